@@ -1,0 +1,84 @@
+import path from 'node:path';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import type { Config } from './config.js';
+import { createDatabase, type Database } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import type { Deps } from './deps.js';
+import { SignInLimiter } from './auth/sign-in-limiter.js';
+import sessionPlugin from './http/session-plugin.js';
+import { registerSpa } from './http/static.js';
+import { appRouter, type AppRouter } from './trpc/router.js';
+import { contextFactory } from './trpc/context.js';
+import { legacyApi } from './rest/index.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const WEB_DIST = path.resolve(here, '../web/dist');
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  deps: Deps;
+  database: Database;
+}
+
+/** Builds the whole server: plugins, database (migrated), services, tRPC, legacy REST, static files. */
+export async function buildApp(config: Config, opts: { database?: Database; logger?: boolean } = {}): Promise<BuiltApp> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 500 },
+  });
+
+  const database = opts.database ?? createDatabase(config.databaseUrl, { onPoolError: (err) => app.log.error({ err }, 'postgres pool error') });
+  await migrateToLatest(database.db, database.dialect);
+  fs.mkdirSync(config.uploadsDir, { recursive: true });
+
+  const deps: Deps = { db: database.db, dialect: database.dialect, config, signInLimiter: new SignInLimiter() };
+
+  await app.register(fastifyHelmet, {
+    hsts: false,
+    contentSecurityPolicy: {
+      directives: { 'upgrade-insecure-requests': null, 'img-src': ["'self'", 'data:', 'blob:'] },
+    },
+  });
+  await app.register(fastifyCookie);
+  await app.register(sessionPlugin, { deps });
+
+  app.get('/healthz', async (_req, reply) => {
+    const ok = await database.ping();
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'database unavailable' });
+  });
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: contextFactory(deps),
+      onError({ error, path: procedure }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'trpc error');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  await app.register(legacyApi, { prefix: '/api/webapi', deps });
+
+  await app.register(fastifyStatic, {
+    root: path.resolve(config.uploadsDir),
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+  });
+  await registerSpa(app, WEB_DIST);
+
+  app.addHook('onClose', async () => {
+    if (!opts.database) await database.close();
+  });
+
+  return { app, deps, database };
+}

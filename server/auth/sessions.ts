@@ -1,0 +1,136 @@
+import type { Kysely } from 'kysely';
+import type { DB, PrincipalKind, UserType } from '../db/schema.js';
+import { nowIso } from '../db/dialect.js';
+import { todayIn } from '../../shared/dates.js';
+import type { Actor } from './actor.js';
+import { hashToken, newSessionToken } from './tokens.js';
+
+export const SESSION_IDLE_MS = 3 * 24 * 3600_000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
+const TOUCH_EVERY_MS = 60_000;
+
+export interface NewSession {
+  kind: PrincipalKind;
+  principalId: number;
+  subadminId: number | null;
+  impersonatedBy?: number | null;
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+export async function createSession(db: Kysely<DB>, s: NewSession): Promise<{ token: string; id: number }> {
+  const token = newSessionToken();
+  const now = new Date();
+  const row = await db
+    .insertInto('sessions')
+    .values({
+      token_hash: hashToken(token),
+      principal_kind: s.kind,
+      principal_id: s.principalId,
+      subadmin_id: s.subadminId,
+      impersonated_by: s.impersonatedBy ?? null,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+      ip: s.ip ?? null,
+      user_agent: s.userAgent?.slice(0, 300) ?? null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { token, id: row.id };
+}
+
+export type SessionResult = { ok: true; actor: Actor } | { ok: false; message: string };
+
+const EXPIRED = 'Your session has expired. Please sign in again.';
+
+/** Why a company (and so every one of its users) may not work now, or null when it may. */
+export function companyLockReason(c: { is_blocked: number; expiry_date: string; time_zone: string; deleted_at: string | null }): string | null {
+  if (c.deleted_at) return 'This company account no longer exists.';
+  if (c.is_blocked) return 'Your company account is blocked. Please contact the administrator.';
+  if (c.expiry_date < todayIn(c.time_zone)) return `Your company account expired on ${c.expiry_date}. Please contact the administrator.`;
+  return null;
+}
+
+export async function resolveSession(db: Kysely<DB>, token: string, now = new Date()): Promise<SessionResult> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .leftJoin('subadmins as c', 'c.id', 's.subadmin_id')
+    .leftJoin('users as u', (j) => j.onRef('u.id', '=', 's.principal_id').on('s.principal_kind', '=', 'user'))
+    .leftJoin('admins as a', (j) => j.onRef('a.id', '=', 's.principal_id').on('s.principal_kind', '=', 'admin'))
+    .select([
+      's.id', 's.principal_kind', 's.principal_id', 's.subadmin_id', 's.impersonated_by',
+      's.last_seen_at', 's.expires_at', 's.revoked_at',
+      'c.is_blocked as company_blocked', 'c.expiry_date', 'c.time_zone', 'c.deleted_at as company_deleted',
+      'u.is_blocked as user_blocked', 'u.deleted_at as user_deleted', 'u.user_type', 'u.id as user_id',
+      'a.id as admin_id',
+    ])
+    .where('s.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.revoked_at) return { ok: false, message: EXPIRED };
+  const t = now.getTime();
+  if (Date.parse(row.expires_at) <= t || Date.parse(row.last_seen_at) + SESSION_IDLE_MS <= t) {
+    return { ok: false, message: EXPIRED };
+  }
+
+  if (row.principal_kind !== 'admin') {
+    if (row.expiry_date == null) return { ok: false, message: EXPIRED };
+    const lock = companyLockReason({
+      is_blocked: row.company_blocked ?? 0,
+      expiry_date: row.expiry_date,
+      time_zone: row.time_zone ?? 'Asia/Kolkata',
+      deleted_at: row.company_deleted ?? null,
+    });
+    if (lock) return { ok: false, message: lock };
+  }
+  if (row.principal_kind === 'user') {
+    if (row.user_id == null || row.user_deleted) return { ok: false, message: 'This account no longer exists.' };
+    if (row.user_blocked) return { ok: false, message: 'Your account is blocked. Please contact your administrator.' };
+  }
+  if (row.principal_kind === 'admin' && row.admin_id == null) return { ok: false, message: EXPIRED };
+
+  if (Date.parse(row.last_seen_at) + TOUCH_EVERY_MS < t) {
+    await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('id', '=', row.id).execute();
+  }
+
+  const actor: Actor =
+    row.principal_kind === 'admin'
+      ? { kind: 'admin', id: row.principal_id, subadminId: null, sessionId: row.id }
+      : row.principal_kind === 'subadmin'
+        ? { kind: 'subadmin', id: row.principal_id, subadminId: row.subadmin_id!, sessionId: row.id }
+        : {
+            kind: 'user',
+            id: row.principal_id,
+            subadminId: row.subadmin_id!,
+            userType: row.user_type as UserType,
+            impersonatedBy: row.impersonated_by,
+            sessionId: row.id,
+          };
+  return { ok: true, actor };
+}
+
+export async function revokeSession(db: Kysely<DB>, sessionId: number): Promise<void> {
+  await db.updateTable('sessions').set({ revoked_at: nowIso() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+/** Ends every open session of one principal, optionally keeping the caller's own. */
+export async function revokeSessionsOf(db: Kysely<DB>, kind: PrincipalKind, id: number, exceptSessionId?: number): Promise<void> {
+  let q = db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso() })
+    .where('principal_kind', '=', kind)
+    .where('principal_id', '=', id)
+    .where('revoked_at', 'is', null);
+  if (exceptSessionId !== undefined) q = q.where('id', '!=', exceptSessionId);
+  await q.execute();
+}
+
+/** Ends every open session of a company: the sub-admin's and all its users'. */
+export async function revokeCompanySessions(db: Kysely<DB>, subadminId: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso() })
+    .where('subadmin_id', '=', subadminId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

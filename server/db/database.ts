@@ -1,0 +1,97 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDriver,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  sql,
+  type DatabaseConnection,
+  type Dialect as KyselyDialect,
+} from 'kysely';
+import type { DB } from './schema.js';
+import type { Dialect } from '../../migrations/index.js';
+
+export type { Dialect };
+
+export interface Database {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  /** true when the database answers a trivial query */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+// Writers take the lock up front so two transactions never deadlock upgrading a read lock.
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+function sqliteDialect(file: string): KyselyDialect {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const database = new BetterSqlite3(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  const config = { database };
+  return {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new ImmediateSqliteDriver(config),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  };
+}
+
+const INT8_OID = 20;
+
+function postgresDialect(url: string, schema?: string, onError?: (err: Error) => void): KyselyDialect {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30000,
+    options: schema ? `-c search_path=${schema}` : undefined,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  // An idle client losing its connection must not crash the process.
+  pool.on('error', (err) => onError?.(err));
+  return new PostgresDialect({ pool });
+}
+
+export function sqliteFileFromUrl(url: string): string {
+  return url.slice('sqlite:'.length) || './data/app.db';
+}
+
+export function createDatabase(
+  url: string,
+  opts: { pgSchema?: string; onPoolError?: (err: Error) => void } = {},
+): Database {
+  const dialect: Dialect = url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
+  const db = new Kysely<DB>({
+    dialect: dialect === 'sqlite' ? sqliteDialect(sqliteFileFromUrl(url)) : postgresDialect(url, opts.pgSchema, opts.onPoolError),
+  });
+  return {
+    db,
+    dialect,
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}

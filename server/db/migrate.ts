@@ -1,0 +1,17 @@
+import { Migrator, type Kysely, type MigrationProvider } from 'kysely';
+import { migrations, type Dialect } from '../../migrations/index.js';
+
+function providerFor(dialect: Dialect): MigrationProvider {
+  return {
+    async getMigrations() {
+      return Object.fromEntries(migrations.map((m) => [m.name, { up: (db: Kysely<any>) => m.up(db, { dialect }) }]));
+    },
+  };
+}
+
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: providerFor(dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,291 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Table types. Portable conventions (DESIGN.md section 3): integer ids, booleans as 0/1,
+ * timestamps as ISO-8601 UTC text, calendar dates as YYYY-MM-DD text, money as integer paise,
+ * durations as integer seconds.
+ */
+
+export interface AdminsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SubadminsTable {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  password_hash: string;
+  telecaller_creat_limit: number;
+  company_name: string;
+  mobile: string;
+  expiry_date: string;
+  gst: string;
+  company_bio: string;
+  address: string;
+  is_blocked: number;
+  time_zone: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export type UserType = 'Telicaller' | 'Telicaller-hade' | 'Developer';
+
+export interface UsersTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  name: string;
+  email: string;
+  mobile: string;
+  password_hash: string;
+  user_type: UserType;
+  is_blocked: number;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
+export type PrincipalKind = 'admin' | 'subadmin' | 'user';
+
+export interface SessionsTable {
+  id: Generated<number>;
+  token_hash: string;
+  principal_kind: PrincipalKind;
+  principal_id: number;
+  subadmin_id: number | null;
+  impersonated_by: number | null;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface UploadBatchesTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  uploaded_by_kind: PrincipalKind;
+  uploaded_by_id: number;
+  source: string;
+  file_name: string | null;
+  category: string;
+  status: 'running' | 'complete' | 'failed';
+  inserted: number;
+  duplicates: number;
+  invalid: number;
+  report: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface LeadsTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  batch_id: number | null;
+  /** false (0) while its upload batch is still being written */
+  visible: number;
+  source_ref: string | null;
+  name: string;
+  mobile: string;
+  requirement: string;
+  area: string;
+  category: string;
+  upload_date: string;
+  telicaller_id: number | null;
+  telicaller_send_date: string | null;
+  status: string;
+  handler_id: number | null;
+  handler_assigned_by: number | null;
+  submit_status: string | null;
+  lead_quality: string | null;
+  callback_date: string | null;
+  callback_time: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LeadHistoryTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  lead_id: number;
+  user_id: number | null;
+  acted_by_subadmin: number | null;
+  status: string;
+  feedback: string | null;
+  call_duration: number;
+  remarks: string | null;
+  handler_id: number | null;
+  demo: number;
+  project_name: string | null;
+  callback: number;
+  callback_date: string | null;
+  callback_time: string | null;
+  invalid_reason: string | null;
+  lead_quality: string | null;
+  optional_whatsapp: string | null;
+  optional_number: string | null;
+  created_at: string;
+}
+
+export interface ProjectsTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  telicaller_id: number;
+  project_name: string;
+  clint_name: string;
+  number: string;
+  price_paise: number;
+  received_paise: number;
+  commission_percentage: number;
+  endtime: string;
+  status: number;
+  previous_status: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProjectUpdateRequestsTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  project_id: number;
+  requested_by: number;
+  project_name: string;
+  clint_name: string;
+  number: string;
+  price_paise: number;
+  received_paise: number;
+  commission_percentage: number;
+  endtime: string;
+  approval_status: 'pending' | 'approved' | 'rejected';
+  decided_by_kind: PrincipalKind | null;
+  decided_by_id: number | null;
+  decided_at: string | null;
+  created_at: string;
+}
+
+export interface TasksTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  developer_id: number;
+  name: string;
+  description: string;
+  start_date: string;
+  end_date: string;
+  status: number;
+  image_path: string | null;
+  video_path: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MediaTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  name: string;
+  discreption: string;
+  link: string;
+  image: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BannersTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  image: string;
+  created_at: string;
+}
+
+export interface ComplaintsTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  /** 'subadmin': a company's complaint to the platform admin; 'user': a telecaller's to its company */
+  from_kind: 'subadmin' | 'user';
+  user_id: number | null;
+  title: string;
+  body: string;
+  status: number;
+  reply: string | null;
+  replied_at: string | null;
+  resolved_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  /** 'subadmins': admin to companies; 'users': a company to its users */
+  audience: 'subadmins' | 'users';
+  /** for 'users': the sending company; for 'subadmins': a single company, or null for all */
+  subadmin_id: number | null;
+  title: string;
+  message: string;
+  created_at: string;
+}
+
+export interface NotificationReadsTable {
+  notification_id: number;
+  reader_kind: PrincipalKind;
+  reader_id: number;
+  read_at: string;
+}
+
+export interface IndiamartSettingsTable {
+  subadmin_id: number;
+  api_link: string;
+  mobile_number: string;
+  last_pull_at: string | null;
+  last_pull_code: string | null;
+  last_pull_message: string | null;
+  last_window_end: string | null;
+  updated_at: string;
+}
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  subadmin_id: number | null;
+  actor_kind: PrincipalKind;
+  actor_id: number;
+  impersonated_by: number | null;
+  action: string;
+  entity: string;
+  entity_id: number | null;
+  detail: string | null;
+  created_at: string;
+}
+
+export interface DB {
+  admins: AdminsTable;
+  subadmins: SubadminsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  upload_batches: UploadBatchesTable;
+  leads: LeadsTable;
+  lead_history: LeadHistoryTable;
+  projects: ProjectsTable;
+  project_update_requests: ProjectUpdateRequestsTable;
+  tasks: TasksTable;
+  demos: MediaTable;
+  tutorials: MediaTable;
+  banners: BannersTable;
+  complaints: ComplaintsTable;
+  notifications: NotificationsTable;
+  notification_reads: NotificationReadsTable;
+  indiamart_settings: IndiamartSettingsTable;
+  audit_log: AuditLogTable;
+}
+
+export type Subadmin = Selectable<SubadminsTable>;
+export type NewSubadmin = Insertable<SubadminsTable>;
+export type SubadminUpdate = Updateable<SubadminsTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type Session = Selectable<SessionsTable>;
+export type Complaint = Selectable<ComplaintsTable>;
+export type Notification = Selectable<NotificationsTable>;

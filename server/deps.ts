@@ -1,0 +1,13 @@
+import type { Kysely } from 'kysely';
+import type { Config } from './config.js';
+import type { Dialect } from './db/database.js';
+import type { DB } from './db/schema.js';
+import type { SignInLimiter } from './auth/sign-in-limiter.js';
+
+/** What every service function receives first: the database and the process-wide helpers. */
+export interface Deps {
+  db: Kysely<DB>;
+  dialect: Dialect;
+  config: Config;
+  signInLimiter: SignInLimiter;
+}

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/** Serves the built SPA with a history fallback; missing assets answer 404, never index.html. */
+export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!fs.existsSync(indexFile)) {
+    app.log.warn(`web app not built (${indexFile} missing): run "npm run build"`);
+  } else {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      prefix: '/',
+      index: false,
+      setHeaders(reply, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0]!;
+    const wantsPage = req.method === 'GET' && !url.startsWith('/assets/') && !url.startsWith('/trpc') &&
+      !url.startsWith('/api/') && !url.startsWith('/uploads/') && !path.extname(url);
+    if (wantsPage && fs.existsSync(indexFile)) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
+    }
+    return reply.code(404).send({ message: 'Not found.' });
+  });
+}

@@ -1,0 +1,53 @@
+import { loadConfig, ConfigError } from './config.js';
+import { buildApp } from './app.js';
+import { ensureAdmin, isDatabaseEmpty } from './bootstrap.js';
+import { seedDemo } from '../seed/demo.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const { app, deps } = await buildApp(config);
+  const wasEmpty = await isDatabaseEmpty(deps);
+  const admin = await ensureAdmin(deps);
+  if (admin === 'created') app.log.info(`admin ${config.admin!.email} created`);
+
+  const seed = config.seedDemo ?? (config.nodeEnv !== 'production' && wasEmpty);
+  if (seed && wasEmpty) {
+    const signIns = await seedDemo(deps);
+    console.log(`\nDemo data created. Sign in at http://localhost:${config.port} with:\n${signIns}\n`);
+  } else if (seed) {
+    app.log.info('SEED_DEMO is on but the database already has data: demo data not added');
+  }
+  if (admin === 'not-configured' && !seed) {
+    app.log.warn('no admin exists: set ADMIN_EMAIL and ADMIN_PASSWORD to create one');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received: finishing in-flight requests`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

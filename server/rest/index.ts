@@ -1,0 +1,27 @@
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { Deps } from '../deps.js';
+import { AppError, httpStatusOf } from '../errors.js';
+import { failure } from './legacy.js';
+import { authRoutes } from './auth.routes.js';
+
+/** The original client's API under /api/webapi, answering in the spec's shapes. */
+export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) return reply.code(httpStatusOf[err.code]).send(failure(err.message));
+    const status = (err as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const message = status === 413 ? 'The file is too large.' : status === 415 ? 'Unsupported content type.' : 'Invalid request.';
+      return reply.code(status).send(failure(message));
+    }
+    req.log.error({ err }, 'legacy api error');
+    return reply.code(500).send(failure('Something went wrong'));
+  });
+
+  app.setNotFoundHandler((_req, reply) => reply.code(404).send(failure('Not found.')));
+
+  await app.register(authRoutes, { deps });
+};

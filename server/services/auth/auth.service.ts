@@ -1,0 +1,150 @@
+import type { Deps } from '../../deps.js';
+import type { Actor, SubadminActor, UserActor } from '../../auth/actor.js';
+import { burnPasswordCheck, verifyPassword } from '../../auth/passwords.js';
+import { companyLockReason, createSession, revokeSession } from '../../auth/sessions.js';
+import { AppError, notFound } from '../../errors.js';
+import { recordAudit } from '../audit/audit.service.js';
+import type { EmailSignInInput } from '../../../shared/schemas/auth.js';
+import type { UserType } from '../../db/schema.js';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent?: string;
+}
+
+const BAD_CREDENTIALS = 'Invalid credentials.';
+
+export async function signInAdmin(deps: Deps, input: EmailSignInInput, meta: RequestMeta) {
+  const key = `admin:${input.email}`;
+  deps.signInLimiter.assertAllowed(key, meta.ip);
+  const admin = await deps.db.selectFrom('admins').selectAll().where('email', '=', input.email).executeTakeFirst();
+  if (!admin) await burnPasswordCheck(input.password);
+  if (!admin || !(await verifyPassword(admin.password_hash, input.password))) {
+    deps.signInLimiter.recordFailure(key, meta.ip);
+    throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS);
+  }
+  deps.signInLimiter.recordSuccess(key);
+  const { token } = await createSession(deps.db, { kind: 'admin', principalId: admin.id, subadminId: null, ip: meta.ip, userAgent: meta.userAgent });
+  return { token, admin: { id: admin.id, name: admin.name, email: admin.email } };
+}
+
+export async function signInSubadmin(deps: Deps, input: EmailSignInInput, meta: RequestMeta) {
+  const key = `subadmin:${input.email}`;
+  deps.signInLimiter.assertAllowed(key, meta.ip);
+  const company = await deps.db
+    .selectFrom('subadmins')
+    .selectAll()
+    .where('email', '=', input.email)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!company) await burnPasswordCheck(input.password);
+  if (!company || !(await verifyPassword(company.password_hash, input.password))) {
+    deps.signInLimiter.recordFailure(key, meta.ip);
+    throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS);
+  }
+  deps.signInLimiter.recordSuccess(key);
+  const lock = companyLockReason(company);
+  if (lock) throw new AppError('FORBIDDEN', lock);
+  const { token } = await createSession(deps.db, {
+    kind: 'subadmin', principalId: company.id, subadminId: company.id, ip: meta.ip, userAgent: meta.userAgent,
+  });
+  return { token, subadmin: { id: company.id, name: company.name, email: company.email, company_name: company.company_name } };
+}
+
+export async function signInUser(deps: Deps, input: { mobile: string; password: string }, meta: RequestMeta) {
+  const key = `user:${input.mobile}`;
+  deps.signInLimiter.assertAllowed(key, meta.ip);
+  const user = await deps.db
+    .selectFrom('users as u')
+    .innerJoin('subadmins as c', 'c.id', 'u.subadmin_id')
+    .select([
+      'u.id', 'u.name', 'u.user_type', 'u.password_hash', 'u.is_blocked', 'u.subadmin_id',
+      'c.is_blocked as company_blocked', 'c.expiry_date', 'c.time_zone', 'c.deleted_at as company_deleted',
+    ])
+    .where('u.mobile', '=', input.mobile)
+    .where('u.deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!user) await burnPasswordCheck(input.password);
+  if (!user || !(await verifyPassword(user.password_hash, input.password))) {
+    deps.signInLimiter.recordFailure(key, meta.ip);
+    throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS);
+  }
+  deps.signInLimiter.recordSuccess(key);
+  const lock = companyLockReason({
+    is_blocked: user.company_blocked, expiry_date: user.expiry_date, time_zone: user.time_zone, deleted_at: user.company_deleted,
+  });
+  if (lock) throw new AppError('FORBIDDEN', lock);
+  if (user.is_blocked) throw new AppError('FORBIDDEN', 'Your account is blocked. Please contact your administrator.');
+  const { token } = await createSession(deps.db, {
+    kind: 'user', principalId: user.id, subadminId: user.subadmin_id, ip: meta.ip, userAgent: meta.userAgent,
+  });
+  return { token, user: { id: user.id, name: user.name, userType: user.user_type as UserType } };
+}
+
+export async function signOut(deps: Deps, actor: Actor): Promise<void> {
+  await revokeSession(deps.db, actor.sessionId);
+}
+
+/** A sub-admin opens a session as one of its own users; the session remembers who did it. */
+export async function loginAsUser(deps: Deps, actor: SubadminActor, userId: number, meta: RequestMeta) {
+  const user = await deps.db
+    .selectFrom('users')
+    .select(['id', 'name', 'user_type', 'is_blocked'])
+    .where('id', '=', userId)
+    .where('subadmin_id', '=', actor.subadminId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+  if (!user) throw notFound('User');
+  if (user.is_blocked) throw new AppError('FORBIDDEN', 'This user is blocked. Unblock the user to log in as them.');
+  const { token } = await createSession(deps.db, {
+    kind: 'user', principalId: user.id, subadminId: actor.subadminId, impersonatedBy: actor.id, ip: meta.ip, userAgent: meta.userAgent,
+  });
+  await recordAudit(deps.db, actor, 'login_as', 'user', user.id);
+  return { token, user: { id: user.id, name: user.name, userType: user.user_type as UserType } };
+}
+
+/** Ends a login-as session and gives the sub-admin behind it a session of its own again. */
+export async function returnToSubadmin(deps: Deps, actor: UserActor, meta: RequestMeta) {
+  if (actor.impersonatedBy == null) throw new AppError('FORBIDDEN', 'This session was not opened with login-as.');
+  await revokeSession(deps.db, actor.sessionId);
+  const { token } = await createSession(deps.db, {
+    kind: 'subadmin', principalId: actor.impersonatedBy, subadminId: actor.subadminId, ip: meta.ip, userAgent: meta.userAgent,
+  });
+  return { token };
+}
+
+export interface Me {
+  kind: Actor['kind'];
+  id: number;
+  name: string;
+  email: string | null;
+  mobile: string | null;
+  userType: UserType | null;
+  subadminId: number | null;
+  companyName: string | null;
+  impersonatedBy: { id: number; name: string } | null;
+}
+
+export async function getMe(deps: Deps, actor: Actor): Promise<Me> {
+  if (actor.kind === 'admin') {
+    const a = await deps.db.selectFrom('admins').select(['id', 'name', 'email']).where('id', '=', actor.id).executeTakeFirstOrThrow();
+    return { kind: 'admin', id: a.id, name: a.name, email: a.email, mobile: null, userType: null, subadminId: null, companyName: null, impersonatedBy: null };
+  }
+  if (actor.kind === 'subadmin') {
+    const c = await deps.db.selectFrom('subadmins').select(['id', 'name', 'email', 'mobile', 'company_name'])
+      .where('id', '=', actor.subadminId).executeTakeFirstOrThrow();
+    return { kind: 'subadmin', id: c.id, name: c.name, email: c.email, mobile: c.mobile, userType: null, subadminId: c.id, companyName: c.company_name, impersonatedBy: null };
+  }
+  const u = await deps.db
+    .selectFrom('users as u')
+    .innerJoin('subadmins as c', 'c.id', 'u.subadmin_id')
+    .leftJoin('subadmins as imp', (j) => j.on('imp.id', '=', actor.impersonatedBy ?? -1))
+    .select(['u.id', 'u.name', 'u.email', 'u.mobile', 'u.user_type', 'c.company_name', 'imp.id as imp_id', 'imp.name as imp_name'])
+    .where('u.id', '=', actor.id)
+    .where('u.subadmin_id', '=', actor.subadminId)
+    .executeTakeFirstOrThrow();
+  return {
+    kind: 'user', id: u.id, name: u.name, email: u.email, mobile: u.mobile, userType: u.user_type, subadminId: actor.subadminId,
+    companyName: u.company_name, impersonatedBy: u.imp_id != null ? { id: u.imp_id, name: u.imp_name ?? '' } : null,
+  };
+}

@@ -1,0 +1,17 @@
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import type { Deps } from '../deps.js';
+import { requestMeta } from '../http/session-plugin.js';
+import { clearSessionCookie, setSessionCookie } from '../http/session-cookie.js';
+
+export function contextFactory(deps: Deps) {
+  return ({ req, res }: CreateFastifyContextOptions) => ({
+    deps,
+    actor: req.actor,
+    authError: req.authError,
+    meta: requestMeta(req),
+    setSession: (token: string) => setSessionCookie(res, token, req.protocol === 'https'),
+    clearSession: () => clearSessionCookie(res),
+  });
+}
+
+export type Context = Awaited<ReturnType<ReturnType<typeof contextFactory>>>;

@@ -1,0 +1,43 @@
+import { authedProcedure, publicProcedure, router, subadminProcedure, userProcedure } from '../trpc.js';
+import * as auth from '../../services/auth/auth.service.js';
+import { EmailSignInInput, LoginAsInput, MobileSignInInput } from '../../../shared/schemas/auth.js';
+
+export const authRouter = router({
+  me: publicProcedure.query(({ ctx }) => (ctx.actor ? auth.getMe(ctx.deps, ctx.actor) : null)),
+
+  signInAdmin: publicProcedure.input(EmailSignInInput).mutation(async ({ ctx, input }) => {
+    const { token, admin } = await auth.signInAdmin(ctx.deps, input, ctx.meta);
+    ctx.setSession(token);
+    return admin;
+  }),
+
+  signInSubadmin: publicProcedure.input(EmailSignInInput).mutation(async ({ ctx, input }) => {
+    const { token, subadmin } = await auth.signInSubadmin(ctx.deps, input, ctx.meta);
+    ctx.setSession(token);
+    return subadmin;
+  }),
+
+  signInUser: publicProcedure.input(MobileSignInInput).mutation(async ({ ctx, input }) => {
+    const { token, user } = await auth.signInUser(ctx.deps, input, ctx.meta);
+    ctx.setSession(token);
+    return user;
+  }),
+
+  signOut: authedProcedure.mutation(async ({ ctx }) => {
+    await auth.signOut(ctx.deps, ctx.actor);
+    ctx.clearSession();
+    return { ok: true };
+  }),
+
+  loginAs: subadminProcedure.input(LoginAsInput).mutation(async ({ ctx, input }) => {
+    const { token, user } = await auth.loginAsUser(ctx.deps, ctx.actor, input.userId, ctx.meta);
+    ctx.setSession(token);
+    return user;
+  }),
+
+  returnToSubadmin: userProcedure.mutation(async ({ ctx }) => {
+    const { token } = await auth.returnToSubadmin(ctx.deps, ctx.actor, ctx.meta);
+    ctx.setSession(token);
+    return { ok: true };
+  }),
+});

@@ -1,0 +1,74 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { ZodError } from 'zod';
+import type { Context } from './context.js';
+import { AppError } from '../errors.js';
+import type { AdminActor, SubadminActor, UserActor } from '../auth/actor.js';
+import type { UserType } from '../db/schema.js';
+
+const t = initTRPC.context<Context>().create({
+  isDev: false,
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    let message = shape.message;
+    let fieldErrors: Record<string, string> | undefined;
+    if (cause instanceof ZodError) {
+      message = cause.issues[0]?.message ?? 'Invalid input.';
+      fieldErrors = Object.fromEntries(cause.issues.map((i) => [i.path.join('.'), i.message]));
+    } else if (cause instanceof AppError) {
+      fieldErrors = cause.fieldErrors;
+    } else if (error.code === 'INTERNAL_SERVER_ERROR') {
+      message = 'Something went wrong. Please try again.';
+    }
+    return { message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors } };
+  },
+});
+
+export const router = t.router;
+export const middleware = t.middleware;
+
+/** Turns the services' AppError into the matching tRPC error; anything else stays internal. */
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.code as TRPC_ERROR_CODE_KEY, message: cause.message, cause });
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(mapErrors);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authError ?? 'Please sign in.' });
+  return next({ ctx: { ...ctx, actor: ctx.actor } });
+});
+
+const forbidden = () => new TRPCError({ code: 'FORBIDDEN', message: 'You do not have access to this.' });
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.kind !== 'admin') throw forbidden();
+  return next({ ctx: { ...ctx, actor: ctx.actor as AdminActor } });
+});
+
+export const subadminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.kind !== 'subadmin') throw forbidden();
+  return next({ ctx: { ...ctx, actor: ctx.actor as SubadminActor } });
+});
+
+/** Any signed-in user of a company (telecaller, head or developer). */
+export const userProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.actor.kind !== 'user') throw forbidden();
+  return next({ ctx: { ...ctx, actor: ctx.actor as UserActor } });
+});
+
+export function userTypeProcedure(...types: UserType[]) {
+  return userProcedure.use(({ ctx, next }) => {
+    if (!types.includes(ctx.actor.userType)) throw forbidden();
+    return next();
+  });
+}
+
+export const telecallerProcedure = userTypeProcedure('Telicaller', 'Telicaller-hade');
+export const headProcedure = userTypeProcedure('Telicaller-hade');
+export const developerProcedure = userTypeProcedure('Developer');

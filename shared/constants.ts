@@ -1,0 +1,25 @@
+export const USER_TYPES = ['Telicaller', 'Telicaller-hade', 'Developer'] as const;
+export type UserTypeValue = (typeof USER_TYPES)[number];
+
+/** The labels people read; wire values keep the spec's spelling. */
+export const USER_TYPE_LABELS: Record<UserTypeValue, string> = {
+  Telicaller: 'Telecaller',
+  'Telicaller-hade': 'Telecaller head',
+  Developer: 'Developer',
+};
+
+export const LEAD_STATUS = {
+  new: '0',
+  interested: '2',
+  notInterested: '3',
+  followUp: '4',
+  invalid: '5',
+  noSubmit: '6',
+} as const;
+
+export const PROJECT_STATUS = { pending: 0, running: 1, completed: 2, rejected: 3, updateRequested: 4 } as const;
+export const TASK_STATUS = { pending: 0, running: 1, completed: 2, delayed: 3, approved: 4 } as const;
+export const COMPLAINT_STATUS = { pending: 0, resolved: 1 } as const;
+export const COMMISSION_OPTIONS = [2, 5, 10, 15, 20] as const;
+
+export const SESSION_COOKIE = 'sid';

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { insertAdmin, insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
+import { legacy, mutate, query, signIn } from './helpers/http.js';
+import { addDays, todayIn } from '../shared/dates.js';
+
+describe.each(dialects)('sign-in and sessions on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(() => t?.close());
+
+  it('signs each kind in through its own call and answers me', async () => {
+    const admin = await insertAdmin(t.deps.db);
+    const company = await insertCompany(t.deps.db);
+    const user = await insertUser(t.deps.db, company.id, 'Telicaller-hade');
+
+    const a = await signIn(t.app, { kind: 'admin', email: admin.email, password: PASSWORD });
+    expect((await query(t.app, 'auth.me', undefined, a)).data).toMatchObject({ kind: 'admin', id: admin.id });
+
+    const s = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    expect((await query(t.app, 'auth.me', undefined, s)).data).toMatchObject({ kind: 'subadmin', subadminId: company.id });
+
+    const res = await legacy(t.app, 'POST', '/auth/login', null, { mobile: `+91 ${user.mobile}`, password: PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, userType: 'Telicaller-hade', username: user.name });
+    expect(typeof res.body.token).toBe('string');
+  });
+
+  it('refuses a wrong password with one message, and an unknown account with the same', async () => {
+    const company = await insertCompany(t.deps.db);
+    const wrong = await legacy(t.app, 'POST', '/subadmin/login', null, { email: company.email, password: 'nope' });
+    const unknown = await legacy(t.app, 'POST', '/subadmin/login', null, { email: 'nobody@test.local', password: 'nope' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toEqual({ status: false, success: false, message: 'Invalid credentials.' });
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('validates required fields with the schema messages', async () => {
+    const res = await mutate(t.app, 'auth.signInUser', { mobile: '', password: '' });
+    expect(res.status).toBe(400);
+    expect(res.error?.message).toBe('Mobile is required.');
+    const legacyRes = await legacy(t.app, 'POST', '/admin/login', null, { email: 'not-an-email', password: 'x' });
+    expect(legacyRes.status).toBe(400);
+    expect(legacyRes.body.message).toBe('Enter a valid email address.');
+  });
+
+  it('sets an httpOnly SameSite cookie on sign-in and revokes the session on sign-out', async () => {
+    const company = await insertCompany(t.deps.db);
+    const res = await mutate(t.app, 'auth.signInSubadmin', { email: company.email, password: PASSWORD });
+    const cookie = String(res.setCookie);
+    expect(cookie).toMatch(/sid=[^;]+;/);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    const session = { token: /sid=([^;]+)/.exec(cookie)![1]!, cookie: cookie.split(';')[0]! };
+    expect((await query(t.app, 'auth.me', undefined, session)).data?.kind).toBe('subadmin');
+    expect((await mutate(t.app, 'auth.signOut', undefined, session)).status).toBe(200);
+    expect((await query(t.app, 'auth.me', undefined, session)).data).toBeNull();
+    expect((await mutate(t.app, 'auth.signOut', undefined, session)).status).toBe(401);
+  });
+
+  it('locks out a blocked or expired company and its users, open sessions included', async () => {
+    const company = await insertCompany(t.deps.db);
+    const user = await insertUser(t.deps.db, company.id);
+    const s = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    const u = await signIn(t.app, { kind: 'user', mobile: user.mobile, password: PASSWORD });
+
+    await t.deps.db.updateTable('subadmins').set({ is_blocked: 1 }).where('id', '=', company.id).execute();
+    for (const session of [s, u]) {
+      const me = await mutate(t.app, 'auth.signOut', undefined, session);
+      expect(me.status).toBe(401);
+      expect(me.error?.message).toMatch(/blocked/);
+    }
+    const again = await legacy(t.app, 'POST', '/auth/login', null, { mobile: user.mobile, password: PASSWORD });
+    expect(again.status).toBe(403);
+    expect(again.body.message).toMatch(/company account is blocked/);
+
+    const yesterday = addDays(todayIn('Asia/Kolkata'), -1);
+    await t.deps.db.updateTable('subadmins').set({ is_blocked: 0, expiry_date: yesterday }).where('id', '=', company.id).execute();
+    const expired = await legacy(t.app, 'POST', '/subadmin/login', null, { email: company.email, password: PASSWORD });
+    expect(expired.status).toBe(403);
+    expect(expired.body.message).toContain(`expired on ${yesterday}`);
+  });
+
+  it('locks out a blocked user at once', async () => {
+    const company = await insertCompany(t.deps.db);
+    const user = await insertUser(t.deps.db, company.id);
+    const u = await signIn(t.app, { kind: 'user', mobile: user.mobile, password: PASSWORD });
+    await t.deps.db.updateTable('users').set({ is_blocked: 1 }).where('id', '=', user.id).execute();
+    const res = await mutate(t.app, 'auth.signOut', undefined, u);
+    expect(res.status).toBe(401);
+    expect(res.error?.message).toMatch(/account is blocked/);
+  });
+
+  it('rate-limits failed sign-ins per account with a clear message', async () => {
+    const company = await insertCompany(t.deps.db);
+    for (let i = 0; i < 5; i++) {
+      await legacy(t.app, 'POST', '/subadmin/login', null, { email: company.email, password: 'wrong' });
+    }
+    const res = await legacy(t.app, 'POST', '/subadmin/login', null, { email: company.email, password: PASSWORD });
+    expect(res.status).toBe(429);
+    expect(res.body.message).toMatch(/Too many failed sign-in attempts\. Please try again in \d+ minutes?\./);
+  });
+
+  it('refuses cookie-borne state changes from another site', async () => {
+    const company = await insertCompany(t.deps.db);
+    const s = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    const res = await t.app.inject({
+      method: 'POST', url: '/trpc/auth.signOut',
+      headers: { cookie: s.cookie, 'sec-fetch-site': 'cross-site' },
+    });
+    expect(res.statusCode).toBe(403);
+    const formPost = await t.app.inject({
+      method: 'POST', url: '/trpc/auth.signOut', payload: 'a=1',
+      headers: { cookie: s.cookie, 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(formPost.statusCode).toBe(403);
+    expect((await query(t.app, 'auth.me', undefined, s)).data?.kind).toBe('subadmin');
+  });
+});

@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { buildApp, type BuiltApp } from '../../server/app.js';
+import { loadConfig } from '../../server/config.js';
+import { createDatabase, type Dialect } from '../../server/db/database.js';
+
+/** Every database test runs on SQLite, and on Postgres too when TEST_DATABASE_URL is set. */
+export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export interface TestApp extends BuiltApp {
+  dialect: Dialect;
+  uploadsDir: string;
+  close(): Promise<void>;
+}
+
+export async function buildTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-test-'));
+  const uploadsDir = path.join(dir, 'uploads');
+  let url: string;
+  let pgSchema: string | undefined;
+  if (dialect === 'postgres') {
+    url = process.env.TEST_DATABASE_URL!;
+    pgSchema = `t_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`create schema ${pgSchema}`);
+    await client.end();
+  } else {
+    url = `sqlite:${path.join(dir, 'test.db')}`;
+  }
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, UPLOADS_DIR: uploadsDir, LOG_LEVEL: 'silent', ...env });
+  const database = createDatabase(url, { pgSchema });
+  const built = await buildApp(config, { database, logger: false });
+  await built.app.ready();
+  return {
+    ...built,
+    dialect,
+    uploadsDir,
+    async close() {
+      await built.app.close();
+      await database.close();
+      if (pgSchema) {
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        await client.query(`drop schema ${pgSchema} cascade`);
+        await client.end();
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,5 @@
+export default function setup() {
+  if (!process.env.TEST_DATABASE_URL) {
+    console.warn('\n[tests] TEST_DATABASE_URL is not set: database tests run on SQLite only; Postgres runs are skipped.\n');
+  }
+}
