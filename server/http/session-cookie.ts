@@ -1,3 +1,4 @@
+import type {} from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 import { SESSION_COOKIE } from '../../shared/constants.js';
 import { SESSION_ABSOLUTE_MS } from '../auth/sessions.js';

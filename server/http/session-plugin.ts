@@ -1,3 +1,4 @@
+import type {} from '@fastify/cookie';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/actor.js';

@@ -3,6 +3,10 @@ import type { Deps } from '../deps.js';
 import { AppError, httpStatusOf } from '../errors.js';
 import { failure } from './legacy.js';
 import { authRoutes } from './auth.routes.js';
+import { subadminsRoutes } from './subadmins.routes.js';
+import { complaintsRoutes } from './complaints.routes.js';
+import { usersRoutes } from './users.routes.js';
+import { settingsRoutes } from './settings.routes.js';
 
 /** The original client's API under /api/webapi, answering in the spec's shapes. */
 export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
@@ -24,4 +28,8 @@ export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps 
   app.setNotFoundHandler((_req, reply) => reply.code(404).send(failure('Not found.')));
 
   await app.register(authRoutes, { deps });
+  await app.register(subadminsRoutes, { deps });
+  await app.register(complaintsRoutes, { deps });
+  await app.register(usersRoutes, { deps });
+  await app.register(settingsRoutes, { deps });
 };

@@ -1,8 +1,22 @@
 import { router } from './trpc.js';
 import { authRouter } from './routers/auth.js';
+import { subadminsRouter } from './routers/subadmins.js';
+import { complaintsRouter } from './routers/complaints.js';
+import { notificationsRouter } from './routers/notifications.js';
+import { usersRouter } from './routers/users.js';
+import { profileRouter } from './routers/profile.js';
+import { settingsRouter } from './routers/settings.js';
+import { dashboardRouter } from './routers/dashboard.js';
 
 export const appRouter = router({
   auth: authRouter,
+  subadmins: subadminsRouter,
+  complaints: complaintsRouter,
+  notifications: notificationsRouter,
+  users: usersRouter,
+  profile: profileRouter,
+  settings: settingsRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,34 @@
+// Builds the web app when web/dist is missing or older than any of its sources,
+// so `npm start` on a fresh clone serves the app and later starts skip the build.
+import fs from 'node:fs';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const builtIndex = path.join(root, 'web/dist/index.html');
+const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'shared', 'package-lock.json'];
+
+function newestMtime(p) {
+  if (!fs.existsSync(p)) return 0;
+  const stat = fs.statSync(p);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(p)) {
+    if (entry === 'routeTree.gen.ts') continue;
+    newest = Math.max(newest, newestMtime(path.join(p, entry)));
+  }
+  return newest;
+}
+
+const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
+const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+const treeMissing = !fs.existsSync(path.join(root, 'web/src/routeTree.gen.ts'));
+
+if (builtAt === 0 || sourcesAt > builtAt || treeMissing) {
+  console.log('Building the web app (web/dist)...');
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+}
