@@ -74,7 +74,7 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
     decorateReply: false,
     index: false,
   });
-  await registerSpa(app, WEB_DIST);
+  await registerSpa(app, config.webDistDir ? path.resolve(config.webDistDir) : WEB_DIST);
 
   app.addHook('onClose', async () => {
     if (!opts.database) await database.close();

@@ -17,6 +17,7 @@ const EnvSchema = z
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     SEED_DEMO: booleanFlag.optional(),
+    WEB_DIST_DIR: z.string().min(1).optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
@@ -34,6 +35,8 @@ export type Config = {
   /** undefined: decide from NODE_ENV and whether the database is empty */
   seedDemo?: boolean;
   logLevel: string;
+  /** where the built web app is; defaults to web/dist */
+  webDistDir?: string;
 };
 
 export class ConfigError extends Error {}
@@ -55,5 +58,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR,
   };
 }

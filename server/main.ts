@@ -38,7 +38,10 @@ async function main() {
     app.log.info(`${signal} received: finishing in-flight requests`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    // Keep-alive sockets that finish their last request while we close would hold the server open.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
+    clearInterval(sweep);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -26,6 +26,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     if (wantsPage && fs.existsSync(indexFile)) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
     }
+    if (url.startsWith('/api/')) return reply.code(404).send({ status: false, success: false, message: 'Not found.' });
     return reply.code(404).send({ message: 'Not found.' });
   });
 }

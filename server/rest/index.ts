@@ -25,8 +25,6 @@ export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps 
     return reply.code(500).send(failure('Something went wrong'));
   });
 
-  app.setNotFoundHandler((_req, reply) => reply.code(404).send(failure('Not found.')));
-
   await app.register(authRoutes, { deps });
   await app.register(subadminsRoutes, { deps });
   await app.register(complaintsRoutes, { deps });

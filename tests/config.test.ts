@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../server/config.js';
+
+describe('configuration from the environment', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', databaseUrl: 'sqlite:./data/app.db', uploadsDir: './uploads', nodeEnv: 'development' });
+    expect(c.admin).toBeUndefined();
+    expect(c.seedDemo).toBeUndefined();
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u@db:5432/app', UPLOADS_DIR: '/data/uploads',
+      ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'long-enough', SEED_DEMO: '0', NODE_ENV: 'production',
+    });
+    expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: 'postgres://u@db:5432/app', uploadsDir: '/data/uploads', seedDemo: false, nodeEnv: 'production' });
+    expect(c.admin).toEqual({ email: 'boss@example.com', password: 'long-enough' });
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL: must be sqlite:<path> or postgres:\/\/\.\.\./],
+    [{ ADMIN_EMAIL: 'a@b.co' }, /ADMIN_EMAIL and ADMIN_PASSWORD must be given together/],
+    [{ ADMIN_EMAIL: 'not-an-email', ADMIN_PASSWORD: 'long-enough' }, /ADMIN_EMAIL/],
+    [{ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD: must be at least 8 characters/],
+    [{ SEED_DEMO: 'yes' }, /SEED_DEMO/],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV/],
+  ])('refuses a bad value with a clear error: %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function waitForHealth(base: string, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become healthy');
+}
+
+let child: ChildProcess | undefined;
+afterEach(() => {
+  if (child && child.exitCode === null) child.kill('SIGKILL');
+});
+
+describe('the server process', () => {
+  it('starts on an empty SQLite file with demo data, prints the sign-ins, and stops cleanly on SIGTERM', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-proc-'));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`, UPLOADS_DIR: path.join(dir, 'uploads'), NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));
+
+    await waitForHealth(base);
+    expect(out).toContain('Demo data created');
+    expect(out).toMatch(/admin@demo\.local/);
+    expect(fs.existsSync(path.join(dir, 'app.db'))).toBe(true);
+
+    // A request in flight when SIGTERM arrives (headers read, body still coming) still gets its answer.
+    const body = JSON.stringify({ email: 'owner@sunrise.demo', password: 'owner12345' });
+    const socket = net.connect(port, '127.0.0.1');
+    let answer = '';
+    socket.on('data', (d) => (answer += d));
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write(
+      `POST /api/webapi/subadmin/login HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: keep-alive\r\n\r\n${body.slice(0, 10)}`,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 100));
+    socket.write(body.slice(10));
+    await ended;
+    expect(answer).toMatch(/^HTTP\/1\.1 200/);
+    expect(answer).toContain('"success":true');
+    expect(await exited).toBe(0);
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('refuses to start on a bad configuration value with a clear message', async () => {
+    child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+      cwd: root,
+      env: { ...process.env, PORT: 'not-a-port' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr!.on('data', (d) => (err += d));
+    const code = await new Promise<number | null>((resolve) => child!.on('exit', (c) => resolve(c)));
+    expect(code).toBe(1);
+    expect(err).toContain('Invalid configuration');
+    expect(err).toContain('PORT');
+  });
+});
