@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import net from 'node:net';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface Running {
+  base: string;
+  dir: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+/** Starts the real server (built web app, fresh SQLite file, demo data) as a child process. */
+export async function startServer(): Promise<Running> {
+  if (!fs.existsSync(path.join(root, 'web/dist/index.html'))) throw new Error('web/dist is missing: run npm run build');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-browser-'));
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`,
+      UPLOADS_DIR: path.join(dir, 'uploads'), NODE_ENV: 'development', SEED_DEMO: '1', LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const base = `http://127.0.0.1:${port}`;
+  const until = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${out}`);
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > until) throw new Error(`server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return {
+    base,
+    dir,
+    output: () => out,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.on('exit', r));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function openBrowser(viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-chromium-'));
+  return chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    viewport,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Saves a screenshot under test-results/ so a person can look at what the test saw. */
+export async function snap(page: Page, name: string): Promise<void> {
+  const dir = path.join(root, 'test-results');
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
