@@ -1,0 +1,238 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { trpc } from '../../trpc';
+import { notifySuccess } from '../../lib/notify';
+import { QueryState } from '../QueryState';
+import { Pager } from '../Pager';
+import { ReplyComplaintInput, type AdminComplaintItem, type ComplaintStatusFilter } from '../../../../shared/schemas/complaints';
+import { formatDateTime, notifyFailure, rowNumber } from './format';
+import { ComplaintStatusBadge } from './ComplaintStatusBadge';
+
+const PAGE_SIZE = 20;
+
+const TEXT = {
+  pending: { title: 'Pending Complaints', empty: 'No pending complaints found' },
+  closed: { title: 'Closed Complaints', empty: 'No resolved complaints found' },
+} as const;
+
+/** The admin's view of sub-admins' complaints: pending ones can be replied to and resolved. */
+export function AdminComplaintsPage({ status }: { status: ComplaintStatusFilter }) {
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search.trim(), 300);
+  const [replying, setReplying] = useState<AdminComplaintItem | null>(null);
+  const input = { status, page, pageSize: PAGE_SIZE, search: debounced || undefined };
+  const list = trpc.complaints.adminList.useQuery(input, { placeholderData: (prev) => prev });
+  const utils = trpc.useUtils();
+
+  const resolve = trpc.complaints.resolve.useMutation({
+    onSuccess: () => {
+      notifySuccess('Complaint resolved successfully!');
+      void utils.complaints.invalidate();
+      void utils.notifications.bell.invalidate();
+    },
+    onError: (err) => notifyFailure('Failed to resolve complaint', err),
+  });
+
+  const pending = status === 'pending';
+
+  // Resolving the last row of the last page leaves that page empty: step back to one that has rows.
+  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  useEffect(() => {
+    if (page > lastPage) setPage(lastPage);
+  }, [page, lastPage]);
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={2}>{TEXT[status].title}</Title>
+          <Text c="dimmed" size="sm">
+            Complaints sent by sub-admins{pending ? ' that are waiting for you' : ' that have been resolved'}.
+          </Text>
+        </div>
+        <TextInput
+          placeholder="Search company, title or text"
+          aria-label="Search complaints"
+          value={search}
+          onChange={(e) => {
+            setSearch(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={{ base: '100%', sm: 300 }}
+        />
+      </Group>
+      <Paper withBorder p="md">
+        <QueryState query={list} empty={TEXT[status].empty} isEmpty={(d) => d.total === 0}>
+          {(data) => (
+            <>
+              <Table.ScrollContainer minWidth={860}>
+                <Table verticalSpacing="sm" striped highlightOnHover>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th w={50}>#</Table.Th>
+                      <Table.Th>Company</Table.Th>
+                      <Table.Th>Title</Table.Th>
+                      <Table.Th>Body</Table.Th>
+                      <Table.Th>Status</Table.Th>
+                      <Table.Th>Date</Table.Th>
+                      <Table.Th>{pending ? 'Actions' : 'Reply'}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.items.map((c, i) => (
+                      <Table.Tr key={c.id}>
+                        <Table.Td>{rowNumber(data.page, data.pageSize, i)}</Table.Td>
+                        <Table.Td>
+                          <Text size="sm" fw={500}>
+                            {c.company_name}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {c.subadmin_name}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td maw={220}>
+                          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                            {c.title}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td maw={360}>
+                          <Text size="sm" lineClamp={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} title={c.body}>
+                            {c.body}
+                          </Text>
+                          {pending && c.reply && (
+                            <Text size="xs" c="dimmed" mt={4} lineClamp={2}>
+                              Your reply: {c.reply}
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          <ComplaintStatusBadge status={c.status} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                            {formatDateTime(c.created_at)}
+                          </Text>
+                          {!pending && c.resolved_at && (
+                            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                              Resolved {formatDateTime(c.resolved_at)}
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          {pending ? (
+                            <Group gap="xs" wrap="nowrap">
+                              <Button size="xs" variant="light" onClick={() => setReplying(c)}>
+                                {c.reply ? 'Edit reply' : 'Reply'}
+                              </Button>
+                              <Button
+                                size="xs"
+                                color="green"
+                                loading={resolve.isPending && resolve.variables?.id === c.id}
+                                disabled={resolve.isPending && resolve.variables?.id !== c.id}
+                                onClick={() => resolve.mutate({ id: c.id })}
+                              >
+                                Resolve
+                              </Button>
+                            </Group>
+                          ) : c.reply ? (
+                            <Text size="sm" maw={280} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                              {c.reply}
+                            </Text>
+                          ) : (
+                            <Text size="sm" c="dimmed">
+                              No reply
+                            </Text>
+                          )}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Pager page={data.page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
+            </>
+          )}
+        </QueryState>
+      </Paper>
+      <ReplyModal complaint={replying} onClose={() => setReplying(null)} />
+    </Stack>
+  );
+}
+
+function ReplyModal({ complaint, onClose }: { complaint: AdminComplaintItem | null; onClose: () => void }) {
+  return (
+    <Modal opened={complaint !== null} onClose={onClose} title="Reply to complaint" size="lg" centered>
+      {complaint && <ReplyForm key={complaint.id} complaint={complaint} onDone={onClose} />}
+    </Modal>
+  );
+}
+
+function ReplyForm({ complaint, onDone }: { complaint: AdminComplaintItem; onDone: () => void }) {
+  const [reply, setReply] = useState(complaint.reply ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const utils = trpc.useUtils();
+  const send = trpc.complaints.reply.useMutation({
+    onSuccess: () => {
+      notifySuccess('Reply added successfully!');
+      void utils.complaints.invalidate();
+      onDone();
+    },
+    onError: (err) => notifyFailure('Failed to add reply', err),
+  });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = ReplyComplaintInput.safeParse({ id: complaint.id, reply });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Please enter a reply.');
+      return;
+    }
+    setError(null);
+    send.mutate(parsed.data);
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Paper withBorder p="sm" bg="gray.0">
+          <Group gap="xs" mb={4}>
+            <Badge variant="light">{complaint.company_name}</Badge>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(complaint.created_at)}
+            </Text>
+          </Group>
+          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {complaint.title}
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {complaint.body}
+          </Text>
+        </Paper>
+        <Textarea
+          label="Reply"
+          placeholder="Write your reply to the sub-admin"
+          autosize
+          minRows={4}
+          maxRows={12}
+          value={reply}
+          onChange={(e) => {
+            setReply(e.currentTarget.value);
+            if (error) setError(null);
+          }}
+          error={error}
+          data-autofocus
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone} disabled={send.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={send.isPending}>
+            Send reply
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

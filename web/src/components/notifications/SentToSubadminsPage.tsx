@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { trpc } from '../../trpc';
+import { QueryState } from '../QueryState';
+import { Pager } from '../Pager';
+import { formatDateTime, rowNumber } from '../complaints/format';
+
+const PAGE_SIZE = 20;
+
+/** "Subadmin Notifications": what the admin has sent to companies, and how many read it. */
+export function SentToSubadminsPage() {
+  const [page, setPage] = useState(1);
+  const sent = trpc.notifications.sentToSubadmins.useQuery({ page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={2}>Subadmin Notifications</Title>
+          <Text c="dimmed" size="sm">
+            Notifications you have sent to sub-admins, newest first.
+          </Text>
+        </div>
+        <Button component={Link} to="/admin/create-notification">
+          Create notification
+        </Button>
+      </Group>
+      <Paper withBorder p="md">
+        <QueryState query={sent} empty="No notifications sent yet" isEmpty={(d) => d.total === 0}>
+          {(data) => (
+            <>
+              <Table.ScrollContainer minWidth={820}>
+                <Table verticalSpacing="sm" striped>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th w={50}>#</Table.Th>
+                      <Table.Th>Title</Table.Th>
+                      <Table.Th>Message</Table.Th>
+                      <Table.Th>Sent to</Table.Th>
+                      <Table.Th>Date</Table.Th>
+                      <Table.Th>Read by</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {data.items.map((n, i) => (
+                      <Table.Tr key={n.id}>
+                        <Table.Td>{rowNumber(data.page, data.pageSize, i)}</Table.Td>
+                        <Table.Td maw={220}>
+                          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                            {n.title}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td maw={380}>
+                          <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} title={n.message}>
+                            {n.message}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          {n.subadmin_id === null ? (
+                            <Badge variant="light" color="grape">
+                              {n.target}
+                            </Badge>
+                          ) : (
+                            <Text size="sm">{n.target}</Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                            {formatDateTime(n.created_at)}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                            {n.read_count} of {n.recipient_count} {n.recipient_count === 1 ? 'company' : 'companies'}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <Pager page={data.page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
+            </>
+          )}
+        </QueryState>
+      </Paper>
+    </Stack>
+  );
+}
