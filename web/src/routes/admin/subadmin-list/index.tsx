@@ -1,0 +1,260 @@
+import { useEffect, useState } from 'react';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { ActionIcon, Button, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { trpc } from '../../../trpc';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { QueryState } from '../../../components/QueryState';
+import { Pager } from '../../../components/Pager';
+import { SubadminStatusBadge } from '../../../components/subadmins/SubadminStatusBadge';
+import { EditTermsModal } from '../../../components/subadmins/EditTermsModal';
+import { formatDate } from '../../../components/subadmins/formatDate';
+import { RowIcon } from '../../../components/subadmins/RowIcons';
+import { SUBADMIN_STATUSES, type SubadminListItem, type SubadminStatusFilter } from '../../../../../shared/schemas/subadmins';
+
+const PAGE_SIZE = 20;
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+interface ListSearch {
+  page?: number;
+  search?: string;
+  status?: SubadminStatusFilter;
+}
+
+export const Route = createFileRoute('/admin/subadmin-list/')({
+  validateSearch: (s: Record<string, unknown>): ListSearch => {
+    const page = Number(s.page);
+    const search = typeof s.search === 'string' && s.search.trim() ? s.search.trim().slice(0, 100) : undefined;
+    const status = SUBADMIN_STATUSES.find((v) => v === s.status && v !== 'all');
+    return {
+      ...(Number.isInteger(page) && page > 1 ? { page } : {}),
+      ...(search ? { search } : {}),
+      ...(status ? { status } : {}),
+    };
+  },
+  component: SubadminListPage,
+});
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All' },
+  { value: 'active', label: 'Active' },
+  { value: 'blocked', label: 'Blocked' },
+  { value: 'expired', label: 'Expired' },
+];
+
+/** An email that may wrap before the @, never inside a word. */
+function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?=@)/);
+  return (
+    <>
+      {parts.map((p, i) => (
+        <span key={i}>
+          {i > 0 && <wbr />}
+          {p}
+        </span>
+      ))}
+    </>
+  );
+}
+
+function SubadminListPage() {
+  const { page = 1, search = '', status = 'all' } = Route.useSearch();
+  const navigate = useNavigate({ from: '/admin/subadmin-list/' });
+  const utils = trpc.useUtils();
+
+  const [searchText, setSearchText] = useState(search);
+  const [debouncedSearch] = useDebouncedValue(searchText.trim(), 300);
+  // A link or Back may change the URL's search; typing must not lose a trailing space meanwhile.
+  useEffect(() => {
+    setSearchText((text) => (text.trim() === search ? text : search));
+  }, [search]);
+  useEffect(() => {
+    if (debouncedSearch !== search) {
+      void navigate({ search: (prev) => ({ ...prev, search: debouncedSearch || undefined, page: undefined }), replace: true });
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedSearch]);
+
+  const list = trpc.subadmins.list.useQuery(
+    { page, pageSize: PAGE_SIZE, search: search || undefined, status },
+    { placeholderData: (prev) => prev },
+  );
+
+  // A page emptied by a delete (or a stale link) falls back to the last page that has rows.
+  const total = list.data?.total;
+  useEffect(() => {
+    if (total !== undefined && page > 1 && (page - 1) * PAGE_SIZE >= total) {
+      const last = Math.max(1, Math.ceil(total / PAGE_SIZE));
+      void navigate({ search: (prev) => ({ ...prev, page: last > 1 ? last : undefined }), replace: true });
+    }
+  }, [total, page, navigate]);
+
+  const [editing, setEditing] = useState<SubadminListItem | null>(null);
+  const [deleting, setDeleting] = useState<SubadminListItem | null>(null);
+  const [busyId, setBusyId] = useState<number | null>(null);
+
+  const reload = () => Promise.all([utils.subadmins.list.invalidate(), utils.subadmins.dashboard.invalidate()]);
+
+  const setBlocked = trpc.subadmins.setBlocked.useMutation({
+    onMutate: ({ id }) => setBusyId(id),
+    onSuccess: (_data, { blocked }) => notifySuccess(blocked ? 'Subadmin blocked successfully.' : 'Subadmin unblocked successfully.'),
+    onError: (err, { blocked }) => notifyError(err, blocked ? 'Failed to block subadmin.' : 'Failed to unblock subadmin.'),
+    onSettled: () => {
+      setBusyId(null);
+      return reload();
+    },
+  });
+
+  const remove = trpc.subadmins.remove.useMutation({
+    onSuccess: () => {
+      notifySuccess('Subadmin deleted successfully.');
+      setDeleting(null);
+    },
+    onError: (err) => notifyError(err, 'Failed to delete subadmin.'),
+    onSettled: () => reload(),
+  });
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center">
+        <Title order={2}>All Subadmins</Title>
+        <Button component={Link} to="/admin/subadmin-list/form">
+          Create
+        </Button>
+      </Group>
+
+      <Paper withBorder p="md" radius="md">
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-end" gap="sm">
+            <TextInput
+              aria-label="Search subadmins"
+              placeholder="Search by name, email, company or mobile"
+              value={searchText}
+              onChange={(e) => setSearchText(e.currentTarget.value)}
+              maxLength={100}
+              style={{ flex: '1 1 260px', maxWidth: 420 }}
+            />
+            <SegmentedControl
+              aria-label="Status"
+              size="sm"
+              data={STATUS_OPTIONS}
+              value={status}
+              onChange={(v) =>
+                void navigate({ search: (prev) => ({ ...prev, status: v === 'all' ? undefined : (v as SubadminStatusFilter), page: undefined }) })
+              }
+            />
+          </Group>
+
+          <QueryState
+            query={list}
+            empty="No subadmins found"
+            isEmpty={(d) => d.items.length === 0}
+            errorText="Could not load the subadmins."
+          >
+            {(data) => (
+              <>
+                <Table.ScrollContainer minWidth={960}>
+                  <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={8} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>#</Table.Th>
+                        <Table.Th>Name</Table.Th>
+                        <Table.Th>Email</Table.Th>
+                        <Table.Th>Company</Table.Th>
+                        <Table.Th>Mobile</Table.Th>
+                        <Table.Th style={NOWRAP}>Expiry Date</Table.Th>
+                        <Table.Th>GST</Table.Th>
+                        <Table.Th>Status</Table.Th>
+                        <Table.Th>Actions</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {data.items.map((s, i) => (
+                        <Table.Tr key={s.id}>
+                          <Table.Td>{(data.page - 1) * data.pageSize + i + 1}</Table.Td>
+                          <Table.Td style={{ minWidth: 90 }}>{s.name}</Table.Td>
+                          <Table.Td>
+                            <BreakableEmail email={s.email} />
+                          </Table.Td>
+                          <Table.Td style={{ minWidth: 130 }}>
+                            <Text size="sm">{s.company_name}</Text>
+                            <Text
+                              size="xs"
+                              c={s.telecallers_count > s.telecaller_creat_limit ? 'red' : 'dimmed'}
+                              style={NOWRAP}
+                              title={`${plural(s.users_count, 'user')} in all; ${s.telecallers_count} of ${s.telecaller_creat_limit} telecaller places used`}
+                            >
+                              {s.telecallers_count}/{s.telecaller_creat_limit} telecallers
+                            </Text>
+                          </Table.Td>
+                          <Table.Td style={NOWRAP}>{s.mobile}</Table.Td>
+                          <Table.Td style={NOWRAP}>{formatDate(s.expiry_date)}</Table.Td>
+                          <Table.Td style={NOWRAP}>{s.gst}</Table.Td>
+                          <Table.Td style={NOWRAP}>
+                            <SubadminStatusBadge status={s.status} />
+                          </Table.Td>
+                          <Table.Td>
+                            <Group gap={6} wrap="nowrap">
+                              <Button
+                                size="xs"
+                                variant="light"
+                                color={s.is_blocked ? 'green' : 'orange'}
+                                loading={setBlocked.isPending && busyId === s.id}
+                                disabled={setBlocked.isPending && busyId !== s.id}
+                                onClick={() => setBlocked.mutate({ id: s.id, blocked: !s.is_blocked })}
+                              >
+                                {s.is_blocked ? 'Unblock' : 'Block'}
+                              </Button>
+                              <Tooltip label="Edit expiry date and limit" withArrow>
+                                <ActionIcon variant="light" size={30} aria-label="Edit" onClick={() => setEditing(s)}>
+                                  <RowIcon name="edit" />
+                                </ActionIcon>
+                              </Tooltip>
+                              <Tooltip label="Delete" withArrow>
+                                <ActionIcon variant="light" color="red" size={30} aria-label="Delete" onClick={() => setDeleting(s)}>
+                                  <RowIcon name="trash" />
+                                </ActionIcon>
+                              </Tooltip>
+                            </Group>
+                          </Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
+                <Pager
+                  page={data.page}
+                  pageSize={data.pageSize}
+                  total={data.total}
+                  onChange={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })}
+                />
+              </>
+            )}
+          </QueryState>
+        </Stack>
+      </Paper>
+
+      <EditTermsModal subadmin={editing} onClose={() => setEditing(null)} onSaved={() => void reload()} />
+
+      <Modal opened={deleting !== null} onClose={() => !remove.isPending && setDeleting(null)} title="Delete subadmin" centered>
+        <Stack>
+          <Text>Are you sure you want to delete this subadmin?</Text>
+          {deleting && (
+            <Text size="sm" c="dimmed">
+              {deleting.company_name} ({deleting.email}) and all its users will be signed out and can no longer sign in.
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setDeleting(null)} disabled={remove.isPending}>
+              Cancel
+            </Button>
+            <Button color="red" loading={remove.isPending} onClick={() => deleting && remove.mutate({ id: deleting.id })}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}
