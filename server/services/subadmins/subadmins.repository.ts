@@ -148,9 +148,11 @@ export async function countLeadsCreated(db: Kysely<DB>, fromIso: string, toIso: 
 export async function countPendingSubadminComplaints(db: Kysely<DB>): Promise<number> {
   const row = await db
     .selectFrom('complaints')
+    .innerJoin('subadmins', 'subadmins.id', 'complaints.subadmin_id')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('from_kind', '=', 'subadmin')
-    .where('status', '=', 0)
+    .where('complaints.from_kind', '=', 'subadmin')
+    .where('complaints.status', '=', 0)
+    .where('subadmins.deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
