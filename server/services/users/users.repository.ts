@@ -1,0 +1,81 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB, UserType } from '../../db/schema.js';
+import type { Dialect } from '../../db/database.js';
+
+/** Types that count towards telecaller_creat_limit. */
+export const LIMITED_TYPES: UserType[] = ['Telicaller', 'Telicaller-hade'];
+export const countsTowardLimit = (t: UserType) => LIMITED_TYPES.includes(t);
+
+export const USER_COLUMNS = ['u.id', 'u.name', 'u.email', 'u.mobile', 'u.user_type', 'u.is_blocked', 'u.created_at'] as const;
+
+/** `%text%` for LIKE with `!` as the escape character, so a search for "50%" means what it says. */
+export const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[!%_]/g, (c) => `!${c}`)}%`;
+
+/** Live users of one company matching a search on name, mobile or email. */
+export function findUsers(db: Kysely<DB>, subadminId: number, filter: { search?: string; userType?: UserType }) {
+  let q = db.selectFrom('users as u').where('u.subadmin_id', '=', subadminId).where('u.deleted_at', 'is', null);
+  if (filter.userType) q = q.where('u.user_type', '=', filter.userType);
+  const search = filter.search?.trim();
+  if (search) {
+    const p = containsPattern(search);
+    const digits = search.replace(/[\s\-+().]/g, '');
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(u.name) like ${p} escape '!'`,
+        sql<boolean>`lower(u.email) like ${p} escape '!'`,
+        sql<boolean>`u.mobile like ${/^\d+$/.test(digits) ? containsPattern(digits.replace(/^(91|0)(?=\d{10}$)/, '')) : p} escape '!'`,
+      ]),
+    );
+  }
+  return q;
+}
+
+/**
+ * The company row, locked for the rest of the transaction on Postgres so that limit checks of
+ * concurrent creates run one after another. SQLite transactions here begin immediate, which
+ * already serialises writers.
+ */
+export async function lockCompany(trx: Kysely<DB>, dialect: Dialect, subadminId: number) {
+  let q = trx.selectFrom('subadmins').select(['id', 'telecaller_creat_limit']).where('id', '=', subadminId);
+  if (dialect === 'postgres') q = q.forUpdate();
+  return q.executeTakeFirstOrThrow();
+}
+
+/** Live telecallers + heads of a company. */
+export async function countLimitedUsers(db: Kysely<DB>, subadminId: number): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('subadmin_id', '=', subadminId)
+    .where('deleted_at', 'is', null)
+    .where('user_type', 'in', LIMITED_TYPES)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Which of mobile/email already belongs to another live user, in any company. */
+export async function findDuplicate(
+  db: Kysely<DB>,
+  v: { mobile: string; email: string; exceptId?: number },
+): Promise<'mobile' | 'email' | null> {
+  let q = db
+    .selectFrom('users')
+    .select(['mobile', 'email'])
+    .where('deleted_at', 'is', null)
+    .where((eb) => eb.or([eb('mobile', '=', v.mobile), eb('email', '=', v.email)]));
+  if (v.exceptId !== undefined) q = q.where('id', '!=', v.exceptId);
+  const rows = await q.limit(2).execute();
+  if (rows.some((r) => r.mobile === v.mobile)) return 'mobile';
+  if (rows.some((r) => r.email === v.email)) return 'email';
+  return null;
+}
+
+export async function findLiveUser(db: Kysely<DB>, subadminId: number, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'mobile', 'user_type', 'is_blocked'])
+    .where('id', '=', id)
+    .where('subadmin_id', '=', subadminId)
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
+}
