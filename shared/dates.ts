@@ -11,3 +11,42 @@ export function addDays(date: string, days: number): string {
 }
 
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+/** Minutes the zone is ahead of UTC at the given instant. */
+function offsetMinutes(timeZone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(at);
+  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
+}
+
+/** The UTC instant (ISO) at which a calendar date (YYYY-MM-DD) begins in a time zone. */
+export function startOfDayUtc(date: string, timeZone: string): string {
+  const naive = Date.parse(`${date}T00:00:00Z`);
+  let guess = naive - offsetMinutes(timeZone, new Date(naive)) * 60_000;
+  // A second pass settles days where the offset changes (daylight saving) near midnight.
+  guess = naive - offsetMinutes(timeZone, new Date(guess)) * 60_000;
+  return new Date(guess).toISOString();
+}
+
+export interface DayBounds {
+  /** today's calendar date in the zone */
+  today: string;
+  /** ISO instants: today starts at `from` (inclusive) and ends at `to` (exclusive) */
+  from: string;
+  to: string;
+}
+
+export function todayBounds(timeZone: string, now: Date = new Date()): DayBounds {
+  const today = todayIn(timeZone, now);
+  return { today, from: startOfDayUtc(today, timeZone), to: startOfDayUtc(addDays(today, 1), timeZone) };
+}
+
+/** The first day of the month after the one `date` (YYYY-MM-DD) falls in. */
+export function nextMonthStart(date: string): string {
+  const y = Number(date.slice(0, 4));
+  const m = Number(date.slice(5, 7));
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+}

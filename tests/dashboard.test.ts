@@ -4,7 +4,7 @@ import { insertAdmin, insertCompany, insertUser, PASSWORD, uniqueMobile } from '
 import { query, signIn } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
 import { addDays } from '../shared/dates.js';
-import { todayBounds } from '../server/services/dashboard/day-bounds.js';
+import { todayBounds } from '../shared/dates.js';
 
 const minutes = (iso: string, m: number) => new Date(Date.parse(iso) + m * 60_000).toISOString();
 

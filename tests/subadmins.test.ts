@@ -4,7 +4,7 @@ import { insertAdmin, insertCompany, insertUser, PASSWORD, uniqueMobile } from '
 import { legacy, mutate, query, signIn, type Session } from './helpers/http.js';
 import { addDays, todayIn } from '../shared/dates.js';
 import { nowIso } from '../server/db/dialect.js';
-import { zonedMidnightIso } from '../server/services/subadmins/subadmins.service.js';
+import { startOfDayUtc } from '../shared/dates.js';
 
 const today = () => todayIn('Asia/Kolkata');
 let seq = 0;
@@ -424,7 +424,7 @@ describe.each(dialects)('admin dashboard figures on %s', (dialect) => {
     await db.updateTable('users').set({ deleted_at: nowIso() }).where('id', '=', removed.id).execute();
     await insertUser(db, deleted.id, 'Telicaller');
 
-    const monthStart = zonedMidnightIso(`${today().slice(0, 7)}-01`, 'Asia/Kolkata');
+    const monthStart = startOfDayUtc(`${today().slice(0, 7)}-01`, 'Asia/Kolkata');
     const lead = (subadmin_id: number, created_at: string, visible = 1) => ({
       subadmin_id, created_at, updated_at: created_at, visible, name: 'Lead', mobile: uniqueMobile(), category: 'IndiaMART',
       upload_date: created_at.slice(0, 10), requirement: '', area: '', status: '0',
@@ -476,7 +476,7 @@ describe.each(dialects)('admin dashboard figures on %s', (dialect) => {
 
 describe('month boundaries in India', () => {
   it('turns an Indian midnight into the UTC instant', () => {
-    expect(zonedMidnightIso('2025-03-01', 'Asia/Kolkata')).toBe('2025-02-28T18:30:00.000Z');
-    expect(zonedMidnightIso('2025-01-01', 'UTC')).toBe('2025-01-01T00:00:00.000Z');
+    expect(startOfDayUtc('2025-03-01', 'Asia/Kolkata')).toBe('2025-02-28T18:30:00.000Z');
+    expect(startOfDayUtc('2025-01-01', 'UTC')).toBe('2025-01-01T00:00:00.000Z');
   });
 });

@@ -4,7 +4,7 @@ import type { SubadminActor, UserActor } from '../../auth/actor.js';
 import type { UserType } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { COMPLAINT_STATUS, LEAD_STATUS, PROJECT_STATUS, TASK_STATUS } from '../../../shared/constants.js';
-import { todayBounds } from './day-bounds.js';
+import { todayBounds } from '../../../shared/dates.js';
 import { countLimitedUsers } from '../users/users.repository.js';
 
 /** sum(case when <cond> then 1 else 0 end): one count per condition in a single scan. */

@@ -6,7 +6,7 @@ import { isUniqueViolation, nowIso } from '../../db/dialect.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import { AppError, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { addDays, DEFAULT_TIME_ZONE, todayIn } from '../../../shared/dates.js';
+import { addDays, DEFAULT_TIME_ZONE, nextMonthStart, startOfDayUtc, todayIn } from '../../../shared/dates.js';
 import { normalizeIndianMobile } from '../../../shared/mobile.js';
 import type {
   CreateSubadminData,
@@ -157,38 +157,12 @@ export async function updateSubadminTerms(
   return getLive(deps, input.id);
 }
 
-/** The UTC instant (ISO) of midnight at the start of a calendar date in a time zone. */
-export function zonedMidnightIso(date: string, timeZone: string): string {
-  const guess = Date.parse(`${date}T00:00:00Z`);
-  const offset = offsetMs(guess, timeZone);
-  let at = guess - offset;
-  const corrected = offsetMs(at, timeZone);
-  if (corrected !== offset) at = guess - corrected;
-  return new Date(at).toISOString();
-}
-
-function offsetMs(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(new Date(at));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return wall - Math.floor(at / 1000) * 1000;
-}
-
-/** The first day of the month after the one `date` (YYYY-MM-DD) falls in. */
-function nextMonthStart(date: string): string {
-  const y = Number(date.slice(0, 4));
-  const m = Number(date.slice(5, 7));
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-}
-
 export async function getDashboard(deps: Deps, _actor: AdminActor, now = new Date()): Promise<SubadminDashboard> {
   const tz = DEFAULT_TIME_ZONE;
   const today = todayIn(tz, now);
   const soon = addDays(today, EXPIRING_WINDOW_DAYS);
-  const monthFrom = zonedMidnightIso(`${today.slice(0, 7)}-01`, tz);
-  const monthTo = zonedMidnightIso(nextMonthStart(today), tz);
+  const monthFrom = startOfDayUtc(`${today.slice(0, 7)}-01`, tz);
+  const monthTo = startOfDayUtc(nextMonthStart(today), tz);
   const [companies, expiring, usersByType, leadsThisMonth, pendingComplaints] = await Promise.all([
     repo.countCompanies(deps.db, today, soon),
     repo.findExpiring(deps.db, today, soon, EXPIRING_LIST_SIZE),
