@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalPasswordField, requiredText } from './users.js';
+import { optionalPasswordField, requiredText } from './fields.js';
 
 function isTimeZone(tz: string): boolean {
   try {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { mobileField } from './users.js';
+import { mobileField } from './fields.js';
 
 export const IndiamartInput = z.object({
   api_link: z

@@ -1,43 +1,11 @@
 import { z } from 'zod';
-import { normalizeIndianMobile } from '../mobile.js';
 import { DEFAULT_TIME_ZONE, todayIn } from '../dates.js';
 import { PageInput } from './paging.js';
+import { emailField, mobileField, passwordField, requiredText } from './fields.js';
 
 export const TELECALLER_LIMIT_MAX = 10000;
 
-const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, { message: `${label} is required.`, abort: true })
-    .max(max, `${label} must be at most ${max} characters.`);
-
-const email = z
-  .string({ error: 'Email is required.' })
-  .trim()
-  .toLowerCase()
-  .min(1, { message: 'Email is required.', abort: true })
-  .max(200, 'Email must be at most 200 characters.')
-  .pipe(z.email('Enter a valid email address.'));
-
-const password = z
-  .string({ error: 'Password is required.' })
-  .min(1, { message: 'Password is required.', abort: true })
-  .min(8, 'Password must be at least 8 characters.')
-  .max(200, 'Password must be at most 200 characters.');
-
-const mobile = z
-  .string({ error: 'Mobile is required.' })
-  .trim()
-  .min(1, { message: 'Mobile is required.', abort: true })
-  .transform((v, ctx) => {
-    const m = normalizeIndianMobile(v);
-    if (!m) {
-      ctx.addIssue({ code: 'custom', message: 'Enter a valid 10-digit Indian mobile number.' });
-      return z.NEVER;
-    }
-    return m;
-  });
+const mobile = mobileField('Mobile', 'Enter a valid 10-digit Indian mobile number.');
 
 const LIMIT_MESSAGE = `Telecaller limit must be a whole number from 1 to ${TELECALLER_LIMIT_MAX}.`;
 
@@ -81,16 +49,16 @@ const gst = z
   );
 
 export const CreateSubadminInput = z.object({
-  name: required('Name', 100),
-  email,
-  password,
+  name: requiredText('Name', 100),
+  email: emailField,
+  password: passwordField,
   telecaller_creat_limit: telecallerLimit,
-  company_name: required('Company name', 200),
+  company_name: requiredText('Company name', 200),
   mobile,
   expiry_date: expiryDate,
   gst,
-  company_bio: required('Company bio', 2000),
-  address: required('Address', 500),
+  company_bio: requiredText('Company bio', 2000),
+  address: requiredText('Address', 500),
 });
 export type CreateSubadminInput = z.input<typeof CreateSubadminInput>;
 export type CreateSubadminData = z.output<typeof CreateSubadminInput>;
