@@ -1,6 +1,12 @@
 import type { Deps } from '../server/deps.js';
-import { hashPassword } from '../server/auth/passwords.js';
-import { nowIso } from '../server/db/dialect.js';
+import type { AdminActor, SubadminActor } from '../server/auth/actor.js';
+import { createAdmin } from '../server/bootstrap.js';
+import { createSubadmin } from '../server/services/subadmins/subadmins.service.js';
+import { createUser } from '../server/services/users/users.service.js';
+import { sendToSubadmins, sendToUsers } from '../server/services/notifications/notifications.service.js';
+import { createComplaint } from '../server/services/complaints/complaints.service.js';
+import { CreateSubadminInput } from '../shared/schemas/subadmins.js';
+import { CreateUserInput } from '../shared/schemas/users.js';
 import { addDays, todayIn } from '../shared/dates.js';
 
 export const DEMO = {
@@ -11,34 +17,46 @@ export const DEMO = {
   developer: { mobile: '9876500003', password: 'dev12345' },
 };
 
+// Seeding acts through the services, with actors that no session backs.
+const SEED_SESSION = 0;
+
 /** Demo data on an empty database: one company with every role. Returns the sign-ins to print. */
 export async function seedDemo(deps: Deps): Promise<string> {
-  const db = deps.db;
-  const now = nowIso();
-  const existingAdmin = await db.selectFrom('admins').select('id').executeTakeFirst();
-  if (!existingAdmin) {
-    await db.insertInto('admins').values({
-      name: 'Demo Admin', email: DEMO.admin.email, password_hash: await hashPassword(DEMO.admin.password), created_at: now, updated_at: now,
-    }).execute();
-  }
-  const company = await db.insertInto('subadmins').values({
-    name: 'Priya Sharma', email: DEMO.subadmin.email, password_hash: await hashPassword(DEMO.subadmin.password),
-    telecaller_creat_limit: 10, company_name: 'Sunrise Telecalling Pvt Ltd', mobile: '9876543210',
-    expiry_date: addDays(todayIn('Asia/Kolkata'), 365), gst: '27AAPCS1234F1Z5', company_bio: 'Outbound sales for home services.',
-    address: 'Andheri East, Mumbai', is_blocked: 0, time_zone: 'Asia/Kolkata', created_at: now, updated_at: now, deleted_at: null,
-  }).returning('id').executeTakeFirstOrThrow();
-  const users = [
-    { name: 'Rahul Verma', email: 'rahul@sunrise.demo', ...DEMO.telecaller, user_type: 'Telicaller' as const },
-    { name: 'Anita Desai', email: 'anita@sunrise.demo', ...DEMO.head, user_type: 'Telicaller-hade' as const },
-    { name: 'Vikram Rao', email: 'vikram@sunrise.demo', ...DEMO.developer, user_type: 'Developer' as const },
+  const existingAdmin = await deps.db.selectFrom('admins').select('id').executeTakeFirst();
+  const adminId = existingAdmin?.id ?? (await createAdmin(deps, { name: 'Demo Admin', ...DEMO.admin }));
+  const admin: AdminActor = { kind: 'admin', id: adminId, subadminId: null, sessionId: SEED_SESSION };
+
+  const company = await createSubadmin(deps, admin, CreateSubadminInput.parse({
+    name: 'Priya Sharma', email: DEMO.subadmin.email, password: DEMO.subadmin.password, telecaller_creat_limit: '10',
+    company_name: 'Sunrise Telecalling Pvt Ltd', mobile: '9876543210', expiry_date: addDays(todayIn('Asia/Kolkata'), 365),
+    gst: '27AAPCS1234F1Z5', company_bio: 'Outbound sales for home services across Mumbai and Pune.', address: 'Andheri East, Mumbai 400069',
+  }));
+  const owner: SubadminActor = { kind: 'subadmin', id: company.id, subadminId: company.id, sessionId: SEED_SESSION };
+
+  const people = [
+    { name: 'Rahul Verma', email: 'rahul@sunrise.demo', ...DEMO.telecaller, user_type: 'Telicaller' },
+    { name: 'Anita Desai', email: 'anita@sunrise.demo', ...DEMO.head, user_type: 'Telicaller-hade' },
+    { name: 'Vikram Rao', email: 'vikram@sunrise.demo', ...DEMO.developer, user_type: 'Developer' },
+    { name: 'Sneha Kulkarni', email: 'sneha@sunrise.demo', mobile: '9876500004', password: 'caller12345', user_type: 'Telicaller' },
   ];
-  for (const u of users) {
-    await db.insertInto('users').values({
-      subadmin_id: company.id, name: u.name, email: u.email, mobile: u.mobile, password_hash: await hashPassword(u.password),
-      user_type: u.user_type, is_blocked: 0, created_at: now, updated_at: now, deleted_at: null,
-    }).execute();
-  }
-  const adminLine = existingAdmin ? '  admin       (the existing admin account)' : `  admin       ${DEMO.admin.email} / ${DEMO.admin.password}   at /adminsignin`;
+  for (const p of people) await createUser(deps, owner, CreateUserInput.parse(p));
+
+  await sendToSubadmins(deps, admin, {
+    title: 'Welcome to Telecall Back Office',
+    message: 'Upload your first lead list, create your telecallers and distribute leads from the sidebar.',
+  });
+  await sendToUsers(deps, owner, {
+    title: 'Team meeting at 10:00',
+    message: 'Daily stand-up in the conference room before calls start. Bring yesterday\'s callbacks.',
+  });
+  await createComplaint(deps, owner, {
+    title: 'Need a higher telecaller limit',
+    body: 'We are hiring five more telecallers next month. Please raise our limit to 15.',
+  });
+
+  const adminLine = existingAdmin
+    ? '  admin       (the existing admin account)'
+    : `  admin       ${DEMO.admin.email} / ${DEMO.admin.password}   at /adminsignin`;
   return [
     adminLine,
     `  sub-admin   ${DEMO.subadmin.email} / ${DEMO.subadmin.password}   at /subadminsignin`,

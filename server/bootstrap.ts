@@ -7,12 +7,18 @@ export async function ensureAdmin(deps: Deps): Promise<'created' | 'exists' | 'n
   const existing = await deps.db.selectFrom('admins').select('id').limit(1).executeTakeFirst();
   if (existing) return 'exists';
   if (!deps.config.admin) return 'not-configured';
-  const now = nowIso();
-  await deps.db
-    .insertInto('admins')
-    .values({ name: 'Administrator', email: deps.config.admin.email, password_hash: await hashPassword(deps.config.admin.password), created_at: now, updated_at: now })
-    .execute();
+  await createAdmin(deps, { name: 'Administrator', ...deps.config.admin });
   return 'created';
+}
+
+export async function createAdmin(deps: Deps, a: { name: string; email: string; password: string }): Promise<number> {
+  const now = nowIso();
+  const row = await deps.db
+    .insertInto('admins')
+    .values({ name: a.name, email: a.email.toLowerCase(), password_hash: await hashPassword(a.password), created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 export async function isDatabaseEmpty(deps: Deps): Promise<boolean> {

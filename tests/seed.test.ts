@@ -1,0 +1,31 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { query, signIn } from './helpers/http.js';
+import { DEMO, seedDemo } from '../seed/demo.js';
+import { isDatabaseEmpty } from '../server/bootstrap.js';
+
+describe.each(dialects)('demo data on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(() => t?.close());
+
+  it('creates one company with every role, and every printed sign-in works', async () => {
+    expect(await isDatabaseEmpty(t.deps)).toBe(true);
+    const printed = await seedDemo(t.deps);
+    expect(await isDatabaseEmpty(t.deps)).toBe(false);
+    expect(printed).toContain(DEMO.admin.email);
+
+    const admin = await signIn(t.app, { kind: 'admin', ...DEMO.admin });
+    const owner = await signIn(t.app, { kind: 'subadmin', ...DEMO.subadmin });
+    for (const who of [DEMO.telecaller, DEMO.head, DEMO.developer]) {
+      const s = await signIn(t.app, { kind: 'user', ...who });
+      expect((await query(t.app, 'auth.me', undefined, s)).data.mobile).toBe(who.mobile);
+    }
+    const users = await query(t.app, 'users.list', { page: 1, pageSize: 20 }, owner);
+    expect(users.data.items.map((u: { user_type: string }) => u.user_type).sort()).toEqual(['Developer', 'Telicaller', 'Telicaller', 'Telicaller-hade']);
+    expect((await query(t.app, 'notifications.bell', undefined, owner)).data.count).toBe(1);
+    expect((await query(t.app, 'notifications.bell', undefined, admin)).data.count).toBe(1);
+  });
+});
