@@ -1,23 +1,42 @@
-import { Outlet, createRootRouteWithContext, Link } from '@tanstack/react-router';
+import { HeadContent, Outlet, createRootRouteWithContext, type ErrorComponentProps } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { LogoMark, pageTitle } from '../components/layout/brand';
+import { NotFound } from '../components/layout/NotFound';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
-  notFoundComponent: NotFound,
+  head: () => ({ meta: [{ title: pageTitle() }] }),
+  component: Root,
+  notFoundComponent: () => <NotFound />,
+  errorComponent: RouteError,
 });
 
-function NotFound() {
+function Root() {
   return (
-    <Center h="100vh">
-      <Stack align="center">
-        <Title order={2}>Page not found</Title>
-        <Text c="dimmed">The page you asked for does not exist.</Text>
-        <Button component={Link} to="/">Go home</Button>
+    <>
+      <HeadContent />
+      <Outlet />
+    </>
+  );
+}
+
+function RouteError({ reset }: ErrorComponentProps) {
+  return (
+    <Center mih="60vh" p="md">
+      <Stack align="center" gap="sm" maw={420} ta="center">
+        <LogoMark size={48} />
+        <Title order={2}>Something went wrong</Title>
+        <Text c="dimmed">This page could not be shown. Try again, or reload the page if it keeps happening.</Text>
+        <Group>
+          <Button variant="default" onClick={reset}>
+            Try again
+          </Button>
+          <Button onClick={() => window.location.reload()}>Reload</Button>
+        </Group>
       </Stack>
     </Center>
   );

@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+import { Anchor, Box, Card, Center, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { APP_VERSION, LogoMark, PRODUCT_NAME } from '../layout/brand';
+
+export interface SignInLink {
+  question: string;
+  label: string;
+  to: '/signin' | '/adminsignin' | '/subadminsignin';
+}
+
+/** A centered card with the product name above it and links to the other sign-in pages below. */
+export function SignInLayout({ title, subtitle, links, children }: { title: string; subtitle: string; links: SignInLink[]; children: ReactNode }) {
+  return (
+    <Box
+      mih="100dvh"
+      px="md"
+      py={{ base: 'lg', sm: 48 }}
+      style={{ background: 'linear-gradient(160deg, var(--mantine-color-blue-0) 0%, var(--mantine-color-gray-0) 60%)' }}
+    >
+      <Center mih={{ base: 'auto', sm: 'calc(100dvh - 96px)' }}>
+        <Stack w="100%" maw={420} gap="lg">
+          <Stack align="center" gap={6}>
+            <LogoMark size={48} />
+            <Text fw={700} size="lg">
+              {PRODUCT_NAME}
+            </Text>
+          </Stack>
+          <Card withBorder shadow="sm" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
+            <Stack gap={4} mb="lg">
+              <Title order={2} size="h3">
+                {title}
+              </Title>
+              <Text size="sm" c="dimmed">
+                {subtitle}
+              </Text>
+            </Stack>
+            {children}
+          </Card>
+          <Stack gap={6} align="center">
+            {links.map((l) => (
+              <Text key={l.to} size="sm" c="dimmed" ta="center">
+                {l.question}{' '}
+                <Anchor component={Link} to={l.to} fw={500}>
+                  {l.label}
+                </Anchor>
+              </Text>
+            ))}
+            <Text size="xs" c="dimmed" mt="xs">
+              Version {APP_VERSION}
+            </Text>
+          </Stack>
+        </Stack>
+      </Center>
+    </Box>
+  );
+}

@@ -1,0 +1,43 @@
+import { redirect } from '@tanstack/react-router';
+import { createTRPCQueryUtils } from '@trpc/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../../server/trpc/router';
+import { queryClient, trpcClient } from '../../trpc';
+
+/** tRPC helpers outside React (route guards); they share the query cache with the hooks. */
+export const trpcUtils = createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient });
+
+export type Me = NonNullable<inferRouterOutputs<AppRouter>['auth']['me']>;
+export type AreaKind = Me['kind'];
+
+export const SIGN_IN_PATH = { admin: '/adminsignin', subadmin: '/subadminsignin', user: '/signin' } as const;
+export const AREA_HOME = { admin: '/admin', subadmin: '/subadmin/dashbord', user: '/' } as const;
+
+/** The signed-in account, or null; a network failure counts as signed out for routing. */
+export async function fetchMe(): Promise<Me | null> {
+  try {
+    return await trpcUtils.auth.me.fetch(undefined, { staleTime: 30_000 });
+  } catch {
+    return null;
+  }
+}
+
+/** beforeLoad of an area layout: only its own kind of account gets in. */
+export function guardArea(kind: AreaKind) {
+  return async (): Promise<{ me: Me }> => {
+    const me = await fetchMe();
+    if (!me || me.kind !== kind) throw redirect({ to: SIGN_IN_PATH[kind], replace: true });
+    return { me };
+  };
+}
+
+/** beforeLoad of a sign-in page: someone already signed in goes to their own area. */
+export async function leaveSignInIfSignedIn(): Promise<void> {
+  const me = await fetchMe();
+  if (me) throw redirect({ to: AREA_HOME[me.kind], replace: true });
+}
+
+/** Forget everything cached for the previous account (after sign-in, sign-out, login-as). */
+export function resetSessionCache(): void {
+  queryClient.clear();
+}

@@ -1,0 +1,40 @@
+import { useEffect } from 'react';
+import { useNavigate } from '@tanstack/react-router';
+import { queryClient, trpc } from '../../trpc';
+import { resetSessionCache, SIGN_IN_PATH, trpcUtils, type AreaKind, type Me } from './session';
+
+const isUnauthorized = (err: unknown) => (err as { data?: { httpStatus?: number } | null } | null)?.data?.httpStatus === 401;
+
+/**
+ * The signed-in account for an area layout. When the session ends while a page is open
+ * (signed out elsewhere, blocked, expired company), a refreshed `auth.me` answers null and the
+ * visitor goes to the area's sign-in page. Any call answering 401 triggers that refresh.
+ */
+export function useSessionWatch(kind: AreaKind, fromGuard: Me): Me {
+  const navigate = useNavigate();
+  const me = trpc.auth.me.useQuery(undefined, { staleTime: 30_000 });
+
+  useEffect(() => {
+    if (me.data !== null) return;
+    resetSessionCache();
+    void navigate({ to: SIGN_IN_PATH[kind], replace: true });
+  }, [kind, me.data, navigate]);
+
+  useEffect(() => {
+    const recheck = (err: unknown) => {
+      if (isUnauthorized(err)) void trpcUtils.auth.me.refetch().catch(() => undefined);
+    };
+    const offQueries = queryClient.getQueryCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'error') recheck(e.action.error);
+    });
+    const offMutations = queryClient.getMutationCache().subscribe((e) => {
+      if (e.type === 'updated' && e.action.type === 'error') recheck(e.action.error);
+    });
+    return () => {
+      offQueries();
+      offMutations();
+    };
+  }, []);
+
+  return me.data ?? fromGuard;
+}

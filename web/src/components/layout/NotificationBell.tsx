@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { ActionIcon, Anchor, Box, Divider, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useWindowEvent } from '@mantine/hooks';
+import dayjs from 'dayjs';
+import relativeTime from 'dayjs/plugin/relativeTime';
+import { trpc } from '../../trpc';
+import { Icon } from './icons';
+import { useRouteExists } from './useRouteExists';
+import classes from './NotificationBell.module.css';
+
+dayjs.extend(relativeTime);
+
+const TEXTS = {
+  reader: { title: 'Notifications', counted: 'unread', empty: 'No notifications yet.', all: 'View all notifications' },
+  admin: { title: 'Pending complaints', counted: 'pending', empty: 'No pending complaints.', all: 'View pending complaints' },
+};
+
+/**
+ * Header bell: the real count and the latest items, linking to the page that lists them.
+ * For the admin the bell holds sub-admins' pending complaints; for everyone else their unread notices. */
+export function NotificationBell({ admin = false }: { admin?: boolean }) {
+  const texts = TEXTS[admin ? 'admin' : 'reader'];
+  const [opened, setOpened] = useState(false);
+  const bell = trpc.notifications.bell.useQuery(undefined, { refetchInterval: 60_000 });
+  const count = bell.data?.count ?? 0;
+
+  const exists = useRouteExists();
+  const href = bell.data && exists(bell.data.href) ? bell.data.href : null;
+  const close = () => setOpened(false);
+  useWindowEvent('keydown', (e) => {
+    if (e.key === 'Escape') close();
+  });
+
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withinPortal>
+      <Popover.Target>
+        <Indicator label={count > 99 ? '99+' : count} size={18} disabled={count === 0} color="red" offset={6}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            radius="xl"
+            onClick={() => setOpened((o) => !o)}
+            aria-label={count ? `${texts.title}, ${count} ${texts.counted}` : texts.title}
+          >
+            <Icon name="bell" size={22} />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown p={0} maw="calc(100vw - 16px)">
+        <Group justify="space-between" px="md" py="sm">
+          <Text fw={600}>{texts.title}</Text>
+          {count > 0 && (
+            <Text size="xs" c="dimmed">
+              {count} {texts.counted}
+            </Text>
+          )}
+        </Group>
+        <Divider />
+        {bell.isPending ? (
+          <Group justify="center" py="lg">
+            <Loader size="sm" />
+          </Group>
+        ) : bell.isError ? (
+          <Text size="sm" c="red" ta="center" py="lg" px="md">
+            Could not load {texts.title.toLowerCase()}.
+          </Text>
+        ) : bell.data.items.length === 0 ? (
+          <Text size="sm" c="dimmed" ta="center" py="lg">
+            {texts.empty}
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah={360}>
+            <Stack gap={0}>
+              {bell.data.items.map((n) => {
+                const row = <BellRow title={n.title} message={n.message} createdAt={n.created_at} read={n.read} />;
+                return href ? (
+                  <UnstyledButton key={n.id} component={Link} to={href} onClick={close} className={classes.row}>
+                    {row}
+                  </UnstyledButton>
+                ) : (
+                  <Box key={n.id} className={classes.row}>
+                    {row}
+                  </Box>
+                );
+              })}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+        {href && (
+          <Box px="md" py="sm">
+            <Anchor component={Link} to={href} size="sm" onClick={close}>
+              {texts.all}
+            </Anchor>
+          </Box>
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+function BellRow({ title, message, createdAt, read }: { title: string; message: string; createdAt: string; read: boolean }) {
+  return (
+    <Group gap="xs" wrap="nowrap" align="flex-start">
+      <Box mt={6} w={8} h={8} style={{ flex: 'none', borderRadius: '50%', background: read ? 'transparent' : 'var(--mantine-color-blue-6)' }} />
+      <Box style={{ minWidth: 0 }}>
+        <Text size="sm" fw={read ? 400 : 600} lineClamp={1}>
+          {title}
+        </Text>
+        <Text size="xs" c="dimmed" lineClamp={2}>
+          {message}
+        </Text>
+        <Text size="xs" c="dimmed" mt={2}>
+          {dayjs(createdAt).fromNow()}
+        </Text>
+      </Box>
+    </Group>
+  );
+}

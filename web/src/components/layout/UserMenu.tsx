@@ -1,0 +1,65 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { USER_TYPE_LABELS } from '../../../../shared/constants';
+import type { Me } from '../auth/session';
+import { useSignOut } from '../auth/useSignOut';
+import { Icon } from './icons';
+import { useRouteExists } from './useRouteExists';
+
+const PROFILE_PATH: string = '/subadmin/Profilehandel';
+
+export function roleLabel(me: Me): string {
+  if (me.kind === 'admin') return 'Platform admin';
+  if (me.kind === 'subadmin') return 'Company admin';
+  return me.userType ? USER_TYPE_LABELS[me.userType] : 'User';
+}
+
+export const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((w) => w[0]!.toUpperCase())
+    .join('') || '?';
+
+/** The signed-in name and the few things that work: the sub-admin's profile, and signing out. */
+export function UserMenu({ me }: { me: Me }) {
+  const { signOut, isPending } = useSignOut(me.kind);
+  const exists = useRouteExists();
+  return (
+    <Menu position="bottom-end" width={240} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton aria-label="Account menu" style={{ borderRadius: 999 }} p={2}>
+          <Group gap={8} wrap="nowrap">
+            <Avatar color="blue" radius="xl" size={34}>
+              {initials(me.name)}
+            </Avatar>
+            <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate="end">
+              {me.name}
+            </Text>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate="end">
+            {me.name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate="end">
+            {roleLabel(me)}
+            {me.companyName ? ` · ${me.companyName}` : ''}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        {me.kind === 'subadmin' && exists(PROFILE_PATH) && (
+          <Menu.Item component={Link} to={PROFILE_PATH} leftSection={<Icon name="user" size={16} />}>
+            Profile
+          </Menu.Item>
+        )}
+        <Menu.Item color="red" leftSection={<Icon name="logout" size={16} />} onClick={signOut} disabled={isPending}>
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,28 @@
+import type { IconName } from './icons';
+
+/**
+ * One sidebar entry. `to` is a plain path so an area's list can name pages that later work adds:
+ * an entry whose route does not exist yet is not shown (no link leads nowhere).
+ */
+export interface NavItem {
+  label: string;
+  to: string;
+  icon?: IconName;
+  /** active only on this exact path (dashboards whose path prefixes the whole area) */
+  exact?: boolean;
+}
+
+export interface NavGroup {
+  label: string;
+  icon: IconName;
+  children: NavItem[];
+}
+
+export type NavEntry = NavItem | NavGroup;
+
+export const isNavGroup = (e: NavEntry): e is NavGroup => 'children' in e;
+
+export function isActivePath(pathname: string, item: NavItem): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  return item.exact || item.to === '/' ? path === item.to : path === item.to || path.startsWith(`${item.to}/`);
+}

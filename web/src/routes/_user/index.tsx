@@ -1,0 +1,91 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { trpc } from '../../trpc';
+import { QueryState } from '../../components/QueryState';
+import { USER_TYPE_LABELS, type UserTypeValue } from '../../../../shared/constants';
+import { DASHBOARD_TILES, type DashboardTile } from '../../components/layout/dashboardTiles';
+import { useRouteExists } from '../../components/layout/useRouteExists';
+import { Icon } from '../../components/layout/icons';
+import { pageTitle } from '../../components/layout/brand';
+
+export const Route = createFileRoute('/_user/')({
+  head: () => ({ meta: [{ title: pageTitle('Dashboard') }] }),
+  component: UserDashboard,
+});
+
+const isUserType = (t: unknown): t is UserTypeValue => typeof t === 'string' && t in DASHBOARD_TILES;
+const formatCount = (n: number) => new Intl.NumberFormat('en-IN').format(n);
+
+function UserDashboard() {
+  const { me } = Route.useRouteContext();
+  const tiles = trpc.dashboard.tiles.useQuery();
+  const type = me.userType;
+
+  if (!isUserType(type)) {
+    return (
+      <Text c="dimmed" ta="center" py="xl">
+        No valid user type found.
+      </Text>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <div>
+        <Title order={2} size="h3">
+          {USER_TYPE_LABELS[type]} dashboard
+        </Title>
+        <Text c="dimmed" size="sm">
+          Welcome, {me.name}
+        </Text>
+      </div>
+      <QueryState query={tiles} errorText="Could not load your counts.">
+        {(data) =>
+          isUserType(data.userType) ? (
+            <SimpleGrid cols={{ base: 2, sm: 3, lg: 4, xl: 5 }} spacing={{ base: 'sm', sm: 'md' }}>
+              {DASHBOARD_TILES[data.userType].map((t) => (
+                <Tile key={t.key} tile={t} count={data.counts[t.key] ?? 0} />
+              ))}
+            </SimpleGrid>
+          ) : (
+            <Text c="dimmed" ta="center" py="xl">
+              No valid user type found.
+            </Text>
+          )
+        }
+      </QueryState>
+    </Stack>
+  );
+}
+
+function Tile({ tile, count }: { tile: DashboardTile; count: number }) {
+  const exists = useRouteExists();
+  const linked = exists(tile.to);
+  const body = (
+    <Stack gap={6} justify="space-between" h="100%">
+      <Text size="sm" fw={500} c="dimmed" lh={1.3}>
+        {tile.label}
+      </Text>
+      <Group justify="space-between" align="flex-end" wrap="nowrap">
+        <Text fz={{ base: 26, sm: 30 }} fw={700} lh={1} c={`${tile.color}.7`}>
+          {formatCount(count)}
+        </Text>
+        {linked && (
+          <Text c="dimmed" aria-hidden>
+            <Icon name="chevronRight" size={18} />
+          </Text>
+        )}
+      </Group>
+    </Stack>
+  );
+  const style = { borderTop: `3px solid var(--mantine-color-${tile.color}-5)` };
+  return linked ? (
+    <Card component={Link} to={tile.to} withBorder radius="md" padding="md" style={style} aria-label={`${tile.label}: ${count}`}>
+      {body}
+    </Card>
+  ) : (
+    <Card withBorder radius="md" padding="md" style={style}>
+      {body}
+    </Card>
+  );
+}

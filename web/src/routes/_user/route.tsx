@@ -1,0 +1,49 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router';
+import { NavLink } from '@mantine/core';
+import { guardArea } from '../../components/auth/session';
+import { useSessionWatch } from '../../components/auth/useSessionWatch';
+import { useSignOut } from '../../components/auth/useSignOut';
+import { ImpersonationBanner } from '../../components/auth/ImpersonationBanner';
+import { USER_NAV } from '../../components/layout/userNav';
+import { AreaShell } from '../../components/layout/AreaShell';
+import { NotFound } from '../../components/layout/NotFound';
+import { Icon } from '../../components/layout/icons';
+import { PRODUCT_NAME, pageTitle } from '../../components/layout/brand';
+
+/** The telecaller, telecaller head and developer area (no path of its own: it holds `/` and the work pages). */
+export const Route = createFileRoute('/_user')({
+  beforeLoad: guardArea('user'),
+  head: () => ({ meta: [{ title: pageTitle() }] }),
+  notFoundComponent: () => <NotFound home="/" />,
+  component: UserLayout,
+});
+
+function UserLayout() {
+  const me = useSessionWatch('user', Route.useRouteContext().me);
+  const { signOut, isPending } = useSignOut('user');
+  return (
+    <AreaShell
+      me={me}
+      nav={USER_NAV}
+      homeTo="/"
+      title={me.companyName || PRODUCT_NAME}
+      footerOwner={me.companyName}
+      banner={<ImpersonationBanner me={me} />}
+      navFooter={(close) => (
+        <NavLink
+          component="button"
+          label="Logout"
+          leftSection={<Icon name="logout" />}
+          disabled={isPending}
+          onClick={() => {
+            close();
+            signOut();
+          }}
+          style={{ borderRadius: 'var(--mantine-radius-md)', fontWeight: 500 }}
+        />
+      )}
+    >
+      <Outlet />
+    </AreaShell>
+  );
+}
