@@ -12,9 +12,11 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
-      index: false,
+      // "/" is the telecaller dashboard: the directory index must be the app itself.
+      index: 'index.html',
       setHeaders(reply, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (filePath === indexFile) reply.header('Cache-Control', 'no-cache');
+        else if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
   }

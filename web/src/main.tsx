@@ -28,7 +28,7 @@ createRoot(document.getElementById('root')!).render(
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} defaultColorScheme="light">
-          <Notifications position="top-right" autoClose={3000} />
+          <Notifications position="top-center" autoClose={3000} />
           <RouterProvider router={router} />
         </MantineProvider>
       </QueryClientProvider>
