@@ -3,12 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { routeTree } from './routeTree.gen';
 import { queryClient, trpc, trpcClient } from './trpc';
 import { theme } from './theme';
+import { Toasts } from './components/Toasts';
 
 const router = createRouter({
   routeTree,
@@ -28,7 +28,7 @@ createRoot(document.getElementById('root')!).render(
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <MantineProvider theme={theme} defaultColorScheme="light">
-          <Notifications position="top-center" autoClose={3000} />
+          <Toasts />
           <RouterProvider router={router} />
         </MantineProvider>
       </QueryClientProvider>

@@ -127,7 +127,7 @@ export function UsersTable({ users, onEdit }: Props) {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
                     {u.email}
                   </Text>
                 </Table.Td>

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openBrowser, snap, startServer, type Running } from './harness.js';
+import { DEMO } from '../../seed/demo.js';
+import { addDays, todayIn } from '../../shared/dates.js';
+
+let server: Running;
+let browser: BrowserContext;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function freshPage(viewport?: { width: number; height: number }): Promise<Page> {
+  await browser.clearCookies();
+  const page = await browser.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  (page as Page & { errors: string[] }).errors = errors;
+  return page;
+}
+/** A form field by its label; Mantine marks required ones with " *". */
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\*)?$`));
+const errorsOf = (page: Page) => (page as Page & { errors: string[] }).errors.filter((e) => !/status of 40[13]/.test(e));
+
+describe('in a real browser', () => {
+  it('sends a signed-out visitor of a protected area to its sign-in page', async () => {
+    const page = await freshPage();
+    await page.goto(`${server.base}/admin/subadmin-list`);
+    await page.waitForURL('**/adminsignin**');
+    await page.goto(`${server.base}/subadmin/dashbord`);
+    await page.waitForURL('**/subadminsignin**');
+    await page.goto(`${server.base}/`);
+    await page.waitForURL('**/signin**');
+    await page.close();
+  });
+
+  it('admin: signs in, creates a company, and finds it in All Subadmins', async () => {
+    const page = await freshPage();
+    await page.goto(`${server.base}/adminsignin`);
+    await page.getByRole('button', { name: 'SIGN IN' }).click();
+    await expect(page.getByText('Email is required.')).toBeTruthy();
+    await field(page, 'Email').fill(DEMO.admin.email);
+    await field(page, 'Password').fill(DEMO.admin.password);
+    await page.getByRole('button', { name: 'SIGN IN' }).click();
+    await page.waitForURL(/\/admin$/);
+    await page.getByText('Active companies').first().waitFor();
+    await snap(page, 'admin-dashboard');
+
+    await page.goto(`${server.base}/admin/subadmin-list/form`);
+    await field(page, 'Name').fill('Meera Iyer');
+    await field(page, 'Email').fill('meera@bluewave.test');
+    await field(page, 'Password').fill('bluewave123');
+    await field(page, 'Telecaller limit').fill('5');
+    await field(page, 'Company name').fill('Bluewave Calls LLP');
+    await field(page, 'Mobile').fill('+91 98450 12345');
+    await field(page, 'Expiry date').fill(addDays(todayIn('Asia/Kolkata'), 90));
+    await field(page, 'GST number').fill('29abcde1234f1z5');
+    await field(page, 'Company bio').fill('Inbound support desk');
+    await field(page, 'Address').fill('Koramangala, Bengaluru');
+    await page.getByRole('button', { name: 'Create Subadmin' }).click();
+    await page.getByText('Subadmin created successfully!').waitFor();
+
+    await page.goto(`${server.base}/admin/subadmin-list`);
+    const row = page.getByRole('row', { name: /Bluewave Calls LLP/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('9845012345');
+    expect(await row.textContent()).toContain('29ABCDE1234F1Z5');
+    await snap(page, 'admin-subadmin-list');
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('sub-admin: signs in, creates a telecaller who can then sign in', async () => {
+    const page = await freshPage();
+    await page.goto(`${server.base}/subadminsignin`);
+    await field(page, 'Email').fill(DEMO.subadmin.email);
+    await field(page, 'Password').fill(DEMO.subadmin.password);
+    await page.getByRole('button', { name: 'SIGN IN' }).click();
+    await page.waitForURL('**/subadmin/dashbord');
+    await snap(page, 'subadmin-dashboard');
+
+    await page.goto(`${server.base}/subadmin/telicallerlist/formtelicaller`);
+    await field(page, 'Name').fill('Kiran Patil');
+    await field(page, 'Email').fill('kiran@sunrise.demo');
+    await field(page, 'Mobile').fill('98765 00099');
+    await field(page, 'Password').fill('kiran12345');
+    await field(page, 'User type').first().click();
+    await page.getByRole('option', { name: 'Telecaller', exact: true }).click();
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByText('User created successfully!').waitFor();
+
+    await page.goto(`${server.base}/subadmin/telicallerlist/alltelicaller`);
+    await page.getByRole('row', { name: /Kiran Patil/ }).waitFor();
+    await snap(page, 'subadmin-telecallers');
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+
+    const res = await fetch(`${server.base}/api/webapi/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mobile: '9876500099', password: 'kiran12345' }),
+    });
+    expect(res.status).toBe(200);
+  });
+
+  it('telecaller on a phone: signs in, sees the tiles, reads the company notification', async () => {
+    const page = await freshPage({ width: 390, height: 844 });
+    await page.goto(`${server.base}/signin`);
+    await field(page, 'User Mobile').fill(DEMO.telecaller.mobile);
+    await field(page, 'Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'SIGN IN' }).click();
+    await page.getByText('Invalid credentials.').waitFor();
+    await field(page, 'Password').fill(DEMO.telecaller.password);
+    await page.getByRole('button', { name: 'SIGN IN' }).click();
+    await page.waitForURL(`${server.base}/`);
+    await page.getByText('New Leads').first().waitFor();
+    await snap(page, 'telecaller-dashboard-phone');
+    await page.getByRole('button', { name: /Notifications, 1 unread/ }).waitFor();
+
+    await page.goto(`${server.base}/usernotification`);
+    await page.getByText('Team meeting at 10:00').first().waitFor();
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    await snap(page, 'telecaller-notifications-phone');
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+  });
+});
