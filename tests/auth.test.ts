@@ -3,6 +3,8 @@ import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { insertAdmin, insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { legacy, mutate, query, signIn } from './helpers/http.js';
 import { addDays, todayIn } from '../shared/dates.js';
+import { hashToken } from '../server/auth/tokens.js';
+import { SESSION_IDLE_MS } from '../server/auth/sessions.js';
 
 describe.each(dialects)('sign-in and sessions on %s', (dialect) => {
   let t: TestApp;
@@ -101,6 +103,43 @@ describe.each(dialects)('sign-in and sessions on %s', (dialect) => {
     const res = await legacy(t.app, 'POST', '/subadmin/login', null, { email: company.email, password: PASSWORD });
     expect(res.status).toBe(429);
     expect(res.body.message).toMatch(/Too many failed sign-in attempts\. Please try again in \d+ minutes?\./);
+  });
+
+  it('ends a session after its idle time and after its absolute lifetime', async () => {
+    const company = await insertCompany(t.deps.db);
+    const idle = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    const old = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    const fresh = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    const rowOf = (s: { token: string }) => t.deps.db.updateTable('sessions').where('token_hash', '=', hashToken(s.token));
+    await rowOf(idle).set({ last_seen_at: new Date(Date.now() - SESSION_IDLE_MS - 1000).toISOString() }).execute();
+    await rowOf(old).set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    for (const s of [idle, old]) {
+      const res = await mutate(t.app, 'auth.signOut', undefined, s);
+      expect(res.status).toBe(401);
+      expect(res.error?.message).toBe('Your session has expired. Please sign in again.');
+    }
+    expect((await query(t.app, 'auth.me', undefined, fresh)).data?.kind).toBe('subadmin');
+  });
+
+  it('stores only a hash of the session token', async () => {
+    const company = await insertCompany(t.deps.db);
+    const s = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    const rows = await t.deps.db.selectFrom('sessions').select('token_hash').execute();
+    expect(rows.some((r) => r.token_hash === s.token)).toBe(false);
+    expect(rows.some((r) => r.token_hash === hashToken(s.token))).toBe(true);
+    expect(Buffer.from(s.token, 'base64url')).toHaveLength(32);
+  });
+
+  it('rate-limits failed sign-ins per address across accounts', async () => {
+    const ip = '203.0.113.77';
+    const attempt = (email: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/webapi/subadmin/login', remoteAddress: ip, payload: { email, password } });
+    for (let i = 0; i < 30; i++) await attempt(`nobody${i}@test.local`, 'wrong');
+    const company = await insertCompany(t.deps.db);
+    const res = await attempt(company.email, PASSWORD);
+    expect(res.statusCode).toBe(429);
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/webapi/subadmin/login', remoteAddress: '198.51.100.9', payload: { email: company.email, password: PASSWORD } });
+    expect(elsewhere.statusCode).toBe(200);
   });
 
   it('refuses cookie-borne state changes from another site', async () => {

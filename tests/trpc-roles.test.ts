@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from './helpers/app.js';
+import { insertAdmin, insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
+import { signIn, trpc, type Session } from './helpers/http.js';
+import { appRouter } from '../server/trpc/router.js';
+
+type Who = 'admin' | 'subadmin' | 'Telicaller' | 'Telicaller-hade' | 'Developer';
+const EVERYONE: Who[] = ['admin', 'subadmin', 'Telicaller', 'Telicaller-hade', 'Developer'];
+const USERS: Who[] = ['Telicaller', 'Telicaller-hade', 'Developer'];
+
+/**
+ * Who may call each procedure. A procedure missing here fails the test, so every new one
+ * has to state its roles. 'public' ones answer without a session.
+ */
+const ROLES: Record<string, Who[] | 'public'> = {
+  'auth.me': 'public',
+  'auth.signInAdmin': 'public',
+  'auth.signInSubadmin': 'public',
+  'auth.signInUser': 'public',
+  'auth.signOut': EVERYONE,
+  'auth.loginAs': ['subadmin'],
+  'auth.returnToSubadmin': USERS,
+  'subadmins.list': ['admin'],
+  'subadmins.create': ['admin'],
+  'subadmins.setBlocked': ['admin'],
+  'subadmins.remove': ['admin'],
+  'subadmins.updateTerms': ['admin'],
+  'subadmins.dashboard': ['admin'],
+  'complaints.create': ['subadmin'],
+  'complaints.mine': ['subadmin'],
+  'complaints.adminList': ['admin'],
+  'complaints.reply': ['admin'],
+  'complaints.resolve': ['admin'],
+  'notifications.sendToSubadmins': ['admin'],
+  'notifications.sentToSubadmins': ['admin'],
+  'notifications.targetCompanies': ['admin'],
+  'notifications.sendToUsers': ['subadmin'],
+  'notifications.sentToUsers': ['subadmin'],
+  'notifications.inbox': ['subadmin', ...USERS],
+  'notifications.markRead': ['subadmin', ...USERS],
+  'notifications.bell': EVERYONE,
+  'users.list': ['subadmin'],
+  'users.options': ['subadmin'],
+  'users.create': ['subadmin'],
+  'users.update': ['subadmin'],
+  'users.setBlocked': ['subadmin'],
+  'users.remove': ['subadmin'],
+  'profile.get': ['subadmin'],
+  'profile.update': ['subadmin'],
+  'settings.getIndiamart': ['subadmin'],
+  'settings.saveIndiamart': ['subadmin'],
+  'dashboard.subadmin': ['subadmin'],
+  'dashboard.tiles': USERS,
+};
+
+const procedures = Object.entries(appRouter._def.procedures as Record<string, { _def: { type: 'query' | 'mutation' } }>)
+  .map(([path, p]) => ({ path, type: p._def.type }));
+
+describe('every tRPC procedure checks the role', () => {
+  let t: TestApp;
+  const sessions = {} as Record<Who, Session>;
+  beforeAll(async () => {
+    t = await buildTestApp('sqlite');
+    const admin = await insertAdmin(t.deps.db);
+    const company = await insertCompany(t.deps.db);
+    sessions.admin = await signIn(t.app, { kind: 'admin', email: admin.email, password: PASSWORD });
+    sessions.subadmin = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    for (const type of USERS) {
+      const u = await insertUser(t.deps.db, company.id, type as 'Telicaller');
+      sessions[type] = await signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD });
+    }
+  });
+  afterAll(() => t?.close());
+
+  it('lists the roles of every procedure', () => {
+    expect(procedures.map((p) => p.path).filter((p) => !(p in ROLES))).toEqual([]);
+  });
+
+  it.each(procedures.filter((p) => ROLES[p.path] !== 'public'))('$path: 401 signed out, 403 for other roles', async ({ path, type }) => {
+    const allowed = ROLES[path] as Who[];
+    expect((await trpc(t.app, type, path, {}, null)).status).toBe(401);
+    for (const who of EVERYONE.filter((w) => !allowed.includes(w))) {
+      const res = await trpc(t.app, type, path, {}, sessions[who]);
+      expect(res.status, `${who} calling ${path}`).toBe(403);
+    }
+  });
+});
