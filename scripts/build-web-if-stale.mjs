@@ -31,4 +31,5 @@ if (builtAt === 0 || sourcesAt > builtAt || treeMissing) {
     cwd: root,
     stdio: 'inherit',
   });
+  execFileSync(process.execPath, [path.join(root, 'scripts/compress-dist.mjs')], { cwd: root, stdio: 'inherit' });
 }

@@ -12,6 +12,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     await app.register(fastifyStatic, {
       root: distDir,
       prefix: '/',
+      preCompressed: true,
       // "/" is the telecaller dashboard: the directory index must be the app itself.
       index: 'index.html',
       setHeaders(reply, filePath) {
