@@ -1,23 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import net from 'node:net';
+import { freePort } from '../helpers/net.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const port = (srv.address() as net.AddressInfo).port;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-}
 
 export interface Running {
   base: string;
