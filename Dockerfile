@@ -14,6 +14,7 @@ COPY shared ./shared
 COPY server ./server
 COPY migrations ./migrations
 COPY seed ./seed
+COPY scripts ./scripts
 RUN npm run build && npm prune --omit=dev
 
 # ---- runtime: no compilers, non-root, one volume for the SQLite file and uploads ----
