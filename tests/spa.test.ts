@@ -30,6 +30,12 @@ describe('serving the web app', () => {
     expect(res.body).toContain('<div id="root">');
   });
 
+  it('answers HEAD for a page like GET', async () => {
+    const res = await t.app.inject({ method: 'HEAD', url: '/signin' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+  });
+
   it('serves assets with a long cache, and answers 404 for missing assets and files', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect(asset.statusCode).toBe(200);

@@ -24,7 +24,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0]!;
-    const wantsPage = req.method === 'GET' && !url.startsWith('/assets/') && !url.startsWith('/trpc') &&
+    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/assets/') && !url.startsWith('/trpc') &&
       !url.startsWith('/api/') && !url.startsWith('/uploads/') && !path.extname(url);
     if (wantsPage && fs.existsSync(indexFile)) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
