@@ -1,6 +1,7 @@
 import type { Migration } from './types.js';
 import { initial } from './0001_initial.js';
+import { uniqueLeadMobile } from './0002_unique_lead_mobile.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
-export const migrations: Migration[] = [initial];
+export const migrations: Migration[] = [initial, uniqueLeadMobile];
 export type { Dialect, Migration } from './types.js';

@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import fastifyMultipart from '@fastify/multipart';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Config } from './config.js';
 import { createDatabase, type Database } from './db/database.js';
@@ -48,6 +49,7 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
     },
   });
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20 } });
   await app.register(sessionPlugin, { deps });
 
   app.get('/healthz', async (_req, reply) => {

@@ -18,6 +18,7 @@ const EnvSchema = z
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     SEED_DEMO: booleanFlag.optional(),
     WEB_DIST_DIR: z.string().min(1).optional(),
+    UPLOAD_MAX_MB: z.coerce.number().positive().max(2048).default(20),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
@@ -37,6 +38,8 @@ export type Config = {
   logLevel: string;
   /** where the built web app is; defaults to web/dist */
   webDistDir?: string;
+  /** the largest file an upload may carry */
+  uploadMaxBytes: number;
 };
 
 export class ConfigError extends Error {}
@@ -59,5 +62,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
+    uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
   };
 }

@@ -7,6 +7,10 @@ import { usersRouter } from './routers/users.js';
 import { profileRouter } from './routers/profile.js';
 import { settingsRouter } from './routers/settings.js';
 import { dashboardRouter } from './routers/dashboard.js';
+import { leadsRouter } from './routers/leads.js';
+import { uploadsRouter } from './routers/uploads.js';
+import { distributionRouter } from './routers/distribution.js';
+import { indiamartRouter } from './routers/indiamart.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -17,6 +21,10 @@ export const appRouter = router({
   profile: profileRouter,
   settings: settingsRouter,
   dashboard: dashboardRouter,
+  leads: leadsRouter,
+  uploads: uploadsRouter,
+  distribution: distributionRouter,
+  indiamart: indiamartRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,41 @@
+import { LEAD_STATUS } from './constants.js';
+
+/** The categories an upload may choose; Manual takes a custom name instead. */
+export const UPLOAD_CATEGORIES = ['IndiaMART', 'JustDial', 'Local Leads'] as const;
+export const INDIAMART_CATEGORY = 'IndiaMART';
+
+/** The original client's distribution keys (DESIGN.md 5): customer_data means any category. */
+export const LEGACY_CATEGORY_KEYS: Record<string, string | null> = {
+  india_mart: 'IndiaMART',
+  local_leads: 'Local Leads',
+  customer_data: null,
+};
+
+export type LeadStatus = (typeof LEAD_STATUS)[keyof typeof LEAD_STATUS];
+
+export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
+  '0': 'New',
+  '2': 'Interested',
+  '3': 'Not interested',
+  '4': 'Follow-up',
+  '5': 'Invalid',
+  '6': 'Not submitted',
+};
+
+/** Requirement text for display: markup tags become line breaks, entities are decoded. */
+export function requirementText(raw: string | null | undefined): string {
+  if (!raw) return '';
+  return raw
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|div|li|h[1-6])>/gi, '\n')
+    .replace(/<[^>]+>/g, '\n')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
