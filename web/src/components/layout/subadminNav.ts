@@ -12,6 +12,20 @@ export const SUBADMIN_NAV: NavEntry[] = [
     ],
   },
   {
+    label: 'Leads',
+    icon: 'leads',
+    children: [
+      { label: 'Upload Leads', to: '/subadmin/uploaddata' },
+      { label: 'Distribute Leads', to: '/subadmin/Leads/distibutelead' },
+      { label: 'Uploaded Leads', to: '/subadmin/Leads/myuploadleads' },
+      { label: 'Pending Leads', to: '/subadmin/Leads/pendingleads' },
+      { label: 'Interested Leads', to: '/subadmin/Leads/interestedleads' },
+      { label: 'Not Interested Leads', to: '/subadmin/Leads/notinterestedleads' },
+      { label: 'Follow-up Leads', to: '/subadmin/Leads/followupleads' },
+      { label: 'Invalid Leads', to: '/subadmin/Leads/invelidleads' },
+    ],
+  },
+  {
     label: 'Notifications',
     icon: 'bell',
     children: [
@@ -30,7 +44,7 @@ export const SUBADMIN_NAV: NavEntry[] = [
   {
     label: 'Manage API',
     icon: 'key',
-    children: [{ label: 'API Details', to: '/subadmin/manage-indiamart' }],
+    children: [{ label: 'IndiaMART API', to: '/subadmin/manage-indiamart' }],
   },
   { label: 'Profile Update', to: '/subadmin/Profilehandel', icon: 'user' },
 ];
