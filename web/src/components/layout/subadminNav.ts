@@ -44,7 +44,7 @@ export const SUBADMIN_NAV: NavEntry[] = [
   {
     label: 'Manage API',
     icon: 'key',
-    children: [{ label: 'IndiaMART API', to: '/subadmin/manage-indiamart' }],
+    children: [{ label: 'API Details', to: '/subadmin/manage-indiamart' }],
   },
   { label: 'Profile Update', to: '/subadmin/Profilehandel', icon: 'user' },
 ];
