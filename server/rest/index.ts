@@ -8,7 +8,7 @@ import { complaintsRoutes } from './complaints.routes.js';
 import { usersRoutes } from './users.routes.js';
 import { settingsRoutes } from './settings.routes.js';
 import { leadsRoutes } from './leads.routes.js';
-import { uploadsRoutes } from './uploads.routes.js';
+import { intakeRoutes } from './intake.routes.js';
 import { distributionRoutes } from './distribution.routes.js';
 
 /** The original client's API under /api/webapi, answering in the spec's shapes. */
@@ -34,6 +34,6 @@ export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps 
   await app.register(usersRoutes, { deps });
   await app.register(settingsRoutes, { deps });
   await app.register(leadsRoutes, { deps });
-  await app.register(uploadsRoutes, { deps });
+  await app.register(intakeRoutes, { deps });
   await app.register(distributionRoutes, { deps });
 };

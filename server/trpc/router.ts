@@ -8,7 +8,7 @@ import { profileRouter } from './routers/profile.js';
 import { settingsRouter } from './routers/settings.js';
 import { dashboardRouter } from './routers/dashboard.js';
 import { leadsRouter } from './routers/leads.js';
-import { uploadsRouter } from './routers/uploads.js';
+import { intakeRouter } from './routers/intake.js';
 import { distributionRouter } from './routers/distribution.js';
 import { indiamartRouter } from './routers/indiamart.js';
 
@@ -22,7 +22,7 @@ export const appRouter = router({
   settings: settingsRouter,
   dashboard: dashboardRouter,
   leads: leadsRouter,
-  uploads: uploadsRouter,
+  intake: intakeRouter,
   distribution: distributionRouter,
   indiamart: indiamartRouter,
 });

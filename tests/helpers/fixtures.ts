@@ -68,3 +68,39 @@ export async function insertUser(db: Kysely<DB>, subadminId: number, userType: U
   const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
   return { id: row.id, mobile: values.mobile, email: values.email, password: PASSWORD, name: values.name, userType };
 }
+
+export interface LeadFixture {
+  name?: string;
+  mobile?: string;
+  category?: string;
+  telicaller_id?: number | null;
+  telicaller_send_date?: string | null;
+  status?: string;
+  handler_id?: number | null;
+  submit_status?: string | null;
+  lead_quality?: string | null;
+  callback_date?: string | null;
+  visible?: number;
+  created_at?: string;
+  requirement?: string;
+  area?: string;
+}
+
+/** Inserts leads straight into the table (as an upload would leave them), returning their ids. */
+export async function insertLeadRows(db: Kysely<DB>, subadminId: number, rows: LeadFixture[]): Promise<number[]> {
+  const now = nowIso();
+  const ids: number[] = [];
+  for (const r of rows) {
+    const row = await db.insertInto('leads').values({
+      subadmin_id: subadminId, batch_id: null, visible: r.visible ?? 1, source_ref: null,
+      name: r.name ?? `Lead ${next()}`, mobile: r.mobile ?? uniqueMobile(), requirement: r.requirement ?? 'Needs a website',
+      area: r.area ?? 'Pune', category: r.category ?? 'Local Leads', upload_date: r.created_at ?? now,
+      telicaller_id: r.telicaller_id ?? null, telicaller_send_date: r.telicaller_send_date ?? (r.telicaller_id ? now : null),
+      status: r.status ?? '0', handler_id: r.handler_id ?? null, handler_assigned_by: null, submit_status: r.submit_status ?? null,
+      lead_quality: r.lead_quality ?? null, callback_date: r.callback_date ?? null, callback_time: null,
+      created_at: r.created_at ?? now, updated_at: now,
+    }).returning('id').executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  return ids;
+}

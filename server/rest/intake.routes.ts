@@ -1,0 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Deps } from '../deps.js';
+
+export const intakeRoutes: FastifyPluginAsync<{ deps: Deps }> = async (_app, { deps: _deps }) => {};

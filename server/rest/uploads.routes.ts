@@ -1,4 +1,0 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { Deps } from '../deps.js';
-
-export const uploadsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (_app, { deps: _deps }) => {};

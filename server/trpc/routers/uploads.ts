@@ -1,3 +1,0 @@
-import { router } from '../trpc.js';
-
-export const uploadsRouter = router({});
