@@ -20,13 +20,17 @@ export async function getIndiamart(deps: Deps, actor: SubadminActor): Promise<In
 /** Saves the company's IndiaMART pull settings (one row per company). */
 export async function saveIndiamart(deps: Deps, actor: SubadminActor, input: z.output<typeof IndiamartInput>): Promise<IndiamartSettings> {
   const now = nowIso();
+  const before = await deps.db.selectFrom('indiamart_settings').select('api_link').where('subadmin_id', '=', actor.subadminId).executeTakeFirst();
+  // A new link is another key (or account): its pulls start afresh, with their own rate limit.
+  const linkChanged = before !== undefined && before.api_link !== input.api_link;
+  const resetPulls = linkChanged ? { last_pull_at: null, last_pull_code: null, last_pull_message: null, last_window_end: null } : {};
   await deps.db
     .insertInto('indiamart_settings')
     .values({
       subadmin_id: actor.subadminId, api_link: input.api_link, mobile_number: input.mobile_number, updated_at: now,
       last_pull_at: null, last_pull_code: null, last_pull_message: null, last_window_end: null,
     })
-    .onConflict((oc) => oc.column('subadmin_id').doUpdateSet({ api_link: input.api_link, mobile_number: input.mobile_number, updated_at: now }))
+    .onConflict((oc) => oc.column('subadmin_id').doUpdateSet({ api_link: input.api_link, mobile_number: input.mobile_number, updated_at: now, ...resetPulls }))
     .execute();
   // The link carries the account's API key: the trail records that it changed, not its value.
   await recordAudit(deps.db, actor, 'update', 'indiamart_settings', actor.subadminId, { mobile_number: input.mobile_number });

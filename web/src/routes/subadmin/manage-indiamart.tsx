@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
 import { QueryState } from '../../components/QueryState';
 import { pageTitle } from '../../components/layout/brand';
-import { fieldErrorsOf, formatDateTime, notifyFailure } from '../../components/users/feedback';
+import { fieldErrorsOf, notifyFailure } from '../../components/users/feedback';
+import { LeadPullCard } from '../../components/indiamart/LeadPullCard';
 import { IndiamartInput, type IndiamartSettings } from '../../../../shared/schemas/settings';
 
 export const Route = createFileRoute('/subadmin/manage-indiamart')({
@@ -29,33 +30,8 @@ function IndiamartPage() {
       <QueryState query={settings} errorText="Failed to load API data.">
         {(data) => <IndiamartForm settings={data} />}
       </QueryState>
+      <LeadPullCard />
     </Stack>
-  );
-}
-
-function LastPull({ s }: { s: IndiamartSettings }) {
-  if (!s.last_pull_at) {
-    return (
-      <Text size="sm" c="dimmed">
-        Last pull: Not pulled yet
-      </Text>
-    );
-  }
-  const ok = s.last_pull_code === '200';
-  return (
-    <Group gap="xs" wrap="wrap">
-      <Text size="sm">Last pull: {formatDateTime(s.last_pull_at)}</Text>
-      {s.last_pull_code && (
-        <Badge size="sm" variant="light" color={ok ? 'green' : 'red'} tt="none">
-          {s.last_pull_code}
-        </Badge>
-      )}
-      {s.last_pull_message && (
-        <Text size="sm" c="dimmed">
-          {s.last_pull_message}
-        </Text>
-      )}
-    </Group>
   );
 }
 
@@ -72,6 +48,8 @@ function IndiamartForm({ settings }: { settings: IndiamartSettings }) {
       utils.settings.getIndiamart.setData(undefined, saved);
       form.setValues({ api_link: saved.api_link, mobile_number: saved.mobile_number });
       form.resetDirty();
+      // a new link starts its pulls afresh
+      void utils.indiamart.status.invalidate();
     },
     onError: (err) => {
       const fields = fieldErrorsOf(err);
@@ -104,8 +82,7 @@ function IndiamartForm({ settings }: { settings: IndiamartSettings }) {
             key={form.key('mobile_number')}
             {...form.getInputProps('mobile_number')}
           />
-          <Group justify="space-between" align="center" wrap="wrap">
-            <LastPull s={settings} />
+          <Group justify="flex-end">
             <Button type="submit" loading={save.isPending}>
               Save
             </Button>

@@ -1,0 +1,87 @@
+import { normalizeIndianMobile } from '../../../shared/mobile.js';
+import { requirementText } from '../../../shared/leads.js';
+import type { LeadInput } from '../leads/lead-writer.js';
+import type { IndiamartRow } from './client.js';
+
+const MAX_REQUIREMENT = 5000;
+const MAX_FIELD = 255;
+
+const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+/** One line of plain text: markup and line breaks become spaces. */
+const plain = (v: unknown) => requirementText(text(v)).replace(/\s+/g, ' ').trim();
+
+/**
+ * The requirement as plain text with line breaks: product, subject, then the buyer's message
+ * with its markup (<br>, <p>, ...) turned into lines. Empty lines and a repeated part are dropped.
+ */
+export function indiamartRequirement(row: IndiamartRow): string {
+  const lines: string[] = [];
+  for (const part of [row.QUERY_PRODUCT_NAME, row.SUBJECT, row.QUERY_MESSAGE]) {
+    for (const line of requirementText(text(part)).split('\n')) {
+      const l = line.replace(/[ \t\u00a0]+/g, ' ').trim();
+      if (l && lines[lines.length - 1] !== l) lines.push(l);
+    }
+  }
+  return lines.join('\n').slice(0, MAX_REQUIREMENT);
+}
+
+/** "City, State" from whichever of the two IndiaMART gave. */
+export function indiamartArea(row: IndiamartRow): string {
+  const city = plain(row.SENDER_CITY);
+  const state = plain(row.SENDER_STATE);
+  const parts = city && state && city.toLowerCase() === state.toLowerCase() ? [city] : [city, state].filter(Boolean);
+  return parts.join(', ').slice(0, MAX_FIELD);
+}
+
+export type MappedRow = { ok: true; lead: LeadInput } | { ok: false; ref: string; reason: string };
+
+export function mapIndiamartRow(row: IndiamartRow): MappedRow {
+  const ref = plain(row.UNIQUE_QUERY_ID);
+  const mobile = normalizeIndianMobile(text(row.SENDER_MOBILE)) ?? normalizeIndianMobile(text(row.SENDER_MOBILE_ALT));
+  if (!mobile) {
+    const given = plain(row.SENDER_MOBILE) || plain(row.SENDER_MOBILE_ALT);
+    return { ok: false, ref, reason: given ? `Not a valid Indian mobile: ${given.slice(0, 20)}` : 'No mobile number' };
+  }
+  return {
+    ok: true,
+    lead: {
+      name: (plain(row.SENDER_NAME) || plain(row.SENDER_COMPANY)).slice(0, MAX_FIELD),
+      mobile,
+      requirement: indiamartRequirement(row),
+      area: indiamartArea(row),
+      sourceRef: ref ? ref.slice(0, MAX_FIELD) : null,
+    },
+  };
+}
+
+export interface MappedPull {
+  /** leads to insert, without repeats within this answer */
+  leads: LeadInput[];
+  /** rows without a usable mobile */
+  invalid: { ref: string; reason: string }[];
+  /** rows repeating a query id or mobile seen earlier in the same answer */
+  repeated: number;
+}
+
+/** Maps an answer's rows; a repeat (same query id or mobile) within the answer counts as a duplicate. */
+export function mapIndiamartRows(rows: IndiamartRow[]): MappedPull {
+  const out: MappedPull = { leads: [], invalid: [], repeated: 0 };
+  const refs = new Set<string>();
+  const mobiles = new Set<string>();
+  for (const row of rows) {
+    const m = mapIndiamartRow(row);
+    if (!m.ok) {
+      out.invalid.push({ ref: m.ref, reason: m.reason });
+      continue;
+    }
+    const { lead } = m;
+    if (mobiles.has(lead.mobile) || (lead.sourceRef && refs.has(lead.sourceRef))) {
+      out.repeated++;
+      continue;
+    }
+    mobiles.add(lead.mobile);
+    if (lead.sourceRef) refs.add(lead.sourceRef);
+    out.leads.push(lead);
+  }
+  return out;
+}
