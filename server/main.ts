@@ -2,6 +2,7 @@ import { loadConfig, ConfigError } from './config.js';
 import { buildApp } from './app.js';
 import { ensureAdmin, isDatabaseEmpty } from './bootstrap.js';
 import { seedDemo } from '../seed/demo.js';
+import { startIndiamartScheduler } from './services/indiamart/scheduler.js';
 
 async function main() {
   let config;
@@ -31,6 +32,8 @@ async function main() {
     app.log.warn('no admin exists: set ADMIN_EMAIL and ADMIN_PASSWORD to create one');
   }
 
+  const indiamart = startIndiamartScheduler(deps, { logger: app.log });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -39,6 +42,8 @@ async function main() {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     // Keep-alive sockets that finish their last request while we close would hold the server open.
+    // A pull in progress finishes while the database is still open.
+    await indiamart.stop();
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
     clearInterval(sweep);

@@ -144,6 +144,8 @@ describe.each(dialects)('sub-admin profile and IndiaMART settings on %s', (diale
       [{ api_link: '' }, 'API link is required.'],
       [{ api_link: 'http://mapi.indiamart.com/x' }, 'Enter a valid https:// link.'],
       [{ api_link: 'not a link' }, 'Enter a valid https:// link.'],
+      [{ api_link: 'https://intranet.example.com/admin' }, 'Enter the API link IndiaMART gave you (an indiamart.com address).'],
+      [{ api_link: 'https://indiamart.com.evil.example/x' }, 'Enter the API link IndiaMART gave you (an indiamart.com address).'],
       [{ mobile_number: '' }, 'Mobile number is required.'],
       [{ mobile_number: '12345' }, 'Enter a valid 10-digit mobile number.'],
     ];
