@@ -1,0 +1,175 @@
+import { CompiledQuery, sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import type { LeadStatus } from '../../../shared/leads.js';
+import type { AssignedFilter } from '../../../shared/schemas/lead-lists.js';
+import { containsPattern } from '../users/users.repository.js';
+
+/** The database as a query on `leads as l` sees it. */
+type LDB = DB & { l: DB['leads'] };
+type LeadsQuery = SelectQueryBuilder<LDB, 'l', {}>;
+
+/**
+ * A search on a lead's name, or on its mobile when the text is a number: "+91 98765-43" matches
+ * mobiles containing 9876543 (the country code and a leading 0 of a full number are dropped).
+ */
+export function leadSearch(search: string | undefined) {
+  const text = search?.trim();
+  if (!text) return null;
+  const p = containsPattern(text);
+  let digits = text.replace(/[\s\-().]/g, '');
+  if (digits.startsWith('+')) digits = digits.slice(1);
+  const isNumber = /^\d+$/.test(digits);
+  return (eb: ExpressionBuilder<LDB, 'l'>) => {
+    const byName = sql<boolean>`lower(l.name) like ${p} escape '!'`;
+    if (!isNumber) return byName;
+    const mobile = digits.replace(/^(91|0)(?=\d{10}$)/, '');
+    return eb.or([byName, sql<boolean>`l.mobile like ${containsPattern(mobile)} escape '!'`]);
+  };
+}
+
+/** The company's visible leads: every read of leads starts here. */
+export function visibleLeads(db: Kysely<DB>, subadminId: number): LeadsQuery {
+  return db.selectFrom('leads as l').where('l.subadmin_id', '=', subadminId).where('l.visible', '=', 1);
+}
+
+/** A user of the company by id, live, blocked or removed (a removed user may still hold worked leads). */
+export function findCompanyUser(db: Kysely<DB>, subadminId: number, id: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'user_type', 'is_blocked', 'deleted_at'])
+    .where('id', '=', id)
+    .where('subadmin_id', '=', subadminId)
+    .executeTakeFirst();
+}
+
+/**
+ * Users of the company holding leads of one status, with how many: one grouped query. The join
+ * repeats the company so a lead can never be counted under another company's user.
+ */
+export function countByTelecaller(db: Kysely<DB>, subadminId: number, status: LeadStatus, search?: string) {
+  let q = visibleLeads(db, subadminId)
+    .innerJoin('users as u', (j) => j.onRef('u.id', '=', 'l.telicaller_id').onRef('u.subadmin_id', '=', 'l.subadmin_id'))
+    .where('l.status', '=', status);
+  const text = search?.trim();
+  if (text) {
+    const p = containsPattern(text);
+    const id = /^\d+$/.test(text) ? Number(text) : null;
+    q = q.where((eb) =>
+      eb.or([
+        sql<boolean>`lower(u.name) like ${p} escape '!'`,
+        sql<boolean>`u.mobile like ${p} escape '!'`,
+        ...(id !== null && Number.isSafeInteger(id) ? [eb('u.id', '=', id)] : []),
+      ]),
+    );
+  }
+  return q
+    .select((eb) => ['u.id', 'u.name', 'u.user_type', 'u.is_blocked', 'u.deleted_at', eb.fn.countAll<number | string>().as('count')])
+    .groupBy(['u.id', 'u.name', 'u.user_type', 'u.is_blocked', 'u.deleted_at'])
+    .orderBy(sql`count(*)`, 'desc')
+    .orderBy('u.name')
+    .orderBy('u.id')
+    .execute();
+}
+
+/** One telecaller's leads of one status, optionally searched. */
+export function leadsOfTelecaller(db: Kysely<DB>, subadminId: number, telecallerId: number, status: LeadStatus, search?: string) {
+  let q = visibleLeads(db, subadminId).where('l.telicaller_id', '=', telecallerId).where('l.status', '=', status);
+  const cond = leadSearch(search);
+  if (cond) q = q.where(cond);
+  return q;
+}
+
+export interface UploadedFilter {
+  search?: string;
+  category?: string;
+  assigned: AssignedFilter;
+  status?: LeadStatus;
+}
+
+export function uploadedLeads(db: Kysely<DB>, subadminId: number, f: UploadedFilter) {
+  let q = visibleLeads(db, subadminId);
+  if (f.category) q = q.where('l.category', '=', f.category);
+  if (f.assigned === 'assigned') q = q.where('l.telicaller_id', 'is not', null);
+  if (f.assigned === 'unassigned') q = q.where('l.telicaller_id', 'is', null);
+  if (f.status) q = q.where('l.status', '=', f.status);
+  const cond = leadSearch(f.search);
+  if (cond) q = q.where(cond);
+  return q;
+}
+
+/** The last history row's column for each lead: a correlated subquery per row of one page, no N+1. */
+const latestHistory = (eb: ExpressionBuilder<LDB, 'l'>, column: 'feedback' | 'remarks') =>
+  eb
+    .selectFrom('lead_history as h')
+    .select(column === 'feedback' ? 'h.feedback' : 'h.remarks')
+    .whereRef('h.lead_id', '=', 'l.id')
+    .orderBy('h.created_at', 'desc')
+    .orderBy('h.id', 'desc')
+    .limit(1);
+
+export const selectTelecallerLead = (q: LeadsQuery) =>
+  q.select((eb) => [
+    'l.id', 'l.name', 'l.mobile', 'l.requirement', 'l.area', 'l.category', 'l.upload_date', 'l.telicaller_send_date', 'l.status',
+    'l.lead_quality', 'l.callback_date', 'l.callback_time', 'l.updated_at',
+    latestHistory(eb, 'feedback').as('last_feedback'),
+    latestHistory(eb, 'remarks').as('last_remarks'),
+  ]);
+
+/** The lead fields of the original API (spec part 2, section 3). */
+export const selectLegacyLead = (q: LeadsQuery) =>
+  q.select([
+    'l.id', 'l.name', 'l.mobile', 'l.requirement', 'l.area', 'l.category', 'l.upload_date', 'l.telicaller_id', 'l.telicaller_send_date',
+    'l.created_at', 'l.status', 'l.submit_status', 'l.lead_quality', 'l.callback_date', 'l.callback_time',
+  ]);
+
+export const selectUploadedLead = (q: LeadsQuery) =>
+  q.select((eb) => [
+    'l.id', 'l.name', 'l.mobile', 'l.requirement', 'l.area', 'l.category', 'l.upload_date', 'l.status', 'l.telicaller_id',
+    eb.selectFrom('users as u').select('u.name').whereRef('u.id', '=', 'l.telicaller_id').whereRef('u.subadmin_id', '=', 'l.subadmin_id').as('assignee_name'),
+  ]);
+
+export interface ExportLeadRow {
+  id: number;
+  name: string;
+  mobile: string;
+  requirement: string;
+  area: string;
+  category: string;
+  upload_date: string;
+}
+
+const FROM_LEADS = 'from "leads" as "l"';
+
+/**
+ * The next `limit` leads of a filtered query after id `after`, in id order (keyset paging). Each
+ * page must walk the primary key from `after`: through a filter index instead, every page gathers
+ * and sorts all the remaining matches, and a million-lead export takes minutes instead of seconds.
+ * SQLite is told so with NOT INDEXED (rowid lookups stay allowed); Postgres, whose plan depends on
+ * table statistics that lag behind a big upload, is told sorting is not an option for this page.
+ */
+export async function exportPage(db: Kysely<DB>, dialect: Dialect, base: LeadsQuery, after: number, limit: number): Promise<ExportLeadRow[]> {
+  const compiled = base
+    .select(['l.id', 'l.name', 'l.mobile', 'l.requirement', 'l.area', 'l.category', 'l.upload_date'])
+    .where('l.id', '>', after)
+    .orderBy('l.id')
+    .limit(limit)
+    .compile();
+  if (dialect === 'sqlite') {
+    const text = compiled.sql.replace(FROM_LEADS, `${FROM_LEADS} not indexed`);
+    return (await db.executeQuery<ExportLeadRow>(CompiledQuery.raw(text, [...compiled.parameters]))).rows;
+  }
+  return db.transaction().execute(async (trx) => {
+    await sql`select set_config('enable_sort', 'off', true), set_config('enable_incremental_sort', 'off', true)`.execute(trx);
+    return (await trx.executeQuery<ExportLeadRow>(compiled)).rows;
+  });
+}
+
+export async function distinctCategories(db: Kysely<DB>, subadminId: number) {
+  const rows = await visibleLeads(db, subadminId)
+    .select((eb) => ['l.category', eb.fn.countAll<number | string>().as('count')])
+    .groupBy('l.category')
+    .orderBy('l.category')
+    .execute();
+  return rows.map((r) => ({ category: r.category, count: Number(r.count) }));
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+import { LEAD_STATUS, type UserTypeValue } from '../constants.js';
+import type { LeadStatus } from '../leads.js';
+import { PageInput } from './paging.js';
+import { idField } from './users.js';
+
+/**
+ * The sub-admin's per-telecaller lead lists. "Pending" there means assigned and untouched (status '0'),
+ * whenever it was sent: the telecaller's own New/Pending split by send date does not matter to the
+ * sub-admin, and a lead opened but not submitted ('6') is not pending any more.
+ */
+export const LEAD_LISTS = ['pending', 'interested', 'notInterested', 'followUp', 'invalid'] as const;
+export type LeadList = (typeof LEAD_LISTS)[number];
+
+export const LEAD_LIST_STATUS: Record<LeadList, LeadStatus> = {
+  pending: LEAD_STATUS.new,
+  interested: LEAD_STATUS.interested,
+  notInterested: LEAD_STATUS.notInterested,
+  followUp: LEAD_STATUS.followUp,
+  invalid: LEAD_STATUS.invalid,
+};
+
+export const LeadListSchema = z.enum(LEAD_LISTS, { error: 'Choose a lead list.' });
+
+const LEAD_STATUS_CODES = Object.values(LEAD_STATUS) as [LeadStatus, ...LeadStatus[]];
+export const LeadStatusSchema = z.enum(LEAD_STATUS_CODES, { error: 'Choose a valid lead status.' });
+
+export const ASSIGNED_FILTERS = ['all', 'assigned', 'unassigned'] as const;
+export type AssignedFilter = (typeof ASSIGNED_FILTERS)[number];
+
+/** Telecallers (and heads) holding leads of one list; `search` matches the telecaller's name. */
+export const ByTelecallerInput = PageInput.extend({ status: LeadListSchema });
+export type ByTelecallerInput = z.input<typeof ByTelecallerInput>;
+
+/** One telecaller's leads of one list; `search` matches the lead's name or mobile. */
+export const OfTelecallerInput = PageInput.extend({ telecallerId: idField, status: LeadListSchema });
+export type OfTelecallerInput = z.input<typeof OfTelecallerInput>;
+
+const categoryFilter = z
+  .string()
+  .trim()
+  .max(100, 'Category must be at most 100 characters.')
+  .optional()
+  .transform((v) => v || undefined);
+
+const uploadedFilters = {
+  category: categoryFilter,
+  assigned: z.enum(ASSIGNED_FILTERS, { error: 'Choose all, assigned or unassigned.' }).default('all'),
+  status: LeadStatusSchema.optional(),
+};
+
+/** The company's uploaded leads; `search` matches name or mobile. */
+export const UploadedLeadsInput = PageInput.extend(uploadedFilters);
+export type UploadedLeadsInput = z.input<typeof UploadedLeadsInput>;
+
+const optionalSearch = z.string().trim().max(100, 'Search must be at most 100 characters.').optional();
+
+/**
+ * GET /api/webapi/leads/export.csv: either one telecaller's list (`telecallerId` with `status` a list
+ * name: pending, interested, notInterested, followUp, invalid) or the uploaded leads with their filters
+ * (`status` then a lead status code). Query strings carry text, so an empty parameter means "not set".
+ */
+export const LeadExportQuery = z
+  .object({
+    telecallerId: z.preprocess((v) => (v === '' ? undefined : v), idField.optional()),
+    status: z.preprocess((v) => (v === '' ? undefined : v), z.string().optional()),
+    search: optionalSearch,
+    category: categoryFilter,
+    assigned: z.preprocess((v) => (v === '' ? undefined : v), uploadedFilters.assigned),
+  })
+  .transform((q, ctx) => {
+    const search = q.search || undefined;
+    if (q.telecallerId !== undefined) {
+      const list = LeadListSchema.safeParse(q.status);
+      if (!list.success) {
+        ctx.addIssue({ code: 'custom', path: ['status'], message: 'Choose a lead list: pending, interested, notInterested, followUp or invalid.' });
+        return z.NEVER;
+      }
+      return { kind: 'telecaller' as const, telecallerId: q.telecallerId, status: list.data, search };
+    }
+    const status = LeadStatusSchema.optional().safeParse(q.status);
+    if (!status.success) {
+      ctx.addIssue({ code: 'custom', path: ['status'], message: 'Choose a valid lead status.' });
+      return z.NEVER;
+    }
+    return { kind: 'uploaded' as const, search, category: q.category, assigned: q.assigned, status: status.data };
+  });
+export type LeadExportQuery = z.output<typeof LeadExportQuery>;
+
+export interface TelecallerLeadCount {
+  id: number;
+  name: string;
+  user_type: UserTypeValue;
+  blocked: boolean;
+  /** removed from the company, but still holds leads of this list */
+  deleted: boolean;
+  count: number;
+}
+
+export interface TelecallerSummary {
+  id: number;
+  name: string;
+  user_type: UserTypeValue;
+  blocked: boolean;
+  deleted: boolean;
+}
+
+export interface TelecallerLeadRow {
+  id: number;
+  name: string;
+  mobile: string;
+  /** raw, as uploaded: the web shows requirementText() of it */
+  requirement: string;
+  area: string;
+  category: string;
+  upload_date: string;
+  telicaller_send_date: string | null;
+  status: LeadStatus;
+  lead_quality: string | null;
+  callback_date: string | null;
+  callback_time: string | null;
+  /** the latest call's feedback and remarks, if it was worked */
+  last_feedback: string | null;
+  last_remarks: string | null;
+  /** when the lead last changed (newest first) */
+  updated_at: string;
+}
+
+export interface UploadedLeadRow {
+  id: number;
+  name: string;
+  mobile: string;
+  requirement: string;
+  area: string;
+  category: string;
+  upload_date: string;
+  status: LeadStatus;
+  telicaller_id: number | null;
+  /** the assignee's name, null when unassigned */
+  assignee_name: string | null;
+}

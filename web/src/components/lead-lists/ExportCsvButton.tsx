@@ -1,0 +1,29 @@
+import { Button } from '@mantine/core';
+import { leadExportUrl } from './exportUrl';
+
+/**
+ * Downloads leads.csv for the given filters. A plain link: the browser streams the file to disk with
+ * the session cookie, so an export of a million leads never sits in the page's memory.
+ */
+export function ExportCsvButton({
+  params,
+  disabled,
+  fullWidth,
+}: {
+  params: Record<string, string | number | undefined>;
+  disabled?: boolean;
+  fullWidth?: boolean;
+}) {
+  if (disabled) {
+    return (
+      <Button variant="light" disabled fullWidth={fullWidth}>
+        Export CSV
+      </Button>
+    );
+  }
+  return (
+    <Button component="a" href={leadExportUrl(params)} download="leads.csv" variant="light" fullWidth={fullWidth}>
+      Export CSV
+    </Button>
+  );
+}

@@ -1,0 +1,94 @@
+import { Anchor, Badge, Text } from '@mantine/core';
+import dayjs from 'dayjs';
+import { LEAD_STATUS_LABELS, requirementText, type LeadStatus } from '../../../../shared/leads';
+
+/** A stored instant (ISO) in the reader's time, e.g. "05 Mar 2025, 02:30 PM"; a bare date stays a date. */
+export function formatWhen(stored: string | null | undefined): string {
+  if (!stored) return '';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(stored)) return dayjs(stored).format('DD MMM YYYY');
+  const d = dayjs(stored);
+  return d.isValid() ? d.format('DD MMM YYYY, hh:mm A') : stored;
+}
+
+/** A callback's calendar date and wall-clock time as entered (no time zone conversion). */
+export function formatCallback(date: string | null, time: string | null): string {
+  if (!date) return '';
+  const day = dayjs(date).isValid() ? dayjs(date).format('DD MMM YYYY') : date;
+  if (!time) return day;
+  const t = dayjs(`2000-01-01T${time.length === 5 ? `${time}:00` : time}`);
+  return `${day}, ${t.isValid() ? t.format('hh:mm A') : time}`;
+}
+
+export function MobileLink({ mobile }: { mobile: string }) {
+  return (
+    <Anchor href={`tel:${mobile}`} size="sm" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+      {mobile}
+    </Anchor>
+  );
+}
+
+/** The requirement as readable text, clamped to three lines; the whole text shows on hover. */
+export function RequirementText({ raw, maw = 320 }: { raw: string; maw?: number | string }) {
+  const text = requirementText(raw);
+  // Blank lines would spend the three visible lines on nothing; the hover text keeps them.
+  const compact = text.replace(/\n\s*\n+/g, '\n');
+  if (!text) {
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm" lineClamp={3} title={text} maw={maw} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+      {compact}
+    </Text>
+  );
+}
+
+const STATUS_COLORS: Record<LeadStatus, string> = { '0': 'blue', '2': 'green', '3': 'red', '4': 'yellow', '5': 'gray', '6': 'orange' };
+
+export function LeadStatusBadge({ status }: { status: LeadStatus }) {
+  return (
+    <Badge variant="light" color={STATUS_COLORS[status] ?? 'gray'} radius="sm" tt="none" style={{ whiteSpace: 'nowrap' }}>
+      {LEAD_STATUS_LABELS[status] ?? status}
+    </Badge>
+  );
+}
+
+const QUALITY_COLORS: Record<string, string> = { excellent: 'green', good: 'blue', poor: 'orange' };
+
+export function QualityBadge({ quality }: { quality: string | null }) {
+  if (!quality) {
+    return (
+      <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        Not rated
+      </Text>
+    );
+  }
+  const key = quality.toLowerCase();
+  return (
+    <Badge variant="light" color={QUALITY_COLORS[key] ?? 'gray'} radius="sm" tt="capitalize">
+      {quality}
+    </Badge>
+  );
+}
+
+/** A stored instant as its date over its time, for narrow table columns. */
+export function StackedTime({ stored, title }: { stored: string | null | undefined; title?: string }) {
+  if (!stored) return null;
+  const d = dayjs(stored);
+  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(stored);
+  return (
+    <div title={title}>
+      <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+        {d.isValid() ? d.format('DD MMM YYYY') : stored}
+      </Text>
+      {d.isValid() && !dateOnly && (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {d.format('hh:mm A')}
+        </Text>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,247 @@
+import { useEffect } from 'react';
+import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { trpc } from '../../trpc';
+import { QueryState } from '../QueryState';
+import { Pager } from '../Pager';
+import { UserTypeBadge } from '../users/UserBadges';
+import type { TelecallerLeadCount, TelecallerSummary } from '../../../../shared/schemas/lead-lists';
+import { LEAD_LIST_PAGES, type LeadListSearch } from './listPages';
+import { useSearchText } from './useSearchText';
+import { TelecallerLeadsTable } from './TelecallerLeadsTable';
+import { ExportCsvButton } from './ExportCsvButton';
+
+const PAGE_SIZE = 20;
+
+interface Props {
+  list: keyof typeof LEAD_LIST_PAGES;
+  search: LeadListSearch;
+  /** replaces the page's URL search; `push` adds a history entry (opening a telecaller, paging) */
+  setSearch: (next: LeadListSearch, mode?: 'push' | 'replace') => void;
+}
+
+/** A sub-admin lead list: telecallers with their count, drilling into one telecaller's leads. */
+export function TelecallerLeadListPage({ list, search, setSearch }: Props) {
+  const config = LEAD_LIST_PAGES[list];
+  return (
+    <Stack>
+      <div>
+        <Title order={2}>{config.title}</Title>
+        <Text c="dimmed" size="sm">
+          {config.subtitle}
+        </Text>
+      </div>
+      {search.telecaller ? (
+        <TelecallerLeads key={search.telecaller} list={list} telecallerId={search.telecaller} search={search} setSearch={setSearch} />
+      ) : (
+        <TelecallerCounts list={list} search={search} setSearch={setSearch} />
+      )}
+    </Stack>
+  );
+}
+
+function TelecallerFlags({ t }: { t: Pick<TelecallerSummary, 'blocked' | 'deleted'> }) {
+  if (t.deleted) {
+    return (
+      <Badge variant="dot" color="gray" radius="sm" tt="none">
+        Deleted
+      </Badge>
+    );
+  }
+  if (t.blocked) {
+    return (
+      <Badge variant="dot" color="red" radius="sm" tt="none">
+        Blocked
+      </Badge>
+    );
+  }
+  return null;
+}
+
+function TelecallerCounts({ list, search, setSearch }: Omit<Props, 'search'> & { search: LeadListSearch }) {
+  const config = LEAD_LIST_PAGES[list];
+  const page = search.page ?? 1;
+  const [text, setText] = useSearchText(search.q ?? '', (q) => setSearch({ q: q || undefined }, 'replace'));
+  const counts = trpc.leads.byTelecaller.useQuery(
+    { status: list, page, pageSize: PAGE_SIZE, search: search.q || undefined },
+    { placeholderData: (prev) => prev },
+  );
+
+  const open = (t: TelecallerLeadCount) => setSearch({ telecaller: t.id }, 'push');
+
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
+        <Text size="sm" c="dimmed">
+          {counts.data && counts.data.total > 0
+            ? `${counts.data.leadTotal.toLocaleString('en-IN')} lead${counts.data.leadTotal === 1 ? '' : 's'} with ${counts.data.total} telecaller${counts.data.total === 1 ? '' : 's'}`
+            : ' '}
+        </Text>
+        <TextInput
+          placeholder="Search telecaller"
+          aria-label="Search telecallers"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          maxLength={100}
+          style={{ flex: '0 1 280px' }}
+        />
+      </Group>
+      <QueryState query={counts} errorText="Error fetching data. Please try again." empty="No data found." isEmpty={(d) => d.total === 0}>
+        {(data) => (
+          <>
+            <Stack gap="sm" hiddenFrom="sm">
+              {data.items.map((t) => (
+                <Paper key={t.id} withBorder p="sm">
+                  <Group justify="space-between" wrap="nowrap" align="flex-start">
+                    <div style={{ minWidth: 0 }}>
+                      <Text fw={600} size="sm">
+                        {t.name}
+                      </Text>
+                      <Group gap={6} mt={4}>
+                        <Text size="xs" c="dimmed">
+                          ID {t.id}
+                        </Text>
+                        <UserTypeBadge type={t.user_type} />
+                        <TelecallerFlags t={t} />
+                      </Group>
+                    </div>
+                    <Text fw={700} fz="xl" c="blue.7" aria-label={config.countLabel}>
+                      {t.count.toLocaleString('en-IN')}
+                    </Text>
+                  </Group>
+                  <Button mt="sm" size="compact-sm" variant="light" fullWidth onClick={() => open(t)}>
+                    View Leads
+                  </Button>
+                </Paper>
+              ))}
+            </Stack>
+            <Table.ScrollContainer minWidth={560} visibleFrom="sm">
+              <Table verticalSpacing="sm" striped highlightOnHover>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th w={120}>Telecaller ID</Table.Th>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th ta="right">{config.countLabel}</Table.Th>
+                    <Table.Th ta="right" w={140}>
+                      Action
+                    </Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.items.map((t) => (
+                    <Table.Tr key={t.id}>
+                      <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{t.id}</Table.Td>
+                      <Table.Td>
+                        <Group gap={8}>
+                          <Text size="sm" fw={500}>
+                            {t.name}
+                          </Text>
+                          <UserTypeBadge type={t.user_type} />
+                          <TelecallerFlags t={t} />
+                        </Group>
+                      </Table.Td>
+                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                        {t.count.toLocaleString('en-IN')}
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Button size="compact-sm" variant="light" onClick={() => open(t)} aria-label={`View leads of ${t.name}`}>
+                          View Leads
+                        </Button>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onChange={(p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push')}
+            />
+          </>
+        )}
+      </QueryState>
+    </Paper>
+  );
+}
+
+function TelecallerLeads({ list, telecallerId, search, setSearch }: Props & { telecallerId: number }) {
+  const config = LEAD_LIST_PAGES[list];
+  const page = search.page ?? 1;
+  const [text, setText] = useSearchText(search.q ?? '', (q) => setSearch({ telecaller: telecallerId, q: q || undefined }, 'replace'));
+  const leads = trpc.leads.ofTelecaller.useQuery(
+    { telecallerId, status: list, page, pageSize: PAGE_SIZE, search: search.q || undefined },
+    { placeholderData: (prev) => (prev?.telecaller.id === telecallerId ? prev : undefined) },
+  );
+
+  // A page beyond the end (leads were worked meanwhile) falls back to the last page with rows.
+  useEffect(() => {
+    const d = leads.data;
+    if (d && d.items.length === 0 && d.total > 0 && page > 1) {
+      setSearch({ ...search, page: Math.ceil(d.total / PAGE_SIZE) }, 'replace');
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [leads.data, page]);
+
+  const back = () => setSearch({}, 'push');
+  const telecaller = leads.data?.telecaller;
+  const actions = (fullWidth: boolean) => (
+    <>
+      <ExportCsvButton
+        params={{ telecallerId, status: list, search: search.q }}
+        disabled={!leads.data || leads.data.total === 0}
+        fullWidth={fullWidth}
+      />
+      <Button variant="default" onClick={back} fullWidth={fullWidth}>
+        Back to Telecallers List
+      </Button>
+    </>
+  );
+
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" align="flex-start" mb="md" wrap="wrap" gap="sm">
+        <div>
+          <Group gap={8}>
+            <Title order={4}>{telecaller ? telecaller.name : 'Telecaller'}</Title>
+            {telecaller && <UserTypeBadge type={telecaller.user_type} />}
+            {telecaller && <TelecallerFlags t={telecaller} />}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {leads.data
+              ? `Telecaller ID ${telecallerId} · ${leads.data.total.toLocaleString('en-IN')} ${(leads.data.total === 1 ? config.title.replace(/s$/, '') : config.title).toLowerCase()}${search.q ? ' matching the search' : ''}`
+              : `Telecaller ID ${telecallerId}`}
+          </Text>
+        </div>
+        <Group gap="sm" wrap="nowrap" visibleFrom="sm">
+          {actions(false)}
+        </Group>
+        <Stack gap="xs" hiddenFrom="sm" w="100%">
+          {actions(true)}
+        </Stack>
+      </Group>
+      <TextInput
+        mb="md"
+        placeholder="Search name or mobile"
+        aria-label="Search leads by name or mobile"
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        maxLength={100}
+        maw={360}
+      />
+      <QueryState query={leads} errorText="Error fetching leads." empty={search.q ? 'No leads found' : config.emptyLeads} isEmpty={(d) => d.total === 0}>
+        {(data) => (
+          <>
+            <TelecallerLeadsTable list={list} leads={data.items} />
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              onChange={(p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push')}
+            />
+          </>
+        )}
+      </QueryState>
+    </Paper>
+  );
+}

@@ -1,0 +1,268 @@
+import { useEffect } from 'react';
+import { Anchor, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { trpc } from '../../trpc';
+import { QueryState } from '../QueryState';
+import { Pager } from '../Pager';
+import { useRouteExists } from '../layout/useRouteExists';
+import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../../shared/leads';
+import { ASSIGNED_FILTERS, type AssignedFilter, type UploadedLeadRow } from '../../../../shared/schemas/lead-lists';
+import { formatWhen, LeadStatusBadge, MobileLink, RequirementText, StackedTime } from './LeadCells';
+import { ExportCsvButton } from './ExportCsvButton';
+import { useSearchText } from './useSearchText';
+
+const PAGE_SIZE = 20;
+const UPLOAD_PATH = '/subadmin/uploaddata';
+// Stands for "no category filter" in the select; no upload names a category like this.
+const ALL_CATEGORIES = '\u0000all';
+
+export interface UploadedLeadsSearch {
+  page?: number;
+  q?: string;
+  category?: string;
+  assigned?: Exclude<AssignedFilter, 'all'>;
+  status?: LeadStatus;
+}
+
+const STATUS_CODES = Object.keys(LEAD_STATUS_LABELS) as LeadStatus[];
+
+export function validateUploadedLeadsSearch(s: Record<string, unknown>): UploadedLeadsSearch {
+  const page = Number(s.page);
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim().slice(0, 100) : '');
+  const q = text(s.q);
+  const category = text(s.category);
+  const assigned = ASSIGNED_FILTERS.find((a) => a !== 'all' && a === s.assigned) as UploadedLeadsSearch['assigned'];
+  const status = STATUS_CODES.find((c) => c === text(s.status));
+  return {
+    ...(Number.isSafeInteger(page) && page > 1 ? { page } : {}),
+    ...(q ? { q } : {}),
+    ...(category ? { category } : {}),
+    ...(assigned ? { assigned } : {}),
+    ...(status ? { status } : {}),
+  };
+}
+
+const ASSIGNED_OPTIONS = [
+  { value: 'all', label: 'Assigned and unassigned' },
+  { value: 'assigned', label: 'Assigned' },
+  { value: 'unassigned', label: 'Unassigned' },
+];
+const STATUS_OPTIONS = [{ value: 'all', label: 'Any status' }, ...STATUS_CODES.map((c) => ({ value: c, label: LEAD_STATUS_LABELS[c] }))];
+
+interface Props {
+  search: UploadedLeadsSearch;
+  setSearch: (next: UploadedLeadsSearch, mode?: 'push' | 'replace') => void;
+}
+
+/** "Uploaded Leads": every lead of the company with who holds it, filtered, paged and exportable. */
+export function UploadedLeadsPage({ search, setSearch }: Props) {
+  const page = search.page ?? 1;
+  const exists = useRouteExists();
+  const filters = { category: search.category, assigned: search.assigned ?? 'all', status: search.status } as const;
+  const setFilter = (next: Partial<UploadedLeadsSearch>) => setSearch({ ...search, ...next, page: undefined }, 'replace');
+  const [text, setText] = useSearchText(search.q ?? '', (q) => setFilter({ q: q || undefined }));
+
+  const categories = trpc.leads.categories.useQuery();
+  const leads = trpc.leads.uploaded.useQuery(
+    { page, pageSize: PAGE_SIZE, search: search.q || undefined, ...filters },
+    { placeholderData: (prev) => prev },
+  );
+
+  useEffect(() => {
+    const d = leads.data;
+    if (d && d.items.length === 0 && d.total > 0 && page > 1) setSearch({ ...search, page: Math.ceil(d.total / PAGE_SIZE) }, 'replace');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [leads.data, page]);
+
+  const categoryOptions = [
+    { value: ALL_CATEGORIES, label: 'All categories' },
+    ...(categories.data ?? []).map((c) => ({ value: c.category, label: `${c.category} (${c.count.toLocaleString('en-IN')})` })),
+    // A category in the URL that has no leads any more still shows as chosen.
+    ...(search.category && !categories.data?.some((c) => c.category === search.category) ? [{ value: search.category, label: search.category }] : []),
+  ];
+  const filtered = Boolean(search.q || search.category || search.assigned || search.status);
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={2}>Uploaded Leads</Title>
+          <Text c="dimmed" size="sm">
+            Every lead your company has uploaded or received, and who holds it.
+          </Text>
+        </div>
+        <ExportCsvButton
+          params={{ search: search.q, category: search.category, assigned: search.assigned, status: search.status }}
+          disabled={!leads.data || leads.data.total === 0}
+        />
+      </Group>
+
+      <Paper withBorder p="md">
+        <Group mb="md" wrap="wrap" gap="sm" align="flex-end">
+          <TextInput
+            placeholder="Search name or mobile"
+            aria-label="Search leads by name or mobile"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            maxLength={100}
+            style={{ flex: '1 1 240px' }}
+          />
+          <Select
+            aria-label="Category"
+            data={categoryOptions}
+            value={search.category ?? ALL_CATEGORIES}
+            allowDeselect={false}
+            searchable
+            onChange={(v) => setFilter({ category: v && v !== ALL_CATEGORIES ? v : undefined })}
+            style={{ flex: '1 1 200px' }}
+          />
+          <Select
+            aria-label="Assigned or unassigned"
+            data={ASSIGNED_OPTIONS}
+            value={search.assigned ?? 'all'}
+            allowDeselect={false}
+            onChange={(v) => setFilter({ assigned: v === 'assigned' || v === 'unassigned' ? v : undefined })}
+            style={{ flex: '1 1 200px' }}
+          />
+          <Select
+            aria-label="Status"
+            data={STATUS_OPTIONS}
+            value={search.status ?? 'all'}
+            allowDeselect={false}
+            onChange={(v) => setFilter({ status: STATUS_CODES.find((c) => c === v) })}
+            style={{ flex: '1 1 160px' }}
+          />
+        </Group>
+        <QueryState query={leads} errorText="Error fetching leads.">
+          {(data) =>
+            data.total === 0 ? (
+              <Stack align="center" gap={4} py="xl">
+                <Text c="dimmed">No leads found</Text>
+                {filtered ? (
+                  <Anchor component="button" type="button" size="sm" onClick={() => setSearch({}, 'replace')}>
+                    Clear the filters
+                  </Anchor>
+                ) : (
+                  exists(UPLOAD_PATH) && (
+                    <Anchor component={Link} to={UPLOAD_PATH} size="sm">
+                      Upload leads
+                    </Anchor>
+                  )
+                )}
+              </Stack>
+            ) : (
+              <>
+                <UploadedLeadsTable leads={data.items} />
+                <Pager
+                  page={data.page}
+                  pageSize={data.pageSize}
+                  total={data.total}
+                  onChange={(p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push')}
+                />
+              </>
+            )
+          }
+        </QueryState>
+      </Paper>
+    </Stack>
+  );
+}
+
+function Assignee({ lead }: { lead: UploadedLeadRow }) {
+  if (lead.telicaller_id === null) {
+    return (
+      <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+        Unassigned
+      </Text>
+    );
+  }
+  return (
+    <Text size="sm" maw={130}>
+      {lead.assignee_name ?? 'Unknown'}
+    </Text>
+  );
+}
+
+function UploadedLeadsTable({ leads }: { leads: UploadedLeadRow[] }) {
+  return (
+    <>
+      <Stack gap="sm" hiddenFrom="sm">
+        {leads.map((l) => (
+          <Paper key={l.id} withBorder p="sm">
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {l.name}
+              </Text>
+              <LeadStatusBadge status={l.status} />
+            </Group>
+            <MobileLink mobile={l.mobile} />
+            <RequirementText raw={l.requirement} maw="100%" />
+            <Text size="xs" c="dimmed" mt={4}>
+              #{l.id} · {[l.area, l.category].filter(Boolean).join(' · ')}
+            </Text>
+            <Group justify="space-between" mt={4} wrap="nowrap">
+              <Assignee lead={l} />
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                {formatWhen(l.upload_date)}
+              </Text>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+      <Table.ScrollContainer minWidth={960} visibleFrom="sm">
+        <Table verticalSpacing="sm" horizontalSpacing="xs" striped highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Id</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Mobile</Table.Th>
+              <Table.Th>Requirement</Table.Th>
+              <Table.Th>Area</Table.Th>
+              <Table.Th>Category</Table.Th>
+              <Table.Th style={{ whiteSpace: 'nowrap' }}>Assigned to</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th style={{ whiteSpace: 'nowrap' }}>Upload Time</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {leads.map((l) => (
+              <Table.Tr key={l.id}>
+                <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{l.id}</Table.Td>
+                <Table.Td miw={110}>
+                  <Text size="sm" fw={500} maw={200}>
+                    {l.name}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <MobileLink mobile={l.mobile} />
+                </Table.Td>
+                <Table.Td miw={160}>
+                  <RequirementText raw={l.requirement} maw={210} />
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" maw={110}>
+                    {l.area}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                    {l.category}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Assignee lead={l} />
+                </Table.Td>
+                <Table.Td>
+                  <LeadStatusBadge status={l.status} />
+                </Table.Td>
+                <Table.Td>
+                  <StackedTime stored={l.upload_date} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import type { LeadList } from '../../../../shared/schemas/lead-lists';
+
+export interface LeadListPageConfig {
+  list: LeadList;
+  title: string;
+  subtitle: string;
+  /** the count column's heading */
+  countLabel: string;
+  /** the spec's empty text for one telecaller's leads */
+  emptyLeads: string;
+}
+
+export const LEAD_LIST_PAGES: Record<LeadList, LeadListPageConfig> = {
+  pending: {
+    list: 'pending',
+    title: 'Pending Leads',
+    subtitle:
+      'Leads given to a telecaller that nobody has worked yet, whether sent today or earlier. A lead opened but not submitted is no longer pending.',
+    countLabel: 'Pending Leads Count',
+    emptyLeads: 'No pending leads found',
+  },
+  interested: {
+    list: 'interested',
+    title: 'Interested Leads',
+    subtitle: 'Leads a telecaller marked Interested, rated or not yet rated.',
+    countLabel: 'Interested Leads Count',
+    emptyLeads: 'No interested leads found',
+  },
+  notInterested: {
+    list: 'notInterested',
+    title: 'Not Interested Leads',
+    subtitle: 'Leads a telecaller marked Not Interested.',
+    countLabel: 'Not Interested Leads Count',
+    emptyLeads: 'No Not Interested leads found',
+  },
+  followUp: {
+    list: 'followUp',
+    title: 'Follow Up Leads',
+    subtitle: 'Leads a telecaller will call again, with the callback date and time when one was set.',
+    countLabel: 'Follow Up Leads Count',
+    emptyLeads: 'No follow up leads found',
+  },
+  invalid: {
+    list: 'invalid',
+    title: 'Invalid Leads',
+    subtitle: 'Leads a telecaller marked Invalid (wrong number, not a real enquiry).',
+    countLabel: 'Invalid Leads Count',
+    emptyLeads: 'No invalid leads found',
+  },
+};
+
+/** What the lead-list pages keep in the URL, so Back and refresh return to the same view. */
+export interface LeadListSearch {
+  /** the telecaller whose leads are open; absent shows the telecaller table */
+  telecaller?: number;
+  page?: number;
+  q?: string;
+}
+
+const positiveInt = (v: unknown) => {
+  const n = Number(v);
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+};
+
+export function validateLeadListSearch(s: Record<string, unknown>): LeadListSearch {
+  const telecaller = positiveInt(s.telecaller);
+  const page = positiveInt(s.page);
+  const q = typeof s.q === 'string' || typeof s.q === 'number' ? String(s.q).trim().slice(0, 100) : '';
+  return {
+    ...(telecaller ? { telecaller } : {}),
+    ...(page && page > 1 ? { page } : {}),
+    ...(q ? { q } : {}),
+  };
+}

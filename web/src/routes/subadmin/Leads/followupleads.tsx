@@ -1,0 +1,18 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { pageTitle } from '../../../components/layout/brand';
+import { TelecallerLeadListPage } from '../../../components/lead-lists/TelecallerLeadListPage';
+import { validateLeadListSearch, type LeadListSearch } from '../../../components/lead-lists/listPages';
+
+export const Route = createFileRoute('/subadmin/Leads/followupleads')({
+  validateSearch: validateLeadListSearch,
+  head: () => ({ meta: [{ title: pageTitle('Follow Up Leads') }] }),
+  component: FollowUpLeadsPage,
+});
+
+function FollowUpLeadsPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/subadmin/Leads/followupleads' });
+  const setSearch = (next: LeadListSearch, mode: 'push' | 'replace' = 'push') =>
+    void navigate({ search: next, replace: mode === 'replace' });
+  return <TelecallerLeadListPage list="followUp" search={search} setSearch={setSearch} />;
+}

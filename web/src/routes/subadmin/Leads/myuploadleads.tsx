@@ -1,0 +1,21 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { pageTitle } from '../../../components/layout/brand';
+import {
+  UploadedLeadsPage,
+  validateUploadedLeadsSearch,
+  type UploadedLeadsSearch,
+} from '../../../components/lead-lists/UploadedLeadsPage';
+
+export const Route = createFileRoute('/subadmin/Leads/myuploadleads')({
+  validateSearch: validateUploadedLeadsSearch,
+  head: () => ({ meta: [{ title: pageTitle('Uploaded Leads') }] }),
+  component: MyUploadedLeadsPage,
+});
+
+function MyUploadedLeadsPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/subadmin/Leads/myuploadleads' });
+  const setSearch = (next: UploadedLeadsSearch, mode: 'push' | 'replace' = 'push') =>
+    void navigate({ search: next, replace: mode === 'replace' });
+  return <UploadedLeadsPage search={search} setSearch={setSearch} />;
+}

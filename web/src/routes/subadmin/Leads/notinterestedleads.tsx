@@ -1,0 +1,18 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { pageTitle } from '../../../components/layout/brand';
+import { TelecallerLeadListPage } from '../../../components/lead-lists/TelecallerLeadListPage';
+import { validateLeadListSearch, type LeadListSearch } from '../../../components/lead-lists/listPages';
+
+export const Route = createFileRoute('/subadmin/Leads/notinterestedleads')({
+  validateSearch: validateLeadListSearch,
+  head: () => ({ meta: [{ title: pageTitle('Not Interested Leads') }] }),
+  component: NotInterestedLeadsPage,
+});
+
+function NotInterestedLeadsPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: '/subadmin/Leads/notinterestedleads' });
+  const setSearch = (next: LeadListSearch, mode: 'push' | 'replace' = 'push') =>
+    void navigate({ search: next, replace: mode === 'replace' });
+  return <TelecallerLeadListPage list="notInterested" search={search} setSearch={setSearch} />;
+}
