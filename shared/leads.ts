@@ -27,8 +27,9 @@ export function requirementText(raw: string | null | undefined): string {
   if (!raw) return '';
   return raw
     .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<\/(p|div|li|h[1-6])>/gi, '\n')
-    .replace(/<[^>]+>/g, '\n')
+    // Block tags break lines; inline ones (<b>, <span>...) just go.
+    .replace(/<\/?(p|div|li|ul|ol|tr|table|h[1-6])\b[^>]*>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
