@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import { ensureAdmin, isDatabaseEmpty } from './bootstrap.js';
 import { seedDemo } from '../seed/demo.js';
 import { startIndiamartScheduler } from './services/indiamart/scheduler.js';
+import { discardAbandonedBatches } from './services/leads/upload-batches.js';
 
 async function main() {
   let config;
@@ -17,6 +18,9 @@ async function main() {
   }
 
   const { app, deps } = await buildApp(config);
+  // Only at start-up: an upload still 'running' now was cut off by a crash or a restart.
+  const discarded = await discardAbandonedBatches(deps);
+  if (discarded) app.log.warn(`discarded ${discarded} upload(s) a previous run left unfinished`);
   const wasEmpty = await isDatabaseEmpty(deps);
   const admin = await ensureAdmin(deps);
   if (admin === 'created') app.log.info(`admin ${config.admin!.email} created`);

@@ -1,4 +1,119 @@
-import type { FastifyPluginAsync } from 'fastify';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Deps } from '../deps.js';
+import { AppError } from '../errors.js';
+import * as intake from '../services/leads/intake.service.js';
+import { UploadTooLargeError } from '../services/leads/csv-import.js';
+import { MISSING_FILE_OR_CATEGORY, UploadCategoryInput } from '../../shared/schemas/intake.js';
+import { failure, parseInput, requireRole, subadminOf } from './legacy.js';
 
-export const intakeRoutes: FastifyPluginAsync<{ deps: Deps }> = async (_app, { deps: _deps }) => {};
+// Boundaries, part headers and the category field around the file: a request longer than the
+// limit by more than this cannot hold a file within it.
+const MULTIPART_OVERHEAD = 64 * 1024;
+
+/** A file name as the history shows it: no path, no control characters. */
+function cleanFileName(name: string): string {
+  const base = path.basename(name.replace(/\\/g, '/'));
+  // eslint-disable-next-line no-control-regex
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255) || 'upload.csv';
+}
+
+/**
+ * The file's bytes, failing once multipart cut it at the size limit (busboy marks it truncated
+ * and ends it normally, which must not pass for the whole file).
+ */
+async function* withinLimit(file: NodeJS.ReadableStream & { truncated?: boolean }, maxBytes: number): AsyncGenerator<Buffer> {
+  for await (const chunk of file) {
+    if (file.truncated) throw new UploadTooLargeError(maxBytes);
+    yield chunk as Buffer;
+  }
+  if (file.truncated) throw new UploadTooLargeError(maxBytes);
+}
+
+const isTooLarge = (err: unknown) =>
+  err instanceof UploadTooLargeError || (err as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+
+export const intakeRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  const maxBytes = deps.config.uploadMaxBytes;
+  const tooLarge = (reply: FastifyReply) =>
+    reply.code(413).header('connection', 'close').send(failure(new UploadTooLargeError(maxBytes).message));
+
+  /**
+   * POST /upload-csv, multipart `csvFile` + `category` (either order). With the category first the
+   * file streams straight into the import; with the file first it is spooled to a temporary file
+   * (still within the size limit) and imported once the category is known.
+   */
+  app.post('/upload-csv', { preHandler: requireRole('subadmin') }, async (req, reply) => {
+    const actor = subadminOf(req);
+    if (!req.isMultipart()) throw new AppError('BAD_REQUEST', MISSING_FILE_OR_CATEGORY);
+    const length = Number(req.headers['content-length']);
+    if (Number.isFinite(length) && length > maxBytes + MULTIPART_OVERHEAD) return tooLarge(reply);
+
+    // The client going away before the answer discards the batch.
+    const gone = new AbortController();
+    reply.raw.on('close', () => {
+      if (!reply.raw.writableEnded) gone.abort();
+    });
+
+    let category: string | undefined;
+    let fileName: string | undefined;
+    let spoolDir: string | undefined;
+    let spooled: string | undefined;
+    let result: Awaited<ReturnType<typeof intake.uploadCsv>> | undefined;
+    let error: unknown;
+
+    try {
+      try {
+        for await (const part of req.parts()) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'category' && category === undefined) category = String(part.value ?? '');
+            continue;
+          }
+          // A browser sends an empty, unnamed part for a file input left empty.
+          if (part.fieldname !== 'csvFile' || fileName !== undefined || error || !part.filename) {
+            part.file.resume();
+            continue;
+          }
+          fileName = cleanFileName(part.filename);
+          const source = withinLimit(part.file, maxBytes);
+          try {
+            if (category !== undefined) {
+              result = await intake.uploadCsv(deps, actor, {
+                category: parseInput(UploadCategoryInput, category), fileName, source, signal: gone.signal,
+              });
+            } else {
+              spoolDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'csv-upload-'));
+              spooled = path.join(spoolDir, 'upload.csv');
+              await pipeline(source, fs.createWriteStream(spooled));
+            }
+          } catch (err) {
+            error = err;
+            part.file.resume();
+          }
+        }
+      } catch (err) {
+        // Limits hit after a finished import (a second file) change nothing that was committed.
+        if (!result) error ??= err;
+      }
+      if (!req.raw.readableEnded) req.raw.resume();
+
+      if (error) {
+        if (isTooLarge(error)) return tooLarge(reply);
+        throw error;
+      }
+      if (!result) {
+        if (fileName === undefined || category === undefined) throw new AppError('BAD_REQUEST', MISSING_FILE_OR_CATEGORY);
+        result = await intake.uploadCsv(deps, actor, {
+          category: parseInput(UploadCategoryInput, category), fileName, source: fs.createReadStream(spooled!), signal: gone.signal,
+        });
+      }
+    } finally {
+      if (spoolDir) await fs.promises.rm(spoolDir, { recursive: true, force: true });
+    }
+    return { status: true, success: true, message: 'File uploaded successfully!', ...result };
+  });
+};
+

@@ -5,6 +5,7 @@ import { useSessionWatch } from '../../components/auth/useSessionWatch';
 import { useSignOut } from '../../components/auth/useSignOut';
 import { ImpersonationBanner } from '../../components/auth/ImpersonationBanner';
 import { USER_NAV } from '../../components/layout/userNav';
+import { navForUserType } from '../../components/layout/nav';
 import { AreaShell } from '../../components/layout/AreaShell';
 import { NotFound } from '../../components/layout/NotFound';
 import { Icon } from '../../components/layout/icons';
@@ -24,7 +25,7 @@ function UserLayout() {
   return (
     <AreaShell
       me={me}
-      nav={USER_NAV}
+      nav={navForUserType(USER_NAV, me.userType)}
       homeTo="/"
       title={me.companyName || PRODUCT_NAME}
       footerOwner={me.companyName}

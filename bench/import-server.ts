@@ -1,0 +1,75 @@
+// The app as the import bench runs it: a fresh database with one company, listening on a free
+// loopback port. Run as a script it is the child process whose memory the bench samples.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp } from '../server/app.js';
+import { loadConfig } from '../server/config.js';
+import { createDatabase } from '../server/db/database.js';
+import { hashPassword } from '../server/auth/passwords.js';
+import type { FastifyInstance } from 'fastify';
+
+export interface ImportServer {
+  url: string;
+  email: string;
+  password: string;
+  app: FastifyInstance;
+  close(): Promise<void>;
+}
+
+export async function startImportServer(opts: { databaseUrl: string; pgSchema?: string; uploadMaxMb?: number }): Promise<ImportServer> {
+  const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'));
+  const config = loadConfig({
+    NODE_ENV: 'production', DATABASE_URL: opts.databaseUrl, UPLOADS_DIR: uploadsDir, LOG_LEVEL: 'warn', UPLOAD_MAX_MB: String(opts.uploadMaxMb ?? 200),
+  });
+  const database = createDatabase(opts.databaseUrl, { pgSchema: opts.pgSchema });
+  const { app, deps } = await buildApp(config, { database, logger: false });
+  const now = new Date().toISOString();
+  const email = `bench${Date.now()}@bench.local`;
+  const password = 'bench-password';
+  await deps.db
+    .insertInto('subadmins')
+    .values({
+      name: 'Bench Owner', email, password_hash: await hashPassword(password), telecaller_creat_limit: 100, company_name: 'Bench Co',
+      mobile: '9000000000', expiry_date: '2099-12-31', gst: '', company_bio: '', address: '', is_blocked: 0, time_zone: 'Asia/Kolkata',
+      created_at: now, updated_at: now, deleted_at: null,
+    })
+    .execute();
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: address, email, password, app,
+    async close() {
+      await app.close();
+      await database.close();
+      fs.rmSync(uploadsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Signs in as the company and uploads a file from disk as the page does (multipart, streamed). */
+export async function uploadCsvFile(server: { url: string; email: string; password: string }, file: string, category = 'JustDial') {
+  const login = await fetch(`${server.url}/api/webapi/subadmin/login`, {
+    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: server.email, password: server.password }),
+  });
+  if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
+  const { token } = (await login.json()) as { token: string };
+  const form = new FormData();
+  form.append('category', category);
+  form.append('csvFile', await fs.openAsBlob(file, { type: 'text/csv' }), path.basename(file));
+  const res = await fetch(`${server.url}/api/webapi/upload-csv`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const body = (await res.json()) as Record<string, unknown>;
+  if (res.status !== 200) throw new Error(`upload failed: ${res.status} ${JSON.stringify(body)}`);
+  return body as { inserted: number; duplicates: number; invalid: number; rows: number };
+}
+
+// As a child process: start, tell the parent where, stop when told.
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname) && process.send) {
+  const server = await startImportServer({ databaseUrl: process.env.BENCH_SQLITE_URL! });
+  process.send({ url: server.url, email: server.email, password: server.password });
+  process.on('message', async (m) => {
+    if (m === 'stop') {
+      await server.close();
+      process.exit(0);
+    }
+  });
+}

@@ -1,0 +1,313 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream';
+import { parse, type Options as CsvOptions, type Parser } from 'csv-parse';
+import { sql } from 'kysely';
+import type { Deps } from '../../deps.js';
+import type { Dialect } from '../../db/database.js';
+import type { SubadminActor } from '../../auth/actor.js';
+import { AppError } from '../../errors.js';
+import { nowIso } from '../../db/dialect.js';
+import { insertLeadTuples, type LeadTuple } from './csv-bulk-insert.js';
+import { completeBatch, createBatch, failBatch, type BatchReportJson } from './upload-batches.js';
+import { normalizeIndianMobile } from '../../../shared/mobile.js';
+import { INVALID_REPORT_LIMIT, type InvalidRow, type UploadResult } from '../../../shared/schemas/intake.js';
+
+/**
+ * CSV lead import, streamed: bytes -> guard (not binary, UTF-8, not empty) -> csv-parse -> rows
+ * checked and de-duplicated -> short insert transactions of invisible leads tagged with the batch
+ * -> one transaction makes the batch visible. Memory stays flat whatever the file size: only the
+ * current chunk of rows and a compact set of the mobiles seen are held.
+ */
+
+/**
+ * Rows per insert transaction. SQLite: ~10 ms of work each, so the event loop keeps moving.
+ * Postgres works on its own process: larger chunks, fewer round trips and commits.
+ */
+export const importChunkRows = (dialect: Dialect) => (dialect === 'sqlite' ? 2000 : 5000);
+/** How much of the file's start is checked for binary content and UTF-8. */
+const SNIFF_BYTES = 8192;
+
+const NAME_MAX = 200;
+const AREA_MAX = 200;
+const REQUIREMENT_MAX = 5000;
+
+/** Header names (lower case, spaces and underscores as one space) and the field each one fills. */
+const HEADER_FIELDS: Record<string, 'name' | 'mobile' | 'requirement' | 'area'> = {
+  name: 'name', 'customer name': 'name', 'full name': 'name', 'lead name': 'name', 'contact name': 'name',
+  mobile: 'mobile', phone: 'mobile', number: 'mobile', 'mobile number': 'mobile', 'phone number': 'mobile', contact: 'mobile',
+  'mobile no': 'mobile', 'phone no': 'mobile', 'contact number': 'mobile', 'contact no': 'mobile',
+  requirement: 'requirement', requirements: 'requirement', service: 'requirement', services: 'requirement', query: 'requirement',
+  area: 'area', city: 'area', location: 'area', address: 'area',
+};
+
+export const EXPECTED_COLUMNS_MESSAGE =
+  'No mobile number column found. The first row of the file must name the columns: Name, Mobile (or Phone, Number, Contact), Requirement, Area.';
+export const NOT_TEXT_MESSAGE = 'This file is not a CSV text file. Save it as CSV (UTF-8) and upload it again.';
+export const EMPTY_FILE_MESSAGE = 'The file is empty.';
+export const NO_ROWS_MESSAGE = 'The file has no leads below its header row.';
+export const INTERRUPTED_MESSAGE = 'The upload was interrupted before it finished.';
+const FAILED_MESSAGE = 'The upload could not be completed.';
+
+/** The file went over the size limit while it was being read (the route answers 413). */
+export class UploadTooLargeError extends AppError {
+  constructor(maxBytes: number) {
+    super('BAD_REQUEST', `The file is too large (max ${formatMb(maxBytes)} MB).`);
+    this.name = 'UploadTooLargeError';
+  }
+}
+
+export const formatMb = (bytes: number) => String(Math.round((bytes / (1024 * 1024)) * 100) / 100);
+
+export interface CsvImportInput {
+  /** a category already validated (shared UploadCategoryInput) */
+  category: string;
+  fileName: string;
+  /** the file's bytes; read once, never buffered whole */
+  source: Readable | AsyncIterable<Buffer>;
+  /** aborted when the client goes away: the batch is discarded */
+  signal?: AbortSignal;
+}
+
+interface Columns {
+  mobile: number[];
+  name: number;
+  requirement: number;
+  area: number;
+}
+
+function headerKey(cell: unknown): string {
+  return String(cell ?? '').replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s_.\-]+/g, ' ').trim();
+}
+
+function mapColumns(header: string[]): Columns | null {
+  const cols: Columns = { mobile: [], name: -1, requirement: -1, area: -1 };
+  for (let i = 0; i < header.length; i++) {
+    const field = HEADER_FIELDS[headerKey(header[i])];
+    if (field === 'mobile') cols.mobile.push(i);
+    else if (field && cols[field] === -1) cols[field] = i;
+  }
+  return cols.mobile.length ? cols : null;
+}
+
+/** Stops a binary or non-UTF-8 file at its first bytes, before anything is written. */
+async function* guardText(source: Readable | AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let checked = 0;
+  for await (const raw of source) {
+    const chunk = Buffer.isBuffer(raw) ? raw : Buffer.from(raw as Uint8Array);
+    if (checked < SNIFF_BYTES) {
+      const head = chunk.subarray(0, SNIFF_BYTES - checked);
+      if (head.includes(0)) throw new AppError('BAD_REQUEST', NOT_TEXT_MESSAGE);
+      try {
+        decoder.decode(head, { stream: true });
+      } catch {
+        throw new AppError('BAD_REQUEST', NOT_TEXT_MESSAGE);
+      }
+      checked += head.length;
+    }
+    yield chunk;
+  }
+}
+
+/**
+ * An open-addressing set of mobiles: a 10-digit mobile starting 6-9, less 6,000,000,000, fits a
+ * uint32, so a million mobiles take about 8 MB instead of the ~60 MB a Set<string> would.
+ */
+class MobileSet {
+  private static readonly EMPTY = 0xffffffff;
+  private table = new Uint32Array(1 << 16).fill(MobileSet.EMPTY);
+  private mask = (1 << 16) - 1;
+  private count = 0;
+
+  /** true when the mobile was not there yet */
+  add(mobile: string): boolean {
+    if ((this.count + 1) * 2 > this.table.length) this.grow();
+    return this.insert(Number(mobile) - 6e9);
+  }
+
+  private insert(key: number): boolean {
+    let i = (Math.imul(key, 0x9e3779b1) >>> 0) & this.mask;
+    for (;;) {
+      const v = this.table[i]!;
+      if (v === MobileSet.EMPTY) {
+        this.table[i] = key;
+        this.count++;
+        return true;
+      }
+      if (v === key) return false;
+      i = (i + 1) & this.mask;
+    }
+  }
+
+  private grow() {
+    const old = this.table;
+    this.table = new Uint32Array(old.length * 2).fill(MobileSet.EMPTY);
+    this.mask = this.table.length - 1;
+    this.count = 0;
+    for (let i = 0; i < old.length; i++) if (old[i] !== MobileSet.EMPTY) this.insert(old[i]!);
+  }
+}
+
+const clip = (s: string, max: number) => (s.length > max ? s.slice(0, max) : s);
+
+const cellAt = (rec: string[], i: number): string | undefined => (i >= 0 ? rec[i] : undefined);
+
+function cell(rec: string[], i: number, max: number): string {
+  const v = cellAt(rec, i);
+  return v === undefined ? '' : clip(v.trim(), max);
+}
+
+function requirementCell(rec: string[], i: number): string {
+  const v = cellAt(rec, i);
+  if (v === undefined) return '';
+  return clip((v.includes('\r') ? v.replace(/\r\n?/g, '\n') : v).trim(), REQUIREMENT_MAX);
+}
+
+/** Line breaks inside a record's quoted cells: the lines it takes beyond its first. */
+function breaksIn(rec: string[]): number {
+  let breaks = 0;
+  for (let i = 0; i < rec.length; i++) {
+    const v = rec[i]!;
+    for (let j = v.indexOf('\n'); j !== -1; j = v.indexOf('\n', j + 1)) breaks++;
+  }
+  return breaks;
+}
+
+/** A blank line, or a row of empty cells: not a lead, not a mistake. */
+function isBlank(rec: string[]): boolean {
+  for (let i = 0; i < rec.length; i++) if (rec[i]!.trim() !== '') return false;
+  return true;
+}
+
+function invalidReason(raw: string | undefined): string {
+  const v = (raw ?? '').trim();
+  if (!v) return 'No mobile number';
+  return `Invalid mobile number "${v.length > 30 ? `${v.slice(0, 30)}…` : v}"`;
+}
+
+function makeParser(): Parser {
+  // Blank lines come through as records so the line count stays right; they are skipped below.
+  // (csv-parse's own line numbers cost an info object a record.)
+  const options: CsvOptions = { bom: true, relax_column_count: true, relax_quotes: true };
+  return parse(options);
+}
+
+/**
+ * Imports a CSV file of leads into the actor's company under one upload batch: all of it
+ * becomes visible at once, or (on any failure, or the client going away) none of it.
+ * Refuses a binary, empty or column-less file before writing anything.
+ */
+export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: CsvImportInput): Promise<UploadResult> {
+  const parser = makeParser();
+  // Errors of the source (too large, client gone, binary) reach the parser and so the loop below.
+  pipeline(Readable.from(guardText(input.source)), parser, () => {});
+
+  let cols: Columns | null = null;
+  let batchId: number | null = null;
+  let now = '';
+  let rows: LeadTuple[] = [];
+  let line = 0;
+  let dataRows = 0;
+  let inserted = 0;
+  let duplicatesInFile = 0;
+  let duplicatesExisting = 0;
+  let invalid = 0;
+  const invalidRows: InvalidRow[] = [];
+  const seen = new MobileSet();
+  const chunkRows = importChunkRows(deps.dialect);
+  // Postgres takes two chunks at once on two pooled connections; SQLite has one connection.
+  const maxInFlight = deps.dialect === 'postgres' ? 2 : 1;
+  const inFlight = new Set<Promise<void>>();
+  let inFlightError: unknown = null;
+  const settle = async () => {
+    while (inFlight.size) await Promise.all(inFlight);
+  };
+
+  const report = (): BatchReportJson => ({ rows: dataRows, duplicatesInFile, duplicatesExisting, invalidRows });
+
+  const insertChunk = async (chunk: LeadTuple[]) => {
+    const ctx = { subadminId: actor.subadminId, category: input.category, batchId, visible: 0 as const, now };
+    const done = await deps.db.transaction().execute(async (trx) => {
+      // Until the batch completes its rows are invisible and a crash discards them: no need to wait
+      // for each chunk to reach the disk.
+      if (deps.dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
+      return insertLeadTuples(trx, deps.dialect, ctx, chunk);
+    });
+    inserted += done;
+    duplicatesExisting += chunk.length - done;
+  };
+
+  // The next chunk is parsed while the previous one is written (Postgres answers over the network).
+  const flush = async () => {
+    while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
+    if (inFlightError) throw inFlightError;
+    if (input.signal?.aborted) throw new AppError('BAD_REQUEST', INTERRUPTED_MESSAGE);
+    const chunk = rows;
+    rows = [];
+    const p: Promise<void> = insertChunk(chunk)
+      .catch((err) => {
+        inFlightError ??= err;
+      })
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  };
+
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      const startLine = line + 1;
+      line = startLine + breaksIn(record);
+      if (isBlank(record)) continue;
+      if (!cols) {
+        cols = mapColumns(record);
+        if (!cols) throw new AppError('BAD_REQUEST', EXPECTED_COLUMNS_MESSAGE);
+        continue;
+      }
+      if (batchId === null) {
+        now = nowIso();
+        batchId = await createBatch(deps.db, {
+          subadminId: actor.subadminId, byKind: 'subadmin', byId: actor.id, source: 'csv', fileName: input.fileName, category: input.category,
+        });
+      }
+      dataRows++;
+      let mobile: string | null = null;
+      for (const i of cols.mobile) {
+        mobile = normalizeIndianMobile(cellAt(record, i));
+        if (mobile) break;
+      }
+      if (!mobile) {
+        invalid++;
+        if (invalidRows.length < INVALID_REPORT_LIMIT) {
+          invalidRows.push({ line: startLine, reason: invalidReason(cellAt(record, cols.mobile[0]!)) });
+        }
+        continue;
+      }
+      if (!seen.add(mobile)) {
+        duplicatesInFile++;
+        continue;
+      }
+      rows.push([cell(record, cols.name, NAME_MAX), mobile, requirementCell(record, cols.requirement), cell(record, cols.area, AREA_MAX)]);
+      if (rows.length >= chunkRows) await flush();
+    }
+    if (!cols) throw new AppError('BAD_REQUEST', EMPTY_FILE_MESSAGE);
+    if (batchId === null) throw new AppError('BAD_REQUEST', NO_ROWS_MESSAGE);
+    if (rows.length) await flush();
+    await settle();
+    if (inFlightError) throw inFlightError;
+    if (input.signal?.aborted) throw new AppError('BAD_REQUEST', INTERRUPTED_MESSAGE);
+    const duplicates = duplicatesInFile + duplicatesExisting;
+    await completeBatch(deps, batchId, { inserted, duplicates, invalid, report: report() });
+    return { batchId, rows: dataRows, inserted, duplicates, duplicatesInFile, duplicatesExisting, invalid, invalidRows };
+  } catch (err) {
+    parser.destroy();
+    await settle();
+    if (batchId !== null) {
+      const message = err instanceof AppError ? err.message : input.signal?.aborted ? INTERRUPTED_MESSAGE : FAILED_MESSAGE;
+      try {
+        await failBatch(deps, batchId, message, { ...report(), duplicatesExisting: 0 });
+      } catch {
+        // The database itself failed: the batch stays 'running' and the start-up sweep removes it.
+      }
+    }
+    throw err;
+  }
+}

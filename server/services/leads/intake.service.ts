@@ -1,0 +1,63 @@
+import type { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import type { SubadminActor, UserActor } from '../../auth/actor.js';
+import { isTelecallerType } from '../../auth/actor.js';
+import { AppError } from '../../errors.js';
+import { nowIso } from '../../db/dialect.js';
+import { insertLeads } from './lead-writer.js';
+import { importLeadsCsv, type CsvImportInput } from './csv-import.js';
+import { getBatchReport, listUploadHistory } from './upload-batches.js';
+import type { Page } from '../../../shared/schemas/paging.js';
+import type {
+  AddLeadInput, AddedLead, BatchIdInput, BatchReport, UploadHistoryInput, UploadHistoryRow, UploadResult,
+} from '../../../shared/schemas/intake.js';
+
+type Out<S extends z.ZodType> = z.output<S>;
+
+/** CSV upload by a sub-admin (see csv-import.ts for the rules). */
+export function uploadCsv(deps: Deps, actor: SubadminActor, input: CsvImportInput): Promise<UploadResult> {
+  return importLeadsCsv(deps, actor, input);
+}
+
+export function uploadHistory(deps: Deps, actor: SubadminActor, input: Out<typeof UploadHistoryInput>): Promise<Page<UploadHistoryRow>> {
+  return listUploadHistory(deps, actor, { page: input.page, pageSize: input.pageSize });
+}
+
+export function uploadReport(deps: Deps, actor: SubadminActor, input: Out<typeof BatchIdInput>): Promise<BatchReport> {
+  return getBatchReport(deps, actor, input.id);
+}
+
+/** Why a mobile cannot be added: whose lead it already is. */
+async function duplicateMessage(deps: Deps, subadminId: number, mobile: string): Promise<string> {
+  const existing = await deps.db
+    .selectFrom('leads as l')
+    .leftJoin('users as u', 'u.id', 'l.telicaller_id')
+    .select(['l.visible', 'l.telicaller_id', 'u.name as owner'])
+    .where('l.subadmin_id', '=', subadminId)
+    .where('l.mobile', '=', mobile)
+    .executeTakeFirst();
+  if (existing && !existing.visible) return 'This mobile is already in an upload that is still running.';
+  if (existing?.telicaller_id) return `This mobile is already a lead (${existing.owner ?? 'Unknown'}'s).`;
+  return 'This mobile is already a lead (unassigned).';
+}
+
+/**
+ * One lead typed in by hand. A sub-admin's goes to the pool; a telecaller's or head's goes
+ * straight into their own queue (assigned to them, sent now, status new).
+ */
+export async function addLead(deps: Deps, actor: SubadminActor | UserActor, input: Out<typeof AddLeadInput>): Promise<AddedLead> {
+  if (actor.kind === 'user' && !isTelecallerType(actor.userType)) throw new AppError('FORBIDDEN', 'You do not have access to this.');
+  const assignTo = actor.kind === 'user' ? actor.id : null;
+  const lead = { name: input.name, mobile: input.mobile, requirement: input.requirement.replace(/\r\n?/g, '\n'), area: input.area };
+  const inserted = await insertLeads(deps.db, {
+    subadminId: actor.subadminId, category: input.category, batchId: null, visible: 1, now: nowIso(), assignTo,
+  }, [lead]);
+  if (!inserted.has(input.mobile)) throw new AppError('CONFLICT', await duplicateMessage(deps, actor.subadminId, input.mobile));
+  const row = await deps.db
+    .selectFrom('leads')
+    .select(['id'])
+    .where('subadmin_id', '=', actor.subadminId)
+    .where('mobile', '=', input.mobile)
+    .executeTakeFirstOrThrow();
+  return { id: row.id, ...lead, category: input.category, telicallerId: assignTo };
+}

@@ -1,0 +1,224 @@
+import type { Kysely } from 'kysely';
+import type { Deps } from '../../deps.js';
+import type { DB, PrincipalKind } from '../../db/schema.js';
+import type { SubadminActor } from '../../auth/actor.js';
+import { nowIso } from '../../db/dialect.js';
+import { sqliteFileFromUrl } from '../../db/database.js';
+import { withOffThreadCheckpoint } from './upload-checkpoint.js';
+import { paginate } from '../../db/paging.js';
+import { notFound } from '../../errors.js';
+import type { Page } from '../../../shared/schemas/paging.js';
+import type {
+  BatchReport, BatchStatus, InvalidRow, UploadHistoryRow,
+} from '../../../shared/schemas/intake.js';
+
+/**
+ * Upload batches: an import writes its leads invisible (visible = 0) and tagged with the batch in
+ * short transactions, then one transaction makes them visible and marks the batch complete. A
+ * failed or abandoned batch has its leads deleted and stays in the history as 'failed'.
+ */
+
+/** What a batch's report column holds (JSON). Other writers (IndiaMART pulls) may leave out fields. */
+export interface BatchReportJson {
+  rows?: number;
+  duplicatesInFile?: number;
+  duplicatesExisting?: number;
+  invalidRows?: InvalidRow[];
+  error?: string;
+  /** IndiaMART pulls: the API's message and the enquiries skipped */
+  message?: string;
+  invalid_rows?: { ref?: string; reason?: string }[];
+}
+
+// Rows flipped or deleted per statement: each statement stays around ten milliseconds on SQLite,
+// whose calls block the event loop.
+const ROWS_PER_STATEMENT = 10_000;
+const DELETE_PER_STATEMENT = 5_000;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export async function createBatch(
+  db: Kysely<DB>,
+  b: { subadminId: number; byKind: PrincipalKind; byId: number; source: string; fileName: string | null; category: string },
+): Promise<number> {
+  const row = await db
+    .insertInto('upload_batches')
+    .values({
+      subadmin_id: b.subadminId, uploaded_by_kind: b.byKind, uploaded_by_id: b.byId, source: b.source, file_name: b.fileName,
+      category: b.category, status: 'running', inserted: 0, duplicates: 0, invalid: 0, report: null, created_at: nowIso(), completed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Makes a batch's leads visible and marks it complete, in one transaction: readers see all of it
+ * or none. On SQLite the flip runs in slices of the id range with the event loop let go between
+ * them (the single connection keeps other queries waiting until the commit, so nobody sees a
+ * half-visible batch); Postgres flips it in one statement.
+ */
+export async function completeBatch(
+  deps: Deps,
+  batchId: number,
+  counts: { inserted: number; duplicates: number; invalid: number; report: BatchReportJson },
+): Promise<void> {
+  const flip = () => flipBatch(deps, batchId, counts);
+  if (deps.dialect !== 'sqlite') return flip();
+  await withOffThreadCheckpoint(deps.db, sqliteFileFromUrl(deps.config.databaseUrl), flip);
+}
+
+async function flipBatch(
+  deps: Deps,
+  batchId: number,
+  counts: { inserted: number; duplicates: number; invalid: number; report: BatchReportJson },
+): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    if (deps.dialect === 'sqlite') {
+      const range = await trx
+        .selectFrom('leads')
+        .select((eb) => [eb.fn.min('id').as('lo'), eb.fn.max('id').as('hi')])
+        .where('batch_id', '=', batchId)
+        .executeTakeFirst();
+      const lo = Number(range?.lo ?? 0);
+      const hi = Number(range?.hi ?? -1);
+      for (let from = lo; from <= hi; from += ROWS_PER_STATEMENT) {
+        await trx
+          .updateTable('leads')
+          .set({ visible: 1 })
+          .where('id', '>=', from)
+          .where('id', '<', from + ROWS_PER_STATEMENT)
+          .where('batch_id', '=', batchId)
+          .execute();
+        await yieldToEventLoop();
+      }
+    } else {
+      await trx.updateTable('leads').set({ visible: 1 }).where('batch_id', '=', batchId).execute();
+    }
+    await trx
+      .updateTable('upload_batches')
+      .set({
+        status: 'complete', inserted: counts.inserted, duplicates: counts.duplicates, invalid: counts.invalid,
+        report: JSON.stringify(counts.report), completed_at: nowIso(),
+      })
+      .where('id', '=', batchId)
+      .execute();
+  });
+}
+
+/**
+ * Deletes a batch's (invisible) leads in short statements, then marks it failed with the reason.
+ * Marking comes last: a crash in between leaves the batch 'running' for the start-up sweep.
+ */
+export async function failBatch(deps: Deps, batchId: number, error: string, report: BatchReportJson = {}): Promise<void> {
+  for (;;) {
+    const ids = deps.db.selectFrom('leads').select('id').where('batch_id', '=', batchId).where('visible', '=', 0).limit(DELETE_PER_STATEMENT);
+    const res = await deps.db.deleteFrom('leads').where('id', 'in', ids).executeTakeFirst();
+    if (Number(res.numDeletedRows) < DELETE_PER_STATEMENT) break;
+    await yieldToEventLoop();
+  }
+  await deps.db
+    .updateTable('upload_batches')
+    .set({ status: 'failed', inserted: 0, report: JSON.stringify({ ...report, error }), completed_at: nowIso() })
+    .where('id', '=', batchId)
+    .where('status', '=', 'running')
+    .execute();
+}
+
+export const ABANDONED_MESSAGE = 'The upload was interrupted (the server stopped before it finished).';
+
+/**
+ * Start-up sweep: a batch still 'running' was left by a crash or a stop mid-import. Its leads are
+ * deleted and it is marked failed. Call it once at start-up, before the server takes requests
+ * (it would also discard an import in progress). Returns how many batches it discarded.
+ */
+export async function discardAbandonedBatches(deps: Pick<Deps, 'db' | 'dialect'> & Partial<Deps>): Promise<number> {
+  const running = await deps.db.selectFrom('upload_batches').select(['id', 'report']).where('status', '=', 'running').execute();
+  for (const b of running) await failBatch(deps as Deps, b.id, ABANDONED_MESSAGE, parseReport(b.report));
+  return running.length;
+}
+
+export function parseReport(text: string | null): BatchReportJson {
+  if (!text) return {};
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as BatchReportJson) : {};
+  } catch {
+    return {};
+  }
+}
+
+const HISTORY_COLUMNS = [
+  'b.id', 'b.source', 'b.file_name', 'b.category', 'b.inserted', 'b.duplicates', 'b.invalid', 'b.status', 'b.report',
+  'b.created_at', 'b.completed_at', 'b.uploaded_by_kind', 's.name as subadmin_name', 'u.name as user_name',
+] as const;
+
+function historyQuery(db: Kysely<DB>, subadminId: number) {
+  return db
+    .selectFrom('upload_batches as b')
+    .leftJoin('subadmins as s', (j) => j.onRef('s.id', '=', 'b.uploaded_by_id').on('b.uploaded_by_kind', '=', 'subadmin'))
+    .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'b.uploaded_by_id').on('b.uploaded_by_kind', '=', 'user'))
+    .where('b.subadmin_id', '=', subadminId);
+}
+
+interface HistoryDbRow {
+  id: number; source: string; file_name: string | null; category: string; inserted: number; duplicates: number; invalid: number;
+  status: BatchStatus; report: string | null; created_at: string; completed_at: string | null; uploaded_by_kind: PrincipalKind;
+  subadmin_name: string | null; user_name: string | null;
+}
+
+const isIndiamart = (source: string) => source.toLowerCase() === 'indiamart';
+
+function toHistoryRow(r: HistoryDbRow, report: BatchReportJson): UploadHistoryRow {
+  return {
+    id: r.id,
+    source: r.source,
+    fileName: isIndiamart(r.source) ? 'IndiaMART pull' : (r.file_name ?? ''),
+    category: r.category,
+    inserted: Number(r.inserted),
+    duplicates: Number(r.duplicates),
+    invalid: Number(r.invalid),
+    status: r.status,
+    uploadedBy: r.subadmin_name ?? r.user_name ?? (isIndiamart(r.source) ? 'IndiaMART' : 'Unknown'),
+    createdAt: r.created_at,
+    completedAt: r.completed_at,
+    error: r.status === 'failed' ? (report.error ?? (typeof report.message === 'string' ? report.message : 'The upload failed.')) : null,
+  };
+}
+
+export async function listUploadHistory(deps: Deps, actor: SubadminActor, input: { page: number; pageSize: number }): Promise<Page<UploadHistoryRow>> {
+  const page = await paginate(historyQuery(deps.db, actor.subadminId), input, (q) =>
+    q.select(HISTORY_COLUMNS).orderBy('b.created_at', 'desc').orderBy('b.id', 'desc'),
+  );
+  return { ...page, items: page.items.map((r) => toHistoryRow(r as HistoryDbRow, parseReport((r as HistoryDbRow).report))) };
+}
+
+function invalidRowsOf(report: BatchReportJson): InvalidRow[] {
+  if (Array.isArray(report.invalidRows)) {
+    return report.invalidRows
+      .filter((x) => x && typeof x.line === 'number' && typeof x.reason === 'string')
+      .map((x) => ({ line: x.line, reason: x.reason }));
+  }
+  if (Array.isArray(report.invalid_rows)) {
+    return report.invalid_rows
+      .filter((x) => x && typeof x.reason === 'string')
+      .map((x) => ({ line: null, ref: typeof x.ref === 'string' ? x.ref : undefined, reason: x.reason! }));
+  }
+  return [];
+}
+
+export async function getBatchReport(deps: Deps, actor: SubadminActor, id: number): Promise<BatchReport> {
+  const r = (await historyQuery(deps.db, actor.subadminId).select(HISTORY_COLUMNS).where('b.id', '=', id).executeTakeFirst()) as
+    | HistoryDbRow
+    | undefined;
+  if (!r) throw notFound('Upload');
+  const report = parseReport(r.report);
+  const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+  return {
+    ...toHistoryRow(r, report),
+    rows: num(report.rows),
+    duplicatesInFile: num(report.duplicatesInFile),
+    duplicatesExisting: num(report.duplicatesExisting),
+    invalidRows: invalidRowsOf(report),
+  };
+}

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { UPLOAD_CATEGORIES } from '../leads.js';
+import { PageInput } from './paging.js';
+import { mobileField, requiredText } from './fields.js';
+
+export const MISSING_FILE_OR_CATEGORY = 'Please select a file and enter category.';
+export const CATEGORY_MAX = 60;
+
+/** The fixed categories keep one spelling whatever case they arrive in, so the pool groups them. */
+export function canonicalCategory(value: string): string {
+  const v = value.trim();
+  return UPLOAD_CATEGORIES.find((c) => c.toLowerCase() === v.toLowerCase()) ?? v;
+}
+
+/** A lead category: one of the upload categories or a manual name (trimmed, 1-60 characters). */
+export const categoryField = (missing = 'Category is required.') =>
+  z
+    .string({ error: missing })
+    .trim()
+    .min(1, missing)
+    .max(CATEGORY_MAX, `Category must be at most ${CATEGORY_MAX} characters.`)
+    .transform(canonicalCategory);
+
+export const UploadCategoryInput = categoryField(MISSING_FILE_OR_CATEGORY);
+
+export const AddLeadInput = z.object({
+  name: requiredText('Name', 200),
+  mobile: mobileField(),
+  requirement: z.string().trim().max(5000, 'Requirement must be at most 5000 characters.').default(''),
+  area: z.string().trim().max(200, 'Area must be at most 200 characters.').default(''),
+  category: categoryField(),
+});
+export type AddLeadInput = z.input<typeof AddLeadInput>;
+
+export const UploadHistoryInput = PageInput.pick({ page: true, pageSize: true });
+export type UploadHistoryInput = z.input<typeof UploadHistoryInput>;
+
+export const BatchIdInput = z.object({
+  id: z.coerce.number({ error: 'A valid id is required.' }).int('A valid id is required.').positive('A valid id is required.'),
+});
+
+export interface InvalidRow {
+  /** the file line the row starts on (the header is line 1); null for an IndiaMART enquiry */
+  line: number | null;
+  /** the IndiaMART enquiry id, for a pull */
+  ref?: string;
+  reason: string;
+}
+
+/** What an upload reports (the legacy answer carries the same fields). */
+export interface UploadResult {
+  batchId: number;
+  /** data rows read (the header not counted) */
+  rows: number;
+  inserted: number;
+  /** duplicatesInFile + duplicatesExisting */
+  duplicates: number;
+  duplicatesInFile: number;
+  /** mobiles the company already had as leads */
+  duplicatesExisting: number;
+  invalid: number;
+  /** the first invalid rows (at most INVALID_REPORT_LIMIT) */
+  invalidRows: InvalidRow[];
+}
+
+export const INVALID_REPORT_LIMIT = 50;
+
+export type BatchStatus = 'running' | 'complete' | 'failed';
+
+export interface UploadHistoryRow {
+  id: number;
+  source: string;
+  /** the file name, or 'IndiaMART pull' for a pull */
+  fileName: string;
+  category: string;
+  inserted: number;
+  duplicates: number;
+  invalid: number;
+  status: BatchStatus;
+  uploadedBy: string;
+  createdAt: string;
+  completedAt: string | null;
+  /** why a failed batch failed */
+  error: string | null;
+}
+
+export interface BatchReport extends UploadHistoryRow {
+  rows: number | null;
+  duplicatesInFile: number | null;
+  duplicatesExisting: number | null;
+  invalidRows: InvalidRow[];
+}
+
+/** A manual lead as saved. */
+export interface AddedLead {
+  id: number;
+  name: string;
+  mobile: string;
+  requirement: string;
+  area: string;
+  category: string;
+  /** the telecaller it was assigned to (a telecaller's own lead), or null in the pool */
+  telicallerId: number | null;
+}

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import { Button, FileInput, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { trpc } from '../../trpc';
+import { MISSING_FILE_OR_CATEGORY } from '../../../../shared/schemas/intake';
+import { CategoryField, categoryOf, EMPTY_CATEGORY, type CategoryValue } from './CategoryField';
+import { formatMb, uploadCsv, UploadRefused, type UploadAnswer, type UploadProgress } from './uploadCsv';
+import { UploadResultCard } from './UploadResultCard';
+
+interface Done {
+  answer: UploadAnswer;
+  fileName: string;
+  category: string;
+}
+
+/** Choose a file and a category, send it with a progress bar, then show what it did. */
+export function UploadLeadsCard() {
+  const utils = trpc.useUtils();
+  const limits = trpc.intake.limits.useQuery(undefined, { staleTime: Infinity });
+  const maxBytes = limits.data?.maxBytes;
+  const [file, setFile] = useState<File | null>(null);
+  const [category, setCategory] = useState<CategoryValue>(EMPTY_CATEGORY);
+  const [errors, setErrors] = useState<{ file?: string; category?: string }>({});
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [done, setDone] = useState<Done | null>(null);
+  // Remounts the file input so it clears after an upload.
+  const [inputKey, setInputKey] = useState(0);
+
+  const uploading = progress !== null;
+
+  async function submit() {
+    const name = categoryOf(category);
+    if (!file || !name) {
+      setErrors({ file: file ? undefined : 'Select a file.', category: name ? undefined : 'Select or enter a category.' });
+      notifications.show({ message: MISSING_FILE_OR_CATEGORY, color: 'red', autoClose: 3000 });
+      return;
+    }
+    if (maxBytes && file.size > maxBytes) {
+      const message = `The file is too large (max ${formatMb(maxBytes)} MB).`;
+      setErrors({ file: message });
+      notifications.show({ title: 'File upload failed', message, color: 'red', autoClose: 3000 });
+      return;
+    }
+    setErrors({});
+    setDone(null);
+    setProgress({ percent: 0, processing: false });
+    try {
+      const answer = await uploadCsv(file, name, setProgress).promise;
+      notifications.show({ message: answer.message || 'File uploaded successfully!', color: 'green', autoClose: 3000 });
+      setDone({ answer, fileName: file.name, category: name });
+      setFile(null);
+      setInputKey((k) => k + 1);
+    } catch (err) {
+      if (err instanceof UploadRefused) {
+        setErrors({ file: err.message });
+        notifications.show({ title: 'File upload failed', message: err.message, color: 'red', autoClose: 3000 });
+      } else {
+        notifications.show({ message: 'An error occurred while uploading the file', color: 'red', autoClose: 3000 });
+      }
+    } finally {
+      setProgress(null);
+      // The history shows the upload either way (a failed one says why); lead counts elsewhere change.
+      void utils.invalidate();
+    }
+  }
+
+  return (
+    <Stack>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+          noValidate
+        >
+          <Stack>
+            <div>
+              <Title order={4}>Upload a CSV file</Title>
+              <Text size="sm" c="dimmed">
+                The first row names the columns: Name, Mobile (or Phone, Number, Contact), Requirement, Area (or City).
+                Mobiles are read as 10-digit Indian numbers; duplicates and rows without a valid mobile are skipped and counted.
+                {maxBytes ? ` Up to ${formatMb(maxBytes)} MB.` : ''}
+              </Text>
+            </div>
+            <FileInput
+              key={inputKey}
+              label="CSV file"
+              placeholder="Choose a file"
+              accept=".csv,text/csv"
+              required
+              clearable
+              value={file}
+              onChange={(f) => {
+                setFile(f);
+                setErrors((e) => ({ ...e, file: undefined }));
+              }}
+              error={errors.file}
+              disabled={uploading}
+            />
+            <CategoryField
+              value={category}
+              onChange={(v) => {
+                setCategory(v);
+                setErrors((e) => ({ ...e, category: undefined }));
+              }}
+              error={errors.category}
+              disabled={uploading}
+            />
+            {progress && (
+              <Stack gap={4} aria-live="polite">
+                <Progress value={progress.percent} animated={progress.processing} striped={progress.processing} size="lg" aria-label="Upload progress" />
+                <Text size="sm" c="dimmed">
+                  {progress.processing ? 'Processing...' : `Uploading... ${progress.percent}%`}
+                </Text>
+              </Stack>
+            )}
+            <Group justify="flex-end">
+              <Button type="submit" loading={uploading}>
+                Upload
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+      {done && (
+        <UploadResultCard
+          fileName={done.fileName}
+          category={done.category}
+          rows={done.answer.rows}
+          inserted={done.answer.inserted}
+          duplicatesInFile={done.answer.duplicatesInFile}
+          duplicatesExisting={done.answer.duplicatesExisting}
+          invalid={done.answer.invalid}
+          invalidRows={done.answer.invalidRows}
+          onDismiss={() => setDone(null)}
+        />
+      )}
+    </Stack>
+  );
+}

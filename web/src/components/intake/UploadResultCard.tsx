@@ -1,0 +1,111 @@
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import type { InvalidRow } from '../../../../shared/schemas/intake';
+import { formatCount } from '../users/feedback';
+import { useRouteExists } from '../layout/useRouteExists';
+
+function Figure({ label, value, detail, color }: { label: string; value: number; detail?: string; color?: string }) {
+  return (
+    <Paper withBorder p="sm" radius="md">
+      <Text size="xs" tt="uppercase" fw={600} c="dimmed">
+        {label}
+      </Text>
+      <Text fz={26} fw={700} c={color} lh={1.3}>
+        {formatCount(value)}
+      </Text>
+      {detail && (
+        <Text size="xs" c="dimmed">
+          {detail}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/** The invalid lines of an upload: line (or enquiry) and why. */
+export function InvalidRowsTable({ rows, total }: { rows: InvalidRow[]; total: number }) {
+  if (!rows.length) return null;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {total > rows.length ? `First ${rows.length} of ${formatCount(total)} invalid rows` : `Invalid rows (${rows.length})`}
+      </Text>
+      <Table.ScrollContainer minWidth={320} mah={320}>
+        <Table striped withTableBorder verticalSpacing={4} fz="sm" stickyHeader>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={110}>{rows[0]?.line === null ? 'Enquiry' : 'Line'}</Table.Th>
+              <Table.Th>Reason</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r, i) => (
+              <Table.Tr key={`${r.line ?? r.ref}-${i}`}>
+                <Table.Td>{r.line ?? r.ref ?? '—'}</Table.Td>
+                <Table.Td style={{ wordBreak: 'break-word' }}>{r.reason}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+interface Props {
+  fileName: string;
+  category: string;
+  rows: number;
+  inserted: number;
+  duplicatesInFile: number;
+  duplicatesExisting: number;
+  invalid: number;
+  invalidRows: InvalidRow[];
+  onDismiss?: () => void;
+}
+
+/** What one upload did: leads added, duplicates skipped (in the file / already yours), invalid rows. */
+export function UploadResultCard(r: Props) {
+  const exists = useRouteExists();
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap">
+          <div>
+            <Title order={4}>Upload result</Title>
+            <Text size="sm" c="dimmed" style={{ wordBreak: 'break-all' }}>
+              {r.fileName} · {r.category} · {formatCount(r.rows)} row{r.rows === 1 ? '' : 's'} read
+            </Text>
+          </div>
+          <Group gap="xs">
+            {r.inserted > 0 && exists('/subadmin/Leads/distibutelead') && (
+              <Button component={Link} to="/subadmin/Leads/distibutelead" size="xs">
+                Distribute leads
+              </Button>
+            )}
+            {r.onDismiss && (
+              <Button size="xs" variant="default" onClick={r.onDismiss}>
+                Close
+              </Button>
+            )}
+          </Group>
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+          <Figure label="Leads added" value={r.inserted} color="green.8" />
+          <Figure
+            label="Duplicates skipped"
+            value={r.duplicatesInFile + r.duplicatesExisting}
+            detail={`${formatCount(r.duplicatesInFile)} in the file · ${formatCount(r.duplicatesExisting)} already in your leads`}
+          />
+          <Figure label="Invalid rows" value={r.invalid} detail="No valid 10-digit mobile" color={r.invalid ? 'orange.8' : undefined} />
+        </SimpleGrid>
+        {r.inserted === 0 && (
+          <Alert color="yellow" variant="light">
+            No new leads were added: every row was a duplicate or had no valid mobile number.
+          </Alert>
+        )}
+        <InvalidRowsTable rows={r.invalidRows} total={r.invalid} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,30 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { Paper, Stack, Text, Title } from '@mantine/core';
+import { pageTitle } from '../../components/layout/brand';
+import { AddLeadForm } from '../../components/intake/AddLeadForm';
+
+export const Route = createFileRoute('/_user/formlead')({
+  // Telecallers and heads add leads; a developer has no lead queue.
+  beforeLoad: ({ context }) => {
+    const me = (context as { me?: { userType?: string | null } }).me;
+    if (me && me.userType !== 'Telicaller' && me.userType !== 'Telicaller-hade') throw redirect({ to: '/', replace: true });
+  },
+  head: () => ({ meta: [{ title: pageTitle('Add Lead') }] }),
+  component: AddLeadPage,
+});
+
+function AddLeadPage() {
+  return (
+    <Stack maw={640} mx="auto" w="100%">
+      <div>
+        <Title order={2}>Add Lead</Title>
+        <Text c="dimmed" size="sm">
+          A lead you found yourself. It goes straight into your new leads.
+        </Text>
+      </div>
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+        <AddLeadForm forSelf stacked />
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,43 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { pageTitle } from '../../components/layout/brand';
+import { UploadLeadsCard } from '../../components/intake/UploadLeadsCard';
+import { UploadHistoryCard } from '../../components/intake/UploadHistoryCard';
+import { AddLeadForm } from '../../components/intake/AddLeadForm';
+
+export const Route = createFileRoute('/subadmin/uploaddata')({
+  head: () => ({ meta: [{ title: pageTitle('Upload Leads') }] }),
+  component: UploadLeadsPage,
+});
+
+function UploadLeadsPage() {
+  return (
+    <Stack>
+      <div>
+        <Title order={2}>Upload Leads</Title>
+        <Text c="dimmed" size="sm">
+          Add leads from a CSV file or one at a time. New leads wait in the pool until you distribute them.
+        </Text>
+      </div>
+      <Grid gap="md" align="flex-start">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <UploadLeadsCard />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
+            <Stack>
+              <div>
+                <Title order={4}>Add a lead</Title>
+                <Text size="sm" c="dimmed">
+                  One lead typed in by hand; it goes to the pool.
+                </Text>
+              </div>
+              <AddLeadForm forSelf={false} />
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+      <UploadHistoryCard />
+    </Stack>
+  );
+}
