@@ -37,7 +37,7 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   });
 
   const database = opts.database ?? createDatabase(config.databaseUrl, { onPoolError: (err) => app.log.error({ err }, 'postgres pool error') });
-  await migrateToLatest(database.db, database.dialect);
+  await migrateToLatest(database.db, database.dialect, database.pgSchema);
   fs.mkdirSync(config.uploadsDir, { recursive: true });
 
   const deps: Deps = { db: database.db, dialect: database.dialect, config, signInLimiter: new SignInLimiter() };

@@ -23,7 +23,7 @@ describe.each(dialects)('health and start-up on %s', (dialect) => {
   });
 
   it('runs migrations idempotently', async () => {
-    expect(await migrateToLatest(t.deps.db, t.dialect)).toEqual([]);
+    expect(await migrateToLatest(t.deps.db, t.dialect, t.database.pgSchema)).toEqual([]);
   });
 
   it('answers an unknown legacy call with 404 in the legacy shape and never a stack trace', async () => {
@@ -63,6 +63,28 @@ describe.each(dialects)('admin bootstrap on %s', (dialect) => {
       expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations on a shared Postgres database', () => {
+  it("are not fooled by another schema's migration tables", async () => {
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    const decoy = `decoy_${process.pid}`;
+    await client.query(`create schema ${decoy}; create table ${decoy}.kysely_migration (name text); create table ${decoy}.kysely_migration_lock (id text)`);
+    try {
+      const t = await buildTestApp('postgres');
+      try {
+        expect(await migrateToLatest(t.deps.db, 'postgres', t.database.pgSchema)).toEqual([]);
+        expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+      } finally {
+        await t.close();
+      }
+    } finally {
+      await client.query(`drop schema ${decoy} cascade`);
+      await client.end();
     }
   });
 });

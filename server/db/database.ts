@@ -22,6 +22,8 @@ export type { Dialect };
 export interface Database {
   db: Kysely<DB>;
   dialect: Dialect;
+  /** the Postgres schema the tables live in, when not the server's default */
+  pgSchema?: string;
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -84,6 +86,7 @@ export function createDatabase(
   return {
     db,
     dialect,
+    pgSchema: dialect === 'postgres' ? opts.pgSchema : undefined,
     async ping() {
       try {
         await sql`select 1`.execute(db);

@@ -9,8 +9,12 @@ function providerFor(dialect: Dialect): MigrationProvider {
   };
 }
 
-export async function migrateToLatest(db: Kysely<any>, dialect: Dialect): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: providerFor(dialect) });
+/**
+ * Applies every migration not yet applied. On Postgres the bookkeeping tables are looked up in the
+ * given schema: without it Kysely takes another schema's kysely_migration table for ours.
+ */
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, pgSchema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: providerFor(dialect), migrationTableSchema: pgSchema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
