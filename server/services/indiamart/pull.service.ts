@@ -120,8 +120,7 @@ export async function pullCompany(deps: Deps, subadminId: number, opts: PullOpti
 
       let inserted = 0;
       if (answer.code === '200' && mapped.leads.length > 0) {
-        const mobiles = await insertLeads(trx, { subadminId, category: INDIAMART_CATEGORY, batchId: batch.id, visible: 1, now: nowText }, mapped.leads);
-        inserted = mobiles.size;
+        inserted = await insertLeads(trx, { subadminId, category: INDIAMART_CATEGORY, batchId: batch.id, visible: 1, now: nowText }, mapped.leads);
       }
       const duplicates = mapped.repeated + (mapped.leads.length - inserted);
       const invalid = mapped.invalid.length;

@@ -7,7 +7,7 @@ import type { Dialect } from '../../db/database.js';
 import type { SubadminActor } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
 import { nowIso } from '../../db/dialect.js';
-import { insertLeadTuples, type LeadTuple } from './csv-bulk-insert.js';
+import { insertLeadTuples, type LeadTuple } from './lead-writer.js';
 import { completeBatch, createBatch, failBatch, type BatchReportJson } from './upload-batches.js';
 import { normalizeIndianMobile } from '../../../shared/mobile.js';
 import { INVALID_REPORT_LIMIT, type InvalidRow, type UploadResult } from '../../../shared/schemas/intake.js';
@@ -231,7 +231,7 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
       // Until the batch completes its rows are invisible and a crash discards them: no need to wait
       // for each chunk to reach the disk.
       if (deps.dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
-      return insertLeadTuples(trx, deps.dialect, ctx, chunk);
+      return insertLeadTuples(trx, ctx, chunk);
     });
     inserted += done;
     duplicatesExisting += chunk.length - done;

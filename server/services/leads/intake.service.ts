@@ -52,7 +52,7 @@ export async function addLead(deps: Deps, actor: SubadminActor | UserActor, inpu
   const inserted = await insertLeads(deps.db, {
     subadminId: actor.subadminId, category: input.category, batchId: null, visible: 1, now: nowIso(), assignTo,
   }, [lead]);
-  if (!inserted.has(input.mobile)) throw new AppError('CONFLICT', await duplicateMessage(deps, actor.subadminId, input.mobile));
+  if (inserted === 0) throw new AppError('CONFLICT', await duplicateMessage(deps, actor.subadminId, input.mobile));
   const row = await deps.db
     .selectFrom('leads')
     .select(['id'])
