@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { openBrowser, snap, startServer, type Running } from './harness.js';
+import { errorsOf, field, freshPage as openTab } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
 import { addDays, todayIn } from '../../shared/dates.js';
 
@@ -16,23 +17,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function freshPage(viewport?: { width: number; height: number }): Promise<Page> {
-  await browser.clearCookies();
-  const page = await browser.newPage();
-  if (viewport) await page.setViewportSize(viewport);
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  (page as Page & { errors: string[] }).errors = errors;
-  return page;
-}
-/** A form field by its label; Mantine marks required ones with " *". */
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\*)?$`));
-const errorsOf = (page: Page) => (page as Page & { errors: string[] }).errors.filter((e) => !/status of 40[13]/.test(e));
-
 describe('in a real browser', () => {
   it('sends a signed-out visitor of a protected area to its sign-in page', async () => {
-    const page = await freshPage();
+    const page = await openTab(browser);
     await page.goto(`${server.base}/admin/subadmin-list`);
     await page.waitForURL('**/adminsignin**');
     await page.goto(`${server.base}/subadmin/dashbord`);
@@ -43,7 +30,7 @@ describe('in a real browser', () => {
   });
 
   it('admin: signs in, creates a company, and finds it in All Subadmins', async () => {
-    const page = await freshPage();
+    const page = await openTab(browser);
     await page.goto(`${server.base}/adminsignin`);
     await page.getByRole('button', { name: 'SIGN IN' }).click();
     await expect(page.getByText('Email is required.')).toBeTruthy();
@@ -79,7 +66,7 @@ describe('in a real browser', () => {
   });
 
   it('sub-admin: signs in, creates a telecaller who can then sign in', async () => {
-    const page = await freshPage();
+    const page = await openTab(browser);
     await page.goto(`${server.base}/subadminsignin`);
     await field(page, 'Email').fill(DEMO.subadmin.email);
     await field(page, 'Password').fill(DEMO.subadmin.password);
@@ -111,7 +98,7 @@ describe('in a real browser', () => {
   });
 
   it('telecaller on a phone: signs in, sees the tiles, reads the company notification', async () => {
-    const page = await freshPage({ width: 390, height: 844 });
+    const page = await openTab(browser, { width: 390, height: 844 });
     await page.goto(`${server.base}/signin`);
     await field(page, 'User Mobile').fill(DEMO.telecaller.mobile);
     await field(page, 'Password').fill('wrong-password');

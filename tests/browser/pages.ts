@@ -1,0 +1,25 @@
+import type { BrowserContext, Page } from 'playwright-core';
+
+/** A fresh tab with no session, collecting console errors and page errors. */
+export async function freshPage(browser: BrowserContext, viewport?: { width: number; height: number }): Promise<Page> {
+  await browser.clearCookies();
+  const page = await browser.newPage();
+  if (viewport) await page.setViewportSize(viewport);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  (page as Page & { errors: string[] }).errors = errors;
+  return page;
+}
+
+/** Console errors other than the expected 401/403 answers of a sign-in check. */
+export const errorsOf = (page: Page) => (page as Page & { errors: string[] }).errors.filter((e) => !/status of 40[13]/.test(e));
+
+/** A form field by its label; Mantine marks required ones with " *". */
+export const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\*)?$`));
+
+/** Picks an option of a Mantine Select by its label and the option's text. */
+export async function choose(page: Page, label: string, option: RegExp | string): Promise<void> {
+  await field(page, label).first().click();
+  await page.getByRole('option', { name: option }).first().click();
+}
