@@ -26,6 +26,21 @@ const CALLS: [Method, string, Who[]][] = [
   ['GET', '/telecallers?user_type=Telicaller', ['subadmin']],
   ['GET', '/telecallershead', ['subadmin']],
   ['POST', '/login', ['subadmin']],
+  // A head may read the count too (its company's); 'user' here is a telecaller, refused.
+  ['GET', '/unassignedLeads?user_type=Telicaller', ['subadmin']],
+  ['POST', '/distributeLeads', ['subadmin']],
+  ['POST', '/upload-csv', ['subadmin']],
+  ['GET', '/getTelecallersWithPendingLeads', ['subadmin']],
+  ['GET', '/getPendingLeadsByTelecaller/1', ['subadmin']],
+  ['GET', '/getTelecallersWithInterestedLeads', ['subadmin']],
+  ['GET', '/getInterestedLeadsByTelecaller/1', ['subadmin']],
+  ['GET', '/getTelecallersWithNotInterestedLeads', ['subadmin']],
+  ['GET', '/getNotInterestedLeadsByTelecaller/1', ['subadmin']],
+  ['GET', '/getTelecallersWithFollowUpLeads', ['subadmin']],
+  ['GET', '/getFollowUpLeadsByTelecaller/1', ['subadmin']],
+  ['GET', '/getTelecallersWithInvalidLeads', ['subadmin']],
+  ['GET', '/getInvalidLeadsByTelecaller/1', ['subadmin']],
+  ['GET', '/leads/export.csv', ['subadmin']],
 ];
 
 describe.each(dialects)('legacy REST access rules on %s', (dialect) => {

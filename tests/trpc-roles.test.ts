@@ -49,8 +49,22 @@ const ROLES: Record<string, Who[] | 'public'> = {
   'profile.update': ['subadmin'],
   'settings.getIndiamart': ['subadmin'],
   'settings.saveIndiamart': ['subadmin'],
+  'indiamart.status': ['subadmin'],
+  'indiamart.pullNow': ['subadmin'],
   'dashboard.subadmin': ['subadmin'],
   'dashboard.tiles': USERS,
+  'distribution.pool': ['subadmin'],
+  'distribution.assignees': ['subadmin'],
+  'distribution.distribute': ['subadmin'],
+  'distribution.takeBack': ['subadmin'],
+  'intake.history': ['subadmin'],
+  'intake.batch': ['subadmin'],
+  'intake.limits': ['subadmin'],
+  'intake.addLead': ['subadmin', 'Telicaller', 'Telicaller-hade'],
+  'leads.byTelecaller': ['subadmin'],
+  'leads.ofTelecaller': ['subadmin'],
+  'leads.uploaded': ['subadmin'],
+  'leads.categories': ['subadmin'],
 };
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation' } }>)

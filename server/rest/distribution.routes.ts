@@ -1,4 +1,38 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../deps.js';
+import type { SubadminActor, UserActor } from '../auth/actor.js';
+import { AppError } from '../errors.js';
+import * as distribution from '../services/distribution/distribution.service.js';
+import { LegacyDistributeInput } from '../../shared/schemas/distribution.js';
+import { parseInput, requireRole, subadminOf } from './legacy.js';
 
-export const distributionRoutes: FastifyPluginAsync<{ deps: Deps }> = async (_app, { deps: _deps }) => {};
+export const distributionRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  // The form reads the count; a head's dashboard reads it too (spec part 2, 6), for its own company.
+  // user_type is accepted and ignored: the pool is the same whoever asks.
+  app.get('/unassignedLeads', { preHandler: requireRole('subadmin', 'Telicaller-hade') }, async (req) => {
+    const pool = await distribution.getPool(deps, req.actor as SubadminActor | UserActor);
+    return {
+      status: true,
+      total: pool.total,
+      categories: pool.categories,
+      message: pool.total ? 'Unassigned leads fetched successfully.' : 'No unassigned leads found',
+    };
+  });
+
+  app.post('/distributeLeads', { preHandler: requireRole('subadmin') }, async (req) => {
+    const body = parseInput(LegacyDistributeInput, req.body);
+    const result = await distribution.distributeLeads(deps, subadminOf(req), {
+      userIds: [body.id], count: body.sendleads, category: body.category,
+    });
+    // The original client reads status true as "distributed": nothing to hand out is a failure to it.
+    if (result.assigned === 0) throw new AppError('BAD_REQUEST', result.message);
+    return {
+      status: true,
+      success: true,
+      message: 'Leads distributed successfully!',
+      assigned: result.assigned,
+      requested: result.requested,
+      detail: result.message,
+    };
+  });
+};

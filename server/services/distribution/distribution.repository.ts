@@ -1,0 +1,190 @@
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Dialect } from '../../db/database.js';
+import { LEAD_STATUS } from '../../../shared/constants.js';
+
+const num = (v: unknown) => Number(v ?? 0);
+
+/** Unassigned visible leads of a company by category, most first (leads_pool index). */
+export async function countPool(db: Kysely<DB>, subadminId: number) {
+  const rows = await db
+    .selectFrom('leads')
+    .select((eb) => ['category', eb.fn.countAll().as('n')])
+    .where('subadmin_id', '=', subadminId)
+    .where('telicaller_id', 'is', null)
+    .where('visible', '=', 1)
+    .groupBy('category')
+    .execute();
+  return rows
+    .map((r) => ({ category: r.category, count: num(r.n) }))
+    .sort((a, b) => b.count - a.count || a.category.localeCompare(b.category));
+}
+
+/** The company's live users among `ids` (deleted ones and other companies' are absent). */
+export async function findCompanyUsers(db: Kysely<DB>, subadminId: number, ids: number[]) {
+  if (!ids.length) return [];
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'user_type', 'is_blocked'])
+    .where('subadmin_id', '=', subadminId)
+    .where('deleted_at', 'is', null)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Live telecallers and heads with how many untouched leads they hold and how many were sent to them in [from, to). */
+export async function findAssignees(db: Kysely<DB>, subadminId: number, day: { from: string; to: string }) {
+  const users = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'mobile', 'user_type', 'is_blocked'])
+    .where('subadmin_id', '=', subadminId)
+    .where('deleted_at', 'is', null)
+    .where('user_type', 'in', ['Telicaller', 'Telicaller-hade'])
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  if (!users.length) return [];
+  const ids = users.map((u) => u.id);
+  const assigned = db.selectFrom('leads').where('subadmin_id', '=', subadminId).where('telicaller_id', 'in', ids).where('visible', '=', 1);
+  const [untouched, sentToday] = await Promise.all([
+    assigned
+      .select((eb) => ['telicaller_id', eb.fn.countAll().as('n')])
+      .where('status', '=', LEAD_STATUS.new)
+      .groupBy('telicaller_id')
+      .execute(),
+    // Naming every status lets the leads_queue index range over the send date.
+    assigned
+      .select((eb) => ['telicaller_id', eb.fn.countAll().as('n')])
+      .where('status', 'in', Object.values(LEAD_STATUS))
+      .where('telicaller_send_date', '>=', day.from)
+      .where('telicaller_send_date', '<', day.to)
+      .groupBy('telicaller_id')
+      .execute(),
+  ]);
+  const untouchedBy = new Map(untouched.map((r) => [r.telicaller_id, num(r.n)]));
+  const todayBy = new Map(sentToday.map((r) => [r.telicaller_id, num(r.n)]));
+  return users.map((u) => ({ ...u, untouched: untouchedBy.get(u.id) ?? 0, sentToday: todayBy.get(u.id) ?? 0 }));
+}
+
+/**
+ * Every category the company has leads in, by a loose index scan of leads_pool: one index seek per
+ * category instead of reading every lead.
+ */
+export async function findCategories(db: Kysely<DB>, subadminId: number): Promise<string[]> {
+  const result = await sql<{ category: string }>`
+    with recursive cats(category) as (
+      select min(category) from leads where subadmin_id = ${subadminId}
+      union all
+      select (select min(category) from leads where subadmin_id = ${subadminId} and category > cats.category)
+      from cats where cats.category is not null
+    )
+    select category from cats where category is not null`.execute(db);
+  return result.rows.map((r) => r.category);
+}
+
+export interface AssignSpec {
+  subadminId: number;
+  /** null: any category */
+  category: string | null;
+  /** at most this many leads in all */
+  limit: number;
+  /** the oldest picked lead goes to userIds[0], the next to userIds[1], ... round and round */
+  userIds: number[];
+  now: string;
+}
+
+const unassigned = (subadminId: number) => sql`subadmin_id = ${subadminId} and telicaller_id is null and visible = 1`;
+
+/**
+ * One category's oldest unassigned leads. "telicaller_id, id" is "id" here (all null) but only
+ * leads_pool yields that order: Postgres would otherwise walk the primary key from the oldest lead,
+ * through every assigned one.
+ */
+const oldestOf = (subadminId: number, category: string, limit: number) =>
+  sql`select id from leads where ${unassigned(subadminId)} and category = ${category} order by telicaller_id, id limit ${limit}`;
+
+/**
+ * The ids to assign: the oldest `limit` unassigned visible leads of the category, or of any. On
+ * Postgres the rows are locked and rows another distribution holds are skipped.
+ *
+ * Any category: leads_pool orders ids within one category only, so each category gives its own
+ * oldest `limit` (an index range each) and the oldest `limit` of those are the oldest overall,
+ * instead of sorting the company's whole pool.
+ */
+async function poolQuery(db: Kysely<DB>, dialect: Dialect, spec: AssignSpec) {
+  const pg = dialect === 'postgres';
+  const categories = spec.category === null ? await findCategories(db, spec.subadminId) : [spec.category];
+  if (categories.length === 0) return null;
+  if (categories.length === 1) {
+    return sql`${oldestOf(spec.subadminId, categories[0]!, spec.limit)} ${pg ? sql`for update skip locked` : sql``}`;
+  }
+  const candidates = sql.join(
+    categories.map((c, i) => sql`select id from (${oldestOf(spec.subadminId, c, spec.limit)}) as ${sql.ref(`c${i}`)}`),
+    sql` union all `,
+  );
+  if (!pg) return sql`select id from (${candidates}) as candidates order by id limit ${spec.limit}`;
+  // Postgres locks in the outer query, over all the candidates: rows another distribution holds are
+  // skipped and spare candidates taken instead. Joining the candidates as an array keeps the plan a
+  // primary-key lookup per candidate, whatever the statistics say.
+  return sql`select l.id from unnest(array(${candidates})) as c(id) join leads as l on l.id = c.id
+    where l.subadmin_id = ${spec.subadminId} and l.telicaller_id is null and l.visible = 1
+    order by l.id limit ${spec.limit} for update of l skip locked`;
+}
+
+/**
+ * Assigns the oldest unassigned visible leads in one statement and returns how many it assigned:
+ * the i-th picked lead (oldest first) goes to userIds[i % userIds.length], so evenShares() of the
+ * number says who got how many. Every picked row is updated: on SQLite the transaction (begin
+ * immediate) keeps other writers out; on Postgres the picked rows are locked, and rows another
+ * distribution holds are skipped. Two distributions at once never pick the same lead.
+ */
+export async function assignOldest(db: Kysely<DB>, dialect: Dialect, spec: AssignSpec): Promise<number> {
+  const pool = await poolQuery(db, dialect, spec);
+  if (!pool) return 0;
+  const { userIds } = spec;
+  const set = (assignee: RawBuilder<unknown>) =>
+    sql`set telicaller_id = ${assignee}, telicaller_send_date = ${spec.now}, status = ${LEAD_STATUS.new}, updated_at = ${spec.now}`;
+  // Ids and positions are validated integers: literals keep the CASE typed as integer on Postgres.
+  const bySlot = sql`case p.slot ${sql.join(userIds.map((id, i) => sql`when ${sql.lit(i)} then ${sql.lit(id)}`), sql` `)} end`;
+  let result;
+  if (dialect === 'sqlite' && userIds.length === 1) {
+    result = await sql`with pool as (${pool}) update leads ${set(sql.lit(userIds[0]!))} where id in (select id from pool)`.execute(db);
+  } else {
+    // Postgres: the picked ids join as arrays (a primary-key lookup each); a join with the CTE itself
+    // can turn into a hash join over every unassigned lead, or a nested loop over the CTE.
+    const picked =
+      dialect === 'postgres'
+        ? sql`unnest(array(select id from picked order by id), array(select slot from picked order by id)) as p(id, slot)`
+        : sql`picked as p`;
+    result = await sql`
+      with pool as (${pool}), picked as (select id, (row_number() over (order by id) - 1) % ${sql.lit(userIds.length)} as slot from pool)
+      update leads ${set(bySlot)}
+      from ${picked}
+      where leads.id = p.id`.execute(db);
+  }
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** Returns up to `limit` of a user's untouched (status '0') leads to the pool; the number returned. */
+export async function returnUntouched(
+  db: Kysely<DB>,
+  spec: { subadminId: number; userId: number; category: string | null; now: string; limit: number },
+): Promise<number> {
+  let pick = db
+    .selectFrom('leads')
+    .select('id')
+    .where('subadmin_id', '=', spec.subadminId)
+    .where('telicaller_id', '=', spec.userId)
+    .where('status', '=', LEAD_STATUS.new)
+    .where('visible', '=', 1);
+  if (spec.category !== null) pick = pick.where('category', '=', spec.category);
+  const result = await db
+    .updateTable('leads')
+    .set({ telicaller_id: null, telicaller_send_date: null, updated_at: spec.now })
+    .where('id', 'in', pick.limit(spec.limit))
+    .where('subadmin_id', '=', spec.subadminId)
+    .where('telicaller_id', '=', spec.userId)
+    .where('status', '=', LEAD_STATUS.new)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

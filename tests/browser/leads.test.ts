@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { openBrowser, snap, startServer, type Running } from './harness.js';
+import { choose, errorsOf, field, freshPage } from './pages.js';
+import { DEMO } from '../../seed/demo.js';
+
+let server: Running;
+let browser: BrowserContext;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const CSV = [
+  'Name,Mobile,Requirement,City',
+  'Asha Kulkarni,+91 98220 11111,"Website, with payments",Pune',
+  'Ravi Shah,09822011112,Mobile app,Mumbai',
+  'Imran Khan,98220-11113,"Logo\nand branding",Nashik',
+  'Neha Joshi,98220 11114,SEO,Pune',
+  'No Number,,Anything,Pune',
+  'Ravi Again,9822011112,Duplicate in file,Mumbai',
+].join('\r\n');
+
+describe('leads in a real browser', () => {
+  it('sub-admin uploads a CSV, distributes three leads, and the telecaller sees them as new', async () => {
+    const file = path.join(server.dir, 'leads.csv');
+    fs.writeFileSync(file, CSV);
+
+    const page = await freshPage(browser);
+    await page.goto(`${server.base}/subadminsignin`);
+    await field(page, 'Email').fill(DEMO.subadmin.email);
+    await field(page, 'Password').fill(DEMO.subadmin.password);
+    await page.getByRole('button', { name: 'SIGN IN' }).click();
+    await page.waitForURL('**/subadmin/dashbord');
+
+    await page.goto(`${server.base}/subadmin/uploaddata`);
+    await page.locator('input[type="file"]').first().setInputFiles(file);
+    await choose(page, 'Category', 'Local Leads');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText('File uploaded successfully!').first().waitFor();
+    const result = await page.locator('body').textContent();
+    expect(result).toMatch(/4\s*(leads\s*)?(added|inserted)/i);
+    await snap(page, 'subadmin-upload-result');
+
+    await page.goto(`${server.base}/subadmin/Leads/distibutelead`);
+    await choose(page, 'Telecaller', /Rahul Verma/);
+    await field(page, 'Number of leads').fill('3');
+    await choose(page, 'Category', /Local Leads/);
+    await page.getByRole('button', { name: 'Distribute', exact: true }).click();
+    await page.getByText('Leads distributed successfully!').first().waitFor();
+    await snap(page, 'subadmin-distributed');
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+
+    const phone = await freshPage(browser, { width: 390, height: 844 });
+    await phone.goto(`${server.base}/signin`);
+    await field(phone, 'User Mobile').fill(DEMO.telecaller.mobile);
+    await field(phone, 'Password').fill(DEMO.telecaller.password);
+    await phone.getByRole('button', { name: 'SIGN IN' }).click();
+    await phone.waitForURL(`${server.base}/`);
+    const tile = phone.locator('a, div').filter({ hasText: /^New leads\s*3$/ }).first();
+    await tile.waitFor();
+    await snap(phone, 'telecaller-new-leads-phone');
+    await phone.close();
+  });
+});
