@@ -5,7 +5,10 @@ import { LEAD_STATUS } from '../../../shared/constants.js';
 
 const num = (v: unknown) => Number(v ?? 0);
 
-/** Unassigned visible leads of a company by category, most first (leads_pool index). */
+/** The predicate of leads_pool_unassigned: a query must state it for the index to serve it. */
+const unassigned = (subadminId: number) => sql`subadmin_id = ${subadminId} and telicaller_id is null and visible = 1`;
+
+/** Unassigned visible leads of a company by category, most first (leads_pool_unassigned index). */
 export async function countPool(db: Kysely<DB>, subadminId: number) {
   const rows = await db
     .selectFrom('leads')
@@ -67,15 +70,15 @@ export async function findAssignees(db: Kysely<DB>, subadminId: number, day: { f
 }
 
 /**
- * Every category the company has leads in, by a loose index scan of leads_pool: one index seek per
- * category instead of reading every lead.
+ * Every category that has unassigned leads, by a loose index scan of leads_pool_unassigned: one index
+ * seek per category instead of reading every lead.
  */
 export async function findCategories(db: Kysely<DB>, subadminId: number): Promise<string[]> {
   const result = await sql<{ category: string }>`
     with recursive cats(category) as (
-      select min(category) from leads where subadmin_id = ${subadminId}
+      select min(category) from leads where ${unassigned(subadminId)}
       union all
-      select (select min(category) from leads where subadmin_id = ${subadminId} and category > cats.category)
+      select (select min(category) from leads where ${unassigned(subadminId)} and category > cats.category)
       from cats where cats.category is not null
     )
     select category from cats where category is not null`.execute(db);
@@ -93,21 +96,15 @@ export interface AssignSpec {
   now: string;
 }
 
-const unassigned = (subadminId: number) => sql`subadmin_id = ${subadminId} and telicaller_id is null and visible = 1`;
-
-/**
- * One category's oldest unassigned leads. "telicaller_id, id" is "id" here (all null) but only
- * leads_pool yields that order: Postgres would otherwise walk the primary key from the oldest lead,
- * through every assigned one.
- */
+/** One category's oldest unassigned leads: a range of leads_pool_unassigned, already in id order. */
 const oldestOf = (subadminId: number, category: string, limit: number) =>
-  sql`select id from leads where ${unassigned(subadminId)} and category = ${category} order by telicaller_id, id limit ${limit}`;
+  sql`select id from leads where ${unassigned(subadminId)} and category = ${category} order by id limit ${limit}`;
 
 /**
  * The ids to assign: the oldest `limit` unassigned visible leads of the category, or of any. On
  * Postgres the rows are locked and rows another distribution holds are skipped.
  *
- * Any category: leads_pool orders ids within one category only, so each category gives its own
+ * Any category: leads_pool_unassigned orders ids within one category only, so each category gives its own
  * oldest `limit` (an index range each) and the oldest `limit` of those are the oldest overall,
  * instead of sorting the company's whole pool.
  */

@@ -79,6 +79,7 @@ async function flipBatch(
         .selectFrom('leads')
         .select((eb) => [eb.fn.min('id').as('lo'), eb.fn.max('id').as('hi')])
         .where('batch_id', '=', batchId)
+        .where('visible', '=', 0)
         .executeTakeFirst();
       const lo = Number(range?.lo ?? 0);
       const hi = Number(range?.hi ?? -1);
@@ -89,11 +90,12 @@ async function flipBatch(
           .where('id', '>=', from)
           .where('id', '<', from + ROWS_PER_STATEMENT)
           .where('batch_id', '=', batchId)
+          .where('visible', '=', 0)
           .execute();
         await yieldToEventLoop();
       }
     } else {
-      await trx.updateTable('leads').set({ visible: 1 }).where('batch_id', '=', batchId).execute();
+      await trx.updateTable('leads').set({ visible: 1 }).where('batch_id', '=', batchId).where('visible', '=', 0).execute();
     }
     await trx
       .updateTable('upload_batches')
