@@ -45,8 +45,11 @@ describe('leads in a real browser', () => {
     await choose(page, 'Category', 'Local Leads');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();
     await page.getByText('File uploaded successfully!').first().waitFor();
-    const result = await page.locator('body').textContent();
-    expect(result).toMatch(/4\s*(leads\s*)?(added|inserted)/i);
+    await page.getByText('Upload result').waitFor();
+    const result = await page.locator('body').innerText();
+    expect(result).toMatch(/Leads added\s*4\b/i);
+    expect(result).toMatch(/Duplicates skipped\s*1\b/i);
+    expect(result).toMatch(/Invalid rows\s*1\b/i);
     await snap(page, 'subadmin-upload-result');
 
     await page.goto(`${server.base}/subadmin/Leads/distibutelead`);
