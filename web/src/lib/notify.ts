@@ -5,3 +5,16 @@ export const notifySuccess = (message: string) => notifications.show({ message, 
 
 export const notifyError = (err: unknown, fallback?: string) =>
   notifications.show({ message: typeof err === 'string' ? err : errorMessage(err, fallback), color: 'red', autoClose: 3000 });
+
+/** True when the server answered (with an error); false for a request that never got an answer. */
+export const serverAnswered = (err: unknown) => typeof (err as { data?: { httpStatus?: number } } | null)?.data?.httpStatus === 'number';
+
+/** A failure toast: the spec's text as the title, the server's reason (when it gave one) below. */
+export function notifyFailure(title: string, err: unknown, networkText = 'Please check your connection and try again.') {
+  const reason = serverAnswered(err) ? errorMessage(err, '') : '';
+  notifications.show({ title, message: reason || networkText, color: 'red', autoClose: 3000 });
+}
+
+/** Field messages the server attached to a validation failure, if any. */
+export const fieldErrorsOf = (err: unknown): Record<string, string> | undefined =>
+  (err as { data?: { fieldErrors?: Record<string, string> } } | null)?.data?.fieldErrors;

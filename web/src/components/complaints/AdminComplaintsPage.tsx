@@ -6,7 +6,8 @@ import { notifySuccess } from '../../lib/notify';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import { ReplyComplaintInput, type AdminComplaintItem, type ComplaintStatusFilter } from '../../../../shared/schemas/complaints';
-import { formatDateTime, notifyFailure, rowNumber } from './format';
+import { formatDateTime, rowNumber } from '../../lib/format';
+import { notifyFailure } from '../../lib/notify';
 import { ComplaintStatusBadge } from './ComplaintStatusBadge';
 
 const PAGE_SIZE = 20;

@@ -11,7 +11,8 @@ import {
   CreateComplaintInput,
   type ComplaintStatusFilter,
 } from '../../../../shared/schemas/complaints';
-import { formatDateTime, rowNumber, serverAnswered } from './format';
+import { formatDateTime, rowNumber } from '../../lib/format';
+import { serverAnswered } from '../../lib/notify';
 import { ComplaintStatusBadge } from './ComplaintStatusBadge';
 
 const PAGE_SIZE = 20;

@@ -3,7 +3,7 @@ import { Alert, Button, Group, MultiSelect, NumberInput, Paper, SegmentedControl
 import { notifications } from '@mantine/notifications';
 import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
-import { serverAnswered } from '../users/feedback';
+import { serverAnswered } from '../../lib/notify';
 import {
   CHOOSE_ASSIGNEE, DistributeInput, MAX_DISTRIBUTE, MAX_DISTRIBUTE_USERS, evenShares,
   type Assignee, type DistributeResult, type Pool,

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
 import { ConfirmModal } from '../users/ConfirmModal';
-import { notifyFailure } from '../users/feedback';
+import { notifyFailure } from '../../lib/notify';
 import type { Assignee } from '../../../../shared/schemas/distribution';
 import { assigneeOption, plural } from './format';
 import { assigneeOptionRenderer } from './AssigneeOption';

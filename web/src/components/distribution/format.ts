@@ -1,5 +1,5 @@
 import type { Assignee } from '../../../../shared/schemas/distribution';
-import { formatCount } from '../users/feedback';
+import { formatCount } from '../../lib/format';
 
 export { formatCount };
 

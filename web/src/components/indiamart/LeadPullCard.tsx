@@ -5,7 +5,8 @@ import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
-import { formatCount, formatDateTime, notifyFailure } from '../users/feedback';
+import { formatCount, formatDateTime } from '../../lib/format';
+import { notifyFailure } from '../../lib/notify';
 import { isPullSuccess, type IndiamartPullResult, type IndiamartStatus } from '../../../../shared/schemas/indiamart';
 
 dayjs.extend(relativeTime);

@@ -4,7 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
 import { AddLeadInput } from '../../../../shared/schemas/intake';
-import { fieldErrorsOf, serverAnswered } from '../users/feedback';
+import { fieldErrorsOf, serverAnswered } from '../../lib/notify';
 import { CategoryField, categoryOf, EMPTY_CATEGORY, type CategoryValue } from './CategoryField';
 
 type Errors = Partial<Record<'name' | 'mobile' | 'requirement' | 'area' | 'category', string>>;

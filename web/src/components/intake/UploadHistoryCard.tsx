@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Te
 import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
-import { formatCount, formatDateTime } from '../users/feedback';
+import { formatCount, formatDateTime } from '../../lib/format';
 import type { BatchStatus, UploadHistoryRow } from '../../../../shared/schemas/intake';
 import { InvalidRowsTable } from './UploadResultCard';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { InvalidRow } from '../../../../shared/schemas/intake';
-import { formatCount } from '../users/feedback';
+import { formatCount } from '../../lib/format';
 import { useRouteExists } from '../layout/useRouteExists';
 
 function Figure({ label, value, detail, color }: { label: string; value: number; detail?: string; color?: string }) {

@@ -5,7 +5,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
 import { SendToSubadminsInput, type TargetCompany } from '../../../../shared/schemas/notifications';
-import { notifyFailure } from '../complaints/format';
+import { notifyFailure } from '../../lib/notify';
 import { fieldErrorsOf, SendNotificationFields, type NotificationFieldErrors } from './SendNotificationFields';
 
 const label = (c: TargetCompany) => `${c.company_name} (${c.name})`;

@@ -5,7 +5,7 @@ import { notifyError } from '../../lib/notify';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import type { InboxItem } from '../../../../shared/schemas/notifications';
-import { formatDateTime } from '../complaints/format';
+import { formatDateTime } from '../../lib/format';
 
 const PAGE_SIZE = 10;
 

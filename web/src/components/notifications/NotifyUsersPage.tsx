@@ -5,7 +5,8 @@ import { notifySuccess } from '../../lib/notify';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import { SendToUsersInput } from '../../../../shared/schemas/notifications';
-import { formatDateTime, notifyFailure, rowNumber } from '../complaints/format';
+import { formatDateTime, rowNumber } from '../../lib/format';
+import { notifyFailure } from '../../lib/notify';
 import { fieldErrorsOf, SendNotificationFields, type NotificationFieldErrors } from './SendNotificationFields';
 
 const PAGE_SIZE = 20;

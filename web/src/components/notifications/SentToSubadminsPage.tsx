@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
-import { formatDateTime, rowNumber } from '../complaints/format';
+import { formatDateTime, rowNumber } from '../../lib/format';
 
 const PAGE_SIZE = 20;
 

@@ -5,7 +5,7 @@ import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
 import { UpdateUserInput, type UserRow } from '../../../../shared/schemas/users';
 import type { UserTypeValue } from '../../../../shared/constants';
-import { fieldErrorsOf, notifyFailure } from './feedback';
+import { fieldErrorsOf, notifyFailure } from '../../lib/notify';
 import { isLimitedType, userTypeOptions } from './userTypes';
 
 interface Props {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useRouteExists } from '../layout/useRouteExists';
-import { formatCount } from './feedback';
+import { formatCount } from '../../lib/format';
 
 interface Props {
   label: string;

@@ -5,7 +5,7 @@ import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
 import { resetSessionCache } from '../auth/session';
 import type { UserRow } from '../../../../shared/schemas/users';
-import { notifyFailure } from './feedback';
+import { notifyFailure } from '../../lib/notify';
 import { UserStatusBadge, UserTypeBadge } from './UserBadges';
 import { ConfirmModal } from './ConfirmModal';
 

@@ -4,7 +4,7 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { trpc } from '../../trpc';
 import { QueryState } from '../../components/QueryState';
 import { useRouteExists } from '../../components/layout/useRouteExists';
-import { formatDate } from '../../components/subadmins/formatDate';
+import { formatDate } from '../../lib/format';
 import type { SubadminDashboard } from '../../../../shared/schemas/subadmins';
 
 export const Route = createFileRoute('/admin/')({ component: AdminDashboardPage });

@@ -4,7 +4,8 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
 import { pageTitle } from '../../components/layout/brand';
-import { fieldErrorsOf, formatDate, notifyFailure } from '../../components/users/feedback';
+import { formatDate } from '../../lib/format';
+import { fieldErrorsOf, notifyFailure } from '../../lib/notify';
 import { ProfileUpdateInput, type SubadminProfile } from '../../../../shared/schemas/profile';
 
 export const Route = createFileRoute('/subadmin/Profilehandel')({

@@ -4,7 +4,7 @@ import { trpc } from '../../trpc';
 import { QueryState } from '../../components/QueryState';
 import { pageTitle } from '../../components/layout/brand';
 import { StatCard } from '../../components/users/StatCard';
-import { formatDate } from '../../components/users/feedback';
+import { formatDate } from '../../lib/format';
 
 export const Route = createFileRoute('/subadmin/dashbord')({
   head: () => ({ meta: [{ title: pageTitle('Dashboard') }] }),

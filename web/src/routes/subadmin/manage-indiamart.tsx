@@ -5,7 +5,7 @@ import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
 import { QueryState } from '../../components/QueryState';
 import { pageTitle } from '../../components/layout/brand';
-import { fieldErrorsOf, notifyFailure } from '../../components/users/feedback';
+import { fieldErrorsOf, notifyFailure } from '../../lib/notify';
 import { LeadPullCard } from '../../components/indiamart/LeadPullCard';
 import { IndiamartInput, type IndiamartSettings } from '../../../../shared/schemas/settings';
 

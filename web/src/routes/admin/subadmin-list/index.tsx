@@ -8,7 +8,7 @@ import { QueryState } from '../../../components/QueryState';
 import { Pager } from '../../../components/Pager';
 import { SubadminStatusBadge } from '../../../components/subadmins/SubadminStatusBadge';
 import { EditTermsModal } from '../../../components/subadmins/EditTermsModal';
-import { formatDate } from '../../../components/subadmins/formatDate';
+import { formatDate } from '../../../lib/format';
 import { RowIcon } from '../../../components/subadmins/RowIcons';
 import { SUBADMIN_STATUSES, type SubadminListItem, type SubadminStatusFilter } from '../../../../../shared/schemas/subadmins';
 

@@ -7,7 +7,7 @@ import { trpc } from '../../../trpc';
 import { notifySuccess } from '../../../lib/notify';
 import { pageTitle } from '../../../components/layout/brand';
 import { LimitIndicator } from '../../../components/users/LimitIndicator';
-import { fieldErrorsOf, serverAnswered } from '../../../components/users/feedback';
+import { fieldErrorsOf, serverAnswered } from '../../../lib/notify';
 import { isLimitedType, userTypeOptions } from '../../../components/users/userTypes';
 import { CreateUserInput } from '../../../../../shared/schemas/users';
 import type { UserTypeValue } from '../../../../../shared/constants';
