@@ -5,6 +5,9 @@ import { createSubadmin } from '../server/services/subadmins/subadmins.service.j
 import { createUser } from '../server/services/users/users.service.js';
 import { sendToSubadmins, sendToUsers } from '../server/services/notifications/notifications.service.js';
 import { createComplaint } from '../server/services/complaints/complaints.service.js';
+import { uploadCsv } from '../server/services/leads/intake.service.js';
+import { distributeLeads } from '../server/services/distribution/distribution.service.js';
+import { Readable } from 'node:stream';
 import { CreateSubadminInput } from '../shared/schemas/subadmins.js';
 import { CreateUserInput } from '../shared/schemas/users.js';
 import { addDays, todayIn } from '../shared/dates.js';
@@ -39,7 +42,16 @@ export async function seedDemo(deps: Deps): Promise<string> {
     { name: 'Vikram Rao', email: 'vikram@sunrise.demo', ...DEMO.developer, user_type: 'Developer' },
     { name: 'Sneha Kulkarni', email: 'sneha@sunrise.demo', mobile: '9876500004', password: 'caller12345', user_type: 'Telicaller' },
   ];
-  for (const p of people) await createUser(deps, owner, CreateUserInput.parse(p));
+  const staff = [];
+  for (const p of people) staff.push(await createUser(deps, owner, CreateUserInput.parse(p)));
+
+  for (const [category, rows] of Object.entries(demoLeads())) {
+    const csv = ['Name,Mobile,Requirement,City', ...rows].join('\n');
+    await uploadCsv(deps, owner, { category, fileName: `${category.toLowerCase().replace(/\s+/g, '-')}-leads.csv`, source: Readable.from([csv]) });
+  }
+  const [rahul, anita, , sneha] = staff;
+  await distributeLeads(deps, owner, { userIds: [rahul!.id, sneha!.id], count: 16, category: 'IndiaMART' });
+  await distributeLeads(deps, owner, { userIds: [anita!.id], count: 6, category: 'JustDial' });
 
   await sendToSubadmins(deps, admin, {
     title: 'Welcome to Telecall Back Office',
@@ -64,4 +76,27 @@ export async function seedDemo(deps: Deps): Promise<string> {
     `  head        ${DEMO.head.mobile} / ${DEMO.head.password}   at /signin`,
     `  developer   ${DEMO.developer.mobile} / ${DEMO.developer.password}   at /signin`,
   ].join('\n');
+}
+
+const FIRST = ['Aarav', 'Vivaan', 'Aditya', 'Ishaan', 'Kabir', 'Ananya', 'Diya', 'Saanvi', 'Meera', 'Kavya', 'Rohan', 'Arjun', 'Pooja', 'Nikhil', 'Sana'];
+const LAST = ['Patil', 'Deshmukh', 'Iyer', 'Reddy', 'Gupta', 'Khan', 'Nair', 'Joshi', 'Mehta', 'Chauhan', 'Bose', 'Kulkarni'];
+const CITIES = ['Pune', 'Mumbai', 'Nagpur', 'Nashik', 'Thane', 'Navi Mumbai', 'Aurangabad'];
+const NEEDS: Record<string, string[]> = {
+  IndiaMART: ['Bulk order of PVC pipes, 500 units', '"Solar water heater, 200 LPD"', 'CCTV cameras for a 3-floor office', 'Industrial RO plant 1000 LPH', '"Office chairs, 40 pieces, ergonomic"'],
+  JustDial: ['Home deep cleaning this weekend', 'AC servicing for 3 split units', 'Interior designer for 2BHK', 'Pest control for a restaurant', 'Packers and movers Pune to Mumbai'],
+  'Local Leads': ['Website for a dental clinic', 'Wedding photography in December', 'Spoken English classes for kids', 'Gym membership enquiry', 'Tiffin service for 10 people'],
+};
+
+/** Realistic-looking demo leads per category, as CSV lines; mobiles are in the 90000xxxxx demo range. */
+function demoLeads(): Record<string, string[]> {
+  let n = 0;
+  const make = (category: string, count: number) =>
+    Array.from({ length: count }, () => {
+      const i = n++;
+      const name = `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]}`;
+      const mobile = `+91 90000 ${String(10000 + i).slice(-5)}`;
+      const need = NEEDS[category]![i % NEEDS[category]!.length];
+      return `${name},${mobile},${need},${CITIES[(i * 3) % CITIES.length]}`;
+    });
+  return { IndiaMART: make('IndiaMART', 25), JustDial: make('JustDial', 20), 'Local Leads': make('Local Leads', 15) };
 }

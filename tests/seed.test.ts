@@ -27,5 +27,15 @@ describe.each(dialects)('demo data on %s', (dialect) => {
     expect(users.data.items.map((u: { user_type: string }) => u.user_type).sort()).toEqual(['Developer', 'Telicaller', 'Telicaller', 'Telicaller-hade']);
     expect((await query(t.app, 'notifications.bell', undefined, owner)).data.count).toBe(1);
     expect((await query(t.app, 'notifications.bell', undefined, admin)).data.count).toBe(1);
+
+    // Leads came in through the real upload path and were distributed through the service.
+    const history = await query(t.app, 'intake.history', { page: 1, pageSize: 10 }, owner);
+    expect(history.data.items.map((b: { inserted: number; status: string }) => [b.inserted, b.status]).sort()).toEqual([
+      [15, 'complete'], [20, 'complete'], [25, 'complete'],
+    ]);
+    const pool = await query(t.app, 'distribution.pool', undefined, owner);
+    expect(pool.data.total).toBe(60 - 16 - 6);
+    const caller = await signIn(t.app, { kind: 'user', ...DEMO.telecaller });
+    expect((await query(t.app, 'dashboard.tiles', undefined, caller)).data.counts.newLeads).toBe(8);
   });
 });
