@@ -5,8 +5,9 @@ import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import { useRouteExists } from '../layout/useRouteExists';
-import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../../shared/leads';
-import { ASSIGNED_FILTERS, type AssignedFilter, type UploadedLeadRow } from '../../../../shared/schemas/lead-lists';
+import { LEAD_STATUS_LABELS } from '../../../../shared/leads';
+import type { UploadedLeadRow } from '../../../../shared/schemas/lead-lists';
+import { STATUS_CODES, type UploadedLeadsSearch } from './uploadedLeadsSearch';
 import { formatWhen, LeadStatusBadge, MobileLink, RequirementText, StackedTime } from './LeadCells';
 import { ExportCsvButton } from './ExportCsvButton';
 import { useSearchText } from './useSearchText';
@@ -15,32 +16,6 @@ const PAGE_SIZE = 20;
 const UPLOAD_PATH = '/subadmin/uploaddata';
 // Stands for "no category filter" in the select; no upload names a category like this.
 const ALL_CATEGORIES = '\u0000all';
-
-export interface UploadedLeadsSearch {
-  page?: number;
-  q?: string;
-  category?: string;
-  assigned?: Exclude<AssignedFilter, 'all'>;
-  status?: LeadStatus;
-}
-
-const STATUS_CODES = Object.keys(LEAD_STATUS_LABELS) as LeadStatus[];
-
-export function validateUploadedLeadsSearch(s: Record<string, unknown>): UploadedLeadsSearch {
-  const page = Number(s.page);
-  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim().slice(0, 100) : '');
-  const q = text(s.q);
-  const category = text(s.category);
-  const assigned = ASSIGNED_FILTERS.find((a) => a !== 'all' && a === s.assigned) as UploadedLeadsSearch['assigned'];
-  const status = STATUS_CODES.find((c) => c === text(s.status));
-  return {
-    ...(Number.isSafeInteger(page) && page > 1 ? { page } : {}),
-    ...(q ? { q } : {}),
-    ...(category ? { category } : {}),
-    ...(assigned ? { assigned } : {}),
-    ...(status ? { status } : {}),
-  };
-}
 
 const ASSIGNED_OPTIONS = [
   { value: 'all', label: 'Assigned and unassigned' },

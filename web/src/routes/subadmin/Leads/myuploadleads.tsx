@@ -1,10 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { pageTitle } from '../../../components/layout/brand';
-import {
-  UploadedLeadsPage,
-  validateUploadedLeadsSearch,
-  type UploadedLeadsSearch,
-} from '../../../components/lead-lists/UploadedLeadsPage';
+import { UploadedLeadsPage } from '../../../components/lead-lists/UploadedLeadsPage';
+import { validateUploadedLeadsSearch, type UploadedLeadsSearch } from '../../../components/lead-lists/uploadedLeadsSearch';
 
 export const Route = createFileRoute('/subadmin/Leads/myuploadleads')({
   validateSearch: validateUploadedLeadsSearch,
