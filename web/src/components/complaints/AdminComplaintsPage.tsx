@@ -3,6 +3,7 @@ import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Textarea, TextI
 import { useDebouncedValue } from '@mantine/hooks';
 import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
+import { TitleText, LongText, OneLine, ReplyText } from '../TextCells';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import { ReplyComplaintInput, type AdminComplaintItem, type ComplaintStatusFilter } from '../../../../shared/schemas/complaints';
@@ -94,14 +95,10 @@ export function AdminComplaintsPage({ status }: { status: ComplaintStatusFilter 
                           </Text>
                         </Table.Td>
                         <Table.Td maw={220}>
-                          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                            {c.title}
-                          </Text>
+                          <TitleText>{c.title}</TitleText>
                         </Table.Td>
                         <Table.Td maw={360}>
-                          <Text size="sm" lineClamp={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} title={c.body}>
-                            {c.body}
-                          </Text>
+                          <LongText text={c.body} lines={4} />
                           {pending && c.reply && (
                             <Text size="xs" c="dimmed" mt={4} lineClamp={2}>
                               Your reply: {c.reply}
@@ -112,13 +109,9 @@ export function AdminComplaintsPage({ status }: { status: ComplaintStatusFilter 
                           <ComplaintStatusBadge status={c.status} />
                         </Table.Td>
                         <Table.Td>
-                          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                            {formatDateTime(c.created_at)}
-                          </Text>
+                          <OneLine>{formatDateTime(c.created_at)}</OneLine>
                           {!pending && c.resolved_at && (
-                            <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                              Resolved {formatDateTime(c.resolved_at)}
-                            </Text>
+                            <OneLine size="xs" dimmed>Resolved {formatDateTime(c.resolved_at)}</OneLine>
                           )}
                         </Table.Td>
                         <Table.Td>
@@ -137,14 +130,8 @@ export function AdminComplaintsPage({ status }: { status: ComplaintStatusFilter 
                                 Resolve
                               </Button>
                             </Group>
-                          ) : c.reply ? (
-                            <Text size="sm" maw={280} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                              {c.reply}
-                            </Text>
                           ) : (
-                            <Text size="sm" c="dimmed">
-                              No reply
-                            </Text>
+                            <ReplyText reply={c.reply} maw={280} />
                           )}
                         </Table.Td>
                       </Table.Tr>

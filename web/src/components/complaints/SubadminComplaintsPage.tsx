@@ -3,6 +3,7 @@ import { Button, Group, Paper, Stack, Table, Tabs, Text, Textarea, TextInput, Ti
 import { useNavigate } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { TitleText, LongText, OneLine, ReplyText } from '../TextCells';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import {
@@ -79,33 +80,19 @@ export function SubadminComplaintsPage({ status }: { status: ComplaintStatusFilt
                       <Table.Tr key={c.id}>
                         <Table.Td>{rowNumber(data.page, data.pageSize, i)}</Table.Td>
                         <Table.Td maw={220}>
-                          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                            {c.title}
-                          </Text>
+                          <TitleText>{c.title}</TitleText>
                         </Table.Td>
                         <Table.Td maw={340}>
-                          <Text size="sm" lineClamp={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} title={c.body}>
-                            {c.body}
-                          </Text>
+                          <LongText text={c.body} lines={4} />
                         </Table.Td>
                         <Table.Td>
                           <ComplaintStatusBadge status={c.status} />
                         </Table.Td>
                         <Table.Td maw={300}>
-                          {c.reply ? (
-                            <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                              {c.reply}
-                            </Text>
-                          ) : (
-                            <Text size="sm" c="dimmed">
-                              No reply
-                            </Text>
-                          )}
+                          <ReplyText reply={c.reply} />
                         </Table.Td>
                         <Table.Td>
-                          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                            {formatDateTime(c.created_at)}
-                          </Text>
+                          <OneLine>{formatDateTime(c.created_at)}</OneLine>
                         </Table.Td>
                       </Table.Tr>
                     ))}

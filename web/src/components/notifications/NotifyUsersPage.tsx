@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
+import { TitleText, LongText, OneLine } from '../TextCells';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import { SendToUsersInput } from '../../../../shared/schemas/notifications';
@@ -109,24 +110,16 @@ function SentToUsersList() {
                     <Table.Tr key={n.id}>
                       <Table.Td>{rowNumber(data.page, data.pageSize, i)}</Table.Td>
                       <Table.Td maw={220}>
-                        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                          {n.title}
-                        </Text>
+                        <TitleText>{n.title}</TitleText>
                       </Table.Td>
                       <Table.Td maw={400}>
-                        <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} title={n.message}>
-                          {n.message}
-                        </Text>
+                        <LongText text={n.message} lines={3} />
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          {formatDateTime(n.created_at)}
-                        </Text>
+                        <OneLine>{formatDateTime(n.created_at)}</OneLine>
                       </Table.Td>
                       <Table.Td>
-                        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                          {n.read_count} of {n.recipient_count} {n.recipient_count === 1 ? 'user' : 'users'}
-                        </Text>
+                        <OneLine>{n.read_count} of {n.recipient_count} {n.recipient_count === 1 ? 'user' : 'users'}</OneLine>
                       </Table.Td>
                     </Table.Tr>
                   ))}

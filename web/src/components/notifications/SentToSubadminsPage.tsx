@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
+import { TitleText, LongText, OneLine } from '../TextCells';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import { formatDateTime, rowNumber } from '../../lib/format';
@@ -47,14 +48,10 @@ export function SentToSubadminsPage() {
                       <Table.Tr key={n.id}>
                         <Table.Td>{rowNumber(data.page, data.pageSize, i)}</Table.Td>
                         <Table.Td maw={220}>
-                          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                            {n.title}
-                          </Text>
+                          <TitleText>{n.title}</TitleText>
                         </Table.Td>
                         <Table.Td maw={380}>
-                          <Text size="sm" lineClamp={3} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} title={n.message}>
-                            {n.message}
-                          </Text>
+                          <LongText text={n.message} lines={3} />
                         </Table.Td>
                         <Table.Td>
                           {n.subadmin_id === null ? (
@@ -66,14 +63,10 @@ export function SentToSubadminsPage() {
                           )}
                         </Table.Td>
                         <Table.Td>
-                          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                            {formatDateTime(n.created_at)}
-                          </Text>
+                          <OneLine>{formatDateTime(n.created_at)}</OneLine>
                         </Table.Td>
                         <Table.Td>
-                          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                            {n.read_count} of {n.recipient_count} {n.recipient_count === 1 ? 'company' : 'companies'}
-                          </Text>
+                          <OneLine>{n.read_count} of {n.recipient_count} {n.recipient_count === 1 ? 'company' : 'companies'}</OneLine>
                         </Table.Td>
                       </Table.Tr>
                     ))}

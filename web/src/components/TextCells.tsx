@@ -1,0 +1,44 @@
+import type { ReactNode } from 'react';
+import { Text, type MantineSize } from '@mantine/core';
+
+// The text pieces the list tables repeat: one place decides how each kind wraps.
+
+/** A short heading in a table cell (a title): bold, breaks long words instead of widening the table. */
+export function TitleText({ children }: { children: ReactNode }) {
+  return (
+    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+      {children}
+    </Text>
+  );
+}
+
+/** Free text people typed (a message, a complaint), kept to `lines` lines; the whole of it on hover. */
+export function LongText({ text, lines }: { text: string; lines: number }) {
+  return (
+    <Text size="sm" lineClamp={lines} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} title={text}>
+      {text}
+    </Text>
+  );
+}
+
+/** A value that reads badly when broken (a date, "3 of 10 users"). */
+export function OneLine({ children, size = 'sm', dimmed }: { children: ReactNode; size?: MantineSize; dimmed?: boolean }) {
+  return (
+    <Text size={size} c={dimmed ? 'dimmed' : undefined} style={{ whiteSpace: 'nowrap' }}>
+      {children}
+    </Text>
+  );
+}
+
+/** A complaint's reply in full, or the spec's 'No reply'. */
+export function ReplyText({ reply, maw }: { reply: string | null; maw?: number }) {
+  return reply ? (
+    <Text size="sm" maw={maw} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {reply}
+    </Text>
+  ) : (
+    <Text size="sm" c="dimmed">
+      No reply
+    </Text>
+  );
+}
