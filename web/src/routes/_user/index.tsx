@@ -6,15 +6,15 @@ import { USER_TYPE_LABELS, type UserTypeValue } from '../../../../shared/constan
 import { DASHBOARD_TILES, type DashboardTile } from '../../components/layout/dashboardTiles';
 import { useRouteExists } from '../../components/layout/useRouteExists';
 import { Icon } from '../../components/layout/icons';
-import { pageTitle } from '../../components/layout/brand';
+import { PAGE_TITLES, pageHead } from '../../components/layout/pageTitles';
+import { formatCount } from '../../lib/format';
 
 export const Route = createFileRoute('/_user/')({
-  head: () => ({ meta: [{ title: pageTitle('Dashboard') }] }),
+  head: pageHead('/'),
   component: UserDashboard,
 });
 
 const isUserType = (t: unknown): t is UserTypeValue => typeof t === 'string' && t in DASHBOARD_TILES;
-const formatCount = (n: number) => new Intl.NumberFormat('en-IN').format(n);
 
 function UserDashboard() {
   const { me } = Route.useRouteContext();
@@ -33,10 +33,10 @@ function UserDashboard() {
     <Stack gap="lg">
       <div>
         <Title order={2} size="h3">
-          {USER_TYPE_LABELS[type]} dashboard
+          {PAGE_TITLES['/']}
         </Title>
         <Text c="dimmed" size="sm">
-          Welcome, {me.name}
+          Welcome, {me.name} · {USER_TYPE_LABELS[type]}
         </Text>
       </div>
       <QueryState query={tiles} errorText="Could not load your counts.">
