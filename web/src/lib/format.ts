@@ -71,5 +71,8 @@ export function timeZoneName(timeZone = displayZone, at: Date = new Date()): str
 /** A count in Indian grouping: 1,00,000. */
 export const formatCount = (n: number) => new Intl.NumberFormat('en-IN').format(n);
 
+/** A count's colour: zero is never shown in an alarm (or any) colour, only the neutral one. */
+export const countColor = (n: number, color: string) => (n === 0 ? 'gray' : color);
+
 /** The row number shown in a paged table's # column. */
 export const rowNumber = (page: number, pageSize: number, index: number) => (page - 1) * pageSize + index + 1;

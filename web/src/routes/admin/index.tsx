@@ -26,7 +26,7 @@ function FigureCard({ label, value, color, link }: { label: string; value: numbe
         <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
           {label}
         </Text>
-        <Text fz={{ base: 24, sm: 30 }} fw={700} c={color} lh={1.2}>
+        <Text fz={{ base: 24, sm: 30 }} fw={700} c={value === 0 ? undefined : color} lh={1.2}>
           {value.toLocaleString('en-IN')}
         </Text>
         {link}
