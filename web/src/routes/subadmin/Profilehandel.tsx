@@ -107,7 +107,7 @@ function ProfileForm({ profile }: { profile: SubadminProfile }) {
             <TextInput label="GST" required key={form.key('gst')} {...form.getInputProps('gst')} />
             <Select
               label="Time zone"
-              description={`"Today" on dashboards and lead lists follows this zone.`}
+              description={`Every date and time your company sees, "today" on dashboards and the CSV export follow this zone.`}
               searchable
               allowDeselect={false}
               data={zones}
