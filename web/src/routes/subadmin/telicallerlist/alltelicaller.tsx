@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { trpc } from '../../../trpc';
 import { QueryState } from '../../../components/QueryState';
 import { Pager } from '../../../components/Pager';
-import { pageTitle } from '../../../components/layout/brand';
+import { PAGE_TITLES, pageHead } from '../../../components/layout/pageTitles';
 import { LimitIndicator } from '../../../components/users/LimitIndicator';
 import { UsersTable } from '../../../components/users/UsersTable';
 import { EditUserModal } from '../../../components/users/EditUserModal';
@@ -32,7 +32,7 @@ export const Route = createFileRoute('/subadmin/telicallerlist/alltelicaller')({
       ...(type ? { type } : {}),
     };
   },
-  head: () => ({ meta: [{ title: pageTitle('All Telecallers') }] }),
+  head: pageHead('/subadmin/telicallerlist/alltelicaller'),
   component: AllTelecallersPage,
 });
 
@@ -71,7 +71,7 @@ function AllTelecallersPage() {
     <Stack>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
-          <Title order={2}>All Telecallers</Title>
+          <Title order={2}>{PAGE_TITLES['/subadmin/telicallerlist/alltelicaller']}</Title>
           <Text c="dimmed" size="sm">
             Your telecallers, telecaller heads and developers.
           </Text>
