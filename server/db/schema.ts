@@ -59,6 +59,8 @@ export interface SessionsTable {
   principal_id: number;
   subadmin_id: number | null;
   impersonated_by: number | null;
+  /** for a login-as session, the sub-admin session it was opened from */
+  impersonator_session_id: number | null;
   created_at: string;
   last_seen_at: string;
   expires_at: string;

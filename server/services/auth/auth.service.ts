@@ -97,13 +97,17 @@ export async function loginAsUser(deps: Deps, actor: SubadminActor, userId: numb
   if (!user) throw notFound('User');
   if (user.is_blocked) throw new AppError('FORBIDDEN', 'This user is blocked. Unblock the user to log in as them.');
   const { token } = await createSession(deps.db, {
-    kind: 'user', principalId: user.id, subadminId: actor.subadminId, impersonatedBy: actor.id, ip: meta.ip, userAgent: meta.userAgent,
+    kind: 'user', principalId: user.id, subadminId: actor.subadminId, impersonatedBy: actor.id, impersonatorSessionId: actor.sessionId,
+    ip: meta.ip, userAgent: meta.userAgent,
   });
   await recordAudit(deps.db, actor, 'login_as', 'user', user.id);
   return { token, user: { id: user.id, name: user.name, userType: user.user_type as UserType } };
 }
 
-/** Ends a login-as session and gives the sub-admin behind it a session of its own again. */
+/**
+ * Ends a login-as session and gives the sub-admin behind it a session of its own again. The actor
+ * resolved only because the sub-admin session it was opened from is still live (resolveSession).
+ */
 export async function returnToSubadmin(deps: Deps, actor: UserActor, meta: RequestMeta) {
   if (actor.impersonatedBy == null) throw new AppError('FORBIDDEN', 'This session was not opened with login-as.');
   await revokeSession(deps.db, actor.sessionId);
