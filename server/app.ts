@@ -31,7 +31,8 @@ export interface BuiltApp {
 export async function buildApp(config: Config, opts: { database?: Database; logger?: boolean } = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxy: else anyone sets their own address with X-Forwarded-For.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
   });

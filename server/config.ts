@@ -1,6 +1,42 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFlag = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+export type TrustProxy = boolean | number | string[];
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of a TRUST_PROXY list: an address, an address/prefix, or a range name proxy-addr knows. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [addr, prefix, extra] = entry.split('/');
+  const family = isIP(addr ?? '');
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** Which proxies may tell the client's address (X-Forwarded-For) and protocol: none unless told. */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((v, ctx): TrustProxy => {
+    const lower = v.toLowerCase();
+    if (lower === 'false' || lower === '0') return false;
+    if (lower === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+    const bad = entries.find((e) => !isProxyAddress(e));
+    if (entries.length && bad === undefined) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: /[.:/,]/.test(v) && bad !== undefined
+        ? `"${bad}" is not an address, a CIDR range (such as 10.0.0.0/8) or loopback/linklocal/uniquelocal`
+        : 'must be true, false, a hop count (1, 2, ...) or a comma-separated list of proxy addresses or CIDR ranges',
+    });
+    return z.NEVER;
+  });
 
 const EnvSchema = z
   .object({
@@ -20,6 +56,7 @@ const EnvSchema = z
     WEB_DIST_DIR: z.string().min(1).optional(),
     UPLOAD_MAX_MB: z.coerce.number().positive().max(2048).default(20),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: trustProxySetting.optional(),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be given together',
@@ -40,6 +77,8 @@ export type Config = {
   webDistDir?: string;
   /** the largest file an upload may carry */
   uploadMaxBytes: number;
+  /** Fastify's trustProxy: false, true (every hop), a hop count, or the proxies' addresses */
+  trustProxy: TrustProxy;
 };
 
 export class ConfigError extends Error {}
@@ -63,5 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }

@@ -142,6 +142,38 @@ describe.each(dialects)('sign-in and sessions on %s', (dialect) => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it('does not let X-Forwarded-For lift the per-address limit unless a proxy is trusted', async () => {
+    const ip = '203.0.113.78';
+    const attempt = (email: string, password: string, n: number) =>
+      t.app.inject({
+        method: 'POST', url: '/api/webapi/subadmin/login', remoteAddress: ip,
+        headers: { 'x-forwarded-for': `198.51.100.${n % 250}` }, payload: { email, password },
+      });
+    for (let i = 0; i < 30; i++) await attempt(`nobody-xff${i}@test.local`, 'wrong', i);
+    const company = await insertCompany(t.deps.db);
+    expect((await attempt(company.email, PASSWORD, 99)).statusCode).toBe(429);
+  });
+
+  it('with TRUST_PROXY counts the address the trusted proxy reports', async () => {
+    const proxied = await buildTestApp(dialect, { TRUST_PROXY: '127.0.0.1' });
+    try {
+      const attempt = (email: string, password: string, client: string, via = '127.0.0.1') =>
+        proxied.app.inject({
+          method: 'POST', url: '/api/webapi/subadmin/login', remoteAddress: via,
+          headers: { 'x-forwarded-for': client }, payload: { email, password },
+        });
+      for (let i = 0; i < 30; i++) await attempt(`nobody-proxied${i}@test.local`, 'wrong', '203.0.113.90');
+      const company = await insertCompany(proxied.deps.db);
+      expect((await attempt(company.email, PASSWORD, '203.0.113.90')).statusCode).toBe(429);
+      expect((await attempt(company.email, PASSWORD, '203.0.113.91')).statusCode).toBe(200);
+      // A header from an address that is not the proxy is not believed.
+      for (let i = 0; i < 30; i++) await attempt(`nobody-direct${i}@test.local`, 'wrong', `192.0.2.${i}`, '198.51.100.50');
+      expect((await attempt(company.email, PASSWORD, '192.0.2.200', '198.51.100.50')).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it('refuses cookie-borne state changes from another site', async () => {
     const company = await insertCompany(t.deps.db);
     const s = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
