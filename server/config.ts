@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 const booleanFlag = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
-export type TrustProxy = boolean | number | string[];
+export type TrustProxy = boolean | string[];
 
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -24,8 +24,12 @@ const trustProxySetting = z
   .transform((v, ctx): TrustProxy => {
     const lower = v.toLowerCase();
     if (lower === 'false' || lower === '0') return false;
-    if (lower === 'true') return true;
-    if (/^\d+$/.test(v)) return Number(v);
+    if (lower === 'true' || lower === '1') return true;
+    if (/^\d+$/.test(v)) {
+      // Fastify 5 ignores a hop count (it cannot tell the proxy from a client that adds hops).
+      ctx.addIssue({ code: 'custom', message: 'a hop count is not supported: give the proxy\'s address or range (such as 172.17.0.1 or 10.0.0.0/8), or true' });
+      return z.NEVER;
+    }
     const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
     const bad = entries.find((e) => !isProxyAddress(e));
     if (entries.length && bad === undefined) return entries;
@@ -33,7 +37,7 @@ const trustProxySetting = z
       code: 'custom',
       message: /[.:/,]/.test(v) && bad !== undefined
         ? `"${bad}" is not an address, a CIDR range (such as 10.0.0.0/8) or loopback/linklocal/uniquelocal`
-        : 'must be true, false, a hop count (1, 2, ...) or a comma-separated list of proxy addresses or CIDR ranges',
+        : 'must be true, false, or a comma-separated list of proxy addresses or CIDR ranges (such as 172.17.0.1 or 10.0.0.0/8)',
     });
     return z.NEVER;
   });
@@ -77,7 +81,7 @@ export type Config = {
   webDistDir?: string;
   /** the largest file an upload may carry */
   uploadMaxBytes: number;
-  /** Fastify's trustProxy: false, true (every hop), a hop count, or the proxies' addresses */
+  /** Fastify's trustProxy: false, true (every hop), or the proxies' addresses and ranges */
   trustProxy: TrustProxy;
 };
 
