@@ -262,6 +262,13 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export interface AppSecretsTable {
+  name: string;
+  /** base64url */
+  value: string;
+  created_at: string;
+}
+
 export interface DB {
   admins: AdminsTable;
   subadmins: SubadminsTable;
@@ -281,6 +288,7 @@ export interface DB {
   notification_reads: NotificationReadsTable;
   indiamart_settings: IndiamartSettingsTable;
   audit_log: AuditLogTable;
+  app_secrets: AppSecretsTable;
 }
 
 export type Subadmin = Selectable<SubadminsTable>;

@@ -6,6 +6,7 @@ import { resolveSession } from '../auth/sessions.js';
 import type { Deps } from '../deps.js';
 import type { RequestMeta } from '../services/auth/auth.service.js';
 import { SESSION_COOKIE } from '../../shared/constants.js';
+import { KNOWN_DEVICE_COOKIE } from '../auth/known-devices.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -64,7 +65,7 @@ function isApiRoute(req: FastifyRequest): boolean {
 }
 
 export function requestMeta(req: FastifyRequest): RequestMeta {
-  return { ip: req.ip, userAgent: req.headers['user-agent'] };
+  return { ip: req.ip, userAgent: req.headers['user-agent'], knownDevices: req.cookies[KNOWN_DEVICE_COOKIE] };
 }
 
 const sessionPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {

@@ -5,56 +5,67 @@ import { companyLockReason, createSession, revokeSession } from '../../auth/sess
 import { AppError, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { EmailSignInInput } from '../../../shared/schemas/auth.js';
-import type { UserType } from '../../db/schema.js';
+import type { PrincipalKind, UserType } from '../../db/schema.js';
 
 export interface RequestMeta {
   ip: string;
   userAgent?: string;
+  /** the browser's known-device cookie, if it sent one */
+  knownDevices?: string;
 }
 
 const BAD_CREDENTIALS = 'Invalid credentials.';
 
-export async function signInAdmin(deps: Deps, input: EmailSignInInput, meta: RequestMeta) {
-  const key = `admin:${input.email}`;
-  deps.signInLimiter.assertAllowed(key, meta.ip);
-  const admin = await deps.db.selectFrom('admins').selectAll().where('email', '=', input.email).executeTakeFirst();
-  if (!admin) await burnPasswordCheck(input.password);
-  if (!admin || !(await verifyPassword(admin.password_hash, input.password))) {
-    deps.signInLimiter.recordFailure(key, meta.ip);
+/**
+ * The password check every sign-in shares. `key` names the account as typed (so a locked unknown
+ * account answers as a locked real one); a browser known to the account found is judged apart.
+ * Returns the known-device cookie to set on success.
+ */
+async function checkPassword<A extends { id: number; password_hash: string }>(
+  deps: Deps,
+  meta: RequestMeta,
+  kind: PrincipalKind,
+  key: string,
+  account: A | undefined,
+  password: string,
+): Promise<{ account: A; knownDevices: string }> {
+  const ref = account ? { kind, id: account.id } : null;
+  const known = ref !== null && deps.knownDevices.isKnown(meta.knownDevices, ref);
+  deps.signInLimiter.assertAllowed(key, meta.ip, known);
+  if (!account) await burnPasswordCheck(password);
+  if (!account || !ref || !(await verifyPassword(account.password_hash, password))) {
+    deps.signInLimiter.recordFailure(key, meta.ip, known);
     throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS);
   }
-  deps.signInLimiter.recordSuccess(key);
+  deps.signInLimiter.recordSuccess(key, known);
+  return { account, knownDevices: deps.knownDevices.remember(meta.knownDevices, ref) };
+}
+
+export async function signInAdmin(deps: Deps, input: EmailSignInInput, meta: RequestMeta) {
+  const found = await deps.db.selectFrom('admins').selectAll().where('email', '=', input.email).executeTakeFirst();
+  const { account: admin, knownDevices } = await checkPassword(deps, meta, 'admin', `admin:${input.email}`, found, input.password);
   const { token } = await createSession(deps.db, { kind: 'admin', principalId: admin.id, subadminId: null, ip: meta.ip, userAgent: meta.userAgent });
-  return { token, admin: { id: admin.id, name: admin.name, email: admin.email } };
+  return { token, knownDevices, admin: { id: admin.id, name: admin.name, email: admin.email } };
 }
 
 export async function signInSubadmin(deps: Deps, input: EmailSignInInput, meta: RequestMeta) {
-  const key = `subadmin:${input.email}`;
-  deps.signInLimiter.assertAllowed(key, meta.ip);
-  const company = await deps.db
+  const found = await deps.db
     .selectFrom('subadmins')
     .selectAll()
     .where('email', '=', input.email)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!company) await burnPasswordCheck(input.password);
-  if (!company || !(await verifyPassword(company.password_hash, input.password))) {
-    deps.signInLimiter.recordFailure(key, meta.ip);
-    throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS);
-  }
-  deps.signInLimiter.recordSuccess(key);
+  const { account: company, knownDevices } = await checkPassword(deps, meta, 'subadmin', `subadmin:${input.email}`, found, input.password);
   const lock = companyLockReason(company);
   if (lock) throw new AppError('FORBIDDEN', lock);
   const { token } = await createSession(deps.db, {
     kind: 'subadmin', principalId: company.id, subadminId: company.id, ip: meta.ip, userAgent: meta.userAgent,
   });
-  return { token, subadmin: { id: company.id, name: company.name, email: company.email, company_name: company.company_name } };
+  return { token, knownDevices, subadmin: { id: company.id, name: company.name, email: company.email, company_name: company.company_name } };
 }
 
 export async function signInUser(deps: Deps, input: { mobile: string; password: string }, meta: RequestMeta) {
-  const key = `user:${input.mobile}`;
-  deps.signInLimiter.assertAllowed(key, meta.ip);
-  const user = await deps.db
+  const found = await deps.db
     .selectFrom('users as u')
     .innerJoin('subadmins as c', 'c.id', 'u.subadmin_id')
     .select([
@@ -64,12 +75,7 @@ export async function signInUser(deps: Deps, input: { mobile: string; password: 
     .where('u.mobile', '=', input.mobile)
     .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!user) await burnPasswordCheck(input.password);
-  if (!user || !(await verifyPassword(user.password_hash, input.password))) {
-    deps.signInLimiter.recordFailure(key, meta.ip);
-    throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS);
-  }
-  deps.signInLimiter.recordSuccess(key);
+  const { account: user, knownDevices } = await checkPassword(deps, meta, 'user', `user:${input.mobile}`, found, input.password);
   const lock = companyLockReason({
     is_blocked: user.company_blocked, expiry_date: user.expiry_date, time_zone: user.time_zone, deleted_at: user.company_deleted,
   });
@@ -78,7 +84,7 @@ export async function signInUser(deps: Deps, input: { mobile: string; password: 
   const { token } = await createSession(deps.db, {
     kind: 'user', principalId: user.id, subadminId: user.subadmin_id, ip: meta.ip, userAgent: meta.userAgent,
   });
-  return { token, user: { id: user.id, name: user.name, userType: user.user_type as UserType } };
+  return { token, knownDevices, user: { id: user.id, name: user.name, userType: user.user_type as UserType } };
 }
 
 export async function signOut(deps: Deps, actor: Actor): Promise<void> {
