@@ -2,10 +2,11 @@ import type { Deps } from '../../deps.js';
 import type { Actor, SubadminActor, UserActor } from '../../auth/actor.js';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords.js';
 import { companyLockReason, createSession, revokeSession } from '../../auth/sessions.js';
+import type { AccountRef } from '../../auth/known-devices.js';
 import { AppError, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { EmailSignInInput } from '../../../shared/schemas/auth.js';
-import type { PrincipalKind, UserType } from '../../db/schema.js';
+import type { UserType } from '../../db/schema.js';
 
 export interface RequestMeta {
   ip: string;
@@ -24,7 +25,7 @@ const BAD_CREDENTIALS = 'Invalid credentials.';
 async function checkPassword<A extends { id: number; password_hash: string }>(
   deps: Deps,
   meta: RequestMeta,
-  kind: PrincipalKind,
+  kind: AccountRef['kind'],
   key: string,
   account: A | undefined,
   password: string,
