@@ -14,6 +14,7 @@ import { createDatabase, type Database, type Dialect } from '../server/db/databa
 import { migrateToLatest } from '../server/db/migrate.js';
 import { loadConfig } from '../server/config.js';
 import { SignInLimiter } from '../server/auth/sign-in-limiter.js';
+import { KnownDevices } from '../server/auth/known-devices.js';
 import type { Deps } from '../server/deps.js';
 import type { DB } from '../server/db/schema.js';
 import type { SubadminActor } from '../server/auth/actor.js';
@@ -147,6 +148,7 @@ async function migrate(database: Database, dialect: Dialect, pgSchema?: string) 
 async function measure(dialect: Dialect, database: Database, load: (fx: Fixture) => Promise<void>, pgSchema?: string) {
   const deps: Deps = {
     db: database.db, dialect, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), signInLimiter: new SignInLimiter(),
+    knownDevices: new KnownDevices(randomBytes(32)),
   };
   await migrate(database, dialect, pgSchema);
   const fx = await insertCompanyAndUsers(database.db);

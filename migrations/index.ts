@@ -2,7 +2,9 @@ import type { Migration } from './types.js';
 import { initial } from './0001_initial.js';
 import { uniqueLeadMobile } from './0002_unique_lead_mobile.js';
 import { partialLeadIndexes } from './0003_partial_lead_indexes.js';
+import { loginAsOrigin } from './0004_login_as_origin.js';
+import { appSecrets } from './0005_app_secrets.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
-export const migrations: Migration[] = [initial, uniqueLeadMobile, partialLeadIndexes];
+export const migrations: Migration[] = [initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets];
 export type { Dialect, Migration } from './types.js';

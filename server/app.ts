@@ -12,6 +12,7 @@ import { createDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Deps } from './deps.js';
 import { SignInLimiter } from './auth/sign-in-limiter.js';
+import { loadKnownDevices } from './auth/known-devices.js';
 import sessionPlugin from './http/session-plugin.js';
 import { registerSpa } from './http/static.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
@@ -31,7 +32,8 @@ export interface BuiltApp {
 export async function buildApp(config: Config, opts: { database?: Database; logger?: boolean } = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxy: else anyone sets their own address with X-Forwarded-For.
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
   });
@@ -50,7 +52,9 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   await migrateToLatest(database.db, database.dialect, database.pgSchema);
   fs.mkdirSync(config.uploadsDir, { recursive: true });
 
-  const deps: Deps = { db: database.db, dialect: database.dialect, config, signInLimiter: new SignInLimiter() };
+  const deps: Deps = {
+    db: database.db, dialect: database.dialect, config, signInLimiter: new SignInLimiter(), knownDevices: await loadKnownDevices(database.db),
+  };
 
   await app.register(fastifyHelmet, {
     hsts: false,

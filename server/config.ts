@@ -1,6 +1,46 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const booleanFlag = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
+
+export type TrustProxy = boolean | string[];
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One entry of a TRUST_PROXY list: an address, an address/prefix, or a range name proxy-addr knows. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [addr, prefix, extra] = entry.split('/');
+  const family = isIP(addr ?? '');
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** Which proxies may tell the client's address (X-Forwarded-For) and protocol: none unless told. */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((v, ctx): TrustProxy => {
+    const lower = v.toLowerCase();
+    if (lower === 'false' || lower === '0') return false;
+    if (lower === 'true' || lower === '1') return true;
+    if (/^\d+$/.test(v)) {
+      // Fastify 5 ignores a hop count (it cannot tell the proxy from a client that adds hops).
+      ctx.addIssue({ code: 'custom', message: 'a hop count is not supported: give the proxy\'s address or range (such as 172.17.0.1 or 10.0.0.0/8), or true' });
+      return z.NEVER;
+    }
+    const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+    const bad = entries.find((e) => !isProxyAddress(e));
+    if (entries.length && bad === undefined) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: /[.:/,]/.test(v) && bad !== undefined
+        ? `"${bad}" is not an address, a CIDR range (such as 10.0.0.0/8) or loopback/linklocal/uniquelocal`
+        : 'must be true, false, or a comma-separated list of proxy addresses or CIDR ranges (such as 172.17.0.1 or 10.0.0.0/8)',
+    });
+    return z.NEVER;
+  });
 
 const EnvSchema = z
   .object({
@@ -20,6 +60,7 @@ const EnvSchema = z
     WEB_DIST_DIR: z.string().min(1).optional(),
     UPLOAD_MAX_MB: z.coerce.number().positive().max(2048).default(20),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: trustProxySetting.optional(),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be given together',
@@ -40,6 +81,8 @@ export type Config = {
   webDistDir?: string;
   /** the largest file an upload may carry */
   uploadMaxBytes: number;
+  /** Fastify's trustProxy: false, true (every hop), or the proxies' addresses and ranges */
+  trustProxy: TrustProxy;
 };
 
 export class ConfigError extends Error {}
@@ -63,5 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Dialect } from './db/database.js';
 import type { DB } from './db/schema.js';
 import type { SignInLimiter } from './auth/sign-in-limiter.js';
+import type { KnownDevices } from './auth/known-devices.js';
 
 /** What every service function receives first: the database and the process-wide helpers. */
 export interface Deps {
@@ -10,4 +11,5 @@ export interface Deps {
   dialect: Dialect;
   config: Config;
   signInLimiter: SignInLimiter;
+  knownDevices: KnownDevices;
 }

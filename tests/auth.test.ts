@@ -142,6 +142,84 @@ describe.each(dialects)('sign-in and sessions on %s', (dialect) => {
     expect(elsewhere.statusCode).toBe(200);
   });
 
+  it('does not let X-Forwarded-For lift the per-address limit unless a proxy is trusted', async () => {
+    const ip = '203.0.113.78';
+    const attempt = (email: string, password: string, n: number) =>
+      t.app.inject({
+        method: 'POST', url: '/api/webapi/subadmin/login', remoteAddress: ip,
+        headers: { 'x-forwarded-for': `198.51.100.${n % 250}` }, payload: { email, password },
+      });
+    for (let i = 0; i < 30; i++) await attempt(`nobody-xff${i}@test.local`, 'wrong', i);
+    const company = await insertCompany(t.deps.db);
+    expect((await attempt(company.email, PASSWORD, 99)).statusCode).toBe(429);
+  });
+
+  it('with TRUST_PROXY counts the address the trusted proxy reports', async () => {
+    const proxied = await buildTestApp(dialect, { TRUST_PROXY: '127.0.0.1' });
+    try {
+      const attempt = (email: string, password: string, client: string, via = '127.0.0.1') =>
+        proxied.app.inject({
+          method: 'POST', url: '/api/webapi/subadmin/login', remoteAddress: via,
+          headers: { 'x-forwarded-for': client }, payload: { email, password },
+        });
+      for (let i = 0; i < 30; i++) await attempt(`nobody-proxied${i}@test.local`, 'wrong', '203.0.113.90');
+      const company = await insertCompany(proxied.deps.db);
+      expect((await attempt(company.email, PASSWORD, '203.0.113.90')).statusCode).toBe(429);
+      expect((await attempt(company.email, PASSWORD, '203.0.113.91')).statusCode).toBe(200);
+      // A header from an address that is not the proxy is not believed.
+      for (let i = 0; i < 30; i++) await attempt(`nobody-direct${i}@test.local`, 'wrong', `192.0.2.${i}`, '198.51.100.50');
+      expect((await attempt(company.email, PASSWORD, '192.0.2.200', '198.51.100.50')).statusCode).toBe(429);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  const LOGIN_PATHS = [
+    '/api/webapi/subadmin/login', '/%61pi/webapi/subadmin/login', '/api/webapi/subadmin/%6Cogin', '/%61%70%69/webapi/subadmin/login',
+    '//api/webapi/subadmin/login', '/api//webapi/subadmin/login', '/api/webapi/./subadmin/login', '/api/webapi/x/../subadmin/login',
+    '/API/webapi/subadmin/login', '/api/webapi/subadmin/login/', '/api/webapi/subadmin/login?x=1', '/api/webapi/subadmin/login;x',
+  ];
+  const TRPC_PATHS = ['/trpc/auth.signInSubadmin', '/%74rpc/auth.signInSubadmin', '/trpc/auth.signInSubadmin?batch=0'];
+
+  it.each([['https://evil.example'], ['null']])('never signs in from another site (Origin %s), however the path is spelled', async (origin) => {
+    const company = await insertCompany(t.deps.db);
+    for (const url of [...LOGIN_PATHS, ...TRPC_PATHS]) {
+      const res = await t.app.inject({
+        method: 'POST', url, headers: { origin, 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: company.email, password: PASSWORD }),
+      });
+      expect([403, 404], `${origin} ${url}`).toContain(res.statusCode);
+      expect(String(res.headers['set-cookie'] ?? ''), url).not.toMatch(/sid=/);
+    }
+    const s = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    const signOut = await t.app.inject({ method: 'POST', url: '/trpc/auth.signOut', headers: { cookie: s.cookie, origin } });
+    expect(signOut.statusCode).toBe(403);
+    expect((await query(t.app, 'auth.me', undefined, s)).data?.kind).toBe('subadmin');
+  });
+
+  it('still serves same-origin and token requests, however the path is spelled', async () => {
+    const company = await insertCompany(t.deps.db);
+    const sameOrigin = { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin', 'content-type': 'application/json' };
+    for (const url of ['/api/webapi/subadmin/login', '/%61pi/webapi/subadmin/login', '/%74rpc/auth.signInSubadmin']) {
+      const res = await t.app.inject({ method: 'POST', url, headers: sameOrigin, payload: JSON.stringify({ email: company.email, password: PASSWORD }) });
+      expect(res.statusCode, url).toBe(200);
+    }
+    // No Origin and no Sec-Fetch-Site: a client that is not a browser.
+    const plain = await t.app.inject({ method: 'POST', url: '/api/webapi/subadmin/login', payload: { email: company.email, password: PASSWORD } });
+    expect(plain.statusCode).toBe(200);
+    const s = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    // A token is not sent by a browser on its own: Origin null does not matter then.
+    const viaToken = await t.app.inject({ method: 'GET', url: '/%61pi/webapi/users', headers: { authorization: `Bearer ${s.token}`, origin: 'null' } });
+    expect(viaToken.statusCode).toBe(200);
+    const logout = await t.app.inject({ method: 'POST', url: '/api/webapi/logout', headers: { authorization: `Bearer ${s.token}`, origin: 'null' } });
+    expect(logout.statusCode).toBe(200);
+    const cookieSession = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    const viaCookie = await t.app.inject({ method: 'GET', url: '/%61pi/webapi/users', headers: { cookie: cookieSession.cookie } });
+    expect(viaCookie.statusCode).toBe(200);
+    const out = await t.app.inject({ method: 'POST', url: '/%74rpc/auth.signOut', headers: { cookie: cookieSession.cookie, ...sameOrigin } });
+    expect(out.statusCode).toBe(200);
+  });
+
   it('refuses cookie-borne state changes from another site', async () => {
     const company = await insertCompany(t.deps.db);
     const s = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });

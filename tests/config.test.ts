@@ -18,6 +18,16 @@ describe('configuration from the environment', () => {
     expect(c.admin).toEqual({ email: 'boss@example.com', password: 'long-enough' });
   });
 
+  it('trusts no proxy unless TRUST_PROXY says which', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1 , 172.16.0.0/12,loopback,::1,fd00::/8' }).trustProxy)
+      .toEqual(['10.0.0.1', '172.16.0.0/12', 'loopback', '::1', 'fd00::/8']);
+  });
+
   it.each([
     [{ PORT: 'abc' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
@@ -27,6 +37,10 @@ describe('configuration from the environment', () => {
     [{ ADMIN_EMAIL: 'a@b.co', ADMIN_PASSWORD: 'short' }, /ADMIN_PASSWORD: must be at least 8 characters/],
     [{ SEED_DEMO: 'yes' }, /SEED_DEMO/],
     [{ NODE_ENV: 'staging' }, /NODE_ENV/],
+    [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY: must be true, false, or a comma-separated list of proxy addresses or CIDR ranges/],
+    [{ TRUST_PROXY: '2' }, /TRUST_PROXY: a hop count is not supported/],
+    [{ TRUST_PROXY: '10.0.0.1, 300.1.1.1' }, /TRUST_PROXY: "300\.1\.1\.1" is not an address/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY: "10\.0\.0\.0\/33" is not an address/],
   ])('refuses a bad value with a clear error: %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

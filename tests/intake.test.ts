@@ -231,6 +231,58 @@ describe.each(dialects)('lead intake on %s', (dialect) => {
     expect(await leadsOf(c.id)).toHaveLength(1);
   });
 
+  it('refuses a quote that is never closed with a 400 naming the line it opens on, writing nothing', async () => {
+    const c = await company();
+    const res = await csv(c.session, 'Name,Mobile\nA,"9876543210\n');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ status: false, success: false });
+    expect(res.body.message).toMatch(/^Line 2: a quote \("\) opens a value that is never closed/);
+    expect(await leadsOf(c.id)).toEqual([]);
+
+    // Deep in a file, after chunks went in: the line is still the one the quote opens on.
+    const rows = Array.from({ length: IMPORT_CHUNK_ROWS * 2 + 10 }, (_, i) => `L${i},${nextMobile()}`);
+    const deep = await csv(c.session, `name,mobile\n${rows.join('\n')}\nBad,"${nextMobile()}\nmore\nmore\n`);
+    expect(deep.status).toBe(400);
+    expect(deep.body.message).toMatch(new RegExp(`^Line ${rows.length + 2}: a quote`));
+    expect(await leadsOf(c.id)).toEqual([]);
+    const batches = await batchesOf(c.id);
+    expect(batches.every((b) => b.status === 'failed')).toBe(true);
+  });
+
+  it('refuses a 16 MB header line at once, without stalling other requests', async () => {
+    const c = await company();
+    const content = Buffer.concat([Buffer.from('Name,Mobile,'), Buffer.alloc(16 * 1024 * 1024, 'x'), Buffer.from(`\nA,${nextMobile()}\n`)]);
+    const started = performance.now();
+    const uploading = csv(c.session, content).then((r) => ({ ...r, ms: performance.now() - started }));
+    await new Promise((r) => setTimeout(r, 5));
+    const healthStarted = performance.now();
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    const healthMs = performance.now() - healthStarted;
+    const res = await uploading;
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^Line 1 \(the column names\) is longer than 32768 characters/);
+    expect(res.ms).toBeLessThan(1000);
+    expect(health.statusCode).toBe(200);
+    expect(healthMs).toBeLessThan(1000);
+    expect(await leadsOf(c.id)).toEqual([]);
+    expect(await batchesOf(c.id)).toEqual([]);
+  });
+
+  it('refuses a data row with a huge field, naming the line, writing nothing', async () => {
+    const c = await company();
+    const content = Buffer.concat([
+      Buffer.from(`Name,Mobile,Requirement\nA,${nextMobile()},fine\nB,${nextMobile()},"`),
+      Buffer.alloc(4 * 1024 * 1024, 'y'),
+      Buffer.from('"\n'),
+    ]);
+    const started = performance.now();
+    const res = await csv(c.session, content);
+    expect(res.status).toBe(400);
+    expect(res.body.message).toMatch(/^Line 3 is longer than 32768 characters/);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(await leadsOf(c.id)).toEqual([]);
+  });
+
   it('a failure part-way leaves no leads and the batch failed', async () => {
     const c = await company();
     // The database refuses one row deep in the file, after several chunks went in.

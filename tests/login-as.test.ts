@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { insertAdmin, insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { legacy, mutate, query, signIn, type Session } from './helpers/http.js';
+import { hashToken } from '../server/auth/tokens.js';
 
 const sessionFrom = (setCookie: string | string[] | undefined): Session => {
   const cookie = String(setCookie);
@@ -88,5 +89,78 @@ describe.each(dialects)('login-as on %s', (dialect) => {
     const back = await mutate(t.app, 'auth.returnToSubadmin', undefined, asUser);
     expect(back.status).toBe(403);
     expect((await query(t.app, 'auth.me', undefined, asUser)).data?.kind).toBe('user');
+  });
+
+  it('ends login-as sessions when the sub-admin session they came from ends, and the way back with them', async () => {
+    const editable = { name: 'Owner', company_name: 'Co', gst: '29ABCDE1234F1Z5', company_bio: 'Bio', address: 'Pune' };
+    const company = await insertCompany(t.deps.db);
+    const user = await insertUser(t.deps.db, company.id);
+    const owner = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    const stolen = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    const fromStolen = sessionFrom((await mutate(t.app, 'auth.loginAs', { userId: user.id }, stolen)).setCookie);
+    const fromOwner = sessionFrom((await mutate(t.app, 'auth.loginAs', { userId: user.id }, owner)).setCookie);
+    const legacyAs = await legacy(t.app, 'POST', '/login', stolen, { userId: user.id });
+    const fromStolenLegacy = { token: legacyAs.body.token, cookie: `sid=${legacyAs.body.token}` };
+    expect((await query(t.app, 'auth.me', undefined, fromStolen)).data?.kind).toBe('user');
+
+    // The owner changes the password from its own session: every other session ends, login-as ones included.
+    expect((await mutate(t.app, 'profile.update', { ...editable, password: 'a-new-password' }, owner)).status).toBe(200);
+    for (const s of [fromStolen, fromStolenLegacy]) {
+      expect((await query(t.app, 'auth.me', undefined, s)).data).toBeNull();
+      const back = await mutate(t.app, 'auth.returnToSubadmin', undefined, s);
+      expect(back.status).toBe(401);
+      expect(back.setCookie).toBeUndefined();
+      expect((await legacy(t.app, 'GET', '/users', s)).status).toBe(401);
+    }
+    // The one opened from the session that stays goes on, and its way back works.
+    expect((await query(t.app, 'auth.me', undefined, fromOwner)).data?.kind).toBe('user');
+    const back = await mutate(t.app, 'auth.returnToSubadmin', undefined, fromOwner);
+    expect(back.status).toBe(200);
+    expect((await query(t.app, 'auth.me', undefined, sessionFrom(back.setCookie))).data).toMatchObject({ kind: 'subadmin', id: company.id });
+  });
+
+  it('refuses the way back once the session it came from has ended, whatever ended it', async () => {
+    const company = await insertCompany(t.deps.db);
+    const user = await insertUser(t.deps.db, company.id);
+    const owner = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    const asUser = sessionFrom((await mutate(t.app, 'auth.loginAs', { userId: user.id }, owner)).setCookie);
+    // Signing the sub-admin session out (a legacy client holding both tokens) ends the login-as session.
+    expect((await legacy(t.app, 'POST', '/logout', owner)).status).toBe(200);
+    expect((await query(t.app, 'auth.me', undefined, asUser)).data).toBeNull();
+    expect((await mutate(t.app, 'auth.returnToSubadmin', undefined, asUser)).status).toBe(401);
+    const subadminSessions = await t.deps.db.selectFrom('sessions').select('id')
+      .where('principal_kind', '=', 'subadmin').where('principal_id', '=', company.id).where('revoked_at', 'is', null).execute();
+    expect(subadminSessions).toHaveLength(0);
+  });
+
+  it('does not trust a login-as session that cannot say which session it came from', async () => {
+    const company = await insertCompany(t.deps.db);
+    const user = await insertUser(t.deps.db, company.id);
+    const owner = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    const asUser = sessionFrom((await mutate(t.app, 'auth.loginAs', { userId: user.id }, owner)).setCookie);
+    await t.deps.db.updateTable('sessions').set({ impersonator_session_id: null }).where('token_hash', '=', hashToken(asUser.token)).execute();
+    const back = await mutate(t.app, 'auth.returnToSubadmin', undefined, asUser);
+    expect(back.status).toBe(401);
+    expect(back.error?.message).toMatch(/session this one was opened from has ended/);
+  });
+
+  it('ends login-as sessions when the admin blocks or deletes the company', async () => {
+    const admin = await insertAdmin(t.deps.db);
+    const asAdmin = await signIn(t.app, { kind: 'admin', email: admin.email, password: PASSWORD });
+    for (const action of ['block', 'delete'] as const) {
+      const company = await insertCompany(t.deps.db);
+      const user = await insertUser(t.deps.db, company.id);
+      const owner = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+      const asUser = sessionFrom((await mutate(t.app, 'auth.loginAs', { userId: user.id }, owner)).setCookie);
+      const res = action === 'block'
+        ? await legacy(t.app, 'PATCH', `/subadmins/block/${company.id}`, asAdmin)
+        : await legacy(t.app, 'DELETE', `/subadmins/${company.id}`, asAdmin);
+      expect(res.status).toBe(200);
+      if (action === 'block') await legacy(t.app, 'PATCH', `/subadmins/unblock/${company.id}`, asAdmin);
+      expect((await query(t.app, 'auth.me', undefined, asUser)).data).toBeNull();
+      expect((await mutate(t.app, 'auth.returnToSubadmin', undefined, asUser)).status).toBe(401);
+      const open = await t.deps.db.selectFrom('sessions').select('id').where('impersonated_by', '=', company.id).where('revoked_at', 'is', null).execute();
+      expect(open).toHaveLength(0);
+    }
   });
 });

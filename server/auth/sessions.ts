@@ -14,6 +14,8 @@ export interface NewSession {
   principalId: number;
   subadminId: number | null;
   impersonatedBy?: number | null;
+  /** for login-as: the sub-admin's own session it is opened from */
+  impersonatorSessionId?: number | null;
   ip?: string | null;
   userAgent?: string | null;
 }
@@ -29,6 +31,7 @@ export async function createSession(db: Kysely<DB>, s: NewSession): Promise<{ to
       principal_id: s.principalId,
       subadmin_id: s.subadminId,
       impersonated_by: s.impersonatedBy ?? null,
+      impersonator_session_id: s.impersonatorSessionId ?? null,
       created_at: now.toISOString(),
       last_seen_at: now.toISOString(),
       expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
@@ -43,6 +46,10 @@ export async function createSession(db: Kysely<DB>, s: NewSession): Promise<{ to
 export type SessionResult = { ok: true; actor: Actor } | { ok: false; message: string };
 
 const EXPIRED = 'Your session has expired. Please sign in again.';
+const ORIGIN_ENDED = 'The sub-admin session this one was opened from has ended. Please sign in again.';
+
+const isLive = (s: { revoked_at: string | null; expires_at: string; last_seen_at: string }, t: number) =>
+  !s.revoked_at && Date.parse(s.expires_at) > t && Date.parse(s.last_seen_at) + SESSION_IDLE_MS > t;
 
 /** Why a company (and so every one of its users) may not work now, or null when it may. */
 export function companyLockReason(c: { is_blocked: number; expiry_date: string; time_zone: string; deleted_at: string | null }): string | null {
@@ -58,19 +65,26 @@ export async function resolveSession(db: Kysely<DB>, token: string, now = new Da
     .leftJoin('subadmins as c', 'c.id', 's.subadmin_id')
     .leftJoin('users as u', (j) => j.onRef('u.id', '=', 's.principal_id').on('s.principal_kind', '=', 'user'))
     .leftJoin('admins as a', (j) => j.onRef('a.id', '=', 's.principal_id').on('s.principal_kind', '=', 'admin'))
+    .leftJoin('sessions as p', 'p.id', 's.impersonator_session_id')
     .select([
       's.id', 's.principal_kind', 's.principal_id', 's.subadmin_id', 's.impersonated_by',
       's.last_seen_at', 's.expires_at', 's.revoked_at',
+      'p.id as origin_id', 'p.principal_kind as origin_kind', 'p.principal_id as origin_principal',
+      'p.last_seen_at as origin_last_seen', 'p.expires_at as origin_expires', 'p.revoked_at as origin_revoked',
       'c.is_blocked as company_blocked', 'c.expiry_date', 'c.time_zone', 'c.deleted_at as company_deleted',
       'u.is_blocked as user_blocked', 'u.deleted_at as user_deleted', 'u.user_type', 'u.id as user_id',
       'a.id as admin_id',
     ])
     .where('s.token_hash', '=', hashToken(token))
     .executeTakeFirst();
-  if (!row || row.revoked_at) return { ok: false, message: EXPIRED };
+  if (!row) return { ok: false, message: EXPIRED };
   const t = now.getTime();
-  if (Date.parse(row.expires_at) <= t || Date.parse(row.last_seen_at) + SESSION_IDLE_MS <= t) {
-    return { ok: false, message: EXPIRED };
+  if (!isLive(row, t)) return { ok: false, message: EXPIRED };
+  // A login-as session lives only while the sub-admin session it was opened from does.
+  if (row.impersonated_by != null) {
+    const originOk = row.origin_id != null && row.origin_kind === 'subadmin' && row.origin_principal === row.impersonated_by &&
+      isLive({ revoked_at: row.origin_revoked, expires_at: row.origin_expires!, last_seen_at: row.origin_last_seen! }, t);
+    if (!originOk) return { ok: false, message: ORIGIN_ENDED };
   }
 
   if (row.principal_kind !== 'admin') {
@@ -90,7 +104,9 @@ export async function resolveSession(db: Kysely<DB>, token: string, now = new Da
   if (row.principal_kind === 'admin' && row.admin_id == null) return { ok: false, message: EXPIRED };
 
   if (Date.parse(row.last_seen_at) + TOUCH_EVERY_MS < t) {
-    await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('id', '=', row.id).execute();
+    // Working as a user keeps the sub-admin session it came from from going idle.
+    const ids = row.origin_id != null ? [row.id, row.origin_id] : [row.id];
+    await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('id', 'in', ids).execute();
   }
 
   const actor: Actor =
@@ -109,20 +125,41 @@ export async function resolveSession(db: Kysely<DB>, token: string, now = new Da
   return { ok: true, actor };
 }
 
+/** Ends one session, and the login-as sessions opened from it. */
 export async function revokeSession(db: Kysely<DB>, sessionId: number): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: nowIso() }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
-}
-
-/** Ends every open session of one principal, optionally keeping the caller's own. */
-export async function revokeSessionsOf(db: Kysely<DB>, kind: PrincipalKind, id: number, exceptSessionId?: number): Promise<void> {
-  let q = db
+  await db
     .updateTable('sessions')
     .set({ revoked_at: nowIso() })
-    .where('principal_kind', '=', kind)
-    .where('principal_id', '=', id)
-    .where('revoked_at', 'is', null);
-  if (exceptSessionId !== undefined) q = q.where('id', '!=', exceptSessionId);
-  await q.execute();
+    .where((eb) => eb.or([eb('id', '=', sessionId), eb('impersonator_session_id', '=', sessionId)]))
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Ends every open session of one principal, optionally keeping the caller's own. For a sub-admin
+ * that includes its login-as sessions, except those opened from the session kept.
+ */
+export async function revokeSessionsOf(db: Kysely<DB>, kind: PrincipalKind, id: number, exceptSessionId?: number): Promise<void> {
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: nowIso() })
+    .where('revoked_at', 'is', null)
+    .where((eb) => {
+      const own = eb.and([
+        eb('principal_kind', '=', kind),
+        eb('principal_id', '=', id),
+        ...(exceptSessionId !== undefined ? [eb('id', '!=', exceptSessionId)] : []),
+      ]);
+      if (kind !== 'subadmin') return own;
+      const loginAs = eb.and([
+        eb('impersonated_by', '=', id),
+        ...(exceptSessionId !== undefined
+          ? [eb.or([eb('impersonator_session_id', 'is', null), eb('impersonator_session_id', '!=', exceptSessionId)])]
+          : []),
+      ]);
+      return eb.or([own, loginAs]);
+    })
+    .execute();
 }
 
 /** Ends every open session of a company: the sub-admin's and all its users'. */

@@ -59,6 +59,8 @@ export interface SessionsTable {
   principal_id: number;
   subadmin_id: number | null;
   impersonated_by: number | null;
+  /** for a login-as session, the sub-admin session it was opened from */
+  impersonator_session_id: number | null;
   created_at: string;
   last_seen_at: string;
   expires_at: string;
@@ -260,6 +262,13 @@ export interface AuditLogTable {
   created_at: string;
 }
 
+export interface AppSecretsTable {
+  name: string;
+  /** base64url */
+  value: string;
+  created_at: string;
+}
+
 export interface DB {
   admins: AdminsTable;
   subadmins: SubadminsTable;
@@ -279,6 +288,7 @@ export interface DB {
   notification_reads: NotificationReadsTable;
   indiamart_settings: IndiamartSettingsTable;
   audit_log: AuditLogTable;
+  app_secrets: AppSecretsTable;
 }
 
 export type Subadmin = Selectable<SubadminsTable>;

@@ -6,6 +6,7 @@ import { resolveSession } from '../auth/sessions.js';
 import type { Deps } from '../deps.js';
 import type { RequestMeta } from '../services/auth/auth.service.js';
 import { SESSION_COOKIE } from '../../shared/constants.js';
+import { KNOWN_DEVICE_COOKIE } from '../auth/known-devices.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -26,18 +27,27 @@ function bearerToken(req: FastifyRequest): string | null {
   return t && t !== 'null' && t !== 'undefined' ? t : null;
 }
 
-/** A cookie-borne state change must come from our own pages. */
+/** Whether an Origin header names this server (default ports as the browser leaves them out). */
+function isOwnOrigin(origin: string, req: FastifyRequest): boolean {
+  try {
+    const o = new URL(origin);
+    if (o.origin === 'null' || (o.protocol !== 'http:' && o.protocol !== 'https:')) return false;
+    // req.host is the Host header, or X-Forwarded-Host from a proxy TRUST_PROXY names.
+    return new URL(`${o.protocol}//${req.host}`).host === o.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A state change without a token must come from our own pages. "Origin: null" (a sandboxed frame,
+ * a data: page, a cross-site redirect) is another site, not the absence of one.
+ */
 function crossSiteReason(req: FastifyRequest): string | null {
   const site = req.headers['sec-fetch-site'];
   if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') return 'Cross-site request refused.';
   const origin = req.headers.origin;
-  if (typeof origin === 'string' && origin !== 'null') {
-    try {
-      if (new URL(origin).host !== req.headers.host) return 'Cross-site request refused.';
-    } catch {
-      return 'Cross-site request refused.';
-    }
-  }
+  if (typeof origin === 'string' && !isOwnOrigin(origin, req)) return 'Cross-site request refused.';
   const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type && type !== 'application/json' && type !== 'multipart/form-data') {
     return 'Unsupported content type.';
@@ -45,8 +55,17 @@ function crossSiteReason(req: FastifyRequest): string | null {
   return null;
 }
 
+/**
+ * Judged by the route Fastify matched, not the raw URL: the router decodes "/%61pi/..." to
+ * "/api/...", so a prefix test on req.url let such a request past.
+ */
+function isApiRoute(req: FastifyRequest): boolean {
+  const route = req.routeOptions.url;
+  return route !== undefined && (route.startsWith('/trpc/') || route.startsWith('/api/'));
+}
+
 export function requestMeta(req: FastifyRequest): RequestMeta {
-  return { ip: req.ip, userAgent: req.headers['user-agent'] };
+  return { ip: req.ip, userAgent: req.headers['user-agent'], knownDevices: req.cookies[KNOWN_DEVICE_COOKIE] };
 }
 
 const sessionPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
@@ -55,16 +74,16 @@ const sessionPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) 
   app.decorateRequest('authVia', null);
 
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/trpc') && !req.url.startsWith('/api/')) return;
     const bearer = bearerToken(req);
-    const cookie = req.cookies[SESSION_COOKIE];
+    // Every state change, whatever its path: one that matches no route is refused all the same.
     if (!bearer && !SAFE_METHODS.has(req.method)) {
       const reason = crossSiteReason(req);
       if (reason) {
         return reply.code(403).send({ status: false, success: false, message: reason });
       }
     }
-    const token = bearer ?? cookie;
+    if (!isApiRoute(req)) return;
+    const token = bearer ?? req.cookies[SESSION_COOKIE];
     if (!token) return;
     const result = await resolveSession(deps.db, token);
     if (result.ok) {

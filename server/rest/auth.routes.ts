@@ -4,26 +4,29 @@ import * as auth from '../services/auth/auth.service.js';
 import { EmailSignInInput, LoginAsInput, MobileSignInInput } from '../../shared/schemas/auth.js';
 import { parseInput, requireRole, subadminOf } from './legacy.js';
 import { requestMeta } from '../http/session-plugin.js';
-import { clearSessionCookie, setSessionCookie } from '../http/session-cookie.js';
+import { clearSessionCookie, setKnownDeviceCookie, setSessionCookie } from '../http/session-cookie.js';
 
 export const authRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   const secure = (protocol: string) => protocol === 'https';
 
   app.post('/admin/login', async (req, reply) => {
-    const { token } = await auth.signInAdmin(deps, parseInput(EmailSignInInput, req.body), requestMeta(req));
+    const { token, knownDevices } = await auth.signInAdmin(deps, parseInput(EmailSignInInput, req.body), requestMeta(req));
     setSessionCookie(reply, token, secure(req.protocol));
+    setKnownDeviceCookie(reply, knownDevices, secure(req.protocol));
     return { success: true, status: true, token, message: 'Login successful' };
   });
 
   app.post('/subadmin/login', async (req, reply) => {
-    const { token, subadmin } = await auth.signInSubadmin(deps, parseInput(EmailSignInInput, req.body), requestMeta(req));
+    const { token, knownDevices, subadmin } = await auth.signInSubadmin(deps, parseInput(EmailSignInInput, req.body), requestMeta(req));
     setSessionCookie(reply, token, secure(req.protocol));
+    setKnownDeviceCookie(reply, knownDevices, secure(req.protocol));
     return { success: true, status: true, token, message: 'Login successful!', subadminId: subadmin.id, username: subadmin.name };
   });
 
   const userLogin = async (req: FastifyRequest, reply: FastifyReply) => {
-    const { token, user } = await auth.signInUser(deps, parseInput(MobileSignInInput, req.body), requestMeta(req));
+    const { token, knownDevices, user } = await auth.signInUser(deps, parseInput(MobileSignInInput, req.body), requestMeta(req));
     setSessionCookie(reply, token, secure(req.protocol));
+    setKnownDeviceCookie(reply, knownDevices, secure(req.protocol));
     return { success: true, status: true, message: 'Login Successful', token, userType: user.userType, username: user.name, userId: user.id };
   };
   app.post('/auth/login', userLogin);

@@ -1,7 +1,7 @@
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import type { Deps } from '../deps.js';
 import { requestMeta } from '../http/session-plugin.js';
-import { clearSessionCookie, setSessionCookie } from '../http/session-cookie.js';
+import { clearSessionCookie, setKnownDeviceCookie, setSessionCookie } from '../http/session-cookie.js';
 
 export function contextFactory(deps: Deps) {
   return ({ req, res }: CreateFastifyContextOptions) => ({
@@ -10,6 +10,7 @@ export function contextFactory(deps: Deps) {
     authError: req.authError,
     meta: requestMeta(req),
     setSession: (token: string) => setSessionCookie(res, token, req.protocol === 'https'),
+    setKnownDevices: (value: string) => setKnownDeviceCookie(res, value, req.protocol === 'https'),
     clearSession: () => clearSessionCookie(res),
   });
 }

@@ -2,6 +2,7 @@ import type { Deps } from '../../deps.js';
 import type { Actor, SubadminActor, UserActor } from '../../auth/actor.js';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords.js';
 import { companyLockReason, createSession, revokeSession } from '../../auth/sessions.js';
+import type { AccountRef } from '../../auth/known-devices.js';
 import { AppError, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { EmailSignInInput } from '../../../shared/schemas/auth.js';
@@ -11,51 +12,62 @@ import { DEFAULT_TIME_ZONE, PLATFORM_TIME_ZONE } from '../../../shared/dates.js'
 export interface RequestMeta {
   ip: string;
   userAgent?: string;
+  /** the browser's known-device cookie, if it sent one */
+  knownDevices?: string;
 }
 
 const BAD_CREDENTIALS = 'Invalid credentials.';
 
-export async function signInAdmin(deps: Deps, input: EmailSignInInput, meta: RequestMeta) {
-  const key = `admin:${input.email}`;
-  deps.signInLimiter.assertAllowed(key, meta.ip);
-  const admin = await deps.db.selectFrom('admins').selectAll().where('email', '=', input.email).executeTakeFirst();
-  if (!admin) await burnPasswordCheck(input.password);
-  if (!admin || !(await verifyPassword(admin.password_hash, input.password))) {
-    deps.signInLimiter.recordFailure(key, meta.ip);
+/**
+ * The password check every sign-in shares. `key` names the account as typed (so a locked unknown
+ * account answers as a locked real one); a browser known to the account found is judged apart.
+ * Returns the known-device cookie to set on success.
+ */
+async function checkPassword<A extends { id: number; password_hash: string }>(
+  deps: Deps,
+  meta: RequestMeta,
+  kind: AccountRef['kind'],
+  key: string,
+  account: A | undefined,
+  password: string,
+): Promise<{ account: A; knownDevices: string }> {
+  const ref = account ? { kind, id: account.id } : null;
+  const known = ref !== null && deps.knownDevices.isKnown(meta.knownDevices, ref);
+  deps.signInLimiter.assertAllowed(key, meta.ip, known);
+  if (!account) await burnPasswordCheck(password);
+  if (!account || !ref || !(await verifyPassword(account.password_hash, password))) {
+    deps.signInLimiter.recordFailure(key, meta.ip, known);
     throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS);
   }
-  deps.signInLimiter.recordSuccess(key);
+  deps.signInLimiter.recordSuccess(key, known);
+  return { account, knownDevices: deps.knownDevices.remember(meta.knownDevices, ref) };
+}
+
+export async function signInAdmin(deps: Deps, input: EmailSignInInput, meta: RequestMeta) {
+  const found = await deps.db.selectFrom('admins').selectAll().where('email', '=', input.email).executeTakeFirst();
+  const { account: admin, knownDevices } = await checkPassword(deps, meta, 'admin', `admin:${input.email}`, found, input.password);
   const { token } = await createSession(deps.db, { kind: 'admin', principalId: admin.id, subadminId: null, ip: meta.ip, userAgent: meta.userAgent });
-  return { token, admin: { id: admin.id, name: admin.name, email: admin.email } };
+  return { token, knownDevices, admin: { id: admin.id, name: admin.name, email: admin.email } };
 }
 
 export async function signInSubadmin(deps: Deps, input: EmailSignInInput, meta: RequestMeta) {
-  const key = `subadmin:${input.email}`;
-  deps.signInLimiter.assertAllowed(key, meta.ip);
-  const company = await deps.db
+  const found = await deps.db
     .selectFrom('subadmins')
     .selectAll()
     .where('email', '=', input.email)
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!company) await burnPasswordCheck(input.password);
-  if (!company || !(await verifyPassword(company.password_hash, input.password))) {
-    deps.signInLimiter.recordFailure(key, meta.ip);
-    throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS);
-  }
-  deps.signInLimiter.recordSuccess(key);
+  const { account: company, knownDevices } = await checkPassword(deps, meta, 'subadmin', `subadmin:${input.email}`, found, input.password);
   const lock = companyLockReason(company);
   if (lock) throw new AppError('FORBIDDEN', lock);
   const { token } = await createSession(deps.db, {
     kind: 'subadmin', principalId: company.id, subadminId: company.id, ip: meta.ip, userAgent: meta.userAgent,
   });
-  return { token, subadmin: { id: company.id, name: company.name, email: company.email, company_name: company.company_name } };
+  return { token, knownDevices, subadmin: { id: company.id, name: company.name, email: company.email, company_name: company.company_name } };
 }
 
 export async function signInUser(deps: Deps, input: { mobile: string; password: string }, meta: RequestMeta) {
-  const key = `user:${input.mobile}`;
-  deps.signInLimiter.assertAllowed(key, meta.ip);
-  const user = await deps.db
+  const found = await deps.db
     .selectFrom('users as u')
     .innerJoin('subadmins as c', 'c.id', 'u.subadmin_id')
     .select([
@@ -65,12 +77,7 @@ export async function signInUser(deps: Deps, input: { mobile: string; password: 
     .where('u.mobile', '=', input.mobile)
     .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
-  if (!user) await burnPasswordCheck(input.password);
-  if (!user || !(await verifyPassword(user.password_hash, input.password))) {
-    deps.signInLimiter.recordFailure(key, meta.ip);
-    throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS);
-  }
-  deps.signInLimiter.recordSuccess(key);
+  const { account: user, knownDevices } = await checkPassword(deps, meta, 'user', `user:${input.mobile}`, found, input.password);
   const lock = companyLockReason({
     is_blocked: user.company_blocked, expiry_date: user.expiry_date, time_zone: user.time_zone, deleted_at: user.company_deleted,
   });
@@ -79,7 +86,7 @@ export async function signInUser(deps: Deps, input: { mobile: string; password: 
   const { token } = await createSession(deps.db, {
     kind: 'user', principalId: user.id, subadminId: user.subadmin_id, ip: meta.ip, userAgent: meta.userAgent,
   });
-  return { token, user: { id: user.id, name: user.name, userType: user.user_type as UserType } };
+  return { token, knownDevices, user: { id: user.id, name: user.name, userType: user.user_type as UserType } };
 }
 
 export async function signOut(deps: Deps, actor: Actor): Promise<void> {
@@ -98,13 +105,17 @@ export async function loginAsUser(deps: Deps, actor: SubadminActor, userId: numb
   if (!user) throw notFound('User');
   if (user.is_blocked) throw new AppError('FORBIDDEN', 'This user is blocked. Unblock the user to log in as them.');
   const { token } = await createSession(deps.db, {
-    kind: 'user', principalId: user.id, subadminId: actor.subadminId, impersonatedBy: actor.id, ip: meta.ip, userAgent: meta.userAgent,
+    kind: 'user', principalId: user.id, subadminId: actor.subadminId, impersonatedBy: actor.id, impersonatorSessionId: actor.sessionId,
+    ip: meta.ip, userAgent: meta.userAgent,
   });
   await recordAudit(deps.db, actor, 'login_as', 'user', user.id);
   return { token, user: { id: user.id, name: user.name, userType: user.user_type as UserType } };
 }
 
-/** Ends a login-as session and gives the sub-admin behind it a session of its own again. */
+/**
+ * Ends a login-as session and gives the sub-admin behind it a session of its own again. The actor
+ * resolved only because the sub-admin session it was opened from is still live (resolveSession).
+ */
 export async function returnToSubadmin(deps: Deps, actor: UserActor, meta: RequestMeta) {
   if (actor.impersonatedBy == null) throw new AppError('FORBIDDEN', 'This session was not opened with login-as.');
   await revokeSession(deps.db, actor.sessionId);

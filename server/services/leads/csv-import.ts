@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
-import { parse, type Options as CsvOptions, type Parser } from 'csv-parse';
+import { CsvError, Parser, type Options as CsvOptions } from 'csv-parse';
 import { sql } from 'kysely';
 import type { Deps } from '../../deps.js';
 import type { Dialect } from '../../db/database.js';
@@ -26,6 +26,13 @@ import { INVALID_REPORT_LIMIT, type InvalidRow, type UploadResult } from '../../
 export const importChunkRows = (dialect: Dialect) => (dialect === 'sqlite' ? 2000 : 5000);
 /** How much of the file's start is checked for binary content and UTF-8. */
 const SNIFF_BYTES = 8192;
+
+/**
+ * The longest record (all its cells) read. Far above any real lead row; it stops a file that is one
+ * endless line or cell (or a quote never closed) early: csv-parse spends about half a microsecond a
+ * character on a line without breaks, so a 20 MB one held the CPU for ten seconds.
+ */
+export const MAX_RECORD_CHARS = 32_768;
 
 const NAME_MAX = 200;
 const AREA_MAX = 200;
@@ -185,11 +192,42 @@ function invalidReason(raw: string | undefined): string {
   return `Invalid mobile number "${v.length > 30 ? `${v.slice(0, 30)}…` : v}"`;
 }
 
-function makeParser(): Parser {
-  // Blank lines come through as records so the line count stays right; they are skipped below.
-  // (csv-parse's own line numbers cost an info object a record.)
-  const options: CsvOptions = { bom: true, relax_column_count: true, relax_quotes: true };
-  return parse(options);
+/**
+ * csv-parse's stream, noting the line each record it gives out ends on. On an error it drops the
+ * records given out but not yet read, and the error's own line is where parsing stopped, not where
+ * the bad record began: this says where that is. (Its per-record info object costs too much.)
+ */
+class LeadCsvParser extends Parser {
+  lastRecordEndLine = 0;
+  headerSeen = false;
+
+  constructor() {
+    // Blank lines come through as records so the line count stays right; they are skipped below.
+    const options: CsvOptions = { bom: true, relax_column_count: true, relax_quotes: true, max_record_size: MAX_RECORD_CHARS };
+    super(options);
+  }
+
+  override push(chunk: unknown, encoding?: BufferEncoding): boolean {
+    if (chunk !== null) {
+      this.lastRecordEndLine = this.info.lines;
+      if (!this.headerSeen && !isBlank(chunk as string[])) this.headerSeen = true;
+    }
+    return super.push(chunk, encoding);
+  }
+}
+
+/** A file csv-parse cannot read, said as the line it fails on. */
+function unreadable(err: CsvError, parser: LeadCsvParser): AppError {
+  const line = parser.lastRecordEndLine + 1;
+  const where = parser.headerSeen ? `Line ${line}` : `Line ${line} (the column names)`;
+  if (err.code === 'CSV_MAX_RECORD_SIZE') {
+    return new AppError('BAD_REQUEST', `${where} is longer than ${MAX_RECORD_CHARS} characters. ` +
+      'Check it for a quote (") that is never closed, and that the file has one lead a line.');
+  }
+  if (err.code === 'CSV_QUOTE_NOT_CLOSED') {
+    return new AppError('BAD_REQUEST', `${where}: a quote (") opens a value that is never closed. Close it or remove it, and upload the file again.`);
+  }
+  return new AppError('BAD_REQUEST', `${where} cannot be read as CSV. Save the file as CSV (UTF-8) and upload it again.`);
 }
 
 /**
@@ -198,7 +236,7 @@ function makeParser(): Parser {
  * Refuses a binary, empty or column-less file before writing anything.
  */
 export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: CsvImportInput): Promise<UploadResult> {
-  const parser = makeParser();
+  const parser = new LeadCsvParser();
   // Errors of the source (too large, client gone, binary) reach the parser and so the loop below.
   pipeline(Readable.from(guardText(input.source)), parser, () => {});
 
@@ -297,7 +335,8 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
     const duplicates = duplicatesInFile + duplicatesExisting;
     await completeBatch(deps, batchId, { inserted, duplicates, invalid, report: report() });
     return { batchId, rows: dataRows, inserted, duplicates, duplicatesInFile, duplicatesExisting, invalid, invalidRows };
-  } catch (err) {
+  } catch (caught) {
+    const err = caught instanceof CsvError ? unreadable(caught, parser) : caught;
     parser.destroy();
     await settle();
     if (batchId !== null) {

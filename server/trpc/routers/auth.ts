@@ -6,20 +6,23 @@ export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => (ctx.actor ? auth.getMe(ctx.deps, ctx.actor) : null)),
 
   signInAdmin: publicProcedure.input(EmailSignInInput).mutation(async ({ ctx, input }) => {
-    const { token, admin } = await auth.signInAdmin(ctx.deps, input, ctx.meta);
+    const { token, knownDevices, admin } = await auth.signInAdmin(ctx.deps, input, ctx.meta);
     ctx.setSession(token);
+    ctx.setKnownDevices(knownDevices);
     return admin;
   }),
 
   signInSubadmin: publicProcedure.input(EmailSignInInput).mutation(async ({ ctx, input }) => {
-    const { token, subadmin } = await auth.signInSubadmin(ctx.deps, input, ctx.meta);
+    const { token, knownDevices, subadmin } = await auth.signInSubadmin(ctx.deps, input, ctx.meta);
     ctx.setSession(token);
+    ctx.setKnownDevices(knownDevices);
     return subadmin;
   }),
 
   signInUser: publicProcedure.input(MobileSignInInput).mutation(async ({ ctx, input }) => {
-    const { token, user } = await auth.signInUser(ctx.deps, input, ctx.meta);
+    const { token, knownDevices, user } = await auth.signInUser(ctx.deps, input, ctx.meta);
     ctx.setSession(token);
+    ctx.setKnownDevices(knownDevices);
     return user;
   }),
 
