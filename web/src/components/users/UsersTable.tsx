@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Group, Text, Tooltip } from '@mantine/core';
+import { Box, Button, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
@@ -51,9 +52,12 @@ export function UsersTable({ query, paging, onEdit }: Props) {
   const busy = (id: number) =>
     (setBlocked.isPending && setBlocked.variables?.id === id) || (loginAs.isPending && loginAs.variables?.userId === id);
 
-  // Four buttons in a row are wider than a phone's table frame: there they take two rows.
+  // Four buttons in a row would take most of a narrower table's frame: there they make two rows of two.
+  const oneRow = useMediaQuery('(min-width: 75em)', true, { getInitialValueInEffect: false });
   const actions = (u: UserRow) => (
-    <Group gap={6} justify="flex-end" wrap="wrap" maw={{ base: 180, sm: 'none' }} ml="auto">
+    <Box
+      style={{ display: 'grid', gridTemplateColumns: `repeat(${oneRow ? 4 : 2}, max-content)`, gap: 6, justifyContent: 'end', justifyItems: 'end' }}
+    >
       <Button size="compact-sm" variant="light" onClick={() => onEdit(u)} aria-label={`Update ${u.name}`}>
         Update
       </Button>
@@ -83,7 +87,7 @@ export function UsersTable({ query, paging, onEdit }: Props) {
           Login as
         </Button>
       </Tooltip>
-    </Group>
+    </Box>
   );
 
   return (
