@@ -148,7 +148,7 @@ export function AppTable<T>({
         withTableBorder
         borderRadius="sm"
         pinLastColumn={Boolean(actions) && wide}
-        scrollAreaProps={{ type: 'auto', offsetScrollbars: 'x' }}
+        scrollAreaProps={{ type: 'auto', offsetScrollbars: 'present' }}
         styles={minWidth ? { table: { minWidth } } : undefined}
         {...pagingProps}
       />
