@@ -126,7 +126,7 @@ export function AppTable<T>({
         aria-label={ariaLabel}
         records={rows}
         columns={allColumns}
-        idAccessor={idAccessor as never}
+        idAccessor={idAccessor}
         fetching={loading}
         loaderSize="sm"
         minHeight={rows.length === 0 ? 160 : undefined}
