@@ -1,7 +1,7 @@
 # syntax=docker/dockerfile:1
 
 # ---- build: native modules (better-sqlite3, argon2) compile here, then the web app is built ----
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
@@ -18,7 +18,7 @@ COPY scripts ./scripts
 RUN npm run build && npm prune --omit=dev
 
 # ---- runtime: no compilers, non-root, one volume for the SQLite file and uploads ----
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import BetterSqlite3 from 'better-sqlite3';
+import { sqliteDriver } from '../server/db/sqlite-driver.js';
 import pg from 'pg';
 import { Migrator, sql, type Kysely } from 'kysely';
 import { migrations } from '../migrations/index.js';
@@ -69,7 +69,7 @@ async function insertCompanyAndUsers(db: Kysely<DB>): Promise<Fixture> {
 
 /** One transaction, one prepared statement: the fastest way better-sqlite3 loads rows. */
 function bulkInsertSqlite(file: string, fx: Fixture) {
-  const raw = new BetterSqlite3(file);
+  const raw = new (sqliteDriver().Database)(file);
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   const insert = raw.prepare(`insert into leads

@@ -9,7 +9,7 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import BetterSqlite3 from 'better-sqlite3';
+import { sqliteDriver } from '../server/db/sqlite-driver.js';
 import pg from 'pg';
 import { createDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
@@ -34,7 +34,7 @@ async function bareInsertRate(dir: string, rows: number): Promise<number> {
   const database = createDatabase(`sqlite:${file}`);
   await migrateToLatest(database.db, 'sqlite');
   await database.close();
-  const raw = new BetterSqlite3(file);
+  const raw = new (sqliteDriver().Database)(file);
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   const now = new Date().toISOString();

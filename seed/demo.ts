@@ -46,8 +46,10 @@ export async function seedDemo(deps: Deps): Promise<string> {
   for (const p of people) staff.push(await createUser(deps, owner, CreateUserInput.parse(p)));
 
   for (const [category, rows] of Object.entries(demoLeads())) {
-    const csv = ['Name,Mobile,Requirement,City', ...rows].join('\n');
-    await uploadCsv(deps, owner, { category, fileName: `${category.toLowerCase().replace(/\s+/g, '-')}-leads.csv`, source: Readable.from([csv]) });
+    const csv = [['Name', 'Mobile', 'Requirement', 'City'], ...rows].map(csvLine).join('\n');
+    const slug = category.toLowerCase().replace(/\s+/g, '-');
+    const fileName = slug.endsWith('leads') ? `${slug}.csv` : `${slug}-leads.csv`;
+    await uploadCsv(deps, owner, { category, fileName, source: Readable.from([csv]) });
   }
   const [rahul, anita, , sneha] = staff;
   await distributeLeads(deps, owner, { userIds: [rahul!.id, sneha!.id], count: 16, category: 'IndiaMART' });
@@ -80,15 +82,18 @@ export async function seedDemo(deps: Deps): Promise<string> {
 
 const FIRST = ['Aarav', 'Vivaan', 'Aditya', 'Ishaan', 'Kabir', 'Ananya', 'Diya', 'Saanvi', 'Meera', 'Kavya', 'Rohan', 'Arjun', 'Pooja', 'Nikhil', 'Sana'];
 const LAST = ['Patil', 'Deshmukh', 'Iyer', 'Reddy', 'Gupta', 'Khan', 'Nair', 'Joshi', 'Mehta', 'Chauhan', 'Bose', 'Kulkarni'];
-const CITIES = ['Pune', 'Mumbai', 'Nagpur', 'Nashik', 'Thane', 'Navi Mumbai', 'Aurangabad'];
+export const DEMO_CITIES = ['Pune', 'Mumbai', 'Nagpur', 'Nashik', 'Thane', 'Navi Mumbai', 'Aurangabad'];
 const NEEDS: Record<string, string[]> = {
-  IndiaMART: ['Bulk order of PVC pipes, 500 units', '"Solar water heater, 200 LPD"', 'CCTV cameras for a 3-floor office', 'Industrial RO plant 1000 LPH', '"Office chairs, 40 pieces, ergonomic"'],
+  IndiaMART: ['Bulk order of PVC pipes, 500 units', 'Solar water heater, 200 LPD', 'CCTV cameras for a 3-floor office', 'Industrial RO plant 1000 LPH', 'Office chairs, 40 pieces, ergonomic'],
   JustDial: ['Home deep cleaning this weekend', 'AC servicing for 3 split units', 'Interior designer for 2BHK', 'Pest control for a restaurant', 'Packers and movers Pune to Mumbai'],
   'Local Leads': ['Website for a dental clinic', 'Wedding photography in December', 'Spoken English classes for kids', 'Gym membership enquiry', 'Tiffin service for 10 people'],
 };
 
-/** Realistic-looking demo leads per category, as CSV lines; mobiles are in the 90000xxxxx demo range. */
-function demoLeads(): Record<string, string[]> {
+/** One CSV line; a field with a comma, quote or line break is quoted, as a spreadsheet would write it. */
+const csvLine = (fields: string[]) => fields.map((f) => (/[",\r\n]/.test(f) ? `"${f.replace(/"/g, '""')}"` : f)).join(',');
+
+/** Realistic-looking demo leads per category (name, mobile, requirement, city); mobiles are in the 90000xxxxx demo range. */
+function demoLeads(): Record<string, string[][]> {
   let n = 0;
   const make = (category: string, count: number) =>
     Array.from({ length: count }, () => {
@@ -96,7 +101,7 @@ function demoLeads(): Record<string, string[]> {
       const name = `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]}`;
       const mobile = `+91 90000 ${String(10000 + i).slice(-5)}`;
       const need = NEEDS[category]![i % NEEDS[category]!.length];
-      return `${name},${mobile},${need},${CITIES[(i * 3) % CITIES.length]}`;
+      return [name, mobile, need!, DEMO_CITIES[(i * 3) % DEMO_CITIES.length]!];
     });
   return { IndiaMART: make('IndiaMART', 25), JustDial: make('JustDial', 20), 'Local Leads': make('Local Leads', 15) };
 }

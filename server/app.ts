@@ -36,6 +36,16 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
     routerOptions: { maxParamLength: 500 },
   });
 
+  // Answers finished while draining tell keep-alive clients to reconnect instead of reusing a socket
+  // about to close. Added before any plugin so that every route has it.
+  let draining = false;
+  app.addHook('preClose', async () => {
+    draining = true;
+  });
+  app.addHook('onSend', async (_req, reply) => {
+    if (draining && reply.request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
+  });
+
   const database = opts.database ?? createDatabase(config.databaseUrl, { onPoolError: (err) => app.log.error({ err }, 'postgres pool error') });
   await migrateToLatest(database.db, database.dialect, database.pgSchema);
   fs.mkdirSync(config.uploadsDir, { recursive: true });

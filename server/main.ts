@@ -4,8 +4,10 @@ import { ensureAdmin, isDatabaseEmpty } from './bootstrap.js';
 import { seedDemo } from '../seed/demo.js';
 import { startIndiamartScheduler } from './services/indiamart/scheduler.js';
 import { discardAbandonedBatches } from './services/leads/upload-batches.js';
+import { exitUnlessSupportedNode } from './runtime.js';
 
 async function main() {
+  exitUnlessSupportedNode();
   let config;
   try {
     config = loadConfig();
@@ -51,6 +53,7 @@ async function main() {
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
     clearInterval(sweep);
+    app.log.info('server stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -10,7 +10,13 @@ export function addDays(date: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** A new company's zone until its sub-admin chooses another. */
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+/**
+ * The zone the platform admin reads times in. The admin belongs to no company, and the companies it
+ * sells to are Indian by default, so India's zone keeps the admin's lists in step with theirs.
+ */
+export const PLATFORM_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 /** Minutes the zone is ahead of UTC at the given instant. */
 function offsetMinutes(timeZone: string, at: Date): number {

@@ -175,7 +175,7 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     expect(noMessage.error?.message).toBe('Message is required.');
     const unknown = await mutate(t.app, 'notifications.sendToSubadmins', { title: 'x', message: 'y', subadminId: 999999 }, admin);
     expect(unknown.status).toBe(404);
-    expect(unknown.error?.message).toBe('Company not found.');
+    expect(unknown.error?.message).toBe('Subadmin not found.');
     const row = await t.deps.db.selectFrom('notifications').select('id').where('title', '=', 'x').executeTakeFirst();
     expect(row).toBeUndefined();
   });

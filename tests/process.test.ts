@@ -33,7 +33,7 @@ describe('the server process', () => {
     const base = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`, UPLOADS_DIR: path.join(dir, 'uploads'), NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: '' },
+      env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`, UPLOADS_DIR: path.join(dir, 'uploads'), NODE_ENV: 'development', LOG_LEVEL: 'info', SEED_DEMO: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -63,10 +63,39 @@ describe('the server process', () => {
     await ended;
     expect(answer).toMatch(/^HTTP\/1\.1 200/);
     expect(answer).toContain('"success":true');
+    // A keep-alive client must not reuse a socket the server is about to close.
+    expect(answer).toMatch(/\r\nconnection: close\r\n/i);
     expect(await exited).toBe(0);
+    expect(out).toContain('server stopped');
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
     fs.rmSync(dir, { recursive: true, force: true });
   });
+
+  it('stops when a process manager sends SIGTERM to npm start, and frees the port', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-proc-'));
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    child = spawn('npm', ['start'], {
+      cwd: root,
+      env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`, UPLOADS_DIR: path.join(dir, 'uploads'), NODE_ENV: 'development', LOG_LEVEL: 'info', SEED_DEMO: '0' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    const exited = new Promise<number | null>((resolve) => child!.on('exit', (code) => resolve(code)));
+    // The first start on a fresh clone builds the web app.
+    await waitForHealth(base, 110_000);
+
+    child.kill('SIGTERM');
+    await exited;
+    // The server finishes stopping and frees the port right after npm has gone.
+    const until = Date.now() + 5_000;
+    while (Date.now() < until && !out.includes('server stopped')) await new Promise((r) => setTimeout(r, 100));
+    expect(out).toContain('server stopped');
+    await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 150_000);
 
   it('refuses to start on a bad configuration value with a clear message', async () => {
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

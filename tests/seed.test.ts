@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { query, signIn } from './helpers/http.js';
-import { DEMO, seedDemo } from '../seed/demo.js';
+import { DEMO, DEMO_CITIES, seedDemo } from '../seed/demo.js';
 import { isDatabaseEmpty } from '../server/bootstrap.js';
 
 describe.each(dialects)('demo data on %s', (dialect) => {
@@ -33,6 +33,13 @@ describe.each(dialects)('demo data on %s', (dialect) => {
     expect(history.data.items.map((b: { inserted: number; status: string }) => [b.inserted, b.status]).sort()).toEqual([
       [15, 'complete'], [20, 'complete'], [25, 'complete'],
     ]);
+    expect(history.data.items.map((b: { fileName: string }) => b.fileName).sort()).toEqual(['indiamart-leads.csv', 'justdial-leads.csv', 'local-leads.csv']);
+    // Every demo lead keeps its whole requirement and its city, commas and all.
+    const leads = await t.deps.db.selectFrom('leads').select(['requirement', 'area']).execute();
+    expect(leads).toHaveLength(60);
+    for (const lead of leads) expect(DEMO_CITIES).toContain(lead.area);
+    expect(leads.map((l) => l.requirement)).toContain('Bulk order of PVC pipes, 500 units');
+    expect(leads.map((l) => l.requirement)).toContain('Office chairs, 40 pieces, ergonomic');
     const pool = await query(t.app, 'distribution.pool', undefined, owner);
     expect(pool.data.total).toBe(60 - 16 - 6);
     const caller = await signIn(t.app, { kind: 'user', ...DEMO.telecaller });

@@ -87,7 +87,7 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
     for (const user_type of ['Telicaller', 'Telicaller-hade']) {
       const res = await mutate(t.app, 'users.create', newUser({ user_type }), session);
       expect(res.status).toBe(403);
-      expect(res.error?.message).toBe('Telecaller limit reached (2 of 2). Ask the administrator to raise your limit.');
+      expect(res.error?.message).toBe('Telecaller limit reached (2 of 2). Ask the admin to raise your limit.');
     }
     expect((await mutate(t.app, 'users.create', newUser({ user_type: 'Developer' }), session)).status).toBe(200);
     const rows = await liveUsers(company.id);
@@ -98,7 +98,7 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
     // legacy: the same refusal, as the original client reads it
     const res = await legacy(t.app, 'POST', '/createUser', session, newUser());
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ status: false, success: false, message: 'Telecaller limit reached (2 of 2). Ask the administrator to raise your limit.' });
+    expect(res.body).toEqual({ status: false, success: false, message: 'Telecaller limit reached (2 of 2). Ask the admin to raise your limit.' });
   });
 
   it('never exceeds the limit when creates arrive at the same time', async () => {
@@ -283,7 +283,7 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
 
     const promote = await mutate(t.app, 'users.update', { id: dev.id, name: 'Dev', email: dev.email, mobile: dev.mobile, user_type: 'Telicaller' }, session);
     expect(promote.status).toBe(403);
-    expect(promote.error?.message).toBe('Telecaller limit reached (1 of 1). Ask the administrator to raise your limit.');
+    expect(promote.error?.message).toBe('Telecaller limit reached (1 of 1). Ask the admin to raise your limit.');
     expect((await db().selectFrom('users').select('user_type').where('id', '=', dev.id).executeTakeFirstOrThrow()).user_type).toBe('Developer');
     expect(await isSignedIn(devSession)).toBe(true);
 

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import {
   CompiledQuery,
@@ -16,6 +15,7 @@ import {
 } from 'kysely';
 import type { DB } from './schema.js';
 import type { Dialect } from '../../migrations/index.js';
+import { sqliteDriver } from './sqlite-driver.js';
 
 export type { Dialect };
 
@@ -38,7 +38,7 @@ class ImmediateSqliteDriver extends SqliteDriver {
 
 function sqliteDialect(file: string): KyselyDialect {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const database = new BetterSqlite3(file);
+  const database = new (sqliteDriver().Database)(file);
   database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');

@@ -58,11 +58,13 @@ export async function startServer(): Promise<Running> {
   };
 }
 
-export async function openBrowser(viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+/** A browser; `timezoneId` makes its clock run in another zone than the machine's. */
+export async function openBrowser(viewport = { width: 1280, height: 800 }, options: { timezoneId?: string } = {}): Promise<BrowserContext> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-chromium-'));
   return chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     viewport,
+    ...options,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });

@@ -38,7 +38,7 @@ describe('in a real browser', () => {
     await field(page, 'Password').fill(DEMO.admin.password);
     await page.getByRole('button', { name: 'SIGN IN' }).click();
     await page.waitForURL(/\/admin$/);
-    await page.getByText('Active companies').first().waitFor();
+    await page.getByText('Active subadmins').first().waitFor();
     await snap(page, 'admin-dashboard');
 
     await page.goto(`${server.base}/admin/subadmin-list/form`);

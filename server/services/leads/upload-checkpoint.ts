@@ -1,7 +1,7 @@
-import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { sqliteDriver } from '../../db/sqlite-driver.js';
 
 /**
  * Making an upload batch visible rewrites every one of its rows, and SQLite's automatic WAL
@@ -10,8 +10,6 @@ import type { DB } from '../../db/schema.js';
  * stopped. Around the flip the connection's automatic checkpoint is suspended and the checkpoint
  * runs on a second connection in a worker thread instead.
  */
-
-const requireHere = createRequire(import.meta.url);
 
 // Plain JavaScript (eval'd): the worker needs no TypeScript loader.
 const WORKER_SOURCE = `
@@ -28,7 +26,7 @@ try {
 
 function checkpointInWorker(file: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver: requireHere.resolve('better-sqlite3'), file } });
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { driver: sqliteDriver().path, file } });
     worker.once('message', () => resolve());
     worker.once('error', reject);
     worker.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`checkpoint worker exited with ${code}`))));

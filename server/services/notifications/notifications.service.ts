@@ -32,7 +32,7 @@ function readerOf(actor: Actor): Reader {
 /** The admin notifies one company (subadminId) or every company (none given). */
 export async function sendToSubadmins(deps: Deps, actor: AdminActor, input: SendToSubadminsInput) {
   const target = input.subadminId ?? null;
-  if (target !== null && !(await repo.findLiveCompany(deps.db, target))) throw notFound('Company');
+  if (target !== null && !(await repo.findLiveCompany(deps.db, target))) throw notFound('Subadmin');
   return deps.db.transaction().execute(async (trx) => {
     const id = await repo.insertNotification(trx, {
       audience: 'subadmins', subadminId: target, title: input.title, message: input.message, now: nowIso(),

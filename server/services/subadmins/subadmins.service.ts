@@ -6,7 +6,7 @@ import { isUniqueViolation, nowIso } from '../../db/dialect.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import { AppError, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { addDays, DEFAULT_TIME_ZONE, nextMonthStart, startOfDayUtc, todayIn } from '../../../shared/dates.js';
+import { addDays, DEFAULT_TIME_ZONE, nextMonthStart, PLATFORM_TIME_ZONE, startOfDayUtc, todayIn } from '../../../shared/dates.js';
 import { normalizeIndianMobile } from '../../../shared/mobile.js';
 import type {
   CreateSubadminData,
@@ -65,7 +65,7 @@ export async function listSubadmins(
     ...input,
     search,
     mobile: search ? normalizeIndianMobile(search) : null,
-    today: todayIn(DEFAULT_TIME_ZONE),
+    today: todayIn(PLATFORM_TIME_ZONE),
   });
   return { ...page, items: page.items.map(toListItem) };
 }
@@ -158,7 +158,7 @@ export async function updateSubadminTerms(
 }
 
 export async function getDashboard(deps: Deps, _actor: AdminActor, now = new Date()): Promise<SubadminDashboard> {
-  const tz = DEFAULT_TIME_ZONE;
+  const tz = PLATFORM_TIME_ZONE;
   const today = todayIn(tz, now);
   const soon = addDays(today, EXPIRING_WINDOW_DAYS);
   const monthFrom = startOfDayUtc(`${today.slice(0, 7)}-01`, tz);

@@ -25,7 +25,7 @@ const DUPLICATE = {
 } as const;
 
 const limitReached = (used: number, max: number) =>
-  new AppError('FORBIDDEN', `Telecaller limit reached (${used} of ${max}). Ask the administrator to raise your limit.`);
+  new AppError('FORBIDDEN', `Telecaller limit reached (${used} of ${max}). Ask the admin to raise your limit.`);
 
 /** A unique index caught a duplicate the pre-check missed (a concurrent write): say which. */
 function duplicateFromViolation(err: unknown): AppError {

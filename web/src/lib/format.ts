@@ -1,4 +1,5 @@
 import dayjs from 'dayjs';
+import { PLATFORM_TIME_ZONE } from '../../../shared/dates.js';
 
 /** A calendar date (YYYY-MM-DD) as people read it: 05 Mar 2026. */
 export const formatDate = (date: string) => {
@@ -6,15 +7,72 @@ export const formatDate = (date: string) => {
   return d.isValid() ? d.format('DD MMM YYYY') : date;
 };
 
-/** A stored ISO timestamp in the reader's local time, e.g. "05 Mar 2026, 02:30 PM". */
-export const formatDateTime = (iso: string | null | undefined) => {
-  if (!iso) return '';
-  const d = dayjs(iso);
-  return d.isValid() ? d.format('DD MMM YYYY, hh:mm A') : iso;
+/*
+ * Every instant is shown in the signed-in company's time zone (the admin's: the platform's), never the
+ * browser's, so a list, the dashboard's "today" and the CSV export agree. The area layout sets the zone
+ * from the session before its pages render (setDisplayTimeZone); formatters read it unless given one.
+ */
+let displayZone = PLATFORM_TIME_ZONE;
+
+const isTimeZone = (tz: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
 };
+
+export function setDisplayTimeZone(tz: string | null | undefined): void {
+  displayZone = tz && isTimeZone(tz) ? tz : PLATFORM_TIME_ZONE;
+}
+
+export const displayTimeZone = () => displayZone;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function partsIn(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone, day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: true,
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A stored instant's date ("05 Mar 2026") and time ("02:30 PM") in the zone; a bare date has no time. */
+export function zonedParts(stored: string, timeZone = displayZone): { date: string; time: string | null } | null {
+  if (DATE_ONLY.test(stored)) return { date: formatDate(stored), time: null };
+  const ms = Date.parse(stored);
+  if (Number.isNaN(ms)) return null;
+  const p = Object.fromEntries(partsIn(timeZone).formatToParts(ms).map((x) => [x.type, x.value]));
+  return { date: `${p.day} ${p.month} ${p.year}`, time: `${p.hour}:${p.minute} ${p.dayPeriod}` };
+}
+
+/** A stored ISO timestamp in the company's time zone, e.g. "05 Mar 2026, 02:30 PM"; a bare date stays a date. */
+export const formatDateTime = (stored: string | null | undefined, timeZone = displayZone) => {
+  if (!stored) return '';
+  const p = zonedParts(stored, timeZone);
+  if (!p) return stored;
+  return p.time ? `${p.date}, ${p.time}` : p.date;
+};
+
+/** A zone as people know it: "India Standard Time (Asia/Kolkata)". */
+export function timeZoneName(timeZone = displayZone, at: Date = new Date()): string {
+  const long = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'long' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName')?.value;
+  return long && long !== timeZone ? `${long} (${timeZone})` : timeZone;
+}
 
 /** A count in Indian grouping: 1,00,000. */
 export const formatCount = (n: number) => new Intl.NumberFormat('en-IN').format(n);
+
+/** A count's colour: zero is never shown in an alarm (or any) colour, only the neutral one. */
+export const countColor = (n: number, color: string) => (n === 0 ? 'gray' : color);
 
 /** The row number shown in a paged table's # column. */
 export const rowNumber = (page: number, pageSize: number, index: number) => (page - 1) * pageSize + index + 1;

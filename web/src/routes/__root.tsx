@@ -3,6 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { LogoMark, pageTitle } from '../components/layout/brand';
 import { NotFound } from '../components/layout/NotFound';
+import { ERROR_TITLE } from '../components/layout/pageTitles';
+import { useDocumentTitle } from '../components/layout/useDocumentTitle';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -25,11 +27,12 @@ function Root() {
 }
 
 function RouteError({ reset }: ErrorComponentProps) {
+  useDocumentTitle(ERROR_TITLE);
   return (
     <Center mih="60vh" p="md">
       <Stack align="center" gap="sm" maw={420} ta="center">
         <LogoMark size={48} />
-        <Title order={2}>Something went wrong</Title>
+        <Title order={2}>{ERROR_TITLE}</Title>
         <Text c="dimmed">This page could not be shown. Try again, or reload the page if it keeps happening.</Text>
         <Group>
           <Button variant="default" onClick={reset}>

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { EmailSignInPage } from '../components/auth/EmailSignInForm';
 import { leaveSignInIfSignedIn } from '../components/auth/session';
-import { pageTitle } from '../components/layout/brand';
+import { PAGE_TITLES, pageHead } from '../components/layout/pageTitles';
 
 export const Route = createFileRoute('/adminsignin')({
   beforeLoad: leaveSignInIfSignedIn,
-  head: () => ({ meta: [{ title: pageTitle('Admin sign in') }] }),
+  head: pageHead('/adminsignin'),
   component: AdminSignIn,
 });
 
@@ -13,9 +13,9 @@ function AdminSignIn() {
   return (
     <EmailSignInPage
       kind="admin"
-      title="Admin sign in"
-      subtitle="Platform administration"
-      links={[{ question: 'Company admin?', label: 'Sign in here', to: '/subadminsignin' }]}
+      title={PAGE_TITLES['/adminsignin']}
+      subtitle="Manage subadmins, their notifications and complaints"
+      links={[{ question: 'Subadmin?', label: PAGE_TITLES['/subadminsignin'], to: '/subadminsignin' }]}
     />
   );
 }

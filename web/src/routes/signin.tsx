@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { UserSignInPage } from '../components/auth/UserSignInForm';
 import { leaveSignInIfSignedIn } from '../components/auth/session';
-import { pageTitle } from '../components/layout/brand';
+import { pageHead } from '../components/layout/pageTitles';
 
 export const Route = createFileRoute('/signin')({
   beforeLoad: leaveSignInIfSignedIn,
-  head: () => ({ meta: [{ title: pageTitle('Sign in') }] }),
+  head: pageHead('/signin'),
   component: UserSignInPage,
 });

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { EmailSignInPage } from '../components/auth/EmailSignInForm';
 import { leaveSignInIfSignedIn } from '../components/auth/session';
-import { pageTitle } from '../components/layout/brand';
+import { PAGE_TITLES, pageHead } from '../components/layout/pageTitles';
 
 export const Route = createFileRoute('/subadminsignin')({
   beforeLoad: leaveSignInIfSignedIn,
-  head: () => ({ meta: [{ title: pageTitle('Company admin sign in') }] }),
+  head: pageHead('/subadminsignin'),
   component: SubadminSignIn,
 });
 
@@ -13,11 +13,11 @@ function SubadminSignIn() {
   return (
     <EmailSignInPage
       kind="subadmin"
-      title="Company admin sign in"
+      title={PAGE_TITLES['/subadminsignin']}
       subtitle="Manage your telecallers, leads and projects"
       links={[
-        { question: 'Telecaller, head or developer?', label: 'Sign in with your mobile', to: '/signin' },
-        { question: 'Platform admin?', label: 'Admin sign in', to: '/adminsignin' },
+        { question: 'Telecaller, telecaller head or developer?', label: 'Sign in with your mobile', to: '/signin' },
+        { question: 'Admin?', label: PAGE_TITLES['/adminsignin'], to: '/adminsignin' },
       ]}
     />
   );

@@ -21,7 +21,7 @@ const TEXTS = {
   subadmin: { fallback: 'Login failed.', success: 'Login successful!' },
 } as const;
 
-/** Sign-in with email and password for the platform admin and for company admins (sub-admins). */
+/** Sign-in with email and password for the admin and for subadmins. */
 export function EmailSignInPage({ kind, title, subtitle, links }: Props) {
   const navigate = useNavigate();
   const [failure, setFailure] = useState<string | null>(null);

@@ -13,7 +13,7 @@ export function ImpersonationBanner({ me }: { me: Me }) {
       resetSessionCache();
       await navigate({ to: '/subadmin/telicallerlist/alltelicaller', replace: true });
     },
-    onError: (err) => notifyError(err, 'Could not return to the sub-admin account.'),
+    onError: (err) => notifyError(err, 'Could not return to the subadmin account.'),
   });
   if (!me.impersonatedBy) return null;
   return (
@@ -23,7 +23,7 @@ export function ImpersonationBanner({ me }: { me: Me }) {
           You are signed in as {me.name} on behalf of {me.impersonatedBy.name}.
         </Text>
         <Button size="xs" color="yellow.8" onClick={() => back.mutate()} loading={back.isPending}>
-          Back to sub-admin
+          Back to subadmin
         </Button>
       </Group>
     </Paper>

@@ -8,6 +8,7 @@ import { notifySuccess } from '../../lib/notify';
 import { AREA_HOME, resetSessionCache } from './session';
 import { signInErrorMessage } from './signInError';
 import { SignInLayout } from './SignInLayout';
+import { PAGE_TITLES } from '../layout/pageTitles';
 
 /** Sign-in for telecallers, heads and developers (mobile and password); served at /signin and /login. */
 export function UserSignInPage() {
@@ -29,9 +30,9 @@ export function UserSignInPage() {
 
   return (
     <SignInLayout
-      title="Sign in"
+      title={PAGE_TITLES['/signin']}
       subtitle="Telecallers, telecaller heads and developers"
-      links={[{ question: 'Company admin?', label: 'Sign in here', to: '/subadminsignin' }]}
+      links={[{ question: 'Subadmin?', label: PAGE_TITLES['/subadminsignin'], to: '/subadminsignin' }]}
     >
       <form onSubmit={form.onSubmit((values) => signIn.mutate(values))} noValidate>
         <Stack>

@@ -3,6 +3,7 @@ import { createTRPCQueryUtils } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/trpc/router';
 import { queryClient, trpcClient } from '../../trpc';
+import { setDisplayTimeZone } from '../../lib/format';
 
 /** tRPC helpers outside React (route guards); they share the query cache with the hooks. */
 export const trpcUtils = createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient });
@@ -27,6 +28,7 @@ export function guardArea(kind: AreaKind) {
   return async (): Promise<{ me: Me }> => {
     const me = await fetchMe();
     if (!me || me.kind !== kind) throw redirect({ to: SIGN_IN_PATH[kind], replace: true });
+    setDisplayTimeZone(me.timeZone);
     return { me };
   };
 }

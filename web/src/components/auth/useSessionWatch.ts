@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { queryClient, trpc } from '../../trpc';
 import { resetSessionCache, SIGN_IN_PATH, trpcUtils, type AreaKind, type Me } from './session';
+import { setDisplayTimeZone } from '../../lib/format';
 
 const isUnauthorized = (err: unknown) => (err as { data?: { httpStatus?: number } | null } | null)?.data?.httpStatus === 401;
 
@@ -9,6 +10,7 @@ const isUnauthorized = (err: unknown) => (err as { data?: { httpStatus?: number 
  * The signed-in account for an area layout. When the session ends while a page is open
  * (signed out elsewhere, blocked, expired company), a refreshed `auth.me` answers null and the
  * visitor goes to the area's sign-in page. Any call answering 401 triggers that refresh.
+ * It also sets the time zone every date and time of the area is shown in.
  */
 export function useSessionWatch(kind: AreaKind, fromGuard: Me): Me {
   const navigate = useNavigate();
@@ -36,5 +38,8 @@ export function useSessionWatch(kind: AreaKind, fromGuard: Me): Me {
     };
   }, []);
 
-  return me.data ?? fromGuard;
+  const current = me.data ?? fromGuard;
+  // Before the area's pages render: their times follow the company's zone, also right after it changes.
+  setDisplayTimeZone(current.timeZone);
+  return current;
 }

@@ -50,7 +50,7 @@ export function AdminComplaintsPage({ status }: { status: ComplaintStatusFilter 
         <div>
           <Title order={2}>{TEXT[status].title}</Title>
           <Text c="dimmed" size="sm">
-            Complaints sent by sub-admins{pending ? ' that are waiting for you' : ' that have been resolved'}.
+            Complaints sent by subadmins{pending ? ' that are waiting for you' : ' that have been resolved'}.
           </Text>
         </div>
         <TextInput
@@ -200,7 +200,7 @@ function ReplyForm({ complaint, onDone }: { complaint: AdminComplaintItem; onDon
         </Paper>
         <Textarea
           label="Reply"
-          placeholder="Write your reply to the sub-admin"
+          placeholder="Write your reply to the subadmin"
           autosize
           minRows={4}
           maxRows={12}

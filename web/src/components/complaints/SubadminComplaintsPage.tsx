@@ -14,6 +14,7 @@ import {
 import { formatDateTime, rowNumber } from '../../lib/format';
 import { serverAnswered } from '../../lib/notify';
 import { ComplaintStatusBadge } from './ComplaintStatusBadge';
+import { PAGE_TITLES } from '../layout/pageTitles';
 
 const PAGE_SIZE = 20;
 
@@ -30,9 +31,9 @@ export function SubadminComplaintsPage({ status }: { status: ComplaintStatusFilt
     <Stack>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
-          <Title order={2}>Send Complaint to Admin</Title>
+          <Title order={2}>{PAGE_TITLES[PATHS[status]]}</Title>
           <Text c="dimmed" size="sm">
-            Tell the platform admin about a problem; the admin's reply appears in the list below.
+            Tell the admin about a problem; the admin's reply appears in the list below.
           </Text>
         </div>
         <Button variant={formOpen ? 'default' : 'filled'} onClick={() => setFormOpen((o) => !o)} aria-expanded={formOpen}>

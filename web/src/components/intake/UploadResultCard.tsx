@@ -86,7 +86,7 @@ export function UploadResultCard(r: Props) {
           </Group>
         </Group>
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <Figure label="Leads added" value={r.inserted} color="green.8" />
+          <Figure label="Leads added" value={r.inserted} color={r.inserted ? 'green.8' : undefined} />
           <Figure
             label="Duplicates skipped"
             value={r.duplicatesInFile + r.duplicatesExisting}

@@ -1,12 +1,22 @@
 import { Group, Text } from '@mantine/core';
+import { timeZoneName } from '../../lib/format';
 import { APP_VERSION, PRODUCT_NAME } from './brand';
 
-export function AppFooter({ owner }: { owner?: string | null }) {
+/**
+ * The footer of every signed-in page. It says once which time zone the page's times are in, on the
+ * left, where the toasts (bottom-right on desktop, top on phones) never cover it.
+ */
+export function AppFooter({ owner, timeZone }: { owner?: string | null; timeZone: string }) {
   return (
     <Group justify="space-between" gap="xs" px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
-      <Text size="xs" c="dimmed">
-        © {new Date().getFullYear()} {owner || PRODUCT_NAME}
-      </Text>
+      <Group gap={4} wrap="wrap" style={{ columnGap: 'var(--mantine-spacing-lg)' }}>
+        <Text size="xs" c="dimmed">
+          © {new Date().getFullYear()} {owner || PRODUCT_NAME}
+        </Text>
+        <Text size="xs" c="dimmed" data-testid="time-zone-note">
+          Times are in {timeZoneName(timeZone)}
+        </Text>
+      </Group>
       <Text size="xs" c="dimmed">
         {owner ? `${PRODUCT_NAME} ` : ''}v{APP_VERSION}
       </Text>

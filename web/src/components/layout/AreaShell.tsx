@@ -134,7 +134,7 @@ export function AreaShell({ me, nav, accordion, homeTo, title, footerOwner, navF
         <Box flex={1} p={{ base: 'sm', sm: 'lg' }}>
           {children}
         </Box>
-        <AppFooter owner={footerOwner} />
+        <AppFooter owner={footerOwner} timeZone={me.timeZone} />
       </AppShell.Main>
     </AppShell>
   );

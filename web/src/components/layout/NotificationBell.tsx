@@ -5,6 +5,7 @@ import { useWindowEvent } from '@mantine/hooks';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { trpc } from '../../trpc';
+import { formatDateTime } from '../../lib/format';
 import { Icon } from './icons';
 import { useRouteExists } from './useRouteExists';
 import classes from './NotificationBell.module.css';
@@ -111,7 +112,7 @@ function BellRow({ title, message, createdAt, read }: { title: string; message: 
         <Text size="xs" c="dimmed" lineClamp={2}>
           {message}
         </Text>
-        <Text size="xs" c="dimmed" mt={2}>
+        <Text size="xs" c="dimmed" mt={2} title={formatDateTime(createdAt)}>
           {dayjs(createdAt).fromNow()}
         </Text>
       </Box>

@@ -5,12 +5,14 @@ import type { Me } from '../auth/session';
 import { useSignOut } from '../auth/useSignOut';
 import { Icon } from './icons';
 import { useRouteExists } from './useRouteExists';
+import { PAGE_TITLES } from './pageTitles';
 
-const PROFILE_PATH: string = '/subadmin/Profilehandel';
+const PROFILE_PATH = '/subadmin/Profilehandel' as const;
 
+/** The role names people read: one for each (see pageTitles.ts). */
 export function roleLabel(me: Me): string {
-  if (me.kind === 'admin') return 'Platform admin';
-  if (me.kind === 'subadmin') return 'Company admin';
+  if (me.kind === 'admin') return 'Admin';
+  if (me.kind === 'subadmin') return 'Subadmin';
   return me.userType ? USER_TYPE_LABELS[me.userType] : 'User';
 }
 
@@ -22,7 +24,7 @@ export const initials = (name: string) =>
     .map((w) => w[0]!.toUpperCase())
     .join('') || '?';
 
-/** The signed-in name and the few things that work: the sub-admin's profile, and signing out. */
+/** The signed-in name and the few things that work: the subadmin's profile, and Logout. */
 export function UserMenu({ me }: { me: Me }) {
   const { signOut, isPending } = useSignOut(me.kind);
   const exists = useRouteExists();
@@ -53,11 +55,11 @@ export function UserMenu({ me }: { me: Me }) {
         <Menu.Divider />
         {me.kind === 'subadmin' && exists(PROFILE_PATH) && (
           <Menu.Item component={Link} to={PROFILE_PATH} leftSection={<Icon name="user" size={16} />}>
-            Profile
+            {PAGE_TITLES[PROFILE_PATH]}
           </Menu.Item>
         )}
         <Menu.Item color="red" leftSection={<Icon name="logout" size={16} />} onClick={signOut} disabled={isPending}>
-          Sign out
+          Logout
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>

@@ -36,7 +36,7 @@ const SHARED_TILES: DashboardTile[] = [
 export const DASHBOARD_TILES: Record<UserTypeValue, DashboardTile[]> = {
   'Telicaller-hade': [
     { key: 'juniorLeads', label: 'Junior leads', to: '/TellyCalerHad/LeadsHead', color: 'violet' },
-    { key: 'newLeads', label: 'New leads from sub-admin', to: '/leadspage/leads', color: 'blue' },
+    { key: 'newLeads', label: 'New leads from subadmin', to: '/leadspage/leads', color: 'blue' },
     { key: 'pendingLeads', label: 'Pending leads', to: '/TellyCalerHad/HeadPending', color: 'grape' },
     ...SHARED_TILES,
   ],

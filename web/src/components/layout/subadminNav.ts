@@ -1,50 +1,44 @@
 import type { NavEntry } from './nav';
+import { PAGE_TITLES as T, type TitledPath } from './pageTitles';
 
-/** The sub-admin sidebar; later work adds entries (leads, projects, tasks...) here. */
+const page = (to: TitledPath) => ({ label: T[to], to });
+
+/** The sub-admin sidebar; later work adds entries (leads, projects, tasks...) here. Each label is the title of the page it opens. */
 export const SUBADMIN_NAV: NavEntry[] = [
-  { label: 'Dashboard', to: '/subadmin/dashbord', icon: 'dashboard' },
+  { ...page('/subadmin/dashbord'), icon: 'dashboard' },
   {
     label: 'Telecallers',
     icon: 'users',
-    children: [
-      { label: 'All Telecallers', to: '/subadmin/telicallerlist/alltelicaller' },
-      { label: 'Create Telecaller', to: '/subadmin/telicallerlist/formtelicaller' },
-    ],
+    children: [page('/subadmin/telicallerlist/alltelicaller'), page('/subadmin/telicallerlist/formtelicaller')],
   },
   {
     label: 'Leads',
     icon: 'leads',
     children: [
-      { label: 'Upload Leads', to: '/subadmin/uploaddata' },
-      { label: 'Distribute Leads', to: '/subadmin/Leads/distibutelead' },
-      { label: 'Uploaded Leads', to: '/subadmin/Leads/myuploadleads' },
-      { label: 'Pending Leads', to: '/subadmin/Leads/pendingleads' },
-      { label: 'Interested Leads', to: '/subadmin/Leads/interestedleads' },
-      { label: 'Not Interested Leads', to: '/subadmin/Leads/notinterestedleads' },
-      { label: 'Follow-up Leads', to: '/subadmin/Leads/followupleads' },
-      { label: 'Invalid Leads', to: '/subadmin/Leads/invelidleads' },
+      page('/subadmin/uploaddata'),
+      page('/subadmin/Leads/distibutelead'),
+      page('/subadmin/Leads/myuploadleads'),
+      page('/subadmin/Leads/pendingleads'),
+      page('/subadmin/Leads/interestedleads'),
+      page('/subadmin/Leads/notinterestedleads'),
+      page('/subadmin/Leads/followupleads'),
+      page('/subadmin/Leads/invelidleads'),
     ],
   },
   {
     label: 'Notifications',
     icon: 'bell',
-    children: [
-      { label: 'Admin Notifications', to: '/subadmin/adminnotification' },
-      { label: 'Notify Telecallers', to: '/subadmin/telicallernotification' },
-    ],
+    children: [page('/subadmin/adminnotification'), page('/subadmin/telicallernotification')],
   },
   {
     label: 'Send Complaint to Admin',
     icon: 'complaint',
-    children: [
-      { label: 'Pending', to: '/subadmin/sendcomplain/pending' },
-      { label: 'Closed', to: '/subadmin/sendcomplain/close' },
-    ],
+    children: [page('/subadmin/sendcomplain/pending'), page('/subadmin/sendcomplain/close')],
   },
   {
     label: 'Manage API',
     icon: 'key',
-    children: [{ label: 'API Details', to: '/subadmin/manage-indiamart' }],
+    children: [page('/subadmin/manage-indiamart')],
   },
-  { label: 'Profile Update', to: '/subadmin/Profilehandel', icon: 'user' },
+  { ...page('/subadmin/Profilehandel'), icon: 'user' },
 ];

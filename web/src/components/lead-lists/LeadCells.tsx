@@ -1,14 +1,10 @@
 import { Anchor, Badge, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { LEAD_STATUS_LABELS, requirementText, type LeadStatus } from '../../../../shared/leads';
+import { formatDateTime, zonedParts } from '../../lib/format';
 
-/** A stored instant (ISO) in the reader's time, e.g. "05 Mar 2025, 02:30 PM"; a bare date stays a date. */
-export function formatWhen(stored: string | null | undefined): string {
-  if (!stored) return '';
-  if (/^\d{4}-\d{2}-\d{2}$/.test(stored)) return dayjs(stored).format('DD MMM YYYY');
-  const d = dayjs(stored);
-  return d.isValid() ? d.format('DD MMM YYYY, hh:mm A') : stored;
-}
+/** A stored instant (ISO) in the company's time zone, e.g. "05 Mar 2025, 02:30 PM"; a bare date stays a date. */
+export const formatWhen = (stored: string | null | undefined): string => formatDateTime(stored);
 
 /** A callback's calendar date and wall-clock time as entered (no time zone conversion). */
 export function formatCallback(date: string | null, time: string | null): string {
@@ -74,19 +70,18 @@ export function QualityBadge({ quality }: { quality: string | null }) {
   );
 }
 
-/** A stored instant as its date over its time, for narrow table columns. */
+/** A stored instant as its date over its time (company time zone), for narrow table columns. */
 export function StackedTime({ stored, title }: { stored: string | null | undefined; title?: string }) {
   if (!stored) return null;
-  const d = dayjs(stored);
-  const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(stored);
+  const p = zonedParts(stored);
   return (
     <div title={title}>
       <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-        {d.isValid() ? d.format('DD MMM YYYY') : stored}
+        {p ? p.date : stored}
       </Text>
-      {d.isValid() && !dateOnly && (
+      {p?.time && (
         <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {d.format('hh:mm A')}
+          {p.time}
         </Text>
       )}
     </div>

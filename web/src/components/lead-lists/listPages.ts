@@ -1,4 +1,5 @@
 import type { LeadList } from '../../../../shared/schemas/lead-lists';
+import { PAGE_TITLES } from '../layout/pageTitles';
 
 export interface LeadListPageConfig {
   list: LeadList;
@@ -13,7 +14,7 @@ export interface LeadListPageConfig {
 export const LEAD_LIST_PAGES: Record<LeadList, LeadListPageConfig> = {
   pending: {
     list: 'pending',
-    title: 'Pending Leads',
+    title: PAGE_TITLES['/subadmin/Leads/pendingleads'],
     subtitle:
       'Leads given to a telecaller that nobody has worked yet, whether sent today or earlier. A lead opened but not submitted is no longer pending.',
     countLabel: 'Pending Leads Count',
@@ -21,28 +22,28 @@ export const LEAD_LIST_PAGES: Record<LeadList, LeadListPageConfig> = {
   },
   interested: {
     list: 'interested',
-    title: 'Interested Leads',
+    title: PAGE_TITLES['/subadmin/Leads/interestedleads'],
     subtitle: 'Leads a telecaller marked Interested, rated or not yet rated.',
     countLabel: 'Interested Leads Count',
     emptyLeads: 'No interested leads found',
   },
   notInterested: {
     list: 'notInterested',
-    title: 'Not Interested Leads',
+    title: PAGE_TITLES['/subadmin/Leads/notinterestedleads'],
     subtitle: 'Leads a telecaller marked Not Interested.',
     countLabel: 'Not Interested Leads Count',
     emptyLeads: 'No Not Interested leads found',
   },
   followUp: {
     list: 'followUp',
-    title: 'Follow Up Leads',
+    title: PAGE_TITLES['/subadmin/Leads/followupleads'],
     subtitle: 'Leads a telecaller will call again, with the callback date and time when one was set.',
-    countLabel: 'Follow Up Leads Count',
+    countLabel: 'Follow-up Leads Count',
     emptyLeads: 'No follow up leads found',
   },
   invalid: {
     list: 'invalid',
-    title: 'Invalid Leads',
+    title: PAGE_TITLES['/subadmin/Leads/invelidleads'],
     subtitle: 'Leads a telecaller marked Invalid (wrong number, not a real enquiry).',
     countLabel: 'Invalid Leads Count',
     emptyLeads: 'No invalid leads found',

@@ -64,7 +64,7 @@ export function CreateSubadminNotificationPage() {
       <div>
         <Title order={2}>Create Notification</Title>
         <Text c="dimmed" size="sm">
-          Sub-admins see it under Admin Notifications and in their notification bell.
+          Subadmins see it under Admin Notifications and in their notification bell.
         </Text>
       </div>
       <Paper withBorder p="md">

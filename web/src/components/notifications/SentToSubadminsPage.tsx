@@ -19,7 +19,7 @@ export function SentToSubadminsPage() {
         <div>
           <Title order={2}>Subadmin Notifications</Title>
           <Text c="dimmed" size="sm">
-            Notifications you have sent to sub-admins, newest first.
+            Notifications you have sent to subadmins, newest first.
           </Text>
         </div>
         <Button component={Link} to="/admin/create-notification">

@@ -78,7 +78,7 @@ export function EditTermsModal({ subadmin, onClose, onSaved }: Props) {
             />
             {overLimit && (
               <Alert color="yellow" variant="light">
-                This company already has {inUse} telecallers and heads. It keeps them, but cannot add more until it is
+                This subadmin already has {inUse} telecallers and telecaller heads. It keeps them, but cannot add more until it is
                 under the new limit of {limit}.
               </Alert>
             )}

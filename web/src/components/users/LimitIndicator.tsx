@@ -21,7 +21,7 @@ export function LimitIndicator({ limit, compact = false }: { limit: TelecallerLi
       <Progress value={pct} color={color} size="sm" mt={6} aria-hidden />
       {!compact && (
         <Text size="xs" c="dimmed" mt={4}>
-          Telecallers and heads count; developers do not.
+          Telecallers and telecaller heads count; developers do not.
         </Text>
       )}
     </Paper>

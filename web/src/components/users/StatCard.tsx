@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Card, Group, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useRouteExists } from '../layout/useRouteExists';
-import { formatCount } from '../../lib/format';
+import { countColor, formatCount } from '../../lib/format';
 
 interface Props {
   label: string;
@@ -14,7 +14,8 @@ interface Props {
   hint?: ReactNode;
 }
 
-export function StatCard({ label, value, color = 'blue', to, search, hint }: Props) {
+export function StatCard({ label, value, color: wanted = 'blue', to, search, hint }: Props) {
+  const color = value === 0 ? countColor(0, wanted) : wanted;
   const exists = useRouteExists();
   const linked = to !== undefined && exists(to);
   const body = (
@@ -39,7 +40,7 @@ export function StatCard({ label, value, color = 'blue', to, search, hint }: Pro
       )}
     </Stack>
   );
-  const style = { borderTop: `3px solid var(--mantine-color-${color}-5)` };
+  const style = { borderTop: `3px solid var(--mantine-color-${color}-${value === 0 ? 3 : 5})` };
   // `to` is a plain path (the page may come later), so the router cannot type its search: pass it as is.
   const linkSearch = search as never;
   return linked ? (

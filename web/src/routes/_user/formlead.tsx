@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { pageTitle } from '../../components/layout/brand';
+import { PAGE_TITLES, pageHead } from '../../components/layout/pageTitles';
 import { AddLeadForm } from '../../components/intake/AddLeadForm';
 
 export const Route = createFileRoute('/_user/formlead')({
@@ -9,7 +9,7 @@ export const Route = createFileRoute('/_user/formlead')({
     const me = (context as { me?: { userType?: string | null } }).me;
     if (me && me.userType !== 'Telicaller' && me.userType !== 'Telicaller-hade') throw redirect({ to: '/', replace: true });
   },
-  head: () => ({ meta: [{ title: pageTitle('Add Lead') }] }),
+  head: pageHead('/formlead'),
   component: AddLeadPage,
 });
 
@@ -17,7 +17,7 @@ function AddLeadPage() {
   return (
     <Stack maw={640} mx="auto" w="100%">
       <div>
-        <Title order={2}>Add Lead</Title>
+        <Title order={2}>{PAGE_TITLES['/formlead']}</Title>
         <Text c="dimmed" size="sm">
           A lead you found yourself. It goes straight into your new leads.
         </Text>

@@ -6,15 +6,15 @@ import { USER_TYPE_LABELS, type UserTypeValue } from '../../../../shared/constan
 import { DASHBOARD_TILES, type DashboardTile } from '../../components/layout/dashboardTiles';
 import { useRouteExists } from '../../components/layout/useRouteExists';
 import { Icon } from '../../components/layout/icons';
-import { pageTitle } from '../../components/layout/brand';
+import { PAGE_TITLES, pageHead } from '../../components/layout/pageTitles';
+import { countColor, formatCount } from '../../lib/format';
 
 export const Route = createFileRoute('/_user/')({
-  head: () => ({ meta: [{ title: pageTitle('Dashboard') }] }),
+  head: pageHead('/'),
   component: UserDashboard,
 });
 
 const isUserType = (t: unknown): t is UserTypeValue => typeof t === 'string' && t in DASHBOARD_TILES;
-const formatCount = (n: number) => new Intl.NumberFormat('en-IN').format(n);
 
 function UserDashboard() {
   const { me } = Route.useRouteContext();
@@ -33,10 +33,10 @@ function UserDashboard() {
     <Stack gap="lg">
       <div>
         <Title order={2} size="h3">
-          {USER_TYPE_LABELS[type]} dashboard
+          {PAGE_TITLES['/']}
         </Title>
         <Text c="dimmed" size="sm">
-          Welcome, {me.name}
+          Welcome, {me.name} · {USER_TYPE_LABELS[type]}
         </Text>
       </div>
       <QueryState query={tiles} errorText="Could not load your counts.">
@@ -61,13 +61,14 @@ function UserDashboard() {
 function Tile({ tile, count }: { tile: DashboardTile; count: number }) {
   const exists = useRouteExists();
   const linked = exists(tile.to);
+  const color = countColor(count, tile.color);
   const body = (
     <Stack gap={6} justify="space-between" h="100%">
       <Text size="sm" fw={500} c="dimmed" lh={1.3}>
         {tile.label}
       </Text>
       <Group justify="space-between" align="flex-end" wrap="nowrap">
-        <Text fz={{ base: 26, sm: 30 }} fw={700} lh={1} c={`${tile.color}.7`}>
+        <Text fz={{ base: 26, sm: 30 }} fw={700} lh={1} c={`${color}.7`}>
           {formatCount(count)}
         </Text>
         {linked && (
@@ -78,7 +79,7 @@ function Tile({ tile, count }: { tile: DashboardTile; count: number }) {
       </Group>
     </Stack>
   );
-  const style = { borderTop: `3px solid var(--mantine-color-${tile.color}-5)` };
+  const style = { borderTop: `3px solid var(--mantine-color-${color}-${count === 0 ? 3 : 5})` };
   return linked ? (
     <Card component={Link} to={tile.to} withBorder radius="md" padding="md" style={style} aria-label={`${tile.label}: ${count}`}>
       {body}

@@ -5,9 +5,13 @@ import { trpc } from '../../trpc';
 import { QueryState } from '../../components/QueryState';
 import { useRouteExists } from '../../components/layout/useRouteExists';
 import { formatDate } from '../../lib/format';
+import { PAGE_TITLES, pageHead } from '../../components/layout/pageTitles';
 import type { SubadminDashboard } from '../../../../shared/schemas/subadmins';
 
-export const Route = createFileRoute('/admin/')({ component: AdminDashboardPage });
+export const Route = createFileRoute('/admin/')({
+  head: pageHead('/admin'),
+  component: AdminDashboardPage,
+});
 
 const PENDING_COMPLAINTS_PATH: string = '/admin/subadmin-camplaints/pending';
 
@@ -22,7 +26,7 @@ function FigureCard({ label, value, color, link }: { label: string; value: numbe
         <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
           {label}
         </Text>
-        <Text fz={{ base: 24, sm: 30 }} fw={700} c={color} lh={1.2}>
+        <Text fz={{ base: 24, sm: 30 }} fw={700} c={value === 0 ? undefined : color} lh={1.2}>
           {value.toLocaleString('en-IN')}
         </Text>
         {link}
@@ -35,7 +39,7 @@ function AdminDashboardPage() {
   const dashboard = trpc.subadmins.dashboard.useQuery();
   return (
     <Stack gap="md">
-      <Title order={2}>Dashboard</Title>
+      <Title order={2}>{PAGE_TITLES['/admin']}</Title>
       <QueryState query={dashboard} errorText="Could not load the dashboard.">
         {(d) => <DashboardFigures d={d} />}
       </QueryState>
@@ -59,9 +63,9 @@ function DashboardFigures({ d }: { d: SubadminDashboard }) {
   return (
     <Stack gap="lg">
       <Stack gap="xs">
-        <Title order={4}>Companies</Title>
+        <Title order={4}>Subadmins</Title>
         <SimpleGrid cols={{ base: 2, md: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
-          <FigureCard label="Active companies" value={d.companies.active} color="green.7" link={listLink('View active', 'active')} />
+          <FigureCard label="Active subadmins" value={d.companies.active} color="green.7" link={listLink('View active', 'active')} />
           <FigureCard label="Blocked" value={d.companies.blocked} color="red.7" link={listLink('View blocked', 'blocked')} />
           <FigureCard label="Expired" value={d.companies.expired} color="orange.7" link={listLink('View expired', 'expired')} />
           <FigureCard label="Expiring in 30 days" value={d.companies.expiringSoon} color="yellow.8" />
@@ -82,11 +86,11 @@ function DashboardFigures({ d }: { d: SubadminDashboard }) {
       <Paper withBorder p="md" radius="md">
         <Group justify="space-between" mb="sm">
           <Title order={4}>Expiring in the next 30 days</Title>
-          {listLink('All subadmins')}
+          {listLink(PAGE_TITLES['/admin/subadmin-list'])}
         </Group>
         {d.expiringSoon.length === 0 ? (
           <Text c="dimmed" size="sm" py="md" ta="center">
-            No company expires in the next 30 days.
+            No subadmin expires in the next 30 days.
           </Text>
         ) : (
           <Stack gap={0}>

@@ -3,13 +3,13 @@ import { Alert, Button, Center, Divider, Group, Loader, Paper, PasswordInput, Se
 import { schemaResolver, useForm } from '@mantine/form';
 import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
-import { pageTitle } from '../../components/layout/brand';
+import { PAGE_TITLES, pageHead } from '../../components/layout/pageTitles';
 import { formatDate } from '../../lib/format';
 import { fieldErrorsOf, notifyFailure } from '../../lib/notify';
 import { ProfileUpdateInput, type SubadminProfile } from '../../../../shared/schemas/profile';
 
 export const Route = createFileRoute('/subadmin/Profilehandel')({
-  head: () => ({ meta: [{ title: pageTitle('Profile Update') }] }),
+  head: pageHead('/subadmin/Profilehandel'),
   component: ProfilePage,
 });
 
@@ -18,9 +18,9 @@ function ProfilePage() {
   return (
     <Stack>
       <div>
-        <Title order={2}>Profile Update</Title>
+        <Title order={2}>{PAGE_TITLES['/subadmin/Profilehandel']}</Title>
         <Text c="dimmed" size="sm">
-          Your company details. Email, mobile, expiry date and telecaller limit are set by the administrator.
+          Your company details. Email, mobile, expiry date and telecaller limit are set by the admin.
         </Text>
       </div>
       {profile.isPending ? (
@@ -52,7 +52,7 @@ const timeZones = (() => {
 })();
 
 function ReadOnly({ label, value }: { label: string; value: string }) {
-  return <TextInput label={label} value={value} readOnly variant="filled" description="Set by the administrator" />;
+  return <TextInput label={label} value={value} readOnly variant="filled" description="Set by the admin" />;
 }
 
 function ProfileForm({ profile }: { profile: SubadminProfile }) {
@@ -107,7 +107,7 @@ function ProfileForm({ profile }: { profile: SubadminProfile }) {
             <TextInput label="GST" required key={form.key('gst')} {...form.getInputProps('gst')} />
             <Select
               label="Time zone"
-              description={`"Today" on dashboards and lead lists follows this zone.`}
+              description={`Every date and time your company sees, "today" on dashboards and the CSV export follow this zone.`}
               searchable
               allowDeselect={false}
               data={zones}

@@ -2,12 +2,12 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { Badge, Button, Group, Paper, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { trpc } from '../../trpc';
 import { QueryState } from '../../components/QueryState';
-import { pageTitle } from '../../components/layout/brand';
+import { PAGE_TITLES, pageHead } from '../../components/layout/pageTitles';
 import { StatCard } from '../../components/users/StatCard';
 import { formatDate } from '../../lib/format';
 
 export const Route = createFileRoute('/subadmin/dashbord')({
-  head: () => ({ meta: [{ title: pageTitle('Dashboard') }] }),
+  head: pageHead('/subadmin/dashbord'),
   component: SubadminDashboardPage,
 });
 
@@ -32,7 +32,7 @@ function SubadminDashboardPage() {
             <>
               <Group justify="space-between" align="flex-end" wrap="wrap">
                 <div>
-                  <Title order={2}>Dashboard</Title>
+                  <Title order={2}>{PAGE_TITLES['/subadmin/dashbord']}</Title>
                   <Text c="dimmed" size="sm">
                     {d.companyName} · today is {formatDate(d.today)} ({d.timeZone})
                   </Text>
@@ -60,7 +60,7 @@ function SubadminDashboardPage() {
                   <Progress value={pct} color={reached ? 'red' : pct >= 80 ? 'orange' : 'blue'} size="sm" mt="sm" aria-label="Telecaller places used" />
                   <Group justify="space-between" mt="xs" wrap="wrap">
                     <Text size="xs" c="dimmed">
-                      Telecallers and heads count; developers do not.
+                      Telecallers and telecaller heads count; developers do not.
                     </Text>
                     {!reached && (
                       <Text component={Link} to="/subadmin/telicallerlist/formtelicaller" size="xs" c="blue" fw={500}>
@@ -80,7 +80,7 @@ function SubadminDashboardPage() {
                     {expiry.text}
                   </Badge>
                   <Text size="xs" c="dimmed" mt="xs">
-                    Your account and your users stop working after this date. The administrator can extend it.
+                    Your account and your users stop working after this date. The admin can extend it.
                   </Text>
                 </Paper>
                 <Paper withBorder p="md">

@@ -4,13 +4,13 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
 import { QueryState } from '../../components/QueryState';
-import { pageTitle } from '../../components/layout/brand';
+import { PAGE_TITLES, pageHead } from '../../components/layout/pageTitles';
 import { fieldErrorsOf, notifyFailure } from '../../lib/notify';
 import { LeadPullCard } from '../../components/indiamart/LeadPullCard';
 import { IndiamartInput, type IndiamartSettings } from '../../../../shared/schemas/settings';
 
 export const Route = createFileRoute('/subadmin/manage-indiamart')({
-  head: () => ({ meta: [{ title: pageTitle('API Details') }] }),
+  head: pageHead('/subadmin/manage-indiamart'),
   component: IndiamartPage,
 });
 
@@ -22,7 +22,7 @@ function IndiamartPage() {
         <Text size="xs" tt="uppercase" fw={600} c="dimmed">
           Manage API
         </Text>
-        <Title order={2}>API Details</Title>
+        <Title order={2}>{PAGE_TITLES['/subadmin/manage-indiamart']}</Title>
         <Text c="dimmed" size="sm">
           Your IndiaMART CRM link and the mobile number of that IndiaMART account.
         </Text>

@@ -6,10 +6,10 @@ import { AreaShell } from '../../components/layout/AreaShell';
 import { NotFound } from '../../components/layout/NotFound';
 import { PRODUCT_NAME, pageTitle } from '../../components/layout/brand';
 
-/** The company admin's area; entering loads the sub-admin's profile, and without one goes to /subadminsignin. */
+/** The subadmin's area; entering loads the subadmin's profile, and without one goes to /subadminsignin. */
 export const Route = createFileRoute('/subadmin')({
   beforeLoad: guardArea('subadmin'),
-  head: () => ({ meta: [{ title: pageTitle('Company admin') }] }),
+  head: () => ({ meta: [{ title: pageTitle('Subadmin') }] }),
   notFoundComponent: () => <NotFound home="/subadmin/dashbord" />,
   component: SubadminLayout,
 });

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
-import { pageTitle } from '../../components/layout/brand';
+import { PAGE_TITLES, pageHead } from '../../components/layout/pageTitles';
 import { UploadLeadsCard } from '../../components/intake/UploadLeadsCard';
 import { UploadHistoryCard } from '../../components/intake/UploadHistoryCard';
 import { AddLeadForm } from '../../components/intake/AddLeadForm';
 
 export const Route = createFileRoute('/subadmin/uploaddata')({
-  head: () => ({ meta: [{ title: pageTitle('Upload Leads') }] }),
+  head: pageHead('/subadmin/uploaddata'),
   component: UploadLeadsPage,
 });
 
@@ -14,7 +14,7 @@ function UploadLeadsPage() {
   return (
     <Stack>
       <div>
-        <Title order={2}>Upload Leads</Title>
+        <Title order={2}>{PAGE_TITLES['/subadmin/uploaddata']}</Title>
         <Text c="dimmed" size="sm">
           Add leads from a CSV file or one at a time. New leads wait in the pool until you distribute them.
         </Text>

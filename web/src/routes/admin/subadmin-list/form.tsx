@@ -6,8 +6,12 @@ import { trpc } from '../../../trpc';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { CreateSubadminInput, TELECALLER_LIMIT_MAX } from '../../../../../shared/schemas/subadmins';
 import { DEFAULT_TIME_ZONE, todayIn } from '../../../../../shared/dates';
+import { PAGE_TITLES, pageHead } from '../../../components/layout/pageTitles';
 
-export const Route = createFileRoute('/admin/subadmin-list/form')({ component: CreateSubadminPage });
+export const Route = createFileRoute('/admin/subadmin-list/form')({
+  head: pageHead('/admin/subadmin-list/form'),
+  component: CreateSubadminPage,
+});
 
 const EMPTY = {
   name: '',
@@ -55,7 +59,7 @@ function CreateSubadminPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
-        <Title order={2}>Create Subadmin</Title>
+        <Title order={2}>{PAGE_TITLES['/admin/subadmin-list/form']}</Title>
         <Button component={Link} to="/admin/subadmin-list" activeOptions={{ exact: true }} variant="default">
           Back
         </Button>
@@ -84,7 +88,7 @@ function CreateSubadminPage() {
               />
               <TextInput
                 label="Telecaller limit"
-                description="Telecallers and telecaller heads this company may create."
+                description="Telecallers and telecaller heads this subadmin may create."
                 type="number"
                 inputMode="numeric"
                 min={1}
@@ -94,7 +98,7 @@ function CreateSubadminPage() {
                 key={form.key('telecaller_creat_limit')}
                 {...form.getInputProps('telecaller_creat_limit')}
               />
-              <TextInput label="Company name" description="The client company's registered name." required key={form.key('company_name')} {...form.getInputProps('company_name')} />
+              <TextInput label="Company name" description="The subadmin's registered company name." required key={form.key('company_name')} {...form.getInputProps('company_name')} />
               <TextInput
                 label="Mobile"
                 description="Indian mobile, 10 digits."

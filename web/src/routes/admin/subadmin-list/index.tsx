@@ -9,6 +9,7 @@ import { BreakableEmail } from '../../../components/TextCells';
 import { SubadminStatusBadge } from '../../../components/subadmins/SubadminStatusBadge';
 import { EditTermsModal } from '../../../components/subadmins/EditTermsModal';
 import { formatDate, rowNumber } from '../../../lib/format';
+import { PAGE_TITLES, pageHead } from '../../../components/layout/pageTitles';
 import { RowIcon } from '../../../components/subadmins/RowIcons';
 import { SUBADMIN_STATUSES, type SubadminListItem, type SubadminStatusFilter } from '../../../../../shared/schemas/subadmins';
 
@@ -23,6 +24,7 @@ interface ListSearch {
 }
 
 export const Route = createFileRoute('/admin/subadmin-list/')({
+  head: pageHead('/admin/subadmin-list'),
   validateSearch: (s: Record<string, unknown>): ListSearch => {
     const page = Number(s.page);
     const search = typeof s.search === 'string' && s.search.trim() ? s.search.trim().slice(0, 100) : undefined;
@@ -103,7 +105,7 @@ function SubadminListPage() {
   return (
     <Stack gap="md">
       <Group justify="space-between" align="center">
-        <Title order={2}>All Subadmins</Title>
+        <Title order={2}>{PAGE_TITLES['/admin/subadmin-list']}</Title>
         <Button component={Link} to="/admin/subadmin-list/form">
           Create
         </Button>

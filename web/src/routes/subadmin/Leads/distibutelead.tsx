@@ -2,13 +2,13 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { Button, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { trpc } from '../../../trpc';
 import { QueryState } from '../../../components/QueryState';
-import { pageTitle } from '../../../components/layout/brand';
+import { PAGE_TITLES, pageHead } from '../../../components/layout/pageTitles';
 import { DistributeForm } from '../../../components/distribution/DistributeForm';
 import { PoolCard } from '../../../components/distribution/PoolCard';
 import { TakeBackCard } from '../../../components/distribution/TakeBackCard';
 
 export const Route = createFileRoute('/subadmin/Leads/distibutelead')({
-  head: () => ({ meta: [{ title: pageTitle('Distribute Leads') }] }),
+  head: pageHead('/subadmin/Leads/distibutelead'),
   component: DistributeLeadsPage,
 });
 
@@ -27,7 +27,7 @@ function DistributeLeadsPage() {
   return (
     <Stack>
       <div>
-        <Title order={2}>Distribute Leads</Title>
+        <Title order={2}>{PAGE_TITLES['/subadmin/Leads/distibutelead']}</Title>
         <Text c="dimmed" size="sm">
           Give unassigned leads to your telecallers and telecaller heads, or take untouched ones back.
         </Text>

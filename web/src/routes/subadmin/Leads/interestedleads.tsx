@@ -1,11 +1,11 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { pageTitle } from '../../../components/layout/brand';
+import { pageHead } from '../../../components/layout/pageTitles';
 import { TelecallerLeadListPage } from '../../../components/lead-lists/TelecallerLeadListPage';
 import { validateLeadListSearch, type LeadListSearch } from '../../../components/lead-lists/listPages';
 
 export const Route = createFileRoute('/subadmin/Leads/interestedleads')({
   validateSearch: validateLeadListSearch,
-  head: () => ({ meta: [{ title: pageTitle('Interested Leads') }] }),
+  head: pageHead('/subadmin/Leads/interestedleads'),
   component: InterestedLeadsPage,
 });
 

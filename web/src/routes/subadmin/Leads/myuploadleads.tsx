@@ -1,11 +1,11 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { pageTitle } from '../../../components/layout/brand';
+import { pageHead } from '../../../components/layout/pageTitles';
 import { UploadedLeadsPage } from '../../../components/lead-lists/UploadedLeadsPage';
 import { validateUploadedLeadsSearch, type UploadedLeadsSearch } from '../../../components/lead-lists/uploadedLeadsSearch';
 
 export const Route = createFileRoute('/subadmin/Leads/myuploadleads')({
   validateSearch: validateUploadedLeadsSearch,
-  head: () => ({ meta: [{ title: pageTitle('Uploaded Leads') }] }),
+  head: pageHead('/subadmin/Leads/myuploadleads'),
   component: MyUploadedLeadsPage,
 });
 

@@ -1,11 +1,11 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { pageTitle } from '../../../components/layout/brand';
+import { pageHead } from '../../../components/layout/pageTitles';
 import { TelecallerLeadListPage } from '../../../components/lead-lists/TelecallerLeadListPage';
 import { validateLeadListSearch, type LeadListSearch } from '../../../components/lead-lists/listPages';
 
 export const Route = createFileRoute('/subadmin/Leads/pendingleads')({
   validateSearch: validateLeadListSearch,
-  head: () => ({ meta: [{ title: pageTitle('Pending Leads') }] }),
+  head: pageHead('/subadmin/Leads/pendingleads'),
   component: PendingLeadsPage,
 });
 

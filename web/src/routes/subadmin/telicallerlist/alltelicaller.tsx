@@ -3,7 +3,7 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { trpc } from '../../../trpc';
-import { pageTitle } from '../../../components/layout/brand';
+import { PAGE_TITLES, pageHead } from '../../../components/layout/pageTitles';
 import { LimitIndicator } from '../../../components/users/LimitIndicator';
 import { UsersTable } from '../../../components/users/UsersTable';
 import { EditUserModal } from '../../../components/users/EditUserModal';
@@ -30,7 +30,7 @@ export const Route = createFileRoute('/subadmin/telicallerlist/alltelicaller')({
       ...(type ? { type } : {}),
     };
   },
-  head: () => ({ meta: [{ title: pageTitle('All Telecallers') }] }),
+  head: pageHead('/subadmin/telicallerlist/alltelicaller'),
   component: AllTelecallersPage,
 });
 
@@ -69,7 +69,7 @@ function AllTelecallersPage() {
     <Stack>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
-          <Title order={2}>All Telecallers</Title>
+          <Title order={2}>{PAGE_TITLES['/subadmin/telicallerlist/alltelicaller']}</Title>
           <Text c="dimmed" size="sm">
             Your telecallers, telecaller heads and developers.
           </Text>

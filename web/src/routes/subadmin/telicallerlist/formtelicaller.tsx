@@ -5,7 +5,7 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { trpc } from '../../../trpc';
 import { notifySuccess } from '../../../lib/notify';
-import { pageTitle } from '../../../components/layout/brand';
+import { PAGE_TITLES, pageHead } from '../../../components/layout/pageTitles';
 import { LimitIndicator } from '../../../components/users/LimitIndicator';
 import { fieldErrorsOf, serverAnswered } from '../../../lib/notify';
 import { isLimitedType, userTypeOptions } from '../../../components/users/userTypes';
@@ -13,7 +13,7 @@ import { CreateUserInput } from '../../../../../shared/schemas/users';
 import type { UserTypeValue } from '../../../../../shared/constants';
 
 export const Route = createFileRoute('/subadmin/telicallerlist/formtelicaller')({
-  head: () => ({ meta: [{ title: pageTitle('Create Telecaller') }] }),
+  head: pageHead('/subadmin/telicallerlist/formtelicaller'),
   component: CreateTelecallerPage,
 });
 
@@ -57,7 +57,7 @@ function CreateTelecallerPage() {
     <Stack>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
-          <Title order={2}>Create Telecaller</Title>
+          <Title order={2}>{PAGE_TITLES['/subadmin/telicallerlist/formtelicaller']}</Title>
           <Text c="dimmed" size="sm">
             Add a telecaller, telecaller head or developer. They sign in with their mobile number and this password.
           </Text>
@@ -72,7 +72,7 @@ function CreateTelecallerPage() {
 
       {limitReached && limit && (
         <Alert color="orange" variant="light" title={`Telecaller limit reached (${limit.used} of ${limit.max})`}>
-          You cannot add more telecallers or telecaller heads. Ask the administrator to raise your limit. You can still create developers.
+          You cannot add more telecallers or telecaller heads. Ask the admin to raise your limit. You can still create developers.
         </Alert>
       )}
 

@@ -1,0 +1,51 @@
+import { pageTitle } from './brand';
+
+/**
+ * The one title of each page: its heading, its browser tab title and the label of the menu entry that
+ * opens it all come from here, so they cannot drift apart. Names follow one choice each: "Subadmin"
+ * for a company's account, "Admin" for the platform's, "Telecaller", "Telecaller head", "Developer".
+ */
+export const PAGE_TITLES = {
+  '/signin': 'Sign in',
+  '/login': 'Sign in',
+  '/adminsignin': 'Admin sign in',
+  '/subadminsignin': 'Subadmin sign in',
+
+  '/admin': 'Dashboard',
+  '/admin/notifications': 'Subadmin Notifications',
+  '/admin/create-notification': 'Create Notification',
+  '/admin/subadmin-camplaints/pending': 'Pending Complaints',
+  '/admin/subadmin-camplaints/closed': 'Closed Complaints',
+  '/admin/subadmin-list': 'All Subadmins',
+  '/admin/subadmin-list/form': 'Create Subadmin',
+
+  '/subadmin/dashbord': 'Dashboard',
+  '/subadmin/telicallerlist/alltelicaller': 'All Telecallers',
+  '/subadmin/telicallerlist/formtelicaller': 'Create Telecaller',
+  '/subadmin/uploaddata': 'Upload Leads',
+  '/subadmin/Leads/distibutelead': 'Distribute Leads',
+  '/subadmin/Leads/myuploadleads': 'Uploaded Leads',
+  '/subadmin/Leads/pendingleads': 'Pending Leads',
+  '/subadmin/Leads/interestedleads': 'Interested Leads',
+  '/subadmin/Leads/notinterestedleads': 'Not Interested Leads',
+  '/subadmin/Leads/followupleads': 'Follow-up Leads',
+  '/subadmin/Leads/invelidleads': 'Invalid Leads',
+  '/subadmin/adminnotification': 'Admin Notifications',
+  '/subadmin/telicallernotification': 'Telecaller Notifications',
+  '/subadmin/sendcomplain/pending': 'Pending Complaints to Admin',
+  '/subadmin/sendcomplain/close': 'Closed Complaints to Admin',
+  '/subadmin/manage-indiamart': 'API Details',
+  '/subadmin/Profilehandel': 'Profile Update',
+
+  '/': 'Home',
+  '/formlead': 'Add Lead',
+  '/usernotification': 'Notifications',
+} as const;
+
+export type TitledPath = keyof typeof PAGE_TITLES;
+
+export const NOT_FOUND_TITLE = 'Page not found';
+export const ERROR_TITLE = 'Something went wrong';
+
+/** A route's `head`: the page's own title in the browser tab. */
+export const pageHead = (path: TitledPath) => () => ({ meta: [{ title: pageTitle(PAGE_TITLES[path]) }] });
