@@ -5,6 +5,8 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MantineProvider } from '@mantine/core';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+// After Mantine's own styles, which it overrides (the unlayered files; see mantine-datatable's README).
+import 'mantine-datatable/styles.css';
 import { routeTree } from './routeTree.gen';
 import { queryClient, trpc, trpcClient } from './trpc';
 import { theme } from './theme';

@@ -1,4 +1,5 @@
 import { Group, Pagination, Text } from '@mantine/core';
+import { pageRange } from '../lib/format';
 
 interface Props {
   page: number;
@@ -7,14 +8,13 @@ interface Props {
   onChange: (page: number) => void;
 }
 
+/** Paging for a list of cards (the inbox); tables page through AppTable, with the same text. */
 export function Pager({ page, pageSize, total, onChange }: Props) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
   return (
     <Group justify="space-between" mt="md">
       <Text size="sm" c="dimmed">
-        {first}–{last} of {total}
+        {pageRange(page, pageSize, total)}
       </Text>
       {pages > 1 && <Pagination size="sm" value={page} total={pages} onChange={onChange} />}
     </Group>

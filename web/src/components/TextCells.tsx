@@ -4,9 +4,9 @@ import { Text, type MantineSize } from '@mantine/core';
 // The text pieces the list tables repeat: one place decides how each kind wraps.
 
 /** A short heading in a table cell (a title): bold, breaks long words instead of widening the table. */
-export function TitleText({ children }: { children: ReactNode }) {
+export function TitleText({ children, maw }: { children: ReactNode; maw?: number }) {
   return (
-    <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+    <Text size="sm" fw={500} miw={100} maw={maw} style={{ overflowWrap: 'anywhere' }}>
       {children}
     </Text>
   );
@@ -39,6 +39,21 @@ export function ReplyText({ reply, maw }: { reply: string | null; maw?: number }
   ) : (
     <Text size="sm" c="dimmed">
       No reply
+    </Text>
+  );
+}
+
+/** An email that may wrap before the @, never inside a word. */
+export function BreakableEmail({ email }: { email: string }) {
+  const parts = email.split(/(?=@)/);
+  return (
+    <Text size="sm">
+      {parts.map((p, i) => (
+        <span key={i}>
+          {i > 0 && <wbr />}
+          {p}
+        </span>
+      ))}
     </Text>
   );
 }

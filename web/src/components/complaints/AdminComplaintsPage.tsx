@@ -1,11 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Modal, Paper, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
 import { TitleText, LongText, OneLine, ReplyText } from '../TextCells';
-import { QueryState } from '../QueryState';
-import { Pager } from '../Pager';
+import { AppTable } from '../DataTable/AppTable';
 import { ReplyComplaintInput, type AdminComplaintItem, type ComplaintStatusFilter } from '../../../../shared/schemas/complaints';
 import { formatDateTime, rowNumber } from '../../lib/format';
 import { notifyFailure } from '../../lib/notify';
@@ -66,83 +65,84 @@ export function AdminComplaintsPage({ status }: { status: ComplaintStatusFilter 
         />
       </Group>
       <Paper withBorder p="md">
-        <QueryState query={list} empty={TEXT[status].empty} isEmpty={(d) => d.total === 0}>
-          {(data) => (
-            <>
-              <Table.ScrollContainer minWidth={860}>
-                <Table verticalSpacing="sm" striped highlightOnHover>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th w={50}>#</Table.Th>
-                      <Table.Th>Company</Table.Th>
-                      <Table.Th>Title</Table.Th>
-                      <Table.Th>Body</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th>Date</Table.Th>
-                      <Table.Th>{pending ? 'Actions' : 'Reply'}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.map((c, i) => (
-                      <Table.Tr key={c.id}>
-                        <Table.Td>{rowNumber(data.page, data.pageSize, i)}</Table.Td>
-                        <Table.Td>
-                          <Text size="sm" fw={500}>
-                            {c.company_name}
-                          </Text>
-                          <Text size="xs" c="dimmed">
-                            {c.subadmin_name}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td maw={220}>
-                          <TitleText>{c.title}</TitleText>
-                        </Table.Td>
-                        <Table.Td maw={360}>
-                          <LongText text={c.body} lines={4} />
-                          {pending && c.reply && (
-                            <Text size="xs" c="dimmed" mt={4} lineClamp={2}>
-                              Your reply: {c.reply}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <ComplaintStatusBadge status={c.status} />
-                        </Table.Td>
-                        <Table.Td>
-                          <OneLine>{formatDateTime(c.created_at)}</OneLine>
-                          {!pending && c.resolved_at && (
-                            <OneLine size="xs" dimmed>Resolved {formatDateTime(c.resolved_at)}</OneLine>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          {pending ? (
-                            <Group gap="xs" wrap="nowrap">
-                              <Button size="xs" variant="light" onClick={() => setReplying(c)}>
-                                {c.reply ? 'Edit reply' : 'Reply'}
-                              </Button>
-                              <Button
-                                size="xs"
-                                color="green"
-                                loading={resolve.isPending && resolve.variables?.id === c.id}
-                                disabled={resolve.isPending && resolve.variables?.id !== c.id}
-                                onClick={() => resolve.mutate({ id: c.id })}
-                              >
-                                Resolve
-                              </Button>
-                            </Group>
-                          ) : (
-                            <ReplyText reply={c.reply} maw={280} />
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <Pager page={data.page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
-            </>
-          )}
-        </QueryState>
+        <AppTable
+          aria-label={TEXT[status].title}
+          query={list}
+          records={list.data?.items}
+          empty={TEXT[status].empty}
+          minWidth={pending ? 820 : 900}
+          paging={list.data && { page: list.data.page, pageSize: list.data.pageSize, total: list.data.total, onPageChange: setPage }}
+          columns={[
+            { accessor: 'index', title: '#', width: 44, render: (_c, i) => rowNumber(list.data?.page ?? page, PAGE_SIZE, i) },
+            {
+              accessor: 'company_name',
+              title: 'Company',
+              render: (c) => (
+                <div style={{ minWidth: 110 }}>
+                  <Text size="sm" fw={500}>
+                    {c.company_name}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {c.subadmin_name}
+                  </Text>
+                </div>
+              ),
+            },
+            { accessor: 'title', title: 'Title', render: (c) => <TitleText maw={220}>{c.title}</TitleText> },
+            {
+              accessor: 'body',
+              title: 'Body',
+              render: (c) => (
+                <div style={{ minWidth: 200, maxWidth: 360 }}>
+                  <LongText text={c.body} lines={4} />
+                  {pending && c.reply && (
+                    <Text size="xs" c="dimmed" mt={4} lineClamp={2} title={c.reply}>
+                      Your reply: {c.reply}
+                    </Text>
+                  )}
+                </div>
+              ),
+            },
+            { accessor: 'status', title: 'Status', render: (c) => <ComplaintStatusBadge status={c.status} /> },
+            {
+              accessor: 'created_at',
+              title: 'Date',
+              render: (c) => (
+                <>
+                  <OneLine>{formatDateTime(c.created_at)}</OneLine>
+                  {!pending && c.resolved_at && (
+                    <OneLine size="xs" dimmed>
+                      Resolved {formatDateTime(c.resolved_at)}
+                    </OneLine>
+                  )}
+                </>
+              ),
+            },
+            { accessor: 'reply', title: 'Reply', hidden: pending, render: (c) => <ReplyText reply={c.reply} maw={280} /> },
+          ]}
+          actions={
+            pending
+              ? {
+                  render: (c) => (
+                    <Group gap="xs" wrap="nowrap" justify="flex-end">
+                      <Button size="xs" variant="light" onClick={() => setReplying(c)}>
+                        {c.reply ? 'Edit reply' : 'Reply'}
+                      </Button>
+                      <Button
+                        size="xs"
+                        color="green"
+                        loading={resolve.isPending && resolve.variables?.id === c.id}
+                        disabled={resolve.isPending && resolve.variables?.id !== c.id}
+                        onClick={() => resolve.mutate({ id: c.id })}
+                      >
+                        Resolve
+                      </Button>
+                    </Group>
+                  ),
+                }
+              : undefined
+          }
+        />
       </Paper>
       <ReplyModal complaint={replying} onClose={() => setReplying(null)} />
     </Stack>

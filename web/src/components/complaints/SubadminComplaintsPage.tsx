@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Paper, Stack, Table, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Tabs, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { TitleText, LongText, OneLine, ReplyText } from '../TextCells';
-import { QueryState } from '../QueryState';
-import { Pager } from '../Pager';
+import { AppTable } from '../DataTable/AppTable';
 import {
   COMPLAINT_BODY_MAX,
   COMPLAINT_TITLE_MAX,
@@ -61,49 +60,30 @@ export function SubadminComplaintsPage({ status }: { status: ComplaintStatusFilt
             </Tabs.List>
           </Tabs>
         </Group>
-        <QueryState query={list} empty="No complaints found" isEmpty={(d) => d.total === 0}>
-          {(data) => (
-            <>
-              <Table.ScrollContainer minWidth={720}>
-                <Table verticalSpacing="sm" striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th w={50}>#</Table.Th>
-                      <Table.Th>Title</Table.Th>
-                      <Table.Th>Body</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                      <Table.Th>Reply</Table.Th>
-                      <Table.Th>Date</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.map((c, i) => (
-                      <Table.Tr key={c.id}>
-                        <Table.Td>{rowNumber(data.page, data.pageSize, i)}</Table.Td>
-                        <Table.Td maw={220}>
-                          <TitleText>{c.title}</TitleText>
-                        </Table.Td>
-                        <Table.Td maw={340}>
-                          <LongText text={c.body} lines={4} />
-                        </Table.Td>
-                        <Table.Td>
-                          <ComplaintStatusBadge status={c.status} />
-                        </Table.Td>
-                        <Table.Td maw={300}>
-                          <ReplyText reply={c.reply} />
-                        </Table.Td>
-                        <Table.Td>
-                          <OneLine>{formatDateTime(c.created_at)}</OneLine>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <Pager page={data.page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
-            </>
-          )}
-        </QueryState>
+        <AppTable
+          aria-label="Complaints"
+          query={list}
+          records={list.data?.items}
+          empty="No complaints found"
+          minWidth={720}
+          paging={list.data && { page: list.data.page, pageSize: list.data.pageSize, total: list.data.total, onPageChange: setPage }}
+          columns={[
+            { accessor: 'index', title: '#', width: 44, render: (_c, i) => rowNumber(list.data?.page ?? page, PAGE_SIZE, i) },
+            { accessor: 'title', title: 'Title', render: (c) => <TitleText maw={220}>{c.title}</TitleText> },
+            {
+              accessor: 'body',
+              title: 'Body',
+              render: (c) => (
+                <div style={{ minWidth: 180, maxWidth: 340 }}>
+                  <LongText text={c.body} lines={4} />
+                </div>
+              ),
+            },
+            { accessor: 'status', title: 'Status', render: (c) => <ComplaintStatusBadge status={c.status} /> },
+            { accessor: 'reply', title: 'Reply', render: (c) => <ReplyText reply={c.reply} maw={300} /> },
+            { accessor: 'created_at', title: 'Date', render: (c) => <OneLine>{formatDateTime(c.created_at)}</OneLine> },
+          ]}
+        />
       </Paper>
     </Stack>
   );

@@ -1,4 +1,5 @@
-import { Alert, Table, Text } from '@mantine/core';
+import { Alert, Box, Text } from '@mantine/core';
+import { AppTable } from '../DataTable/AppTable';
 import type { DistributeResult } from '../../../../shared/schemas/distribution';
 import { formatCount } from './format';
 
@@ -15,24 +16,19 @@ export function DistributionResult({ result, onClose }: { result: DistributeResu
     <Alert color={complete ? 'green' : 'orange'} variant="light" title={title} withCloseButton onClose={onClose} closeButtonLabel="Dismiss" role="status">
       <Text size="sm">{result.message}</Text>
       {result.perUser.length > 1 && (
-        <Table mt="xs" verticalSpacing={4} fz="sm" aria-label="Leads assigned per person">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th ta="right">Assigned</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {result.perUser.map((p) => (
-              <Table.Tr key={p.userId}>
-                <Table.Td>{p.name}</Table.Td>
-                <Table.Td ta="right" ff="monospace">
-                  {formatCount(p.assigned)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <Box mt="xs">
+          <AppTable
+            aria-label="Leads assigned per person"
+            compact
+            records={result.perUser}
+            idAccessor="userId"
+            empty="Nobody was given leads."
+            columns={[
+              { accessor: 'name', title: 'Name' },
+              { accessor: 'assigned', title: 'Assigned', textAlign: 'right', cellsStyle: () => ({ fontFamily: 'var(--mantine-font-family-monospace)' }), render: (p) => formatCount(p.assigned) },
+            ]}
+          />
+        </Box>
       )}
     </Alert>
   );

@@ -1,10 +1,12 @@
-import { Button, EmptyState, Paper, Table, Text, Title } from '@mantine/core';
+import { Button, EmptyState, Paper, Text, Title } from '@mantine/core';
+import { AppTable } from '../DataTable/AppTable';
 import { Link } from '@tanstack/react-router';
 import type { Pool } from '../../../../shared/schemas/distribution';
 import { useRouteExists } from '../layout/useRouteExists';
 import { formatCount } from './format';
 
 export const UPLOAD_PATH = '/subadmin/uploaddata';
+const MONO = { fontFamily: 'var(--mantine-font-family-monospace)' };
 
 /** Nothing to distribute: say so, and where leads come from. */
 export function EmptyPool() {
@@ -39,32 +41,25 @@ export function PoolCard({ pool }: { pool: Pool }) {
       {pool.total === 0 ? (
         <EmptyPool />
       ) : (
-        <Table striped withTableBorder verticalSpacing="xs" aria-label="Unassigned leads by category">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Category</Table.Th>
-              <Table.Th ta="right">Unassigned</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {pool.categories.map((c) => (
-              <Table.Tr key={c.category}>
-                <Table.Td style={{ wordBreak: 'break-word' }}>{c.category}</Table.Td>
-                <Table.Td ta="right" ff="monospace">
-                  {formatCount(c.count)}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th>All categories</Table.Th>
-              <Table.Th ta="right" ff="monospace">
-                {formatCount(pool.total)}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
+        <AppTable
+          aria-label="Unassigned leads by category"
+          compact
+          records={pool.categories}
+          idAccessor="category"
+          empty="No unassigned leads"
+          columns={[
+            { accessor: 'category', title: 'Category', cellsStyle: () => ({ wordBreak: 'break-word' }), footer: 'All categories' },
+            {
+              accessor: 'count',
+              title: 'Unassigned',
+              textAlign: 'right',
+              cellsStyle: () => MONO,
+              render: (c) => formatCount(c.count),
+              footer: formatCount(pool.total),
+              footerStyle: MONO,
+            },
+          ]}
+        />
       )}
     </Paper>
   );

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { Badge, Box, Button, Divider, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
 import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
+import { AppTable } from '../DataTable/AppTable';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { notifyFailure } from '../../lib/notify';
 import { isPullSuccess, type IndiamartPullResult, type IndiamartStatus } from '../../../../shared/schemas/indiamart';
@@ -216,48 +217,46 @@ function RecentPulls({ status: s, serverNow }: { status: IndiamartStatus; server
           No pulls yet.
         </Text>
       ) : (
-        <Box>
-          <Table.ScrollContainer minWidth={600}>
-            <Table striped verticalSpacing={6} fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>When</Table.Th>
-                  <Table.Th>Result</Table.Th>
-                  <Table.Th ta="right">Added</Table.Th>
-                  <Table.Th ta="right">Duplicates</Table.Th>
-                  <Table.Th ta="right">Invalid</Table.Th>
-                  <Table.Th>By</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {s.recent.map((r) => (
-                  <Table.Tr key={r.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">
-                        {formatDateTime(r.at)}
-                      </Text>
-                      <Text size="xs" c="dimmed">
-                        {dayjs(r.at).from(dayjs(serverNow))}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td maw={260}>
-                      <CodeBadge code={r.code} />
-                      {r.message && !isPullSuccess(r.code) && (
-                        <Text size="xs" c="dimmed" lineClamp={2} title={r.message}>
-                          {r.message}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td ta="right">{formatCount(r.inserted)}</Table.Td>
-                    <Table.Td ta="right">{formatCount(r.duplicates)}</Table.Td>
-                    <Table.Td ta="right">{formatCount(r.invalid)}</Table.Td>
-                    <Table.Td>{r.trigger === 'manual' ? 'Pull now' : r.trigger === 'schedule' ? 'Automatic' : '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Box>
+        <AppTable
+          aria-label="Recent pulls"
+          compact
+          records={s.recent}
+          empty="No pulls yet."
+          minWidth={560}
+          columns={[
+            {
+              accessor: 'at',
+              title: 'When',
+              noWrap: true,
+              render: (r) => (
+                <>
+                  <Text size="sm">{formatDateTime(r.at)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {dayjs(r.at).from(dayjs(serverNow))}
+                  </Text>
+                </>
+              ),
+            },
+            {
+              accessor: 'code',
+              title: 'Result',
+              render: (r) => (
+                <div style={{ maxWidth: 260 }}>
+                  <CodeBadge code={r.code} />
+                  {r.message && !isPullSuccess(r.code) && (
+                    <Text size="xs" c="dimmed" lineClamp={2} title={r.message}>
+                      {r.message}
+                    </Text>
+                  )}
+                </div>
+              ),
+            },
+            { accessor: 'inserted', title: 'Added', textAlign: 'right', render: (r) => formatCount(r.inserted) },
+            { accessor: 'duplicates', title: 'Duplicates', textAlign: 'right', render: (r) => formatCount(r.duplicates) },
+            { accessor: 'invalid', title: 'Invalid', textAlign: 'right', render: (r) => formatCount(r.invalid) },
+            { accessor: 'trigger', title: 'By', render: (r) => (r.trigger === 'manual' ? 'Pull now' : r.trigger === 'schedule' ? 'Automatic' : '—') },
+          ]}
+        />
       )}
     </Stack>
   );

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
-import { Pager } from '../Pager';
+import { AppTable, type AppColumn } from '../DataTable/AppTable';
 import { formatCount, formatDateTime } from '../../lib/format';
 import type { BatchStatus, UploadHistoryRow } from '../../../../shared/schemas/intake';
 import { InvalidRowsTable } from './UploadResultCard';
@@ -84,77 +84,24 @@ function BatchReportModal({ id, onClose }: { id: number | null; onClose: () => v
   );
 }
 
-function HistoryTable({ items, onOpen }: { items: UploadHistoryRow[]; onOpen: (id: number) => void }) {
-  return (
-    <>
-      <Stack gap="xs" hiddenFrom="sm">
-        {items.map((b) => (
-          <Paper key={b.id} withBorder p="sm">
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <div style={{ minWidth: 0 }}>
-                <Text fw={600} size="sm" truncate="end">
-                  {b.fileName}
-                </Text>
-                <Text size="xs" c="dimmed">
-                  {b.category} · {b.uploadedBy} · {formatDateTime(b.createdAt)}
-                </Text>
-                <Text size="xs">
-                  {formatCount(b.inserted)} added · {formatCount(b.duplicates)} duplicates · {formatCount(b.invalid)} invalid
-                </Text>
-              </div>
-              <BatchStatusBadge status={b.status} />
-            </Group>
-            <Button mt="xs" size="compact-sm" variant="light" onClick={() => onOpen(b.id)}>
-              View report
-            </Button>
-          </Paper>
-        ))}
-      </Stack>
-      <Table.ScrollContainer minWidth={860} visibleFrom="sm">
-        <Table striped highlightOnHover verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>File</Table.Th>
-              <Table.Th>Category</Table.Th>
-              <Table.Th ta="right">Added</Table.Th>
-              <Table.Th ta="right">Duplicates</Table.Th>
-              <Table.Th ta="right">Invalid</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Uploaded by</Table.Th>
-              <Table.Th>When</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {items.map((b) => (
-              <Table.Tr key={b.id}>
-                <Table.Td maw={240}>
-                  <Text size="sm" truncate="end" title={b.fileName}>
-                    {b.fileName}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{b.category}</Table.Td>
-                <Table.Td ta="right">{formatCount(b.inserted)}</Table.Td>
-                <Table.Td ta="right">{formatCount(b.duplicates)}</Table.Td>
-                <Table.Td ta="right">{formatCount(b.invalid)}</Table.Td>
-                <Table.Td>
-                  <BatchStatusBadge status={b.status} />
-                </Table.Td>
-                <Table.Td>{b.uploadedBy}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(b.createdAt)}</Table.Td>
-                <Table.Td ta="right">
-                  <Button size="compact-sm" variant="light" onClick={() => onOpen(b.id)} aria-label={`View the report of ${b.fileName}`}>
-                    Report
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </>
-  );
-}
+const HISTORY_COLUMNS: AppColumn<UploadHistoryRow>[] = [
+  {
+    accessor: 'fileName',
+    title: 'File',
+    render: (b) => (
+      <Text size="sm" truncate="end" title={b.fileName} miw={120} maw={240}>
+        {b.fileName}
+      </Text>
+    ),
+  },
+  { accessor: 'category', title: 'Category' },
+  { accessor: 'inserted', title: 'Added', textAlign: 'right', render: (b) => formatCount(b.inserted) },
+  { accessor: 'duplicates', title: 'Duplicates', textAlign: 'right', render: (b) => formatCount(b.duplicates) },
+  { accessor: 'invalid', title: 'Invalid', textAlign: 'right', render: (b) => formatCount(b.invalid) },
+  { accessor: 'status', title: 'Status', render: (b) => <BatchStatusBadge status={b.status} /> },
+  { accessor: 'uploadedBy', title: 'Uploaded by' },
+  { accessor: 'createdAt', title: 'When', noWrap: true, render: (b) => formatDateTime(b.createdAt) },
+];
 
 /** The company's uploads and IndiaMART pulls, newest first, paged on the server. */
 export function UploadHistoryCard() {
@@ -177,14 +124,24 @@ export function UploadHistoryCard() {
             Every file uploaded and every IndiaMART pull, with what each added.
           </Text>
         </div>
-        <QueryState query={history} errorText="Could not load the upload history." empty="No uploads yet." isEmpty={(d) => d.total === 0}>
-          {(d) => (
-            <>
-              <HistoryTable items={d.items} onOpen={setOpen} />
-              <Pager page={d.page} pageSize={d.pageSize} total={d.total} onChange={setPage} />
-            </>
-          )}
-        </QueryState>
+        <AppTable
+          aria-label="Upload history"
+          query={history}
+          records={history.data?.items}
+          empty="No uploads yet."
+          errorText="Could not load the upload history."
+          minWidth={760}
+          paging={history.data && { page: history.data.page, pageSize: history.data.pageSize, total: history.data.total, onPageChange: setPage }}
+          columns={HISTORY_COLUMNS}
+          actions={{
+            title: 'Report',
+            render: (b) => (
+              <Button size="compact-sm" variant="light" onClick={() => setOpen(b.id)} aria-label={`View the report of ${b.fileName}`}>
+                Report
+              </Button>
+            ),
+          }}
+        />
       </Stack>
       <BatchReportModal id={open} onClose={() => setOpen(null)} />
     </Paper>

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { InvalidRow } from '../../../../shared/schemas/intake';
 import { formatCount } from '../../lib/format';
 import { useRouteExists } from '../layout/useRouteExists';
+import { AppTable } from '../DataTable/AppTable';
 
 function Figure({ label, value, detail, color }: { label: string; value: number; detail?: string; color?: string }) {
   return (
@@ -30,24 +31,18 @@ export function InvalidRowsTable({ rows, total }: { rows: InvalidRow[]; total: n
       <Text size="sm" fw={600}>
         {total > rows.length ? `First ${rows.length} of ${formatCount(total)} invalid rows` : `Invalid rows (${rows.length})`}
       </Text>
-      <Table.ScrollContainer minWidth={320} mah={320}>
-        <Table striped withTableBorder verticalSpacing={4} fz="sm" stickyHeader>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={110}>{rows[0]?.line === null ? 'Enquiry' : 'Line'}</Table.Th>
-              <Table.Th>Reason</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((r, i) => (
-              <Table.Tr key={`${r.line ?? r.ref}-${i}`}>
-                <Table.Td>{r.line ?? r.ref ?? '—'}</Table.Td>
-                <Table.Td style={{ wordBreak: 'break-word' }}>{r.reason}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <AppTable
+        aria-label="Invalid rows"
+        compact
+        records={rows.map((r, i) => ({ ...r, key: i }))}
+        idAccessor="key"
+        empty="No invalid rows."
+        maxHeight={320}
+        columns={[
+          { accessor: 'line', title: rows[0]?.line === null ? 'Enquiry' : 'Line', width: 110, render: (r) => r.line ?? r.ref ?? '—' },
+          { accessor: 'reason', title: 'Reason', cellsStyle: () => ({ wordBreak: 'break-word' }) },
+        ]}
+      />
     </Stack>
   );
 }

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
-import { Badge, Button, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { trpc } from '../../trpc';
-import { QueryState } from '../QueryState';
-import { Pager } from '../Pager';
+import { AppTable } from '../DataTable/AppTable';
 import { UserTypeBadge } from '../users/UserBadges';
 import type { TelecallerLeadCount, TelecallerSummary } from '../../../../shared/schemas/lead-lists';
 import { LEAD_LIST_PAGES, type LeadListSearch } from './listPages';
@@ -85,82 +84,53 @@ function TelecallerCounts({ list, search, setSearch }: Omit<Props, 'search'> & {
           style={{ flex: '0 1 280px' }}
         />
       </Group>
-      <QueryState query={counts} errorText="Error fetching data. Please try again." empty="No data found." isEmpty={(d) => d.total === 0}>
-        {(data) => (
-          <>
-            <Stack gap="sm" hiddenFrom="sm">
-              {data.items.map((t) => (
-                <Paper key={t.id} withBorder p="sm">
-                  <Group justify="space-between" wrap="nowrap" align="flex-start">
-                    <div style={{ minWidth: 0 }}>
-                      <Text fw={600} size="sm">
-                        {t.name}
-                      </Text>
-                      <Group gap={6} mt={4}>
-                        <Text size="xs" c="dimmed">
-                          ID {t.id}
-                        </Text>
-                        <UserTypeBadge type={t.user_type} />
-                        <TelecallerFlags t={t} />
-                      </Group>
-                    </div>
-                    <Text fw={700} fz="xl" c="blue.7" aria-label={config.countLabel}>
-                      {t.count.toLocaleString('en-IN')}
-                    </Text>
-                  </Group>
-                  <Button mt="sm" size="compact-sm" variant="light" fullWidth onClick={() => open(t)}>
-                    View Leads
-                  </Button>
-                </Paper>
-              ))}
-            </Stack>
-            <Table.ScrollContainer minWidth={560} visibleFrom="sm">
-              <Table verticalSpacing="sm" striped highlightOnHover>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={120}>Telecaller ID</Table.Th>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th ta="right">{config.countLabel}</Table.Th>
-                    <Table.Th ta="right" w={140}>
-                      Action
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((t) => (
-                    <Table.Tr key={t.id}>
-                      <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{t.id}</Table.Td>
-                      <Table.Td>
-                        <Group gap={8}>
-                          <Text size="sm" fw={500}>
-                            {t.name}
-                          </Text>
-                          <UserTypeBadge type={t.user_type} />
-                          <TelecallerFlags t={t} />
-                        </Group>
-                      </Table.Td>
-                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                        {t.count.toLocaleString('en-IN')}
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Button size="compact-sm" variant="light" onClick={() => open(t)} aria-label={`View leads of ${t.name}`}>
-                          View Leads
-                        </Button>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onChange={(p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push')}
-            />
-          </>
-        )}
-      </QueryState>
+      <AppTable
+        aria-label="Telecallers"
+        query={counts}
+        records={counts.data?.items}
+        empty="No data found."
+        errorText="Error fetching data. Please try again."
+        minWidth={480}
+        paging={
+          counts.data && {
+            page: counts.data.page,
+            pageSize: counts.data.pageSize,
+            total: counts.data.total,
+            onPageChange: (p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push'),
+          }
+        }
+        columns={[
+          { accessor: 'id', title: 'Telecaller ID', width: 110, cellsStyle: () => ({ fontVariantNumeric: 'tabular-nums' }) },
+          {
+            accessor: 'name',
+            title: 'Name',
+            render: (t) => (
+              <Group gap={8}>
+                <Text size="sm" fw={500}>
+                  {t.name}
+                </Text>
+                <UserTypeBadge type={t.user_type} />
+                <TelecallerFlags t={t} />
+              </Group>
+            ),
+          },
+          {
+            accessor: 'count',
+            title: config.countLabel,
+            textAlign: 'right',
+            cellsStyle: () => ({ fontVariantNumeric: 'tabular-nums' }),
+            render: (t) => t.count.toLocaleString('en-IN'),
+          },
+        ]}
+        actions={{
+          title: 'Action',
+          render: (t) => (
+            <Button size="compact-sm" variant="light" onClick={() => open(t)} aria-label={`View leads of ${t.name}`}>
+              View Leads
+            </Button>
+          ),
+        }}
+      />
     </Paper>
   );
 }
@@ -229,19 +199,19 @@ function TelecallerLeads({ list, telecallerId, search, setSearch }: Props & { te
         maxLength={100}
         maw={360}
       />
-      <QueryState query={leads} errorText="Error fetching leads." empty={search.q ? 'No leads found' : config.emptyLeads} isEmpty={(d) => d.total === 0}>
-        {(data) => (
-          <>
-            <TelecallerLeadsTable list={list} leads={data.items} />
-            <Pager
-              page={data.page}
-              pageSize={data.pageSize}
-              total={data.total}
-              onChange={(p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push')}
-            />
-          </>
-        )}
-      </QueryState>
+      <TelecallerLeadsTable
+        list={list}
+        query={leads}
+        empty={search.q ? 'No leads found' : config.emptyLeads}
+        paging={
+          leads.data && {
+            page: leads.data.page,
+            pageSize: leads.data.pageSize,
+            total: leads.data.total,
+            onPageChange: (p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push'),
+          }
+        }
+      />
     </Paper>
   );
 }

@@ -1,14 +1,13 @@
 import { useEffect } from 'react';
-import { Anchor, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
-import { QueryState } from '../QueryState';
-import { Pager } from '../Pager';
+import { AppTable, type AppColumn } from '../DataTable/AppTable';
 import { useRouteExists } from '../layout/useRouteExists';
 import { LEAD_STATUS_LABELS } from '../../../../shared/leads';
 import type { UploadedLeadRow } from '../../../../shared/schemas/lead-lists';
 import { STATUS_CODES, type UploadedLeadsSearch } from './uploadedLeadsSearch';
-import { formatWhen, LeadStatusBadge, MobileLink, RequirementText, StackedTime } from './LeadCells';
+import { LeadStatusBadge, MobileLink, RequirementText, StackedTime } from './LeadCells';
 import { ExportCsvButton } from './ExportCsvButton';
 import { useSearchText } from './useSearchText';
 
@@ -108,36 +107,36 @@ export function UploadedLeadsPage({ search, setSearch }: Props) {
             style={{ flex: '1 1 160px' }}
           />
         </Group>
-        <QueryState query={leads} errorText="Error fetching leads.">
-          {(data) =>
-            data.total === 0 ? (
-              <Stack align="center" gap={4} py="xl">
-                <Text c="dimmed">No leads found</Text>
-                {filtered ? (
-                  <Anchor component="button" type="button" size="sm" onClick={() => setSearch({}, 'replace')}>
-                    Clear the filters
-                  </Anchor>
-                ) : (
-                  exists(UPLOAD_PATH) && (
-                    <Anchor component={Link} to={UPLOAD_PATH} size="sm">
-                      Upload leads
-                    </Anchor>
-                  )
-                )}
-              </Stack>
+        <AppTable
+          aria-label="Uploaded leads"
+          query={leads}
+          records={leads.data?.items}
+          empty="No leads found"
+          emptyAction={
+            filtered ? (
+              <Anchor component="button" type="button" size="sm" onClick={() => setSearch({}, 'replace')}>
+                Clear the filters
+              </Anchor>
             ) : (
-              <>
-                <UploadedLeadsTable leads={data.items} />
-                <Pager
-                  page={data.page}
-                  pageSize={data.pageSize}
-                  total={data.total}
-                  onChange={(p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push')}
-                />
-              </>
+              exists(UPLOAD_PATH) && (
+                <Anchor component={Link} to={UPLOAD_PATH} size="sm">
+                  Upload leads
+                </Anchor>
+              )
             )
           }
-        </QueryState>
+          errorText="Error fetching leads."
+          minWidth={900}
+          paging={
+            leads.data && {
+              page: leads.data.page,
+              pageSize: leads.data.pageSize,
+              total: leads.data.total,
+              onPageChange: (p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push'),
+            }
+          }
+          columns={UPLOADED_LEAD_COLUMNS}
+        />
       </Paper>
     </Stack>
   );
@@ -158,86 +157,30 @@ function Assignee({ lead }: { lead: UploadedLeadRow }) {
   );
 }
 
-function UploadedLeadsTable({ leads }: { leads: UploadedLeadRow[] }) {
-  return (
-    <>
-      <Stack gap="sm" hiddenFrom="sm">
-        {leads.map((l) => (
-          <Paper key={l.id} withBorder p="sm">
-            <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {l.name}
-              </Text>
-              <LeadStatusBadge status={l.status} />
-            </Group>
-            <MobileLink mobile={l.mobile} />
-            <RequirementText raw={l.requirement} maw="100%" />
-            <Text size="xs" c="dimmed" mt={4}>
-              #{l.id} · {[l.area, l.category].filter(Boolean).join(' · ')}
-            </Text>
-            <Group justify="space-between" mt={4} wrap="nowrap">
-              <Assignee lead={l} />
-              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                {formatWhen(l.upload_date)}
-              </Text>
-            </Group>
-          </Paper>
-        ))}
-      </Stack>
-      <Table.ScrollContainer minWidth={960} visibleFrom="sm">
-        <Table verticalSpacing="sm" horizontalSpacing="xs" striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Id</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Mobile</Table.Th>
-              <Table.Th>Requirement</Table.Th>
-              <Table.Th>Area</Table.Th>
-              <Table.Th>Category</Table.Th>
-              <Table.Th style={{ whiteSpace: 'nowrap' }}>Assigned to</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th style={{ whiteSpace: 'nowrap' }}>Upload Time</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {leads.map((l) => (
-              <Table.Tr key={l.id}>
-                <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{l.id}</Table.Td>
-                <Table.Td miw={110}>
-                  <Text size="sm" fw={500} maw={200}>
-                    {l.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <MobileLink mobile={l.mobile} />
-                </Table.Td>
-                <Table.Td miw={160}>
-                  <RequirementText raw={l.requirement} maw={210} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" maw={110}>
-                    {l.area}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {l.category}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Assignee lead={l} />
-                </Table.Td>
-                <Table.Td>
-                  <LeadStatusBadge status={l.status} />
-                </Table.Td>
-                <Table.Td>
-                  <StackedTime stored={l.upload_date} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </>
-  );
-}
+const UPLOADED_LEAD_COLUMNS: AppColumn<UploadedLeadRow>[] = [
+  { accessor: 'id', title: 'Id', cellsStyle: () => ({ fontVariantNumeric: 'tabular-nums' }) },
+  {
+    accessor: 'name',
+    title: 'Name',
+    render: (l) => (
+      <Text size="sm" fw={500} miw={90} maw={200} style={{ overflowWrap: 'anywhere' }}>
+        {l.name}
+      </Text>
+    ),
+  },
+  { accessor: 'mobile', title: 'Mobile', render: (l) => <MobileLink mobile={l.mobile} /> },
+  { accessor: 'requirement', title: 'Requirement', render: (l) => <RequirementText raw={l.requirement} maw={240} /> },
+  {
+    accessor: 'area',
+    title: 'Area',
+    render: (l) => (
+      <Text size="sm" maw={110}>
+        {l.area}
+      </Text>
+    ),
+  },
+  { accessor: 'category', title: 'Category', noWrap: true },
+  { accessor: 'assignee_name', title: 'Assigned to', render: (l) => <Assignee lead={l} /> },
+  { accessor: 'status', title: 'Status', render: (l) => <LeadStatusBadge status={l.status} /> },
+  { accessor: 'upload_date', title: 'Upload Time', render: (l) => <StackedTime stored={l.upload_date} /> },
+];

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
 import { TitleText, LongText, OneLine } from '../TextCells';
-import { QueryState } from '../QueryState';
-import { Pager } from '../Pager';
+import { AppTable } from '../DataTable/AppTable';
 import { SendToUsersInput } from '../../../../shared/schemas/notifications';
 import { formatDateTime, rowNumber } from '../../lib/format';
 import { notifyFailure } from '../../lib/notify';
@@ -91,45 +90,37 @@ function SentToUsersList() {
       <Title order={4} mb="sm">
         Sent notifications
       </Title>
-      <QueryState query={sent} empty="No notifications sent yet" isEmpty={(d) => d.total === 0}>
-        {(data) => (
-          <>
-            <Table.ScrollContainer minWidth={680}>
-              <Table verticalSpacing="sm" striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th w={50}>#</Table.Th>
-                    <Table.Th>Title</Table.Th>
-                    <Table.Th>Message</Table.Th>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th>Read by</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {data.items.map((n, i) => (
-                    <Table.Tr key={n.id}>
-                      <Table.Td>{rowNumber(data.page, data.pageSize, i)}</Table.Td>
-                      <Table.Td maw={220}>
-                        <TitleText>{n.title}</TitleText>
-                      </Table.Td>
-                      <Table.Td maw={400}>
-                        <LongText text={n.message} lines={3} />
-                      </Table.Td>
-                      <Table.Td>
-                        <OneLine>{formatDateTime(n.created_at)}</OneLine>
-                      </Table.Td>
-                      <Table.Td>
-                        <OneLine>{n.read_count} of {n.recipient_count} {n.recipient_count === 1 ? 'user' : 'users'}</OneLine>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-            <Pager page={data.page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
-          </>
-        )}
-      </QueryState>
+      <AppTable
+        aria-label="Sent notifications"
+        query={sent}
+        records={sent.data?.items}
+        empty="No notifications sent yet"
+        minWidth={640}
+        paging={sent.data && { page: sent.data.page, pageSize: sent.data.pageSize, total: sent.data.total, onPageChange: setPage }}
+        columns={[
+          { accessor: 'index', title: '#', width: 44, render: (_n, i) => rowNumber(sent.data?.page ?? page, PAGE_SIZE, i) },
+          { accessor: 'title', title: 'Title', render: (n) => <TitleText maw={220}>{n.title}</TitleText> },
+          {
+            accessor: 'message',
+            title: 'Message',
+            render: (n) => (
+              <div style={{ minWidth: 180, maxWidth: 400 }}>
+                <LongText text={n.message} lines={3} />
+              </div>
+            ),
+          },
+          { accessor: 'created_at', title: 'Date', render: (n) => <OneLine>{formatDateTime(n.created_at)}</OneLine> },
+          {
+            accessor: 'read_count',
+            title: 'Read by',
+            render: (n) => (
+              <OneLine>
+                {n.read_count} of {n.recipient_count} {n.recipient_count === 1 ? 'user' : 'users'}
+              </OneLine>
+            ),
+          },
+        ]}
+      />
     </Paper>
   );
 }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import { TitleText, LongText, OneLine } from '../TextCells';
-import { QueryState } from '../QueryState';
-import { Pager } from '../Pager';
+import { AppTable } from '../DataTable/AppTable';
 import { formatDateTime, rowNumber } from '../../lib/format';
 
 const PAGE_SIZE = 20;
@@ -28,55 +27,49 @@ export function SentToSubadminsPage() {
         </Button>
       </Group>
       <Paper withBorder p="md">
-        <QueryState query={sent} empty="No notifications sent yet" isEmpty={(d) => d.total === 0}>
-          {(data) => (
-            <>
-              <Table.ScrollContainer minWidth={820}>
-                <Table verticalSpacing="sm" striped>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th w={50}>#</Table.Th>
-                      <Table.Th>Title</Table.Th>
-                      <Table.Th>Message</Table.Th>
-                      <Table.Th>Sent to</Table.Th>
-                      <Table.Th>Date</Table.Th>
-                      <Table.Th>Read by</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.items.map((n, i) => (
-                      <Table.Tr key={n.id}>
-                        <Table.Td>{rowNumber(data.page, data.pageSize, i)}</Table.Td>
-                        <Table.Td maw={220}>
-                          <TitleText>{n.title}</TitleText>
-                        </Table.Td>
-                        <Table.Td maw={380}>
-                          <LongText text={n.message} lines={3} />
-                        </Table.Td>
-                        <Table.Td>
-                          {n.subadmin_id === null ? (
-                            <Badge variant="light" color="grape">
-                              {n.target}
-                            </Badge>
-                          ) : (
-                            <Text size="sm">{n.target}</Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>
-                          <OneLine>{formatDateTime(n.created_at)}</OneLine>
-                        </Table.Td>
-                        <Table.Td>
-                          <OneLine>{n.read_count} of {n.recipient_count} {n.recipient_count === 1 ? 'company' : 'companies'}</OneLine>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <Pager page={data.page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
-            </>
-          )}
-        </QueryState>
+        <AppTable
+          aria-label="Sent notifications"
+          query={sent}
+          records={sent.data?.items}
+          empty="No notifications sent yet"
+          minWidth={780}
+          paging={sent.data && { page: sent.data.page, pageSize: sent.data.pageSize, total: sent.data.total, onPageChange: setPage }}
+          columns={[
+            { accessor: 'index', title: '#', width: 44, render: (_n, i) => rowNumber(sent.data?.page ?? page, PAGE_SIZE, i) },
+            { accessor: 'title', title: 'Title', render: (n) => <TitleText maw={220}>{n.title}</TitleText> },
+            {
+              accessor: 'message',
+              title: 'Message',
+              render: (n) => (
+                <div style={{ minWidth: 180, maxWidth: 380 }}>
+                  <LongText text={n.message} lines={3} />
+                </div>
+              ),
+            },
+            {
+              accessor: 'target',
+              title: 'Sent to',
+              render: (n) =>
+                n.subadmin_id === null ? (
+                  <Badge variant="light" color="grape">
+                    {n.target}
+                  </Badge>
+                ) : (
+                  <Text size="sm">{n.target}</Text>
+                ),
+            },
+            { accessor: 'created_at', title: 'Date', render: (n) => <OneLine>{formatDateTime(n.created_at)}</OneLine> },
+            {
+              accessor: 'read_count',
+              title: 'Read by',
+              render: (n) => (
+                <OneLine>
+                  {n.read_count} of {n.recipient_count} {n.recipient_count === 1 ? 'company' : 'companies'}
+                </OneLine>
+              ),
+            },
+          ]}
+        />
       </Paper>
     </Stack>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Box, Button, Group, Paper, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { Box, Button, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useNavigate } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
@@ -8,14 +9,17 @@ import type { UserRow } from '../../../../shared/schemas/users';
 import { notifyFailure } from '../../lib/notify';
 import { UserStatusBadge, UserTypeBadge } from './UserBadges';
 import { ConfirmModal } from './ConfirmModal';
+import { AppTable, type Paging, type TableQuery } from '../DataTable/AppTable';
+import { BreakableEmail } from '../TextCells';
 
 interface Props {
-  users: UserRow[];
+  query: TableQuery & { data?: { items: UserRow[] } };
+  paging?: Paging;
   onEdit: (user: UserRow) => void;
 }
 
 /** The company's users with their actions: update, block or unblock, delete (after a question), login as. */
-export function UsersTable({ users, onEdit }: Props) {
+export function UsersTable({ query, paging, onEdit }: Props) {
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const [toDelete, setToDelete] = useState<UserRow | null>(null);
@@ -48,8 +52,12 @@ export function UsersTable({ users, onEdit }: Props) {
   const busy = (id: number) =>
     (setBlocked.isPending && setBlocked.variables?.id === id) || (loginAs.isPending && loginAs.variables?.userId === id);
 
-  const actions = (u: UserRow, justify: 'flex-end' | 'flex-start', wrap: 'wrap' | 'nowrap') => (
-    <Group gap={6} justify={justify} wrap={wrap}>
+  // Four buttons in a row would take most of a narrower table's frame: there they make two rows of two.
+  const oneRow = useMediaQuery('(min-width: 75em)', true, { getInitialValueInEffect: false });
+  const actions = (u: UserRow) => (
+    <Box
+      style={{ display: 'grid', gridTemplateColumns: `repeat(${oneRow ? 4 : 2}, max-content)`, gap: 6, justifyContent: 'end', justifyItems: 'end' }}
+    >
       <Button size="compact-sm" variant="light" onClick={() => onEdit(u)} aria-label={`Update ${u.name}`}>
         Update
       </Button>
@@ -79,77 +87,36 @@ export function UsersTable({ users, onEdit }: Props) {
           Login as
         </Button>
       </Tooltip>
-    </Group>
+    </Box>
   );
 
   return (
     <>
-      <Stack gap="sm" hiddenFrom="sm">
-        {users.map((u) => (
-          <Paper key={u.id} withBorder p="sm">
-            <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-              <Text fw={600} size="sm">
+      <AppTable
+        aria-label="Users"
+        query={query}
+        records={query.data?.items}
+        empty="No users found"
+        errorText="Failed to fetch users."
+        paging={paging}
+        minWidth={620}
+        columns={[
+          {
+            accessor: 'name',
+            title: 'Name',
+            render: (u) => (
+              <Text size="sm" fw={500} miw={90}>
                 {u.name}
               </Text>
-              <UserStatusBadge blocked={u.blocked} />
-            </Group>
-            <Group gap="xs" mt={4}>
-              <UserTypeBadge type={u.user_type} />
-              <Text size="sm">{u.mobile}</Text>
-            </Group>
-            <Text size="sm" c="dimmed" mt={4} style={{ overflowWrap: 'anywhere' }}>
-              {u.email}
-            </Text>
-            <Box mt="sm">
-              {actions(u, 'flex-start', 'wrap')}
-            </Box>
-          </Paper>
-        ))}
-      </Stack>
-      <Table.ScrollContainer minWidth={900} visibleFrom="sm">
-        <Table verticalSpacing="sm" striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-              <Table.Th>Mobile</Table.Th>
-              <Table.Th>User type</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th ta="right">Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {users.map((u) => (
-              <Table.Tr key={u.id}>
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {u.name}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-                    {u.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-                    {u.mobile}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <UserTypeBadge type={u.user_type} />
-                </Table.Td>
-                <Table.Td>
-                  <UserStatusBadge blocked={u.blocked} />
-                </Table.Td>
-                <Table.Td>
-                  {actions(u, 'flex-end', 'nowrap')}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+            ),
+          },
+          { accessor: 'email', title: 'Email', render: (u) => <BreakableEmail email={u.email} /> },
+          { accessor: 'mobile', title: 'Mobile', noWrap: true, cellsStyle: () => ({ fontVariantNumeric: 'tabular-nums' }) },
+          { accessor: 'user_type', title: 'User type', render: (u) => <UserTypeBadge type={u.user_type} /> },
+          { accessor: 'blocked', title: 'Status', render: (u) => <UserStatusBadge blocked={u.blocked} /> },
+        ]}
+        actions={{ render: (u) => actions(u) }}
+      />
 
       <ConfirmModal
         opened={toDelete !== null}

@@ -1,14 +1,14 @@
 import { useEffect, useState } from 'react';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { ActionIcon, Button, Group, Modal, Paper, SegmentedControl, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Modal, Paper, SegmentedControl, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { trpc } from '../../../trpc';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { QueryState } from '../../../components/QueryState';
-import { Pager } from '../../../components/Pager';
+import { AppTable } from '../../../components/DataTable/AppTable';
+import { BreakableEmail } from '../../../components/TextCells';
 import { SubadminStatusBadge } from '../../../components/subadmins/SubadminStatusBadge';
 import { EditTermsModal } from '../../../components/subadmins/EditTermsModal';
-import { formatDate } from '../../../lib/format';
+import { formatDate, rowNumber } from '../../../lib/format';
 import { PAGE_TITLES, pageHead } from '../../../components/layout/pageTitles';
 import { RowIcon } from '../../../components/subadmins/RowIcons';
 import { SUBADMIN_STATUSES, type SubadminListItem, type SubadminStatusFilter } from '../../../../../shared/schemas/subadmins';
@@ -44,21 +44,6 @@ const STATUS_OPTIONS = [
   { value: 'blocked', label: 'Blocked' },
   { value: 'expired', label: 'Expired' },
 ];
-
-/** An email that may wrap before the @, never inside a word. */
-function BreakableEmail({ email }: { email: string }) {
-  const parts = email.split(/(?=@)/);
-  return (
-    <>
-      {parts.map((p, i) => (
-        <span key={i}>
-          {i > 0 && <wbr />}
-          {p}
-        </span>
-      ))}
-    </>
-  );
-}
 
 function SubadminListPage() {
   const { page = 1, search = '', status = 'all' } = Route.useSearch();
@@ -148,92 +133,76 @@ function SubadminListPage() {
             />
           </Group>
 
-          <QueryState
+          <AppTable
+            aria-label="Subadmins"
             query={list}
+            records={list.data?.items}
             empty="No subadmins found"
-            isEmpty={(d) => d.items.length === 0}
             errorText="Could not load the subadmins."
-          >
-            {(data) => (
-              <>
-                <Table.ScrollContainer minWidth={960}>
-                  <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={8} style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>#</Table.Th>
-                        <Table.Th>Name</Table.Th>
-                        <Table.Th>Email</Table.Th>
-                        <Table.Th>Company</Table.Th>
-                        <Table.Th>Mobile</Table.Th>
-                        <Table.Th style={NOWRAP}>Expiry Date</Table.Th>
-                        <Table.Th>GST</Table.Th>
-                        <Table.Th>Status</Table.Th>
-                        <Table.Th>Actions</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {data.items.map((s, i) => (
-                        <Table.Tr key={s.id}>
-                          <Table.Td>{(data.page - 1) * data.pageSize + i + 1}</Table.Td>
-                          <Table.Td style={{ minWidth: 90 }}>{s.name}</Table.Td>
-                          <Table.Td>
-                            <BreakableEmail email={s.email} />
-                          </Table.Td>
-                          <Table.Td style={{ minWidth: 130 }}>
-                            <Text size="sm">{s.company_name}</Text>
-                            <Text
-                              size="xs"
-                              c={s.telecallers_count > s.telecaller_creat_limit ? 'red' : 'dimmed'}
-                              style={NOWRAP}
-                              title={`${plural(s.users_count, 'user')} in all; ${s.telecallers_count} of ${s.telecaller_creat_limit} telecaller places used`}
-                            >
-                              {s.telecallers_count}/{s.telecaller_creat_limit} telecallers
-                            </Text>
-                          </Table.Td>
-                          <Table.Td style={NOWRAP}>{s.mobile}</Table.Td>
-                          <Table.Td style={NOWRAP}>{formatDate(s.expiry_date)}</Table.Td>
-                          <Table.Td style={NOWRAP}>{s.gst}</Table.Td>
-                          <Table.Td style={NOWRAP}>
-                            <SubadminStatusBadge status={s.status} />
-                          </Table.Td>
-                          <Table.Td>
-                            <Group gap={6} wrap="nowrap">
-                              <Button
-                                size="xs"
-                                variant="light"
-                                color={s.is_blocked ? 'green' : 'orange'}
-                                loading={setBlocked.isPending && busyId === s.id}
-                                disabled={setBlocked.isPending && busyId !== s.id}
-                                onClick={() => setBlocked.mutate({ id: s.id, blocked: !s.is_blocked })}
-                              >
-                                {s.is_blocked ? 'Unblock' : 'Block'}
-                              </Button>
-                              <Tooltip label="Edit expiry date and limit" withArrow>
-                                <ActionIcon variant="light" size={30} aria-label="Edit" onClick={() => setEditing(s)}>
-                                  <RowIcon name="edit" />
-                                </ActionIcon>
-                              </Tooltip>
-                              <Tooltip label="Delete" withArrow>
-                                <ActionIcon variant="light" color="red" size={30} aria-label="Delete" onClick={() => setDeleting(s)}>
-                                  <RowIcon name="trash" />
-                                </ActionIcon>
-                              </Tooltip>
-                            </Group>
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-                <Pager
-                  page={data.page}
-                  pageSize={data.pageSize}
-                  total={data.total}
-                  onChange={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })}
-                />
-              </>
-            )}
-          </QueryState>
+            minWidth={880}
+            paging={
+              list.data && {
+                page: list.data.page,
+                pageSize: list.data.pageSize,
+                total: list.data.total,
+                onPageChange: (p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) }),
+              }
+            }
+            columns={[
+              { accessor: 'index', title: '#', width: 40, render: (_s, i) => rowNumber(list.data?.page ?? 1, PAGE_SIZE, i) },
+              { accessor: 'name', title: 'Name', render: (s) => <Text size="sm" miw={80}>{s.name}</Text> },
+              { accessor: 'email', title: 'Email', render: (s) => <BreakableEmail email={s.email} /> },
+              {
+                accessor: 'company_name',
+                title: 'Company',
+                render: (s) => (
+                  <>
+                    <Text size="sm" miw={110}>
+                      {s.company_name}
+                    </Text>
+                    <Text
+                      size="xs"
+                      c={s.telecallers_count > s.telecaller_creat_limit ? 'red' : 'dimmed'}
+                      style={NOWRAP}
+                      title={`${plural(s.users_count, 'user')} in all; ${s.telecallers_count} of ${s.telecaller_creat_limit} telecaller places used`}
+                    >
+                      {s.telecallers_count}/{s.telecaller_creat_limit} telecallers
+                    </Text>
+                  </>
+                ),
+              },
+              { accessor: 'mobile', title: 'Mobile', noWrap: true },
+              { accessor: 'expiry_date', title: 'Expiry Date', noWrap: true, render: (s) => formatDate(s.expiry_date) },
+              { accessor: 'gst', title: 'GST', noWrap: true },
+              { accessor: 'status', title: 'Status', render: (s) => <SubadminStatusBadge status={s.status} /> },
+            ]}
+            actions={{
+              render: (s) => (
+                <Group gap={6} wrap="nowrap" justify="flex-end">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color={s.is_blocked ? 'green' : 'orange'}
+                    loading={setBlocked.isPending && busyId === s.id}
+                    disabled={setBlocked.isPending && busyId !== s.id}
+                    onClick={() => setBlocked.mutate({ id: s.id, blocked: !s.is_blocked })}
+                  >
+                    {s.is_blocked ? 'Unblock' : 'Block'}
+                  </Button>
+                  <Tooltip label="Edit expiry date and limit" withArrow>
+                    <ActionIcon variant="light" size={30} aria-label="Edit" onClick={() => setEditing(s)}>
+                      <RowIcon name="edit" />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Delete" withArrow>
+                    <ActionIcon variant="light" color="red" size={30} aria-label="Delete" onClick={() => setDeleting(s)}>
+                      <RowIcon name="trash" />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              ),
+            }}
+          />
         </Stack>
       </Paper>
 

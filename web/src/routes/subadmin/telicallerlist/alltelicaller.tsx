@@ -3,8 +3,6 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { trpc } from '../../../trpc';
-import { QueryState } from '../../../components/QueryState';
-import { Pager } from '../../../components/Pager';
 import { PAGE_TITLES, pageHead } from '../../../components/layout/pageTitles';
 import { LimitIndicator } from '../../../components/users/LimitIndicator';
 import { UsersTable } from '../../../components/users/UsersTable';
@@ -108,19 +106,18 @@ function AllTelecallersPage() {
             w={200}
           />
         </Group>
-        <QueryState query={list} errorText="Failed to fetch users." empty="No users found" isEmpty={(d) => d.total === 0}>
-          {(data) => (
-            <>
-              <UsersTable users={data.items} onEdit={setEditing} />
-              <Pager
-                page={data.page}
-                pageSize={data.pageSize}
-                total={data.total}
-                onChange={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })}
-              />
-            </>
-          )}
-        </QueryState>
+        <UsersTable
+          query={list}
+          onEdit={setEditing}
+          paging={
+            list.data && {
+              page: list.data.page,
+              pageSize: list.data.pageSize,
+              total: list.data.total,
+              onPageChange: (p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) }),
+            }
+          }
+        />
       </Paper>
 
       <EditUserModal user={editing} limitReached={!!limit && limit.used >= limit.max} onClose={() => setEditing(null)} />

@@ -1,0 +1,157 @@
+import type { ReactNode } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { errorMessage } from '../../trpc';
+import { pageRange } from '../../lib/format';
+
+export type AppColumn<T> = DataTableColumn<T>;
+
+/** Server-side paging: the page shown, its size, and how many rows there are in all. */
+export interface Paging {
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+}
+
+/** What the table reads from a react-query result: first load, refetch, error and retry. */
+export interface TableQuery {
+  isPending: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+  /** the rows shown are the previous page's while the next one loads */
+  isPlaceholderData?: boolean;
+}
+
+interface Props<T> {
+  /** the rows; undefined while the first load runs */
+  records: T[] | undefined;
+  columns: AppColumn<T>[];
+  /** the spec's empty text */
+  empty: string;
+  /** shown under the empty text (a link to clear filters, say) */
+  emptyAction?: ReactNode;
+  /** the query the rows come from: its loading and error states, and the retry */
+  query?: TableQuery;
+  /** the title of the error box */
+  errorText?: string;
+  paging?: Paging;
+  /** per-row actions: the last column, kept in view (pinned to the right edge) from tablet width up */
+  actions?: { title?: string; width?: number; render: (record: T, index: number) => ReactNode };
+  /** below this width (px) the table scrolls sideways inside its frame instead of squeezing its columns */
+  minWidth?: number;
+  /** a taller table scrolls inside this height, its header staying in view */
+  maxHeight?: number;
+  idAccessor?: (keyof T & string) | ((record: T) => string | number);
+  'aria-label'?: string;
+  /** tighter rows, for small tables inside a card or an alert */
+  compact?: boolean;
+}
+
+const ACTIONS = '__actions';
+
+/**
+ * The one table of the app (mantine-datatable): paging on the server with "first–last of total",
+ * a loading overlay, the page's empty text, an error with a retry, sideways scrolling inside its
+ * own frame with a visible scrollbar, and row actions that stay in view.
+ */
+export function AppTable<T>({
+  records,
+  columns,
+  empty,
+  emptyAction,
+  query,
+  errorText,
+  paging,
+  actions,
+  minWidth,
+  maxHeight,
+  idAccessor,
+  compact,
+  'aria-label': ariaLabel,
+}: Props<T>) {
+  // On a phone a pinned column would cover most of the row: there the actions scroll like the rest.
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  const rows = records ?? [];
+  const loading = query ? query.isPending || Boolean(query.isPlaceholderData) : false;
+  const failed = query?.isError ?? false;
+
+  const allColumns: AppColumn<T>[] = actions
+    ? [
+        ...columns,
+        {
+          accessor: ACTIONS,
+          title: actions.title ?? 'Actions',
+          textAlign: 'right',
+          // As wide as its buttons unless told otherwise: a narrower cell would clip them.
+          width: actions.width,
+          noWrap: true,
+          render: actions.render,
+        },
+      ]
+    : columns;
+
+  const error = failed && (
+    <Alert color="red" title={errorText ?? 'Could not load this.'} mb={records?.length ? 'sm' : undefined}>
+      <Group justify="space-between">
+        <Text size="sm">{errorMessage(query?.error)}</Text>
+        <Button size="xs" variant="light" color="red" onClick={() => query?.refetch()} loading={query?.isFetching}>
+          Try again
+        </Button>
+      </Group>
+    </Alert>
+  );
+  // With nothing to show, the error is the whole answer; rows kept from before stay under it.
+  if (failed && !records?.length) return error;
+
+  const pagingProps =
+    paging && paging.total > 0
+      ? {
+          page: paging.page,
+          onPageChange: paging.onPageChange,
+          totalRecords: paging.total,
+          recordsPerPage: paging.pageSize,
+          paginationText: () => pageRange(paging.page, paging.pageSize, paging.total),
+          paginationSize: 'sm' as const,
+        }
+      : {};
+
+  return (
+    <>
+      {error}
+      <DataTable<T>
+        aria-label={ariaLabel}
+        records={rows}
+        columns={allColumns}
+        idAccessor={idAccessor}
+        fetching={loading}
+        loaderSize="sm"
+        minHeight={rows.length === 0 ? 160 : undefined}
+        maxHeight={maxHeight}
+        emptyState={
+          <Stack align="center" gap={4} style={{ pointerEvents: 'auto' }}>
+            <Text c="dimmed" ta="center">
+              {empty}
+            </Text>
+            {emptyAction}
+          </Stack>
+        }
+        noRecordsText={empty}
+        striped
+        highlightOnHover
+        verticalSpacing={compact ? 4 : 'sm'}
+        horizontalSpacing="xs"
+        fz="sm"
+        withTableBorder
+        borderRadius="sm"
+        pinLastColumn={Boolean(actions) && wide}
+        scrollAreaProps={{ type: 'auto', offsetScrollbars: 'present' }}
+        styles={minWidth ? { table: { minWidth } } : undefined}
+        {...pagingProps}
+      />
+    </>
+  );
+}
