@@ -2,6 +2,7 @@ import { Anchor, Badge, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { LEAD_STATUS_LABELS, requirementText, type LeadStatus } from '../../../../shared/leads';
 import { formatDateTime, zonedParts } from '../../lib/format';
+import type { AppColumn } from '../DataTable/AppTable';
 
 /** A stored instant (ISO) in the company's time zone, e.g. "05 Mar 2025, 02:30 PM"; a bare date stays a date. */
 export const formatWhen = (stored: string | null | undefined): string => formatDateTime(stored);
@@ -86,4 +87,29 @@ export function StackedTime({ stored, title }: { stored: string | null | undefin
       )}
     </div>
   );
+}
+
+interface LeadIdentity {
+  id: number;
+  name: string;
+  mobile: string;
+  requirement: string;
+}
+
+/** The columns every lead table opens with: Id, Name, Mobile (a tel: link), Requirement. */
+export function leadIdentityColumns<T extends LeadIdentity>(requirementWidth: number): AppColumn<T>[] {
+  return [
+    { accessor: 'id', title: 'Id', cellsStyle: () => ({ fontVariantNumeric: 'tabular-nums' }) },
+    {
+      accessor: 'name',
+      title: 'Name',
+      render: (l) => (
+        <Text size="sm" fw={500} miw={90} maw={200} style={{ overflowWrap: 'anywhere' }}>
+          {l.name}
+        </Text>
+      ),
+    },
+    { accessor: 'mobile', title: 'Mobile', render: (l) => <MobileLink mobile={l.mobile} /> },
+    { accessor: 'requirement', title: 'Requirement', render: (l) => <RequirementText raw={l.requirement} maw={requirementWidth} /> },
+  ];
 }

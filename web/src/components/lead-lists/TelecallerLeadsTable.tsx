@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import type { LeadList, TelecallerLeadRow } from '../../../../shared/schemas/lead-lists';
 import { AppTable, type AppColumn, type Paging, type TableQuery } from '../DataTable/AppTable';
-import { formatCallback, formatWhen, MobileLink, QualityBadge, RequirementText, StackedTime } from './LeadCells';
+import { formatCallback, formatWhen, leadIdentityColumns, QualityBadge, StackedTime } from './LeadCells';
 
 function LastCall({ lead: l }: { lead: TelecallerLeadRow }) {
   if (!l.last_feedback && !l.last_remarks) {
@@ -35,18 +35,7 @@ interface Props {
 /** One telecaller's leads of a list. */
 export function TelecallerLeadsTable({ list, query, paging, empty }: Props) {
   const columns: AppColumn<TelecallerLeadRow>[] = [
-    { accessor: 'id', title: 'Id', cellsStyle: () => ({ fontVariantNumeric: 'tabular-nums' }) },
-    {
-      accessor: 'name',
-      title: 'Name',
-      render: (l) => (
-        <Text size="sm" fw={500} miw={90} maw={200} style={{ overflowWrap: 'anywhere' }}>
-          {l.name}
-        </Text>
-      ),
-    },
-    { accessor: 'mobile', title: 'Mobile', render: (l) => <MobileLink mobile={l.mobile} /> },
-    { accessor: 'requirement', title: 'Requirement', render: (l) => <RequirementText raw={l.requirement} maw={260} /> },
+    ...leadIdentityColumns<TelecallerLeadRow>(260),
     { accessor: 'area', title: 'Area' },
     { accessor: 'category', title: 'Category', noWrap: true },
     { accessor: 'lead_quality', title: 'Quality', hidden: list !== 'interested', render: (l) => <QualityBadge quality={l.lead_quality} /> },

@@ -7,7 +7,7 @@ import { useRouteExists } from '../layout/useRouteExists';
 import { LEAD_STATUS_LABELS } from '../../../../shared/leads';
 import type { UploadedLeadRow } from '../../../../shared/schemas/lead-lists';
 import { STATUS_CODES, type UploadedLeadsSearch } from './uploadedLeadsSearch';
-import { LeadStatusBadge, MobileLink, RequirementText, StackedTime } from './LeadCells';
+import { leadIdentityColumns, LeadStatusBadge, StackedTime } from './LeadCells';
 import { ExportCsvButton } from './ExportCsvButton';
 import { useSearchText } from './useSearchText';
 
@@ -158,18 +158,7 @@ function Assignee({ lead }: { lead: UploadedLeadRow }) {
 }
 
 const UPLOADED_LEAD_COLUMNS: AppColumn<UploadedLeadRow>[] = [
-  { accessor: 'id', title: 'Id', cellsStyle: () => ({ fontVariantNumeric: 'tabular-nums' }) },
-  {
-    accessor: 'name',
-    title: 'Name',
-    render: (l) => (
-      <Text size="sm" fw={500} miw={90} maw={200} style={{ overflowWrap: 'anywhere' }}>
-        {l.name}
-      </Text>
-    ),
-  },
-  { accessor: 'mobile', title: 'Mobile', render: (l) => <MobileLink mobile={l.mobile} /> },
-  { accessor: 'requirement', title: 'Requirement', render: (l) => <RequirementText raw={l.requirement} maw={240} /> },
+  ...leadIdentityColumns<UploadedLeadRow>(240),
   {
     accessor: 'area',
     title: 'Area',

@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
-import { TitleText, LongText, OneLine } from '../TextCells';
 import { AppTable } from '../DataTable/AppTable';
 import { SendToUsersInput } from '../../../../shared/schemas/notifications';
-import { formatDateTime, rowNumber } from '../../lib/format';
+import { sentNotificationColumns } from './sentColumns';
 import { notifyFailure } from '../../lib/notify';
 import { fieldErrorsOf, SendNotificationFields, type NotificationFieldErrors } from './SendNotificationFields';
 
@@ -97,29 +96,7 @@ function SentToUsersList() {
         empty="No notifications sent yet"
         minWidth={640}
         paging={sent.data && { page: sent.data.page, pageSize: sent.data.pageSize, total: sent.data.total, onPageChange: setPage }}
-        columns={[
-          { accessor: 'index', title: '#', width: 44, render: (_n, i) => rowNumber(sent.data?.page ?? page, PAGE_SIZE, i) },
-          { accessor: 'title', title: 'Title', render: (n) => <TitleText maw={220}>{n.title}</TitleText> },
-          {
-            accessor: 'message',
-            title: 'Message',
-            render: (n) => (
-              <div style={{ minWidth: 180, maxWidth: 400 }}>
-                <LongText text={n.message} lines={3} />
-              </div>
-            ),
-          },
-          { accessor: 'created_at', title: 'Date', render: (n) => <OneLine>{formatDateTime(n.created_at)}</OneLine> },
-          {
-            accessor: 'read_count',
-            title: 'Read by',
-            render: (n) => (
-              <OneLine>
-                {n.read_count} of {n.recipient_count} {n.recipient_count === 1 ? 'user' : 'users'}
-              </OneLine>
-            ),
-          },
-        ]}
+        columns={sentNotificationColumns({ page: sent.data?.page ?? page, pageSize: PAGE_SIZE, messageMaxWidth: 400, recipient: ['user', 'users'] })}
       />
     </Paper>
   );

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
-import { TitleText, LongText, OneLine } from '../TextCells';
 import { AppTable } from '../DataTable/AppTable';
-import { formatDateTime, rowNumber } from '../../lib/format';
+import { sentNotificationColumns } from './sentColumns';
 
 const PAGE_SIZE = 20;
 
@@ -34,41 +33,26 @@ export function SentToSubadminsPage() {
           empty="No notifications sent yet"
           minWidth={780}
           paging={sent.data && { page: sent.data.page, pageSize: sent.data.pageSize, total: sent.data.total, onPageChange: setPage }}
-          columns={[
-            { accessor: 'index', title: '#', width: 44, render: (_n, i) => rowNumber(sent.data?.page ?? page, PAGE_SIZE, i) },
-            { accessor: 'title', title: 'Title', render: (n) => <TitleText maw={220}>{n.title}</TitleText> },
-            {
-              accessor: 'message',
-              title: 'Message',
-              render: (n) => (
-                <div style={{ minWidth: 180, maxWidth: 380 }}>
-                  <LongText text={n.message} lines={3} />
-                </div>
-              ),
-            },
-            {
-              accessor: 'target',
-              title: 'Sent to',
-              render: (n) =>
-                n.subadmin_id === null ? (
-                  <Badge variant="light" color="grape">
-                    {n.target}
-                  </Badge>
-                ) : (
-                  <Text size="sm">{n.target}</Text>
-                ),
-            },
-            { accessor: 'created_at', title: 'Date', render: (n) => <OneLine>{formatDateTime(n.created_at)}</OneLine> },
-            {
-              accessor: 'read_count',
-              title: 'Read by',
-              render: (n) => (
-                <OneLine>
-                  {n.read_count} of {n.recipient_count} {n.recipient_count === 1 ? 'company' : 'companies'}
-                </OneLine>
-              ),
-            },
-          ]}
+          columns={sentNotificationColumns<NonNullable<typeof sent.data>['items'][number]>({
+            page: sent.data?.page ?? page,
+            pageSize: PAGE_SIZE,
+            messageMaxWidth: 380,
+            recipient: ['company', 'companies'],
+            middle: [
+              {
+                accessor: 'target',
+                title: 'Sent to',
+                render: (n) =>
+                  n.subadmin_id === null ? (
+                    <Badge variant="light" color="grape">
+                      {n.target}
+                    </Badge>
+                  ) : (
+                    <Text size="sm">{n.target}</Text>
+                  ),
+              },
+            ],
+          })}
         />
       </Paper>
     </Stack>
