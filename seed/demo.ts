@@ -73,7 +73,7 @@ export async function seedDemo(deps: Deps): Promise<string> {
     : `  admin       ${DEMO.admin.email} / ${DEMO.admin.password}   at /adminsignin`;
   return [
     adminLine,
-    `  sub-admin   ${DEMO.subadmin.email} / ${DEMO.subadmin.password}   at /subadminsignin`,
+    `  subadmin    ${DEMO.subadmin.email} / ${DEMO.subadmin.password}   at /subadminsignin`,
     `  telecaller  ${DEMO.telecaller.mobile} / ${DEMO.telecaller.password}   at /signin`,
     `  head        ${DEMO.head.mobile} / ${DEMO.head.password}   at /signin`,
     `  developer   ${DEMO.developer.mobile} / ${DEMO.developer.password}   at /signin`,

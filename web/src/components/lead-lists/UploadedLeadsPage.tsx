@@ -17,7 +17,7 @@ const UPLOAD_PATH = '/subadmin/uploaddata';
 const ALL_CATEGORIES = '\u0000all';
 
 const ASSIGNED_OPTIONS = [
-  { value: 'all', label: 'Assigned and unassigned' },
+  { value: 'all', label: 'Any assignment' },
   { value: 'assigned', label: 'Assigned' },
   { value: 'unassigned', label: 'Unassigned' },
 ];
