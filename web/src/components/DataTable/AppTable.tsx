@@ -15,6 +15,11 @@ export interface Paging {
   onPageChange: (page: number) => void;
 }
 
+/** Paging for a server page ({ page, pageSize, total }), once it has loaded. */
+export function pagingOf(data: Omit<Paging, 'onPageChange'> | undefined, onPageChange: (page: number) => void): Paging | undefined {
+  return data && { page: data.page, pageSize: data.pageSize, total: data.total, onPageChange };
+}
+
 /** What the table reads from a react-query result: first load, refetch, error and retry. */
 export interface TableQuery {
   isPending: boolean;

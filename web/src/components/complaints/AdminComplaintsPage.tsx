@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
 import { TitleText, LongText, OneLine, ReplyText } from '../TextCells';
-import { AppTable } from '../DataTable/AppTable';
+import { AppTable, pagingOf } from '../DataTable/AppTable';
 import { ReplyComplaintInput, type AdminComplaintItem, type ComplaintStatusFilter } from '../../../../shared/schemas/complaints';
 import { formatDateTime, rowNumber } from '../../lib/format';
 import { notifyFailure } from '../../lib/notify';
@@ -71,7 +71,7 @@ export function AdminComplaintsPage({ status }: { status: ComplaintStatusFilter 
           records={list.data?.items}
           empty={TEXT[status].empty}
           minWidth={pending ? 820 : 900}
-          paging={list.data && { page: list.data.page, pageSize: list.data.pageSize, total: list.data.total, onPageChange: setPage }}
+          paging={pagingOf(list.data, setPage)}
           columns={[
             { accessor: 'index', title: '#', width: 44, render: (_c, i) => rowNumber(list.data?.page ?? page, PAGE_SIZE, i) },
             {

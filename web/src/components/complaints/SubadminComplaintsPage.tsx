@@ -4,7 +4,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { TitleText, LongText, OneLine, ReplyText } from '../TextCells';
-import { AppTable } from '../DataTable/AppTable';
+import { AppTable, pagingOf } from '../DataTable/AppTable';
 import {
   COMPLAINT_BODY_MAX,
   COMPLAINT_TITLE_MAX,
@@ -66,7 +66,7 @@ export function SubadminComplaintsPage({ status }: { status: ComplaintStatusFilt
           records={list.data?.items}
           empty="No complaints found"
           minWidth={720}
-          paging={list.data && { page: list.data.page, pageSize: list.data.pageSize, total: list.data.total, onPageChange: setPage }}
+          paging={pagingOf(list.data, setPage)}
           columns={[
             { accessor: 'index', title: '#', width: 44, render: (_c, i) => rowNumber(list.data?.page ?? page, PAGE_SIZE, i) },
             { accessor: 'title', title: 'Title', render: (c) => <TitleText maw={220}>{c.title}</TitleText> },

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Group, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
-import { AppTable, type AppColumn } from '../DataTable/AppTable';
+import { AppTable, type AppColumn, pagingOf } from '../DataTable/AppTable';
 import { formatCount, formatDateTime } from '../../lib/format';
 import type { BatchStatus, UploadHistoryRow } from '../../../../shared/schemas/intake';
 import { InvalidRowsTable } from './UploadResultCard';
@@ -131,7 +131,7 @@ export function UploadHistoryCard() {
           empty="No uploads yet."
           errorText="Could not load the upload history."
           minWidth={760}
-          paging={history.data && { page: history.data.page, pageSize: history.data.pageSize, total: history.data.total, onPageChange: setPage }}
+          paging={pagingOf(history.data, setPage)}
           columns={HISTORY_COLUMNS}
           actions={{
             title: 'Report',

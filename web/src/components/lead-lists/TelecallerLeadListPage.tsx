@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { trpc } from '../../trpc';
-import { AppTable } from '../DataTable/AppTable';
+import { AppTable, pagingOf } from '../DataTable/AppTable';
 import { UserTypeBadge } from '../users/UserBadges';
 import type { TelecallerLeadCount, TelecallerSummary } from '../../../../shared/schemas/lead-lists';
 import { LEAD_LIST_PAGES, type LeadListSearch } from './listPages';
@@ -91,14 +91,7 @@ function TelecallerCounts({ list, search, setSearch }: Omit<Props, 'search'> & {
         empty="No data found."
         errorText="Error fetching data. Please try again."
         minWidth={480}
-        paging={
-          counts.data && {
-            page: counts.data.page,
-            pageSize: counts.data.pageSize,
-            total: counts.data.total,
-            onPageChange: (p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push'),
-          }
-        }
+        paging={pagingOf(counts.data, (p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push'))}
         columns={[
           { accessor: 'id', title: 'Telecaller ID', width: 110, cellsStyle: () => ({ fontVariantNumeric: 'tabular-nums' }) },
           {
@@ -203,14 +196,7 @@ function TelecallerLeads({ list, telecallerId, search, setSearch }: Props & { te
         list={list}
         query={leads}
         empty={search.q ? 'No leads found' : config.emptyLeads}
-        paging={
-          leads.data && {
-            page: leads.data.page,
-            pageSize: leads.data.pageSize,
-            total: leads.data.total,
-            onPageChange: (p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push'),
-          }
-        }
+        paging={pagingOf(leads.data, (p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push'))}
       />
     </Paper>
   );

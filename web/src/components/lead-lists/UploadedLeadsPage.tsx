@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Anchor, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
-import { AppTable, type AppColumn } from '../DataTable/AppTable';
+import { AppTable, type AppColumn, pagingOf } from '../DataTable/AppTable';
 import { useRouteExists } from '../layout/useRouteExists';
 import { LEAD_STATUS_LABELS } from '../../../../shared/leads';
 import type { UploadedLeadRow } from '../../../../shared/schemas/lead-lists';
@@ -127,14 +127,7 @@ export function UploadedLeadsPage({ search, setSearch }: Props) {
           }
           errorText="Error fetching leads."
           minWidth={900}
-          paging={
-            leads.data && {
-              page: leads.data.page,
-              pageSize: leads.data.pageSize,
-              total: leads.data.total,
-              onPageChange: (p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push'),
-            }
-          }
+          paging={pagingOf(leads.data, (p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push'))}
           columns={UPLOADED_LEAD_COLUMNS}
         />
       </Paper>

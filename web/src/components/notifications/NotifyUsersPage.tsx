@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
-import { AppTable } from '../DataTable/AppTable';
+import { AppTable, pagingOf } from '../DataTable/AppTable';
 import { SendToUsersInput } from '../../../../shared/schemas/notifications';
 import { sentNotificationColumns } from './sentColumns';
 import { notifyFailure } from '../../lib/notify';
@@ -95,7 +95,7 @@ function SentToUsersList() {
         records={sent.data?.items}
         empty="No notifications sent yet"
         minWidth={640}
-        paging={sent.data && { page: sent.data.page, pageSize: sent.data.pageSize, total: sent.data.total, onPageChange: setPage }}
+        paging={pagingOf(sent.data, setPage)}
         columns={sentNotificationColumns({ page: sent.data?.page ?? page, pageSize: PAGE_SIZE, messageMaxWidth: 400, recipient: ['user', 'users'] })}
       />
     </Paper>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
-import { AppTable } from '../DataTable/AppTable';
+import { AppTable, pagingOf } from '../DataTable/AppTable';
 import { sentNotificationColumns } from './sentColumns';
 
 const PAGE_SIZE = 20;
@@ -32,7 +32,7 @@ export function SentToSubadminsPage() {
           records={sent.data?.items}
           empty="No notifications sent yet"
           minWidth={780}
-          paging={sent.data && { page: sent.data.page, pageSize: sent.data.pageSize, total: sent.data.total, onPageChange: setPage }}
+          paging={pagingOf(sent.data, setPage)}
           columns={sentNotificationColumns<NonNullable<typeof sent.data>['items'][number]>({
             page: sent.data?.page ?? page,
             pageSize: PAGE_SIZE,

@@ -4,7 +4,7 @@ import { ActionIcon, Button, Group, Modal, Paper, SegmentedControl, Stack, Text,
 import { useDebouncedValue } from '@mantine/hooks';
 import { trpc } from '../../../trpc';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { AppTable } from '../../../components/DataTable/AppTable';
+import { AppTable, pagingOf } from '../../../components/DataTable/AppTable';
 import { BreakableEmail } from '../../../components/TextCells';
 import { SubadminStatusBadge } from '../../../components/subadmins/SubadminStatusBadge';
 import { EditTermsModal } from '../../../components/subadmins/EditTermsModal';
@@ -140,14 +140,7 @@ function SubadminListPage() {
             empty="No subadmins found"
             errorText="Could not load the subadmins."
             minWidth={880}
-            paging={
-              list.data && {
-                page: list.data.page,
-                pageSize: list.data.pageSize,
-                total: list.data.total,
-                onPageChange: (p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) }),
-              }
-            }
+            paging={pagingOf(list.data, (p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) }))}
             columns={[
               { accessor: 'index', title: '#', width: 40, render: (_s, i) => rowNumber(list.data?.page ?? 1, PAGE_SIZE, i) },
               { accessor: 'name', title: 'Name', render: (s) => <Text size="sm" miw={80}>{s.name}</Text> },

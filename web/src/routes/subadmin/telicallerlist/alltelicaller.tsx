@@ -6,6 +6,7 @@ import { trpc } from '../../../trpc';
 import { PAGE_TITLES, pageHead } from '../../../components/layout/pageTitles';
 import { LimitIndicator } from '../../../components/users/LimitIndicator';
 import { UsersTable } from '../../../components/users/UsersTable';
+import { pagingOf } from '../../../components/DataTable/AppTable';
 import { EditUserModal } from '../../../components/users/EditUserModal';
 import { userTypeOptions } from '../../../components/users/userTypes';
 import { USER_TYPES, type UserTypeValue } from '../../../../../shared/constants';
@@ -109,14 +110,7 @@ function AllTelecallersPage() {
         <UsersTable
           query={list}
           onEdit={setEditing}
-          paging={
-            list.data && {
-              page: list.data.page,
-              pageSize: list.data.pageSize,
-              total: list.data.total,
-              onPageChange: (p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) }),
-            }
-          }
+          paging={pagingOf(list.data, (p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) }))}
         />
       </Paper>
 
