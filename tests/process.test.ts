@@ -21,6 +21,14 @@ async function waitForHealth(base: string, timeoutMs = 30_000): Promise<void> {
   throw new Error('server did not become healthy');
 }
 
+/** A server of its own: a fresh SQLite file and uploads folder in dir, on port, logging at info. */
+function serverEnv(dir: string, port: number, extra: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`, UPLOADS_DIR: path.join(dir, 'uploads'),
+    NODE_ENV: 'development', LOG_LEVEL: 'info', ...extra,
+  };
+}
+
 let child: ChildProcess | undefined;
 afterEach(() => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
@@ -33,7 +41,7 @@ describe('the server process', () => {
     const base = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`, UPLOADS_DIR: path.join(dir, 'uploads'), NODE_ENV: 'development', LOG_LEVEL: 'info', SEED_DEMO: '' },
+      env: serverEnv(dir, port, { SEED_DEMO: '' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -77,7 +85,7 @@ describe('the server process', () => {
     const base = `http://127.0.0.1:${port}`;
     child = spawn('npm', ['start'], {
       cwd: root,
-      env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`, UPLOADS_DIR: path.join(dir, 'uploads'), NODE_ENV: 'development', LOG_LEVEL: 'info', SEED_DEMO: '0' },
+      env: serverEnv(dir, port, { SEED_DEMO: '0' }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { openBrowser, snap, startServer, type Running } from './harness.js';
-import { choose, errorsOf, field, freshPage } from './pages.js';
+import { choose, errorsOf, field, freshPage, signInAsSubadmin } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
 
 let server: Running;
@@ -51,11 +51,7 @@ describe('leads in a real browser', () => {
     const newLeadsBefore = await telecallerNewLeads();
 
     const page = await freshPage(browser);
-    await page.goto(`${server.base}/subadminsignin`);
-    await field(page, 'Email').fill(DEMO.subadmin.email);
-    await field(page, 'Password').fill(DEMO.subadmin.password);
-    await page.getByRole('button', { name: 'SIGN IN' }).click();
-    await page.waitForURL('**/subadmin/dashbord');
+    await signInAsSubadmin(page, server.base);
 
     await page.goto(`${server.base}/subadmin/uploaddata`);
     await page.locator('input[type="file"]').first().setInputFiles(file);

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
+import { DEMO } from '../../seed/demo.js';
 
 /** A fresh tab with no session, collecting console errors and page errors. */
 export async function freshPage(browser: BrowserContext, viewport?: { width: number; height: number }): Promise<Page> {
@@ -22,4 +23,13 @@ export const field = (page: Page, label: string) => page.getByLabel(new RegExp(`
 export async function choose(page: Page, label: string, option: RegExp | string): Promise<void> {
   await field(page, label).first().click();
   await page.getByRole('option', { name: option }).first().click();
+}
+
+/** Signs in with the demo company's account on its sign-in page and waits for its dashboard. */
+export async function signInAsSubadmin(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/subadminsignin`);
+  await field(page, 'Email').fill(DEMO.subadmin.email);
+  await field(page, 'Password').fill(DEMO.subadmin.password);
+  await page.getByRole('button', { name: 'SIGN IN' }).click();
+  await page.waitForURL('**/subadmin/dashbord');
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { openBrowser, snap, startServer, type Running } from './harness.js';
-import { errorsOf, field, freshPage as openTab } from './pages.js';
+import { errorsOf, field, freshPage as openTab, signInAsSubadmin } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
 import { addDays, todayIn } from '../../shared/dates.js';
 
@@ -67,11 +67,7 @@ describe('in a real browser', () => {
 
   it('sub-admin: signs in, creates a telecaller who can then sign in', async () => {
     const page = await openTab(browser);
-    await page.goto(`${server.base}/subadminsignin`);
-    await field(page, 'Email').fill(DEMO.subadmin.email);
-    await field(page, 'Password').fill(DEMO.subadmin.password);
-    await page.getByRole('button', { name: 'SIGN IN' }).click();
-    await page.waitForURL('**/subadmin/dashbord');
+    await signInAsSubadmin(page, server.base);
     await snap(page, 'subadmin-dashboard');
 
     await page.goto(`${server.base}/subadmin/telicallerlist/formtelicaller`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { openBrowser, snap, startServer, type Running } from './harness.js';
-import { errorsOf, field, freshPage } from './pages.js';
+import { errorsOf, field, freshPage, signInAsSubadmin } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
 import { formatDateTime, zonedParts } from '../../web/src/lib/format.js';
 
@@ -85,11 +85,7 @@ describe('words, titles, times and toasts in a real browser', () => {
 
   it("shows times in the company's zone whatever the browser's, and says so once", async () => {
     const page = await freshPage(browser);
-    await page.goto(`${server.base}/subadminsignin`);
-    await field(page, 'Email').fill(DEMO.subadmin.email);
-    await field(page, 'Password').fill(DEMO.subadmin.password);
-    await page.getByRole('button', { name: 'SIGN IN' }).click();
-    await page.waitForURL('**/subadmin/dashbord');
+    await signInAsSubadmin(page, server.base);
 
     await page.goto(`${server.base}/subadmin/Leads/myuploadleads`);
     const newest = await page.evaluate(async () => {
