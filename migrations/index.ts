@@ -4,7 +4,8 @@ import { uniqueLeadMobile } from './0002_unique_lead_mobile.js';
 import { partialLeadIndexes } from './0003_partial_lead_indexes.js';
 import { loginAsOrigin } from './0004_login_as_origin.js';
 import { appSecrets } from './0005_app_secrets.js';
+import { leadWork } from './0006_lead_work.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
-export const migrations: Migration[] = [initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets];
+export const migrations: Migration[] = [initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets, leadWork];
 export type { Dialect, Migration } from './types.js';

@@ -56,3 +56,14 @@ export function nextMonthStart(date: string): string {
   const m = Number(date.slice(5, 7));
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 }
+
+/** The UTC instant (ISO) of a wall-clock date and time (HH:MM) in a time zone. */
+export function zonedInstant(date: string, time: string, timeZone: string): string {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return new Date(Date.parse(startOfDayUtc(date, timeZone)) + (h * 60 + m) * 60_000).toISOString();
+}
+
+/** The wall-clock time (HH:MM) of an instant in a time zone. */
+export function timeIn(timeZone: string, at: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }).format(at);
+}

@@ -29,6 +29,12 @@ export interface SubadminsTable {
   address: string;
   is_blocked: number;
   time_zone: string;
+  /** minutes an unanswered lead sits out of the queues */
+  retry_delay_minutes: Generated<number>;
+  /** unanswered calls after which a lead becomes invalid ('Not reachable') */
+  attempt_limit: Generated<number>;
+  /** the WhatsApp greeting, with {name} and {company}; null: the default */
+  whatsapp_template: string | null;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
@@ -108,9 +114,18 @@ export interface LeadsTable {
   lead_quality: string | null;
   callback_date: string | null;
   callback_time: string | null;
+  /** unanswered calls since the last connected one */
+  attempts: Generated<number>;
+  /** ISO instant until which the lead sits out of the queues after an unanswered call */
+  retry_at: string | null;
+  /** the status the lead had when it was last opened (Process Lead sets '6') */
+  opened_from_status: string | null;
   created_at: string;
   updated_at: string;
 }
+
+/** 'outcome': a submitted lead form; 'attempt': a call that did not connect. */
+export type HistoryKind = 'outcome' | 'attempt';
 
 export interface LeadHistoryTable {
   id: Generated<number>;
@@ -132,6 +147,11 @@ export interface LeadHistoryTable {
   lead_quality: string | null;
   optional_whatsapp: string | null;
   optional_number: string | null;
+  kind: Generated<HistoryKind>;
+  /** for an attempt: busy, switched_off, no_answer or not_reachable */
+  outcome: string | null;
+  /** the actor's user type when it acted (a head's rows read differently) */
+  user_type: string | null;
   created_at: string;
 }
 

@@ -11,6 +11,7 @@ import { leadsRouter } from './routers/leads.js';
 import { intakeRouter } from './routers/intake.js';
 import { distributionRouter } from './routers/distribution.js';
 import { indiamartRouter } from './routers/indiamart.js';
+import { workRouter } from './routers/work.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -25,6 +26,7 @@ export const appRouter = router({
   intake: intakeRouter,
   distribution: distributionRouter,
   indiamart: indiamartRouter,
+  work: workRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,477 @@
+import type { Kysely } from 'kysely';
+import type { Deps } from '../../deps.js';
+import type { DB } from '../../db/schema.js';
+import type { UserActor } from '../../auth/actor.js';
+import { AppError, notFound } from '../../errors.js';
+import { nowIso } from '../../db/dialect.js';
+import { paginate } from '../../db/paging.js';
+import { LEAD_STATUS } from '../../../shared/constants.js';
+import { todayBounds, zonedInstant } from '../../../shared/dates.js';
+import type { Page } from '../../../shared/schemas/paging.js';
+import {
+  MESSAGES, NOT_REACHABLE_REASON, fillWhatsappTemplate, whatsappLink,
+  type LeadFormValues, type NotConnectedOutcome, type Queue,
+} from '../../../shared/schemas/lead-work.js';
+import {
+  beyondKey, findWorkableLead, orderQueue, queueLeads, selectQueueCard,
+  type QueueKey, type QueueScope, type WorkableLead,
+} from './queues.repository.js';
+import { historyOfLead, type HistoryRow } from './history.repository.js';
+
+/** How early a callback counts as due, and how late it still is due rather than missed. */
+export const CALLBACK_DUE_AHEAD_MINUTES = 15;
+export const CALLBACK_MISSED_AFTER_MINUTES = 30;
+
+export interface CompanyRules {
+  timeZone: string;
+  companyName: string;
+  retryDelayMinutes: number;
+  attemptLimit: number;
+  whatsappTemplate: string | null;
+}
+
+export async function companyRules(db: Kysely<DB>, subadminId: number): Promise<CompanyRules> {
+  const row = await db
+    .selectFrom('subadmins')
+    .select(['time_zone', 'company_name', 'retry_delay_minutes', 'attempt_limit', 'whatsapp_template'])
+    .where('id', '=', subadminId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Company');
+  return {
+    timeZone: row.time_zone,
+    companyName: row.company_name,
+    retryDelayMinutes: row.retry_delay_minutes,
+    attemptLimit: row.attempt_limit,
+    whatsappTemplate: row.whatsapp_template,
+  };
+}
+
+function scopeOf(actor: UserActor, rules: CompanyRules, now = new Date()): QueueScope {
+  return { subadminId: actor.subadminId, userId: actor.id, day: todayBounds(rules.timeZone, now), now: now.toISOString() };
+}
+
+export type CallbackState = 'missed' | 'due' | 'upcoming';
+
+/** Where a callback stands now: upcoming, due (from 15 minutes before to 30 after) or missed. */
+export function callbackState(date: string | null, time: string | null, timeZone: string, now = new Date()): CallbackState | null {
+  if (!date) return null;
+  const at = Date.parse(zonedInstant(date, time || '00:00', timeZone));
+  const t = now.getTime();
+  if (t > at + CALLBACK_MISSED_AFTER_MINUTES * 60_000) return 'missed';
+  if (t >= at - CALLBACK_DUE_AHEAD_MINUTES * 60_000) return 'due';
+  return 'upcoming';
+}
+
+export interface QueueCard {
+  id: number;
+  name: string;
+  mobile: string;
+  requirement: string;
+  area: string;
+  category: string;
+  send_date: string | null;
+  status: string;
+  attempts: number;
+  callback_date: string | null;
+  callback_time: string | null;
+  callback_state: CallbackState | null;
+  lead_quality: string | null;
+  /** junior leads: who handed the lead over ('Unknown' when not known) */
+  assigned_by_name: string | null;
+}
+
+async function namesOf(db: Kysely<DB>, subadminId: number, ids: number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name']).where('subadmin_id', '=', subadminId).where('id', 'in', unique).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
+/** One page of a queue, in the order it is worked. */
+export async function pageQueue(
+  deps: Deps,
+  actor: UserActor,
+  input: { queue: Queue; page: number; pageSize: number; search?: string },
+): Promise<Page<QueueCard>> {
+  assertQueueAllowed(actor, input.queue);
+  const rules = await companyRules(deps.db, actor.subadminId);
+  const now = new Date();
+  const page = await paginate(queueLeads(deps.db, input.queue, scopeOf(actor, rules, now), input.search), input, (q) =>
+    orderQueue(selectQueueCard(q), input.queue),
+  );
+  const assigners = input.queue === 'junior'
+    ? await namesOf(deps.db, actor.subadminId, page.items.flatMap((r) => (r.handler_assigned_by ? [r.handler_assigned_by] : [])))
+    : new Map<number, string>();
+  return {
+    ...page,
+    items: page.items.map((r) => ({
+      id: r.id,
+      name: r.name,
+      mobile: r.mobile,
+      requirement: r.requirement,
+      area: r.area,
+      category: r.category,
+      send_date: r.telicaller_send_date,
+      status: r.status,
+      attempts: r.attempts,
+      callback_date: r.callback_date,
+      callback_time: r.callback_time,
+      callback_state: input.queue === 'callback' ? callbackState(r.callback_date, r.callback_time, rules.timeZone, now) : null,
+      lead_quality: r.lead_quality,
+      assigned_by_name: input.queue === 'junior' ? ((r.handler_assigned_by && assigners.get(r.handler_assigned_by)) || 'Unknown') : null,
+    })),
+  };
+}
+
+/** Junior leads are a head's; every other queue is any telecaller's. */
+function assertQueueAllowed(actor: UserActor, queue: Queue) {
+  if (queue === 'junior' && actor.userType !== 'Telicaller-hade') throw new AppError('FORBIDDEN', 'Only a telecaller head has junior leads.');
+}
+
+async function workableLead(db: Kysely<DB>, actor: UserActor, leadId: number): Promise<WorkableLead> {
+  const lead = await findWorkableLead(db, actor.subadminId, actor.id, leadId);
+  if (!lead) throw notFound('Lead');
+  return lead;
+}
+
+/** The lead was handed to this head and is not the head's own: the head's form applies. */
+const isHandedTo = (lead: WorkableLead, actor: UserActor) => lead.handler_id === actor.id && lead.telicaller_id !== actor.id;
+
+/** The neighbours of a lead in a queue: the one before and the one after (wrapping to the start). */
+async function neighbours(db: Kysely<DB>, actor: UserActor, rules: CompanyRules, queue: Queue, key: QueueKey) {
+  const base = () => queueLeads(db, queue, scopeOf(actor, rules)).where('l.id', '!=', key.id);
+  const [next, first, previous] = await Promise.all([
+    orderQueue(beyondKey(base(), queue, key, 'after').select('l.id'), queue).limit(1).executeTakeFirst(),
+    orderQueue(base().select('l.id'), queue).limit(1).executeTakeFirst(),
+    orderQueue(beyondKey(base(), queue, key, 'before').select('l.id'), queue, 'desc').limit(1).executeTakeFirst(),
+  ]);
+  return { nextId: next?.id ?? first?.id ?? null, previousId: previous?.id ?? null };
+}
+
+export interface HistoryItem {
+  id: number;
+  kind: 'outcome' | 'attempt';
+  outcome: string | null;
+  status: string;
+  feedback: string | null;
+  call_duration: number;
+  remarks: string | null;
+  handler_id: number | null;
+  handler_name: string | null;
+  telecaller_name: string;
+  user_type: string | null;
+  demo: boolean;
+  project_name: string | null;
+  callback: boolean;
+  callback_date: string | null;
+  callback_time: string | null;
+  invalid_reason: string | null;
+  lead_quality: string | null;
+  optional_whatsapp: string | null;
+  optional_number: string | null;
+  by_subadmin: boolean;
+  created_at: string;
+}
+
+const toHistoryItem = (r: HistoryRow): HistoryItem => ({
+  id: r.id,
+  kind: r.kind,
+  outcome: r.outcome,
+  status: r.status,
+  feedback: r.feedback,
+  call_duration: r.call_duration,
+  remarks: r.remarks,
+  handler_id: r.handler_id,
+  handler_name: r.handler_name ?? null,
+  telecaller_name: r.telecaller_name ?? 'Unknown',
+  user_type: r.user_type,
+  demo: r.demo === 1,
+  project_name: r.project_name,
+  callback: r.callback === 1,
+  callback_date: r.callback_date,
+  callback_time: r.callback_time,
+  invalid_reason: r.invalid_reason,
+  lead_quality: r.lead_quality,
+  optional_whatsapp: r.optional_whatsapp,
+  optional_number: r.optional_number,
+  by_subadmin: r.acted_by_subadmin !== null,
+  created_at: r.created_at,
+});
+
+export async function leadHistory(deps: Deps, actor: UserActor, leadId: number): Promise<HistoryItem[]> {
+  await workableLead(deps.db, actor, leadId);
+  return (await historyOfLead(deps.db, actor.subadminId, leadId)).map(toHistoryItem);
+}
+
+export interface LeadDetail {
+  lead: {
+    id: number;
+    name: string;
+    mobile: string;
+    requirement: string;
+    area: string;
+    category: string;
+    status: string;
+    attempts: number;
+    callback_date: string | null;
+    callback_time: string | null;
+    lead_quality: string | null;
+    send_date: string | null;
+    assigned_by_name: string | null;
+  };
+  /** which rules the form follows for this user and lead */
+  variant: 'standard' | 'head' | 'noSubmit';
+  whatsapp: { link: string; message: string };
+  history: HistoryItem[];
+  queue: { name: Queue; previousId: number | null; nextId: number | null } | null;
+  attemptLimit: number;
+}
+
+/**
+ * Process Lead: the lead's status becomes '6' at once (spec part 2, section 4) and the form gets
+ * everything it shows in one answer. A head opening a lead handed to it leaves the status alone: the
+ * lead is still its telecaller's, and the head's queue is kept by submit_status.
+ */
+export async function openLead(deps: Deps, actor: UserActor, input: { leadId: number; queue?: Queue }): Promise<LeadDetail> {
+  if (input.queue) assertQueueAllowed(actor, input.queue);
+  const rules = await companyRules(deps.db, actor.subadminId);
+  let lead = await workableLead(deps.db, actor, input.leadId);
+  const handed = isHandedTo(lead, actor);
+  const variant = handed ? 'head' : input.queue === 'noSubmit' || lead.status === LEAD_STATUS.noSubmit ? 'noSubmit' : 'standard';
+  const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
+  if (!handed && lead.status !== LEAD_STATUS.noSubmit) {
+    const now = nowIso();
+    await deps.db
+      .updateTable('leads')
+      .set({ status: LEAD_STATUS.noSubmit, opened_from_status: lead.status, updated_at: now })
+      .where('id', '=', lead.id)
+      .where('subadmin_id', '=', actor.subadminId)
+      .execute();
+    lead = { ...lead, opened_from_status: lead.status, status: LEAD_STATUS.noSubmit, updated_at: now };
+  }
+  const [history, around, assigner] = await Promise.all([
+    historyOfLead(deps.db, actor.subadminId, lead.id),
+    input.queue ? neighbours(deps.db, actor, rules, input.queue, key) : Promise.resolve(null),
+    handed && lead.handler_assigned_by ? namesOf(deps.db, actor.subadminId, [lead.handler_assigned_by]) : Promise.resolve(null),
+  ]);
+  const message = fillWhatsappTemplate(rules.whatsappTemplate, lead.name, rules.companyName);
+  return {
+    lead: {
+      id: lead.id,
+      name: lead.name,
+      mobile: lead.mobile,
+      requirement: lead.requirement,
+      area: lead.area,
+      category: lead.category,
+      status: lead.status,
+      attempts: lead.attempts,
+      callback_date: lead.callback_date,
+      callback_time: lead.callback_time,
+      lead_quality: lead.lead_quality,
+      send_date: lead.telicaller_send_date,
+      assigned_by_name: handed ? ((lead.handler_assigned_by && assigner?.get(lead.handler_assigned_by)) || 'Unknown') : null,
+    },
+    variant,
+    whatsapp: { link: whatsappLink(lead.mobile, message), message },
+    history: history.map(toHistoryItem),
+    queue: input.queue && around ? { name: input.queue, ...around } : null,
+    attemptLimit: rules.attemptLimit,
+  };
+}
+
+export interface SubmitResult {
+  /** the next lead of the queue the form was opened from, if any */
+  nextId: number | null;
+  status: string;
+}
+
+async function assertHead(db: Kysely<DB>, subadminId: number, id: number) {
+  const head = await db
+    .selectFrom('users')
+    .select('id')
+    .where('id', '=', id)
+    .where('subadmin_id', '=', subadminId)
+    .where('user_type', '=', 'Telicaller-hade')
+    .where('deleted_at', 'is', null)
+    .where('is_blocked', '=', 0)
+    .executeTakeFirst();
+  if (!head) throw new AppError('BAD_REQUEST', MESSAGES.head, { telemarketer_handler: MESSAGES.head });
+}
+
+/** Submit: the chosen status, a history row, and for interested + a head, the handoff (DESIGN.md 5). */
+export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues): Promise<SubmitResult> {
+  if (input.queue) assertQueueAllowed(actor, input.queue);
+  const rules = await companyRules(deps.db, actor.subadminId);
+  const lead = await workableLead(deps.db, actor, input.leadId);
+  const handed = isHandedTo(lead, actor);
+  const status = input.status;
+  const callbackOn = status === LEAD_STATUS.followUp && input.callback;
+  if (callbackOn && input.callback_date && input.callback_time) {
+    const at = Date.parse(zonedInstant(input.callback_date, input.callback_time, rules.timeZone));
+    // A minute's grace for the time it takes to tap Submit.
+    if (at < Date.now() - 60_000) throw new AppError('BAD_REQUEST', MESSAGES.callbackPast, { callback_time: MESSAGES.callbackPast });
+  }
+  const handler = status === LEAD_STATUS.interested && !handed ? input.telemarketer_handler : null;
+  if (handler) await assertHead(deps.db, actor.subadminId, handler);
+
+  const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
+  const now = nowIso();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('leads')
+      .set({
+        status,
+        lead_quality: status === LEAD_STATUS.interested ? input.lead_quality : lead.lead_quality,
+        callback_date: callbackOn ? input.callback_date : null,
+        callback_time: callbackOn ? input.callback_time : null,
+        attempts: 0,
+        retry_at: null,
+        opened_from_status: null,
+        ...(handler ? { handler_id: handler, handler_assigned_by: actor.id, submit_status: '0' } : {}),
+        ...(handed ? { submit_status: '1' } : {}),
+        updated_at: now,
+      })
+      .where('id', '=', lead.id)
+      .where('subadmin_id', '=', actor.subadminId)
+      .execute();
+    await trx
+      .insertInto('lead_history')
+      .values({
+        subadmin_id: actor.subadminId,
+        lead_id: lead.id,
+        user_id: actor.id,
+        acted_by_subadmin: actor.impersonatedBy,
+        user_type: actor.userType,
+        kind: 'outcome',
+        status,
+        feedback: input.feedback,
+        call_duration: input.call_duration,
+        remarks: input.remarks,
+        handler_id: handler,
+        demo: status === LEAD_STATUS.interested && input.demo ? 1 : 0,
+        project_name: status === LEAD_STATUS.interested ? input.project_name : null,
+        callback: callbackOn ? 1 : 0,
+        callback_date: callbackOn ? input.callback_date : null,
+        callback_time: callbackOn ? input.callback_time : null,
+        invalid_reason: status === LEAD_STATUS.invalid ? input.invalid_reason : null,
+        lead_quality: status === LEAD_STATUS.interested ? input.lead_quality : null,
+        optional_whatsapp: input.whatsapp,
+        optional_number: input.optional_number,
+        created_at: now,
+      })
+      .execute();
+  });
+  const next = input.queue ? await neighbours(deps.db, actor, rules, input.queue, key) : null;
+  return { nextId: next?.nextId ?? null, status };
+}
+
+export interface NotConnectedResult extends SubmitResult {
+  attempts: number;
+  /** when the lead comes back to the queues; null once it became invalid */
+  retryAt: string | null;
+}
+
+/**
+ * A call that did not connect: an attempt in the history; the lead keeps the status it had before
+ * it was opened and sits out of the queues for the company's retry delay. The company's last
+ * allowed attempt makes it invalid, 'Not reachable'.
+ */
+export async function markNotConnected(
+  deps: Deps,
+  actor: UserActor,
+  input: { leadId: number; outcome: NotConnectedOutcome; call_duration: number; queue?: Queue },
+): Promise<NotConnectedResult> {
+  if (input.queue) assertQueueAllowed(actor, input.queue);
+  const rules = await companyRules(deps.db, actor.subadminId);
+  const lead = await workableLead(deps.db, actor, input.leadId);
+  const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
+  const now = new Date();
+  const attempts = lead.attempts + 1;
+  const exhausted = attempts >= rules.attemptLimit;
+  const kept = lead.status === LEAD_STATUS.noSubmit && lead.opened_from_status ? lead.opened_from_status : lead.status;
+  const status = exhausted ? LEAD_STATUS.invalid : kept;
+  const retryAt = exhausted ? null : new Date(now.getTime() + rules.retryDelayMinutes * 60_000).toISOString();
+  await deps.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('leads')
+      .set({ status, attempts, retry_at: retryAt, opened_from_status: null, updated_at: now.toISOString() })
+      .where('id', '=', lead.id)
+      .where('subadmin_id', '=', actor.subadminId)
+      .execute();
+    await trx
+      .insertInto('lead_history')
+      .values({
+        subadmin_id: actor.subadminId,
+        lead_id: lead.id,
+        user_id: actor.id,
+        acted_by_subadmin: actor.impersonatedBy,
+        user_type: actor.userType,
+        kind: 'attempt',
+        outcome: input.outcome,
+        status,
+        call_duration: input.call_duration,
+        invalid_reason: exhausted ? NOT_REACHABLE_REASON : null,
+        feedback: null,
+        remarks: null,
+        demo: 0,
+        callback: 0,
+        handler_id: null,
+        project_name: null,
+        callback_date: null,
+        callback_time: null,
+        lead_quality: null,
+        optional_whatsapp: null,
+        optional_number: null,
+        created_at: now.toISOString(),
+      })
+      .execute();
+  });
+  const next = input.queue ? await neighbours(deps.db, actor, rules, input.queue, key) : null;
+  return { nextId: next?.nextId ?? null, status, attempts, retryAt };
+}
+
+/** The company's telecaller heads, for the handoff select. */
+export function listHeads(deps: Deps, actor: UserActor) {
+  return deps.db
+    .selectFrom('users')
+    .select(['id', 'name'])
+    .where('subadmin_id', '=', actor.subadminId)
+    .where('user_type', '=', 'Telicaller-hade')
+    .where('deleted_at', 'is', null)
+    .where('is_blocked', '=', 0)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+/** Names of the company's users by id; ids of other companies are simply absent. */
+export async function userNames(deps: Deps, actor: UserActor, ids: number[]): Promise<Record<string, string>> {
+  return Object.fromEntries([...(await namesOf(deps.db, actor.subadminId, ids.slice(0, 500)))].map(([id, name]) => [String(id), name]));
+}
+
+export interface CallbackReminder {
+  id: number;
+  name: string;
+  mobile: string;
+  callback_date: string;
+  callback_time: string | null;
+  state: CallbackState;
+}
+
+/** Today's callbacks that are due now or were missed: the bell and the toast read these. */
+export async function callbackReminders(deps: Deps, actor: UserActor): Promise<CallbackReminder[]> {
+  const rules = await companyRules(deps.db, actor.subadminId);
+  const now = new Date();
+  const rows = await orderQueue(
+    queueLeads(deps.db, 'callback', scopeOf(actor, rules, now)).select(['l.id', 'l.name', 'l.mobile', 'l.callback_date', 'l.callback_time']),
+    'callback',
+  )
+    .limit(200)
+    .execute();
+  const out: CallbackReminder[] = [];
+  for (const r of rows) {
+    const state = callbackState(r.callback_date, r.callback_time, rules.timeZone, now);
+    if (state && state !== 'upcoming' && r.callback_date) out.push({ ...r, callback_date: r.callback_date, state });
+  }
+  return out;
+}

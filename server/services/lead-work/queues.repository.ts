@@ -1,0 +1,106 @@
+import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { DayBounds } from '../../../shared/dates.js';
+import { LEAD_STATUS } from '../../../shared/constants.js';
+import type { Queue } from '../../../shared/schemas/lead-work.js';
+import { leadSearch, visibleLeads } from '../leads/lists.repository.js';
+
+type LDB = DB & { l: DB['leads'] };
+type LeadsQuery = SelectQueryBuilder<LDB, 'l', {}>;
+
+export interface QueueScope {
+  subadminId: number;
+  userId: number;
+  day: DayBounds;
+  /** ISO instant: leads waiting out a retry delay until later stay out */
+  now: string;
+}
+
+/** A lead's place in its queue: the columns the queue is ordered by. */
+export interface QueueKey {
+  id: number;
+  callback_date: string | null;
+  callback_time: string | null;
+}
+
+const ready = (eb: ExpressionBuilder<LDB, 'l'>, now: string) => eb.or([eb('l.retry_at', 'is', null), eb('l.retry_at', '<=', now)]);
+
+/** The leads of one queue (DESIGN.md 5), unordered. */
+export function queueLeads(db: Kysely<DB>, queue: Queue, s: QueueScope, search?: string): LeadsQuery {
+  let q = visibleLeads(db, s.subadminId).where((eb) => ready(eb, s.now));
+  if (queue === 'junior') {
+    q = q.where('l.handler_id', '=', s.userId).where('l.submit_status', '=', '0');
+  } else {
+    q = q.where('l.telicaller_id', '=', s.userId);
+    switch (queue) {
+      case 'new':
+        q = q.where('l.status', '=', LEAD_STATUS.new).where('l.telicaller_send_date', '>=', s.day.from);
+        break;
+      case 'pending':
+        q = q.where('l.status', '=', LEAD_STATUS.new).where('l.telicaller_send_date', '<', s.day.from);
+        break;
+      case 'callback':
+        // Today's, and earlier ones never called back (missed), which come first.
+        q = q.where('l.status', '=', LEAD_STATUS.followUp).where('l.callback_date', 'is not', null).where('l.callback_date', '<=', s.day.today);
+        break;
+      case 'interested':
+        q = q.where('l.status', '=', LEAD_STATUS.interested).where('l.lead_quality', 'is', null);
+        break;
+      case 'notInterested':
+        q = q.where('l.status', '=', LEAD_STATUS.notInterested);
+        break;
+      case 'followUp':
+        q = q.where('l.status', '=', LEAD_STATUS.followUp);
+        break;
+      case 'invalid':
+        q = q.where('l.status', '=', LEAD_STATUS.invalid);
+        break;
+      case 'noSubmit':
+        q = q.where('l.status', '=', LEAD_STATUS.noSubmit);
+        break;
+    }
+  }
+  const cond = leadSearch(search);
+  return cond ? q.where(cond) : q;
+}
+
+/** Callbacks by when they are due, then everything else by id: the order a queue is worked in. */
+export function orderQueue<O>(q: SelectQueryBuilder<LDB, 'l', O>, queue: Queue, direction: 'asc' | 'desc' = 'asc') {
+  if (queue === 'callback') {
+    return q.orderBy('l.callback_date', direction).orderBy(sql`coalesce(l.callback_time, '')`, direction).orderBy('l.id', direction);
+  }
+  return q.orderBy('l.id', direction);
+}
+
+/** Leads strictly after (or before) a key in the queue's order. */
+export function beyondKey(q: LeadsQuery, queue: Queue, key: QueueKey, side: 'after' | 'before'): LeadsQuery {
+  const op = side === 'after' ? '>' : '<';
+  if (queue !== 'callback') return q.where('l.id', op, key.id);
+  const date = key.callback_date ?? '';
+  const time = key.callback_time ?? '';
+  return q.where((eb) =>
+    eb.or([
+      eb('l.callback_date', op, date),
+      eb.and([eb('l.callback_date', '=', date), eb(sql`coalesce(l.callback_time, '')`, op, time)]),
+      eb.and([eb('l.callback_date', '=', date), eb(sql`coalesce(l.callback_time, '')`, '=', time), eb('l.id', op, key.id)]),
+    ]),
+  );
+}
+
+/** The card fields of a queue page. */
+export const selectQueueCard = (q: LeadsQuery) =>
+  q.select([
+    'l.id', 'l.name', 'l.mobile', 'l.requirement', 'l.area', 'l.category', 'l.telicaller_send_date', 'l.upload_date', 'l.status',
+    'l.attempts', 'l.callback_date', 'l.callback_time', 'l.lead_quality', 'l.handler_assigned_by', 'l.submit_status', 'l.created_at',
+  ]);
+
+/** A lead the user may read and write: assigned to it, or (a head) handed to it. */
+export function findWorkableLead(db: Kysely<DB>, subadminId: number, userId: number, leadId: number) {
+  return visibleLeads(db, subadminId)
+    .where('l.id', '=', leadId)
+    .where((eb) => eb.or([eb('l.telicaller_id', '=', userId), eb('l.handler_id', '=', userId)]))
+    .selectAll('l')
+    .executeTakeFirst();
+}
+
+export type WorkableLead = NonNullable<Awaited<ReturnType<typeof findWorkableLead>>>;

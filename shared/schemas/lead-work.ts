@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { LEAD_STATUS } from '../constants.js';
+import { PageInput } from './paging.js';
+import { idField } from './users.js';
+
+/** The queues a telecaller (and a head) works, by their key in the API. */
+export const QUEUES = ['new', 'pending', 'callback', 'interested', 'notInterested', 'followUp', 'invalid', 'noSubmit', 'junior'] as const;
+export type Queue = (typeof QUEUES)[number];
+export const QueueField = z.enum(QUEUES, { error: 'Choose a lead queue.' });
+
+export const QueueInput = PageInput.extend({ queue: QueueField });
+export type QueueInput = z.input<typeof QueueInput>;
+
+/** The statuses a lead form may submit (spec part 2, section 4). */
+export const SUBMIT_STATUSES = [LEAD_STATUS.interested, LEAD_STATUS.notInterested, LEAD_STATUS.followUp, LEAD_STATUS.invalid] as const;
+export type SubmitStatus = (typeof SUBMIT_STATUSES)[number];
+
+export const FEEDBACK_OPTIONS: Record<SubmitStatus, readonly string[]> = {
+  '2': ['Running', 'Price Negotiation', 'Deal Close'],
+  '3': ['Demo Not Working', 'Price Issue', 'Another Side Convert', 'Not Relevant Lead'],
+  '4': ['Follow-up Option'],
+  '5': ['Wrong Lead'],
+};
+/** The Not Submitted screen asks how the call went instead. */
+export const NO_SUBMIT_FEEDBACK = ['Positive', 'Negative', 'Neutral'] as const;
+
+export const LEAD_QUALITIES = ['excellent', 'good', 'poor'] as const;
+export type LeadQuality = (typeof LEAD_QUALITIES)[number];
+export const LEAD_QUALITY_LABELS: Record<LeadQuality, string> = { excellent: 'Excellent', good: 'Good', poor: 'Poor' };
+
+/** A call that did not connect: an attempt, not an outcome (DESIGN.md 5). */
+export const NOT_CONNECTED = ['busy', 'switched_off', 'no_answer', 'not_reachable'] as const;
+export type NotConnectedOutcome = (typeof NOT_CONNECTED)[number];
+export const NOT_CONNECTED_LABELS: Record<NotConnectedOutcome, string> = {
+  busy: 'Busy',
+  switched_off: 'Switched off',
+  no_answer: 'No answer',
+  not_reachable: 'Not reachable',
+};
+/** The invalid reason a lead gets when its attempts run out. */
+export const NOT_REACHABLE_REASON = 'Not reachable';
+
+export const MESSAGES = {
+  status: 'Please select a status',
+  noSubmitStatus: 'Please select a status.',
+  feedback: 'Please select a feedback.',
+  invalidReason: 'Please provide invalid reason',
+  callback: 'Please provide callback date and time',
+  callbackPast: 'The callback time has already passed.',
+  digits: (label: string) => `${label} must contain digits only.`,
+  head: 'Choose a telecaller head.',
+} as const;
+
+/** Longest call the timer may report: a day. */
+export const MAX_CALL_SECONDS = 86_399;
+
+const digitsField = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(15, `${label} must be at most 15 digits.`)
+    .regex(/^\d*$/, MESSAGES.digits(label))
+    .nullish()
+    .transform((v) => v || null);
+
+const optionalText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} must be at most ${max} characters.`)
+    .nullish()
+    .transform((v) => v || null);
+
+export const callSeconds = z.coerce
+  .number({ error: 'Call duration must be a number of seconds.' })
+  .int('Call duration must be whole seconds.')
+  .min(0, 'Call duration cannot be negative.')
+  .max(MAX_CALL_SECONDS, 'Call duration must be under 24 hours.');
+
+/**
+ * Which rules a form follows: the usual one, a head's (a lead handed to it) or the Not Submitted
+ * screen's (feedback Positive, Negative or Neutral).
+ */
+export const FORM_VARIANTS = ['standard', 'head', 'noSubmit'] as const;
+export type FormVariant = (typeof FORM_VARIANTS)[number];
+
+const LeadFormFields = z.object({
+  leadId: idField,
+  variant: z.enum(FORM_VARIANTS).default('standard'),
+  /** the queue the form was opened from: the answer names that queue's next lead */
+  queue: QueueField.optional(),
+  status: z.string({ error: MESSAGES.status }).trim(),
+  feedback: optionalText('Feedback', 100),
+  call_duration: callSeconds.default(0),
+  whatsapp: digitsField('Optional WhatsApp'),
+  optional_number: digitsField('Optional Number'),
+  telemarketer_handler: z.coerce.number().int().positive().nullish().transform((v) => v ?? null),
+  demo: z.boolean().default(false),
+  project_name: optionalText('Project name', 200),
+  remarks: optionalText('Remarks', 2000),
+  callback: z.boolean().default(false),
+  callback_date: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the callback date.').nullish().or(z.literal('')).transform((v) => v || null),
+  callback_time: z.string().trim().regex(/^\d{2}:\d{2}$/, 'Enter the callback time.').nullish().or(z.literal('')).transform((v) => v || null),
+  invalid_reason: optionalText('Invalid reason', 500),
+  lead_quality: z.enum(LEAD_QUALITIES).nullish().or(z.literal('')).transform((v) => v || null),
+});
+
+/** The lead form; the same rules run in the browser and on the server (spec part 2, section 5). */
+export const LeadFormInput = LeadFormFields.superRefine((v, ctx) => {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  const statusMessage = v.variant === 'noSubmit' ? MESSAGES.noSubmitStatus : MESSAGES.status;
+  if (!(SUBMIT_STATUSES as readonly string[]).includes(v.status)) {
+    issue('status', statusMessage);
+    return;
+  }
+  const status = v.status as SubmitStatus;
+  const options: readonly string[] = v.variant === 'noSubmit' ? NO_SUBMIT_FEEDBACK : FEEDBACK_OPTIONS[status];
+  // The head's form (spec 5, "Head submit") marks feedback required but does not insist on it.
+  if (v.variant !== 'head' && !v.feedback) issue('feedback', MESSAGES.feedback);
+  else if (v.feedback && !options.includes(v.feedback)) issue('feedback', MESSAGES.feedback);
+  if (status === LEAD_STATUS.invalid && !v.invalid_reason) issue('invalid_reason', MESSAGES.invalidReason);
+  if (status === LEAD_STATUS.followUp && v.callback && (!v.callback_date || !v.callback_time)) {
+    issue(v.callback_date ? 'callback_time' : 'callback_date', MESSAGES.callback);
+  }
+});
+export type LeadFormInput = z.input<typeof LeadFormInput>;
+export type LeadFormValues = z.output<typeof LeadFormInput>;
+
+export const NotConnectedInput = z.object({
+  leadId: idField,
+  outcome: z.enum(NOT_CONNECTED, { error: 'Choose why the call did not connect.' }),
+  call_duration: callSeconds.default(0),
+  queue: QueueField.optional(),
+});
+export type NotConnectedInput = z.input<typeof NotConnectedInput>;
+
+export const OpenLeadInput = z.object({ leadId: idField, queue: QueueField.optional() });
+export type OpenLeadInput = z.input<typeof OpenLeadInput>;
+
+const WHATSAPP_TEMPLATE_MAX = 500;
+export const DEFAULT_WHATSAPP_TEMPLATE = 'Hello {name}, this is {company}. We received your enquiry and would like to help you with it.';
+
+export const LeadWorkSettingsInput = z.object({
+  retry_delay_minutes: z.coerce
+    .number({ error: 'Enter the retry delay in minutes.' })
+    .int('Enter whole minutes.')
+    .min(5, 'The retry delay must be at least 5 minutes.')
+    .max(7 * 24 * 60, 'The retry delay must be at most 7 days.'),
+  attempt_limit: z.coerce
+    .number({ error: 'Enter the number of attempts.' })
+    .int('Enter a whole number.')
+    .min(1, 'Allow at least 1 attempt.')
+    .max(50, 'Allow at most 50 attempts.'),
+  whatsapp_template: z
+    .string()
+    .trim()
+    .max(WHATSAPP_TEMPLATE_MAX, `The message must be at most ${WHATSAPP_TEMPLATE_MAX} characters.`)
+    .nullish()
+    .transform((v) => v || null),
+});
+export type LeadWorkSettingsInput = z.input<typeof LeadWorkSettingsInput>;
+
+/** The WhatsApp greeting with the lead's and the company's names filled in. */
+export function fillWhatsappTemplate(template: string | null, leadName: string, companyName: string): string {
+  return (template || DEFAULT_WHATSAPP_TEMPLATE).replaceAll('{name}', leadName.trim() || 'there').replaceAll('{company}', companyName);
+}
+
+/** A click-to-chat link for an Indian mobile (10 digits get the country code). */
+export function whatsappLink(mobile: string, text: string): string {
+  const digits = mobile.replace(/\D/g, '');
+  const full = digits.length === 10 ? `91${digits}` : digits;
+  return `https://wa.me/${full}?text=${encodeURIComponent(text)}`;
+}
+
+/** Seconds as HH:MM:SS, the call timer's and the legacy API's format. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}
+
+/** 'HH:MM:SS', 'H : M : S' or plain seconds to seconds; null when unreadable. */
+export function parseDuration(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isFinite(value) && value >= 0 ? Math.floor(value) : null;
+  if (typeof value !== 'string') return null;
+  const text = value.trim();
+  if (text === '') return 0;
+  if (/^\d+$/.test(text)) return Number(text);
+  const parts = text.split(':').map((p) => p.trim());
+  if (parts.length !== 3 || parts.some((p) => !/^\d+$/.test(p))) return null;
+  const [h, m, s] = parts.map(Number) as [number, number, number];
+  if (m > 59 || s > 59) return null;
+  return h * 3600 + m * 60 + s;
+}
