@@ -67,3 +67,40 @@ export function zonedInstant(date: string, time: string, timeZone: string): stri
 export function timeIn(timeZone: string, at: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }).format(at);
 }
+
+/** The Monday of the week a calendar date (YYYY-MM-DD) falls in: weeks run Monday to Sunday. */
+export function weekStart(date: string): string {
+  const weekday = new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 Sunday … 6 Saturday
+  return addDays(date, -((weekday + 6) % 7));
+}
+
+/** The first day of the month a calendar date falls in. */
+export const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
+
+/** The first day of the year a calendar date falls in. */
+export const yearStart = (date: string) => `${date.slice(0, 4)}-01-01`;
+
+/** Whole days from one calendar date to another (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+
+/** A real calendar date as YYYY-MM-DD (2025-02-30 is not one). */
+export function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+export interface RangeBounds {
+  /** the first and last calendar dates, both included */
+  fromDate: string;
+  toDate: string;
+  /** ISO instants: the range starts at `from` (inclusive) and ends at `to` (exclusive) */
+  from: string;
+  to: string;
+}
+
+/** The instants bounding calendar dates `fromDate` to `toDate` (both included) in a time zone. */
+export function rangeBounds(fromDate: string, toDate: string, timeZone: string): RangeBounds {
+  return { fromDate, toDate, from: startOfDayUtc(fromDate, timeZone), to: startOfDayUtc(addDays(toDate, 1), timeZone) };
+}

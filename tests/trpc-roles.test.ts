@@ -65,6 +65,20 @@ const ROLES: Record<string, Who[] | 'public'> = {
   'leads.ofTelecaller': ['subadmin'],
   'leads.uploaded': ['subadmin'],
   'leads.categories': ['subadmin'],
+  'work.queue': ['Telicaller', 'Telicaller-hade'],
+  'work.open': ['Telicaller', 'Telicaller-hade'],
+  'work.submit': ['Telicaller', 'Telicaller-hade'],
+  'work.notConnected': ['Telicaller', 'Telicaller-hade'],
+  'work.history': ['Telicaller', 'Telicaller-hade'],
+  'work.heads': ['Telicaller', 'Telicaller-hade'],
+  'work.reminders': ['Telicaller', 'Telicaller-hade'],
+  'summaries.loginHours': ['Telicaller', 'Telicaller-hade'],
+  'summaries.myCallLog': ['Telicaller', 'Telicaller-hade'],
+  'summaries.myCalledLeads': ['Telicaller', 'Telicaller-hade'],
+  'summaries.callSummary': ['subadmin'],
+  'summaries.productivity': ['subadmin'],
+  'summaries.callLog': ['subadmin'],
+  'summaries.callers': ['subadmin'],
 };
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation' } }>)

@@ -12,6 +12,7 @@ import { intakeRouter } from './routers/intake.js';
 import { distributionRouter } from './routers/distribution.js';
 import { indiamartRouter } from './routers/indiamart.js';
 import { workRouter } from './routers/work.js';
+import { summariesRouter } from './routers/summaries.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -27,6 +28,7 @@ export const appRouter = router({
   distribution: distributionRouter,
   indiamart: indiamartRouter,
   work: workRouter,
+  summaries: summariesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,289 @@
+import type { z } from 'zod';
+import type { Deps } from '../../deps.js';
+import type { SubadminActor, UserActor } from '../../auth/actor.js';
+import { AppError, notFound } from '../../errors.js';
+import {
+  addDays, daysBetween, monthStart, rangeBounds, startOfDayUtc, timeIn, todayIn, weekStart, yearStart, type RangeBounds,
+} from '../../../shared/dates.js';
+import type { Page } from '../../../shared/schemas/paging.js';
+import {
+  CALL_CATEGORIES, LOGIN_HOUR_WINDOWS, MAX_RANGE_DAYS, RANGE_MESSAGES, callCategory,
+  type CallCategory, type CallLogInput, type CallLogRow, type CallSummary, type CallerRef, type DateRangeInput, type LeadCallCard,
+  type LoginHourWindow, type LoginHours, type MyCallLogInput, type Productivity, type ProductivityRow,
+} from '../../../shared/schemas/summaries.js';
+import { CALLBACK_MISSED_AFTER_MINUTES, companyRules } from '../lead-work/lead-work.service.js';
+import {
+  callActivityByUser, callTotalsByCategory, callTotalsInWindows, callbacksByUser, callsOnLeads, callsPerDay, companyCallers, countCalledLeads,
+  countCalls, findCompanyUser, pageCalledLeads as pageCalledLeadRows, pageCalls, projectsByUser, type Span,
+} from './summaries.repository.js';
+import { PRODUCTIVITY_HEADER, productivityFileName, productivityLine } from './productivity-export.js';
+import { UTF8_BOM, csvLine, zonedTimeFormatter } from '../leads/lead-export.js';
+
+/** Days the Login Hours chart covers, today included. */
+export const CHART_DAYS = 30;
+
+type RangeQuery = z.output<typeof DateRangeInput>;
+type MyCallLogQuery = z.output<typeof MyCallLogInput>;
+type CallLogQuery = z.output<typeof CallLogInput>;
+
+const companyZone = async (deps: Deps, subadminId: number) => (await companyRules(deps.db, subadminId)).timeZone;
+
+/** A range's calendar dates in the company's zone: either end left out means today (or the other end). */
+export function resolveRange(input: RangeQuery, timeZone: string, now = new Date()): RangeBounds {
+  const today = todayIn(timeZone, now);
+  const fromDate = input.from ?? (input.to && input.to < today ? input.to : today);
+  const toDate = input.to ?? (fromDate > today ? fromDate : today);
+  if (fromDate > toDate) throw new AppError('BAD_REQUEST', RANGE_MESSAGES.order, { to: RANGE_MESSAGES.order });
+  if (daysBetween(fromDate, toDate) + 1 > MAX_RANGE_DAYS) throw new AppError('BAD_REQUEST', RANGE_MESSAGES.length, { from: RANGE_MESSAGES.length });
+  return rangeBounds(fromDate, toDate, timeZone);
+}
+
+/** The Today, Yesterday, Week (from Monday), Month and Year windows of a company day, up to the end of today. */
+export function loginHourWindows(today: string, timeZone: string): Record<LoginHourWindow, Span> {
+  const start = (date: string) => startOfDayUtc(date, timeZone);
+  const todayStart = start(today);
+  const end = start(addDays(today, 1));
+  return {
+    today: { from: todayStart, to: end },
+    yesterday: { from: start(addDays(today, -1)), to: todayStart },
+    week: { from: start(weekStart(today)), to: end },
+    month: { from: start(monthStart(today)), to: end },
+    year: { from: start(yearStart(today)), to: end },
+  };
+}
+
+/** Login Hours: the signed-in telecaller's (or head's) calls counted and timed per window, and per day for a chart. */
+export async function loginHours(deps: Deps, actor: UserActor, now = new Date()): Promise<LoginHours> {
+  const timeZone = await companyZone(deps, actor.subadminId);
+  const today = todayIn(timeZone, now);
+  const windows = loginHourWindows(today, timeZone);
+  // The week may begin in last year, and yesterday in last week: one scan from the earliest start.
+  const scan = { from: LOGIN_HOUR_WINDOWS.map((w) => windows[w].from).sort()[0]!, to: windows.today.to };
+  const days = Array.from({ length: CHART_DAYS }, (_, i) => {
+    const date = addDays(today, i - CHART_DAYS + 1);
+    return { date, from: startOfDayUtc(date, timeZone), to: startOfDayUtc(addDays(date, 1), timeZone) };
+  });
+  const [totals, perDay] = await Promise.all([
+    callTotalsInWindows(deps.db, actor.subadminId, actor.id, windows, scan),
+    callsPerDay(deps.db, actor.subadminId, actor.id, days),
+  ]);
+  const out = Object.fromEntries(LOGIN_HOUR_WINDOWS.map((w) => [w, { ...totals[w], ...windows[w] }])) as LoginHours['windows'];
+  return { today, timeZone, windows: out, perDay };
+}
+
+const toCallerRef = (u: { id: number; name: string; user_type: string; is_blocked: number; deleted_at: string | null }): CallerRef => ({
+  id: u.id,
+  name: u.name,
+  user_type: u.user_type,
+  blocked: u.is_blocked === 1,
+  deleted: u.deleted_at !== null,
+});
+
+const userIdsOf = (rows: { userId: number | null }[]) => [...new Set(rows.flatMap((r) => (r.userId === null ? [] : [r.userId])))];
+
+/**
+ * Telecaller Call Summary: every telecaller and head of the company (and any removed user who made
+ * calls in the range), with their calls per category, counted and timed.
+ */
+export async function callSummary(deps: Deps, actor: SubadminActor, input: RangeQuery): Promise<CallSummary> {
+  const range = resolveRange(input, await companyZone(deps, actor.subadminId));
+  const totals = await callTotalsByCategory(deps.db, actor.subadminId, range);
+  const users = await companyCallers(deps.db, actor.subadminId, userIdsOf(totals));
+  const byUser = new Map<number, Map<CallCategory, { count: number; duration: number }>>();
+  for (const t of totals) {
+    if (t.userId === null) continue;
+    const cats = byUser.get(t.userId) ?? new Map();
+    const category = callCategory(t.kind, t.status);
+    const sum = cats.get(category) ?? { count: 0, duration: 0 };
+    cats.set(category, { count: sum.count + t.count, duration: sum.duration + t.duration });
+    byUser.set(t.userId, cats);
+  }
+  return {
+    from: range.fromDate,
+    to: range.toDate,
+    callers: users.map((u) => {
+      const cats = byUser.get(u.id);
+      const categories = CALL_CATEGORIES.map((category) => ({ category, ...(cats?.get(category) ?? { count: 0, duration: 0 }) }));
+      const total = categories.reduce((s, c) => ({ count: s.count + c.count, duration: s.duration + c.duration }), { count: 0, duration: 0 });
+      return { ...toCallerRef(u), categories, total };
+    }),
+  };
+}
+
+const emptyMix = (): Record<CallCategory, number> => Object.fromEntries(CALL_CATEGORIES.map((c) => [c, 0])) as Record<CallCategory, number>;
+
+/**
+ * Productivity per telecaller for a range: five grouped queries for the whole company, whatever its
+ * size (history by time, callbacks by date, projects, categories, people), joined here.
+ */
+export async function productivity(
+  deps: Deps,
+  actor: SubadminActor,
+  input: RangeQuery,
+  now = new Date(),
+): Promise<Productivity> {
+  const timeZone = await companyZone(deps, actor.subadminId);
+  const range = resolveRange(input, timeZone, now);
+  const graceEnd = new Date(now.getTime() - CALLBACK_MISSED_AFTER_MINUTES * 60_000);
+  const missedUpTo = { date: todayIn(timeZone, graceEnd), time: timeIn(timeZone, graceEnd) };
+  const [activity, categories, callbacks, projects] = await Promise.all([
+    callActivityByUser(deps.db, actor.subadminId, range),
+    callTotalsByCategory(deps.db, actor.subadminId, range),
+    callbacksByUser(deps.db, actor.subadminId, range.fromDate, range.toDate, missedUpTo),
+    projectsByUser(deps.db, actor.subadminId, range),
+  ]);
+  const users = await companyCallers(deps.db, actor.subadminId, userIdsOf([...activity, ...callbacks, ...projects]));
+  const activityOf = new Map(activity.map((a) => [a.userId, a]));
+  const callbacksOf = new Map(callbacks.map((c) => [c.userId, c]));
+  const projectsOf = new Map(projects.map((p) => [p.userId, p.count]));
+  const mixOf = new Map<number, Record<CallCategory, number>>();
+  for (const c of categories) {
+    if (c.userId === null) continue;
+    const mix = mixOf.get(c.userId) ?? emptyMix();
+    mix[callCategory(c.kind, c.status)] += c.count;
+    mixOf.set(c.userId, mix);
+  }
+
+  const rows: ProductivityRow[] = users.map((u) => {
+    const a = activityOf.get(u.id);
+    const cb = callbacksOf.get(u.id);
+    return {
+      ...toCallerRef(u),
+      calls: a?.calls ?? 0,
+      connected: a?.connected ?? 0,
+      notConnected: (a?.calls ?? 0) - (a?.connected ?? 0),
+      talkTime: a?.talkTime ?? 0,
+      callTime: a?.callTime ?? 0,
+      firstCall: a?.firstCall ?? null,
+      lastCall: a?.lastCall ?? null,
+      mix: mixOf.get(u.id) ?? emptyMix(),
+      callbacks: { due: cb?.due ?? 0, followed: cb?.followed ?? 0, missed: cb?.missed ?? 0 },
+      conversion: { worked: a?.worked ?? 0, interested: a?.interested ?? 0, projects: projectsOf.get(u.id) ?? 0 },
+    };
+  });
+  // The busiest first; people without a call keep their alphabetical order at the end.
+  rows.sort((x, y) => y.calls - x.calls || y.talkTime - x.talkTime);
+
+  const totals: Productivity['totals'] = {
+    calls: 0, connected: 0, notConnected: 0, talkTime: 0, callTime: 0, mix: emptyMix(),
+    callbacks: { due: 0, followed: 0, missed: 0 }, conversion: { worked: 0, interested: 0, projects: 0 },
+  };
+  for (const r of rows) {
+    totals.calls += r.calls;
+    totals.connected += r.connected;
+    totals.notConnected += r.notConnected;
+    totals.talkTime += r.talkTime;
+    totals.callTime += r.callTime;
+    for (const c of CALL_CATEGORIES) totals.mix[c] += r.mix[c];
+    totals.callbacks.due += r.callbacks.due;
+    totals.callbacks.followed += r.callbacks.followed;
+    totals.callbacks.missed += r.callbacks.missed;
+    totals.conversion.worked += r.conversion.worked;
+    totals.conversion.interested += r.conversion.interested;
+    totals.conversion.projects += r.conversion.projects;
+  }
+  return { from: range.fromDate, to: range.toDate, timeZone, rows, totals };
+}
+
+const toCallLogRow = (r: Awaited<ReturnType<typeof pageCalls>>[number]): CallLogRow => ({
+  id: r.id,
+  created_at: r.created_at,
+  telecaller_id: r.user_id,
+  telecaller_name: r.user_name ?? 'Unknown',
+  lead_id: r.lead_id,
+  lead_name: r.lead_name,
+  lead_mobile: r.lead_mobile,
+  kind: r.kind,
+  category: callCategory(r.kind, r.status),
+  outcome: r.outcome,
+  feedback: r.feedback,
+  remarks: r.remarks,
+  call_duration: r.call_duration,
+  callback_date: r.callback_date,
+  callback_time: r.callback_time,
+});
+
+/**
+ * Call log, newest first: a telecaller's (or head's) own calls, or the company's for the sub-admin,
+ * optionally of one of its telecallers (another company's id answers NOT_FOUND).
+ */
+export async function pageCallLog(
+  deps: Deps,
+  actor: SubadminActor | UserActor,
+  input: CallLogQuery | MyCallLogQuery,
+): Promise<Page<CallLogRow> & { from: string; to: string }> {
+  const range = resolveRange(input, await companyZone(deps, actor.subadminId));
+  let userId: number | undefined;
+  if (actor.kind === 'user') userId = actor.id;
+  else if ('telecallerId' in input && input.telecallerId !== undefined) {
+    const user = await findCompanyUser(deps.db, actor.subadminId, input.telecallerId);
+    if (!user) throw notFound('Telecaller');
+    userId = user.id;
+  }
+  const page = { limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
+  const [total, rows] = await Promise.all([
+    countCalls(deps.db, actor.subadminId, range, userId),
+    pageCalls(deps.db, actor.subadminId, range, page, userId),
+  ]);
+  return { items: rows.map(toCallLogRow), total, page: input.page, pageSize: input.pageSize, from: range.fromDate, to: range.toDate };
+}
+
+/** Call cards: the leads the signed-in telecaller called in the range, one card each, the latest called first. */
+export async function pageCalledLeads(
+  deps: Deps,
+  actor: UserActor,
+  input: MyCallLogQuery,
+): Promise<Page<LeadCallCard> & { from: string; to: string }> {
+  const range = resolveRange(input, await companyZone(deps, actor.subadminId));
+  const page = { limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
+  const [total, groups] = await Promise.all([
+    countCalledLeads(deps.db, actor.subadminId, actor.id, range),
+    pageCalledLeadRows(deps.db, actor.subadminId, actor.id, range, page),
+  ]);
+  const calls = groups.length ? await callsOnLeads(deps.db, actor.subadminId, actor.id, range, groups.map((g) => g.leadId)) : [];
+  // Calls come newest first: the first one seen of each lead is its last call.
+  const lastOf = new Map<number, (typeof calls)[number]>();
+  for (const c of calls) if (!lastOf.has(c.lead_id)) lastOf.set(c.lead_id, c);
+  const items = groups.flatMap((g): LeadCallCard[] => {
+    const last = lastOf.get(g.leadId);
+    if (!last) return [];
+    return [{
+      lead_id: g.leadId,
+      lead_name: last.lead_name,
+      lead_mobile: last.lead_mobile,
+      calls: g.calls,
+      duration: g.duration,
+      first_at: g.firstAt,
+      last_at: g.lastAt,
+      last_category: callCategory(last.kind, last.status),
+      last_outcome: last.outcome,
+      last_feedback: last.feedback,
+    }];
+  });
+  return { items, total, page: input.page, pageSize: input.pageSize, from: range.fromDate, to: range.toDate };
+}
+
+/** The company's live telecallers and heads, for the call log's filter. */
+export async function listCallers(deps: Deps, actor: SubadminActor): Promise<CallerRef[]> {
+  return (await companyCallers(deps.db, actor.subadminId, [])).map(toCallerRef);
+}
+
+/** The productivity table as CSV chunks for the transport to stream, with its file name. */
+export async function openProductivityExport(
+  deps: Deps,
+  actor: SubadminActor,
+  input: RangeQuery,
+): Promise<{ fileName: string; chunks: AsyncIterable<Buffer> }> {
+  const table = await productivity(deps, actor, input);
+  const formatTime = zonedTimeFormatter(table.timeZone);
+  return {
+    fileName: productivityFileName(table.from, table.to),
+    chunks: (async function* () {
+      yield Buffer.from(UTF8_BOM + csvLine(PRODUCTIVITY_HEADER));
+      // A company has a few hundred telecallers at most: a handful of chunks.
+      for (let i = 0; i < table.rows.length; i += 200) {
+        yield Buffer.from(table.rows.slice(i, i + 200).map((r) => productivityLine(r, (t) => formatTime(t))).join(''));
+      }
+    })(),
+  };
+}

@@ -1,0 +1,201 @@
+import { z } from 'zod';
+import { LEAD_STATUS } from '../constants.js';
+import { daysBetween, isCalendarDate } from '../dates.js';
+import { PageInput } from './paging.js';
+import { idField } from './users.js';
+
+/**
+ * What a call came to, as the summaries group calls: the status a connected call was submitted with,
+ * or 'Not connected' for an attempt (busy, switched off, no answer, not reachable).
+ */
+export const CALL_CATEGORIES = ['Interested', 'Not interested', 'Follow-up', 'Invalid', 'Not submitted', 'Not connected'] as const;
+export type CallCategory = (typeof CALL_CATEGORIES)[number];
+
+const OUTCOME_CATEGORY: Record<string, CallCategory> = {
+  [LEAD_STATUS.interested]: 'Interested',
+  [LEAD_STATUS.notInterested]: 'Not interested',
+  [LEAD_STATUS.followUp]: 'Follow-up',
+  [LEAD_STATUS.invalid]: 'Invalid',
+  [LEAD_STATUS.noSubmit]: 'Not submitted',
+};
+
+/**
+ * The category of one call. A connected call logged without an outcome status (the original API's
+ * update-status may leave a lead new) counts as not submitted: the call happened, no outcome was given.
+ */
+export function callCategory(kind: string, status: string): CallCategory {
+  if (kind === 'attempt') return 'Not connected';
+  return OUTCOME_CATEGORY[status] ?? 'Not submitted';
+}
+
+/** The longest range a summary, productivity table or call log covers at once. */
+export const MAX_RANGE_DAYS = 366;
+
+export const RANGE_MESSAGES = {
+  date: 'Enter a date as YYYY-MM-DD.',
+  order: 'The From date must be on or before the To date.',
+  length: `Choose a range of at most ${MAX_RANGE_DAYS} days.`,
+} as const;
+
+// Query strings carry text: an empty parameter means "not set".
+const dateField = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : v),
+  z.string({ error: RANGE_MESSAGES.date }).trim().refine(isCalendarDate, RANGE_MESSAGES.date).optional(),
+);
+
+/** From/To as calendar dates in the company's zone, both included; either may be left out (then: today). */
+const rangeFields = { from: dateField, to: dateField };
+
+function checkRange(v: { from?: string; to?: string }, ctx: z.RefinementCtx) {
+  if (!v.from || !v.to) return;
+  if (v.from > v.to) ctx.addIssue({ code: 'custom', path: ['to'], message: RANGE_MESSAGES.order });
+  else if (daysBetween(v.from, v.to) + 1 > MAX_RANGE_DAYS) ctx.addIssue({ code: 'custom', path: ['from'], message: RANGE_MESSAGES.length });
+}
+
+export const DateRangeInput = z.object(rangeFields).superRefine(checkRange);
+export type DateRangeInput = z.input<typeof DateRangeInput>;
+
+/** A telecaller's own calls, newest first. */
+export const MyCallLogInput = PageInput.omit({ search: true }).extend(rangeFields).superRefine(checkRange);
+export type MyCallLogInput = z.input<typeof MyCallLogInput>;
+
+/** The company's calls, newest first, optionally of one telecaller. */
+export const CallLogInput = PageInput.omit({ search: true })
+  .extend({ ...rangeFields, telecallerId: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField.optional()) })
+  .superRefine(checkRange);
+export type CallLogInput = z.input<typeof CallLogInput>;
+
+/** A duration in whole hours, minutes and seconds, as the original API answers it. */
+export interface Hms {
+  h: number;
+  m: number;
+  s: number;
+}
+
+export function splitDuration(seconds: number): Hms {
+  const total = Math.max(0, Math.floor(seconds));
+  return { h: Math.floor(total / 3600), m: Math.floor((total % 3600) / 60), s: total % 60 };
+}
+
+/** A total of call time for people to read: "2h 05m 09s", "4m 30s", "45s". */
+export function formatHms(seconds: number): string {
+  const { h, m, s } = splitDuration(seconds);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (h > 0) return `${h}h ${pad(m)}m ${pad(s)}s`;
+  if (m > 0) return `${m}m ${pad(s)}s`;
+  return `${s}s`;
+}
+
+export interface CallTotal {
+  count: number;
+  /** seconds */
+  duration: number;
+}
+
+export const LOGIN_HOUR_WINDOWS = ['today', 'yesterday', 'week', 'month', 'year'] as const;
+export type LoginHourWindow = (typeof LOGIN_HOUR_WINDOWS)[number];
+
+export interface LoginHours {
+  today: string;
+  timeZone: string;
+  windows: Record<LoginHourWindow, CallTotal & { from: string; to: string }>;
+  /** the last 30 days in the company's zone, oldest first */
+  perDay: (CallTotal & { date: string })[];
+}
+
+export interface CallerRef {
+  id: number;
+  name: string;
+  user_type: string;
+  blocked: boolean;
+  /** removed from the company; still listed where it made calls in the range */
+  deleted: boolean;
+}
+
+export interface CategoryTotal extends CallTotal {
+  category: CallCategory;
+}
+
+export interface CallerCallSummary extends CallerRef {
+  categories: CategoryTotal[];
+  total: CallTotal;
+}
+
+export interface CallSummary {
+  from: string;
+  to: string;
+  callers: CallerCallSummary[];
+}
+
+export interface CallbackFigures {
+  /** callbacks the telecaller scheduled for a date in the range */
+  due: number;
+  /** of those, the ones whose lead got a call after the callback was set */
+  followed: number;
+  /** of those, the ones with no call since and whose time (with 30 minutes' grace) has passed */
+  missed: number;
+}
+
+export interface ConversionFigures {
+  /** distinct leads the telecaller called in the range */
+  worked: number;
+  /** of those, the ones it submitted as interested in the range */
+  interested: number;
+  /** projects the telecaller created in the range */
+  projects: number;
+}
+
+export interface ProductivityRow extends CallerRef {
+  calls: number;
+  connected: number;
+  notConnected: number;
+  /** seconds on connected calls */
+  talkTime: number;
+  /** seconds on every call, connected or not */
+  callTime: number;
+  firstCall: string | null;
+  lastCall: string | null;
+  mix: Record<CallCategory, number>;
+  callbacks: CallbackFigures;
+  conversion: ConversionFigures;
+}
+
+export interface Productivity {
+  from: string;
+  to: string;
+  timeZone: string;
+  rows: ProductivityRow[];
+  totals: Omit<ProductivityRow, keyof CallerRef | 'firstCall' | 'lastCall'>;
+}
+
+export interface CallLogRow {
+  id: number;
+  created_at: string;
+  telecaller_id: number | null;
+  telecaller_name: string;
+  lead_id: number;
+  lead_name: string;
+  lead_mobile: string;
+  kind: 'outcome' | 'attempt';
+  category: CallCategory;
+  /** for an attempt: busy, switched_off, no_answer or not_reachable */
+  outcome: string | null;
+  feedback: string | null;
+  remarks: string | null;
+  call_duration: number;
+  callback_date: string | null;
+  callback_time: string | null;
+}
+
+export interface LeadCallCard {
+  lead_id: number;
+  lead_name: string;
+  lead_mobile: string;
+  calls: number;
+  duration: number;
+  first_at: string;
+  last_at: string;
+  last_category: CallCategory;
+  last_outcome: string | null;
+  last_feedback: string | null;
+}
