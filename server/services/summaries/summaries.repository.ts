@@ -112,9 +112,10 @@ const laterCallOnLead = (eb: ExpressionBuilder<HDB, 'h'>) =>
     eb
       .selectFrom('lead_history as n')
       .select(sql.lit(1).as('one'))
+      // A lead is one company's: its id alone finds its calls (lead_history_lead).
       .whereRef('n.lead_id', '=', 'h.lead_id')
-      .whereRef('n.subadmin_id', '=', 'h.subadmin_id')
-      .where((e) => e.or([e('n.created_at', '>', e.ref('h.created_at')), e.and([e('n.created_at', '=', e.ref('h.created_at')), e('n.id', '>', e.ref('h.id'))])])),
+      .whereRef('n.created_at', '>=', 'h.created_at')
+      .where((e) => e.or([e('n.created_at', '>', e.ref('h.created_at')), e('n.id', '>', e.ref('h.id'))])),
   );
 
 /**
