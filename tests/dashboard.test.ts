@@ -161,7 +161,7 @@ describe.each(dialects)('dashboards on %s', (dialect) => {
       userType: 'Telicaller',
       counts: {
         newLeads: 2, pendingLeads: 2, juniorLeads: 0, callbackToday: 1, interestedLeads: 1, notInterestedLeads: 1, followUpLeads: 2,
-        callLogs: 2, invalidLeads: 1, noSubmitLeads: 1, leadQuality: 2, runningProjects: 3, completedProjects: 1, pendingPayment: 3,
+        callLogs: 2, loginHours: 60, invalidLeads: 1, noSubmitLeads: 1, leadQuality: 2, runningProjects: 3, completedProjects: 1, pendingPayment: 3,
         totalBusiness: 1, delayedProjects: 1, rejectedProjects: 1,
       },
     });
@@ -169,7 +169,7 @@ describe.each(dialects)('dashboards on %s', (dialect) => {
     const headTiles = await query(t.app, 'dashboard.tiles', undefined, await userSession(head));
     expect(headTiles.data.userType).toBe('Telicaller-hade');
     expect(headTiles.data.counts).toMatchObject({ juniorLeads: 2, newLeads: 0, interestedLeads: 0, runningProjects: 0 });
-    expect(Object.keys(headTiles.data.counts)).toHaveLength(17);
+    expect(Object.keys(headTiles.data.counts)).toHaveLength(18);
   });
 
   it('counts a developer\'s task tiles, overdue running tasks as delayed', async () => {
@@ -201,7 +201,7 @@ describe.each(dialects)('dashboards on %s', (dialect) => {
     const company = await insertCompany(db());
     const caller = await insertUser(db(), company.id, 'Telicaller');
     const res = await query(t.app, 'dashboard.tiles', undefined, await userSession(caller));
-    expect(Object.values(res.data.counts)).toEqual(Array(17).fill(0));
+    expect(Object.values(res.data.counts)).toEqual(Array(18).fill(0));
   });
 
   it('refuses the dashboards to the signed-out (401) and to other roles (403)', async () => {

@@ -86,7 +86,7 @@ export async function getSubadminDashboard(deps: Deps, actor: SubadminActor): Pr
 }
 
 export const TELECALLER_TILE_KEYS = [
-  'newLeads', 'pendingLeads', 'juniorLeads', 'callbackToday', 'interestedLeads', 'notInterestedLeads', 'followUpLeads', 'callLogs',
+  'newLeads', 'pendingLeads', 'juniorLeads', 'callbackToday', 'interestedLeads', 'notInterestedLeads', 'followUpLeads', 'callLogs', 'loginHours',
   'invalidLeads', 'noSubmitLeads', 'leadQuality', 'runningProjects', 'completedProjects', 'pendingPayment', 'totalBusiness',
   'delayedProjects', 'rejectedProjects',
 ] as const;
@@ -153,6 +153,15 @@ export async function getTiles(deps: Deps, actor: UserActor): Promise<DashboardT
             .where('created_at', '>=', day.from)
             .where('created_at', '<', day.to)
             .as('callLogs'),
+          // Login hours: today's time on calls, in seconds (the tile shows it as h/m/s).
+          eb
+            .selectFrom('lead_history')
+            .select((e) => e.fn.coalesce(e.fn.sum<number | string>('call_duration'), e.lit(0)).as('s'))
+            .where('subadmin_id', '=', tenant)
+            .where('user_id', '=', me)
+            .where('created_at', '>=', day.from)
+            .where('created_at', '<', day.to)
+            .as('loginHours'),
         ];
       })
       .executeTakeFirst(),
@@ -178,6 +187,7 @@ export async function getTiles(deps: Deps, actor: UserActor): Promise<DashboardT
     notInterestedLeads: num(l?.notInterestedLeads),
     followUpLeads: num(l?.followUpLeads),
     callLogs: num(l?.callLogs),
+    loginHours: num(l?.loginHours),
     invalidLeads: num(l?.invalidLeads),
     noSubmitLeads: num(l?.noSubmitLeads),
     leadQuality: num(l?.leadQuality),
