@@ -53,6 +53,13 @@ function checkRange(v: { from?: string; to?: string }, ctx: z.RefinementCtx) {
 }
 
 export const DateRangeInput = z.object(rangeFields).superRefine(checkRange);
+
+/** The dates a range covers when an end is left out: today, or the other end when that lies beyond today. */
+export function rangeDates(input: { from?: string; to?: string }, today: string): { from: string; to: string } {
+  const from = input.from ?? (input.to && input.to < today ? input.to : today);
+  const to = input.to ?? (from > today ? from : today);
+  return { from, to };
+}
 export type DateRangeInput = z.input<typeof DateRangeInput>;
 
 /** A telecaller's own calls, newest first. */
@@ -65,26 +72,7 @@ export const CallLogInput = PageInput.omit({ search: true })
   .superRefine(checkRange);
 export type CallLogInput = z.input<typeof CallLogInput>;
 
-/** A duration in whole hours, minutes and seconds, as the original API answers it. */
-export interface Hms {
-  h: number;
-  m: number;
-  s: number;
-}
-
-export function splitDuration(seconds: number): Hms {
-  const total = Math.max(0, Math.floor(seconds));
-  return { h: Math.floor(total / 3600), m: Math.floor((total % 3600) / 60), s: total % 60 };
-}
-
-/** A total of call time for people to read: "2h 05m 09s", "4m 30s", "45s". */
-export function formatHms(seconds: number): string {
-  const { h, m, s } = splitDuration(seconds);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  if (h > 0) return `${h}h ${pad(m)}m ${pad(s)}s`;
-  if (m > 0) return `${m}m ${pad(s)}s`;
-  return `${s}s`;
-}
+export { formatHms, splitDuration, type Hms } from '../durations.js';
 
 export interface CallTotal {
   count: number;

@@ -7,7 +7,7 @@ import {
 } from '../../../shared/dates.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import {
-  CALL_CATEGORIES, LOGIN_HOUR_WINDOWS, MAX_RANGE_DAYS, RANGE_MESSAGES, callCategory,
+  CALL_CATEGORIES, LOGIN_HOUR_WINDOWS, MAX_RANGE_DAYS, RANGE_MESSAGES, callCategory, rangeDates,
   type CallCategory, type CallLogInput, type CallLogRow, type CallSummary, type CallerRef, type DateRangeInput, type LeadCallCard,
   type LoginHourWindow, type LoginHours, type MyCallLogInput, type Productivity, type ProductivityRow,
 } from '../../../shared/schemas/summaries.js';
@@ -30,9 +30,7 @@ const companyZone = async (deps: Deps, subadminId: number) => (await companyRule
 
 /** A range's calendar dates in the company's zone: either end left out means today (or the other end). */
 export function resolveRange(input: RangeQuery, timeZone: string, now = new Date()): RangeBounds {
-  const today = todayIn(timeZone, now);
-  const fromDate = input.from ?? (input.to && input.to < today ? input.to : today);
-  const toDate = input.to ?? (fromDate > today ? fromDate : today);
+  const { from: fromDate, to: toDate } = rangeDates(input, todayIn(timeZone, now));
   if (fromDate > toDate) throw new AppError('BAD_REQUEST', RANGE_MESSAGES.order, { to: RANGE_MESSAGES.order });
   if (daysBetween(fromDate, toDate) + 1 > MAX_RANGE_DAYS) throw new AppError('BAD_REQUEST', RANGE_MESSAGES.length, { from: RANGE_MESSAGES.length });
   return rangeBounds(fromDate, toDate, timeZone);

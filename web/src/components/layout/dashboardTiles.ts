@@ -3,7 +3,7 @@ import type { UserTypeValue } from '../../../../shared/constants';
 /** Keys of `dashboard.tiles` counts. */
 export type TileKey =
   | 'newLeads' | 'pendingLeads' | 'juniorLeads' | 'callbackToday' | 'interestedLeads' | 'notInterestedLeads'
-  | 'followUpLeads' | 'callLogs' | 'invalidLeads' | 'noSubmitLeads' | 'leadQuality' | 'runningProjects'
+  | 'followUpLeads' | 'callLogs' | 'loginHours' | 'invalidLeads' | 'noSubmitLeads' | 'leadQuality' | 'runningProjects'
   | 'completedProjects' | 'pendingPayment' | 'totalBusiness' | 'delayedProjects' | 'rejectedProjects'
   | 'newTasks' | 'runningTasks' | 'completedTasks' | 'delayedTasks';
 
@@ -13,15 +13,19 @@ export interface DashboardTile {
   /** the page the tile opens; the tile links only once that page exists */
   to: string;
   color: string;
+  /** what the figure is: a count (the default) or seconds, shown as h/m/s */
+  format?: 'count' | 'duration';
 }
 
-// Login hours, Create project, Tutorial and Demo have no count: add them here with their pages.
+// Create project, Tutorial and Demo have no count: add them here with their pages.
 const SHARED_TILES: DashboardTile[] = [
   { key: 'callbackToday', label: 'Call back today', to: '/leadspage/callback', color: 'orange' },
   { key: 'interestedLeads', label: 'Interested', to: '/leadspage/interestedleads', color: 'green' },
   { key: 'notInterestedLeads', label: 'Not interested', to: '/leadspage/notinterestedleads', color: 'gray' },
   { key: 'followUpLeads', label: 'Follow-up leads', to: '/leadspage/followupleads', color: 'cyan' },
   { key: 'callLogs', label: 'Call logs', to: '/leadspage/calllogs', color: 'indigo' },
+  // Login hours shows today's time on calls: the figure its page opens with.
+  { key: 'loginHours', label: 'Login hours', to: '/leadspage/loginhours', color: 'violet', format: 'duration' },
   { key: 'invalidLeads', label: 'Invalid leads', to: '/leadspage/invalidleads', color: 'red' },
   { key: 'noSubmitLeads', label: 'Not submitted leads', to: '/leadspage/notsubmitleads', color: 'yellow' },
   { key: 'leadQuality', label: 'Lead quality', to: '/leadspage/leadquality', color: 'teal' },

@@ -30,6 +30,9 @@ export const PAGE_TITLES = {
   '/subadmin/Leads/notinterestedleads': 'Not Interested Leads',
   '/subadmin/Leads/followupleads': 'Follow-up Leads',
   '/subadmin/Leads/invelidleads': 'Invalid Leads',
+  '/subadmin/Leads/callsummary': 'Telecaller Call Summary',
+  '/subadmin/Leads/productivity': 'Productivity',
+  '/subadmin/Leads/callloghistory': 'Call Log History',
   '/subadmin/adminnotification': 'Admin Notifications',
   '/subadmin/telicallernotification': 'Telecaller Notifications',
   '/subadmin/sendcomplain/pending': 'Pending Complaints to Admin',
@@ -40,6 +43,9 @@ export const PAGE_TITLES = {
   '/': 'Home',
   '/formlead': 'Add Lead',
   '/usernotification': 'Notifications',
+  '/leadspage/loginhours': 'Login Hours',
+  '/leadspage/calllogs': 'Call Logs',
+  '/leadspage/cardlogs': 'Calls by Lead',
 } as const;
 
 export type TitledPath = keyof typeof PAGE_TITLES;

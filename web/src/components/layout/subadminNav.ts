@@ -26,6 +26,11 @@ export const SUBADMIN_NAV: NavEntry[] = [
     ],
   },
   {
+    label: 'Calls',
+    icon: 'phone',
+    children: [page('/subadmin/Leads/callsummary'), page('/subadmin/Leads/productivity'), page('/subadmin/Leads/callloghistory')],
+  },
+  {
     label: 'Notifications',
     icon: 'bell',
     children: [page('/subadmin/adminnotification'), page('/subadmin/telicallernotification')],

@@ -8,6 +8,7 @@ import { useRouteExists } from '../../components/layout/useRouteExists';
 import { Icon } from '../../components/layout/icons';
 import { PAGE_TITLES, pageHead } from '../../components/layout/pageTitles';
 import { countColor, formatCount } from '../../lib/format';
+import { formatHms } from '../../../../shared/durations';
 
 export const Route = createFileRoute('/_user/')({
   head: pageHead('/'),
@@ -68,9 +69,15 @@ function Tile({ tile, count }: { tile: DashboardTile; count: number }) {
         {tile.label}
       </Text>
       <Group justify="space-between" align="flex-end" wrap="nowrap">
-        <Text fz={{ base: 26, sm: 30 }} fw={700} lh={1} c={`${color}.7`}>
-          {formatCount(count)}
-        </Text>
+        {tile.format === 'duration' ? (
+          <Text fz={{ base: 20, sm: 24 }} fw={700} lh={1.1} c={`${color}.7`} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {formatHms(count)}
+          </Text>
+        ) : (
+          <Text fz={{ base: 26, sm: 30 }} fw={700} lh={1} c={`${color}.7`}>
+            {formatCount(count)}
+          </Text>
+        )}
         {linked && (
           <Text c="dimmed" aria-hidden>
             <Icon name="chevronRight" size={18} />
@@ -81,7 +88,7 @@ function Tile({ tile, count }: { tile: DashboardTile; count: number }) {
   );
   const style = { borderTop: `3px solid var(--mantine-color-${color}-${count === 0 ? 3 : 5})` };
   return linked ? (
-    <Card component={Link} to={tile.to} withBorder radius="md" padding="md" style={style} aria-label={`${tile.label}: ${count}`}>
+    <Card component={Link} to={tile.to} withBorder radius="md" padding="md" style={style} aria-label={`${tile.label}: ${tile.format === 'duration' ? formatHms(count) : count}`}>
       {body}
     </Card>
   ) : (

@@ -1,0 +1,22 @@
+// No zod here: the dashboard's tiles read these without loading the schemas.
+
+/** A duration in whole hours, minutes and seconds, as the original API answers it. */
+export interface Hms {
+  h: number;
+  m: number;
+  s: number;
+}
+
+export function splitDuration(seconds: number): Hms {
+  const total = Math.max(0, Math.floor(seconds));
+  return { h: Math.floor(total / 3600), m: Math.floor((total % 3600) / 60), s: total % 60 };
+}
+
+/** A total of call time for people to read: "2h 05m 09s", "4m 30s", "45s". */
+export function formatHms(seconds: number): string {
+  const { h, m, s } = splitDuration(seconds);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  if (h > 0) return `${h}h ${pad(m)}m ${pad(s)}s`;
+  if (m > 0) return `${m}m ${pad(s)}s`;
+  return `${s}s`;
+}

@@ -1,0 +1,129 @@
+import { Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { trpc } from '../../trpc';
+import { AppTable, pagingOf, type AppColumn } from '../DataTable/AppTable';
+import { MobileLink, StackedTime } from '../lead-lists/LeadCells';
+import { PAGE_TITLES } from '../layout/pageTitles';
+import { userTypeLabel } from '../users/userTypes';
+import { formatHms, type CallLogRow } from '../../../../shared/schemas/summaries';
+import { CallCategoryBadge } from './CallCategoryBadge';
+import { DateRangeForm } from './DateRangeForm';
+import { usePageInRange } from './MyCallLogPage';
+import type { RangeSearch } from './rangeSearch';
+import { rangeLabel, shownRange } from './useRange';
+
+const PAGE_SIZE = 25;
+// Stands for "every telecaller" in the select.
+const EVERYONE = 'all';
+
+interface Props {
+  search: RangeSearch;
+  setSearch: (next: RangeSearch, mode?: 'push' | 'replace') => void;
+}
+
+/** Call Log History: every call of the company, filtered by telecaller and dates, paged on the server. */
+export function CompanyCallLogPage({ search, setSearch }: Props) {
+  const { from, to, today } = shownRange(search);
+  const page = search.page ?? 1;
+  const callers = trpc.summaries.callers.useQuery();
+  const calls = trpc.summaries.callLog.useQuery(
+    { from, to, page, pageSize: PAGE_SIZE, telecallerId: search.telecaller },
+    { placeholderData: (prev) => prev },
+  );
+  usePageInRange(calls.data, page, (p) => setSearch({ ...search, page: p }, 'replace'));
+
+  const options = [
+    { value: EVERYONE, label: 'All telecallers' },
+    ...(callers.data ?? []).map((c) => ({ value: String(c.id), label: `${c.name} (${userTypeLabel(c.user_type)})` })),
+    // A telecaller in the URL that is no longer listed (removed) still shows as chosen.
+    ...(search.telecaller && callers.data && !callers.data.some((c) => c.id === search.telecaller)
+      ? [{ value: String(search.telecaller), label: `Telecaller ${search.telecaller}` }]
+      : []),
+  ];
+
+  return (
+    <Stack>
+      <div>
+        <Title order={2}>{PAGE_TITLES['/subadmin/Leads/callloghistory']}</Title>
+        <Text c="dimmed" size="sm">
+          Every call your telecallers made, connected or not, newest first.
+        </Text>
+      </div>
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+        <DateRangeForm from={from} to={to} onApply={(r) => setSearch({ ...search, from: r.from, to: r.to, page: undefined }, 'push')}>
+          <Select
+            label="Telecaller"
+            data={options}
+            value={search.telecaller ? String(search.telecaller) : EVERYONE}
+            allowDeselect={false}
+            searchable
+            onChange={(v) => setSearch({ ...search, telecaller: v && v !== EVERYONE ? Number(v) : undefined, page: undefined }, 'replace')}
+            style={{ flex: '1 1 220px' }}
+            maw={320}
+          />
+        </DateRangeForm>
+      </Paper>
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+        <Text size="sm" c="dimmed" mb="sm">
+          {calls.data
+            ? `${calls.data.total.toLocaleString('en-IN')} ${calls.data.total === 1 ? 'call' : 'calls'}, ${rangeLabel(calls.data.from, calls.data.to, today)}`
+            : ' '}
+        </Text>
+        <AppTable
+          aria-label="Call log"
+          query={calls}
+          records={calls.data?.items}
+          idAccessor="id"
+          empty="No calls found."
+          errorText="Error fetching calls. Please try again."
+          minWidth={860}
+          paging={pagingOf(calls.data, (p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push'))}
+          columns={CALL_LOG_COLUMNS}
+        />
+      </Paper>
+    </Stack>
+  );
+}
+
+const CALL_LOG_COLUMNS: AppColumn<CallLogRow>[] = [
+  { accessor: 'created_at', title: 'When', render: (c) => <StackedTime stored={c.created_at} /> },
+  { accessor: 'telecaller_name', title: 'Telecaller', render: (c) => <Text size="sm" maw={150}>{c.telecaller_name}</Text> },
+  {
+    accessor: 'lead_name',
+    title: 'Lead',
+    render: (c) => (
+      <div>
+        <Text size="sm" fw={500} maw={200}>
+          {c.lead_name || 'Unnamed lead'}
+        </Text>
+        <MobileLink mobile={c.lead_mobile} />
+      </div>
+    ),
+  },
+  { accessor: 'category', title: 'Outcome', render: (c) => <CallCategoryBadge category={c.category} outcome={c.outcome} /> },
+  {
+    accessor: 'feedback',
+    title: 'Feedback',
+    render: (c) =>
+      c.feedback || c.remarks ? (
+        <div>
+          {c.feedback && <Text size="sm">{c.feedback}</Text>}
+          {c.remarks && (
+            <Text size="xs" c="dimmed" lineClamp={2} maw={220} title={c.remarks}>
+              {c.remarks}
+            </Text>
+          )}
+        </div>
+      ) : (
+        <Text size="sm" c="dimmed">
+          —
+        </Text>
+      ),
+  },
+  {
+    accessor: 'call_duration',
+    title: 'Duration',
+    textAlign: 'right',
+    noWrap: true,
+    render: (c) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatHms(c.call_duration)}</Text>,
+  },
+];

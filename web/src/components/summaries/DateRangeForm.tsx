@@ -1,0 +1,38 @@
+import { useEffect } from 'react';
+import { Button, Group, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { DateRangeInput } from '../../../../shared/schemas/summaries';
+
+interface Props {
+  from: string;
+  to: string;
+  onApply: (range: { from: string; to: string }) => void;
+  /** shown beside Apply Filter: other filters of the page */
+  children?: React.ReactNode;
+}
+
+/** From and To (company dates, both included) and Apply Filter; the shared schema checks the order and the length. */
+export function DateRangeForm({ from, to, onApply, children }: Props) {
+  const form = useForm({ mode: 'controlled', initialValues: { from, to }, validate: schemaResolver(DateRangeInput, { sync: true }) });
+
+  // Back and forward change the URL's range: the fields follow it.
+  useEffect(() => {
+    form.setValues({ from, to });
+    form.resetDirty();
+    form.clearErrors();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [from, to]);
+
+  return (
+    <form onSubmit={form.onSubmit((v) => onApply({ from: v.from, to: v.to }))} noValidate>
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <TextInput type="date" label="From" key={form.key('from')} {...form.getInputProps('from')} style={{ flex: '1 1 150px' }} maw={220} />
+        <TextInput type="date" label="To" key={form.key('to')} {...form.getInputProps('to')} style={{ flex: '1 1 150px' }} maw={220} />
+        {children}
+        <Button type="submit" mt={{ base: 0, xs: 25 }} style={{ flex: '0 0 auto' }}>
+          Apply Filter
+        </Button>
+      </Group>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+import { useEffect } from 'react';
+import { Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { trpc } from '../../trpc';
+import { QueryState } from '../QueryState';
+import { Pager } from '../Pager';
+import { MobileLink } from '../lead-lists/LeadCells';
+import { PAGE_TITLES } from '../layout/pageTitles';
+import { formatDateTime } from '../../lib/format';
+import { formatHms, type CallLogRow } from '../../../../shared/schemas/summaries';
+import { CallCategoryBadge } from './CallCategoryBadge';
+import { DateRangeForm } from './DateRangeForm';
+import type { RangeSearch } from './rangeSearch';
+import { rangeLabel, shownRange } from './useRange';
+
+const PAGE_SIZE = 20;
+
+interface Props {
+  search: RangeSearch;
+  setSearch: (next: RangeSearch, mode?: 'push' | 'replace') => void;
+}
+
+/** Call Logs: every call the telecaller made in a range, newest first, one card each. */
+export function MyCallLogPage({ search, setSearch }: Props) {
+  const { from, to, today } = shownRange(search);
+  const page = search.page ?? 1;
+  const calls = trpc.summaries.myCallLog.useQuery({ from, to, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  usePageInRange(calls.data, page, (p) => setSearch({ ...search, page: p }, 'replace'));
+
+  return (
+    <Stack>
+      <div>
+        <Title order={2}>{PAGE_TITLES['/leadspage/calllogs']}</Title>
+        <Text c="dimmed" size="sm">
+          Every call you made, connected or not, newest first.
+        </Text>
+      </div>
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+        <DateRangeForm from={from} to={to} onApply={(r) => setSearch({ from: r.from, to: r.to }, 'push')} />
+      </Paper>
+      <QueryState query={calls} empty={`No calls ${from === to && from === today ? 'today' : 'in this period'}.`} isEmpty={(d) => d.total === 0} errorText="Could not load your calls.">
+        {(data) => (
+          <div>
+            <Text size="sm" c="dimmed" mb="xs">
+              {data.total.toLocaleString('en-IN')} {data.total === 1 ? 'call' : 'calls'}, {rangeLabel(data.from, data.to, today)}
+            </Text>
+            <Stack gap="sm">
+              {data.items.map((c) => (
+                <CallCard key={c.id} call={c} />
+              ))}
+            </Stack>
+            <Pager page={data.page} pageSize={data.pageSize} total={data.total} onChange={(p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push')} />
+          </div>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
+
+function CallCard({ call }: { call: CallLogRow }) {
+  return (
+    <Card withBorder radius="md" padding="sm">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} truncate>
+            {call.lead_name || 'Unnamed lead'}
+          </Text>
+          <MobileLink mobile={call.lead_mobile} />
+        </div>
+        <CallCategoryBadge category={call.category} outcome={call.outcome} />
+      </Group>
+      {call.feedback && (
+        <Text size="sm" mt={6}>
+          {call.feedback}
+        </Text>
+      )}
+      <Group justify="space-between" mt={6} gap="xs">
+        <Text size="sm" c="dimmed">
+          {formatDateTime(call.created_at)}
+        </Text>
+        <Text size="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }} aria-label={`Duration ${formatHms(call.call_duration)}`}>
+          {formatHms(call.call_duration)}
+        </Text>
+      </Group>
+    </Card>
+  );
+}
+
+/** A page beyond the end (the range changed meanwhile) falls back to the last page with rows. */
+export function usePageInRange(data: { items: unknown[]; total: number; pageSize: number } | undefined, page: number, go: (page: number) => void) {
+  useEffect(() => {
+    if (data && data.items.length === 0 && data.total > 0 && page > 1) go(Math.ceil(data.total / data.pageSize));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, page]);
+}

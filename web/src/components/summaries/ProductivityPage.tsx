@@ -1,0 +1,99 @@
+import { lazy, Suspense } from 'react';
+import { Button, Card, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { trpc } from '../../trpc';
+import { AppTable } from '../DataTable/AppTable';
+import { PAGE_TITLES } from '../layout/pageTitles';
+import { formatHms, type Productivity } from '../../../../shared/schemas/summaries';
+import { DateRangeForm } from './DateRangeForm';
+import { PRODUCTIVITY_COLUMNS } from './productivityColumns';
+import type { RangeSearch } from './rangeSearch';
+import { rangeLabel, shownRange } from './useRange';
+
+// Charts (recharts) load with this page's charts only.
+const ProductivityCharts = lazy(() => import('./ProductivityCharts'));
+
+interface Props {
+  search: RangeSearch;
+  setSearch: (next: RangeSearch, mode?: 'push' | 'replace') => void;
+}
+
+const exportUrl = (from: string, to: string) => `/api/webapi/summaries/productivity.csv?${new URLSearchParams({ from, to })}`;
+
+/** Productivity per telecaller for a range: the table, its charts and its CSV. */
+export function ProductivityPage({ search, setSearch }: Props) {
+  const { from, to, today } = shownRange(search);
+  const table = trpc.summaries.productivity.useQuery({ from, to }, { placeholderData: (prev) => prev });
+  const data = table.data;
+  return (
+    <Stack>
+      <div>
+        <Title order={2}>{PAGE_TITLES['/subadmin/Leads/productivity']}</Title>
+        <Text c="dimmed" size="sm">
+          Calls, talk time, callbacks and conversion of each telecaller, by your company's days.
+        </Text>
+      </div>
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
+        <DateRangeForm from={from} to={to} onApply={(r) => setSearch({ from: r.from, to: r.to }, 'push')}>
+          {data && data.totals.calls > 0 ? (
+            <Button component="a" href={exportUrl(data.from, data.to)} variant="light" mt={{ base: 0, xs: 25 }} style={{ flex: '0 0 auto' }}>
+              Export CSV
+            </Button>
+          ) : (
+            <Button variant="light" disabled mt={{ base: 0, xs: 25 }} style={{ flex: '0 0 auto' }}>
+              Export CSV
+            </Button>
+          )}
+        </DateRangeForm>
+      </Paper>
+      {data && (
+        <Text size="sm" c="dimmed">
+          {rangeLabel(data.from, data.to, today)}
+        </Text>
+      )}
+      {data && <Totals data={data} />}
+      {data && data.totals.calls > 0 && (
+        <Suspense fallback={<Skeleton h={260} />}>
+          <ProductivityCharts data={data} />
+        </Suspense>
+      )}
+      <AppTable
+        aria-label="Productivity per telecaller"
+        query={table}
+        records={data?.rows}
+        idAccessor="id"
+        empty="No data found."
+        errorText="Error fetching data. Please try again."
+        minWidth={1100}
+        columns={PRODUCTIVITY_COLUMNS}
+      />
+    </Stack>
+  );
+}
+
+function Totals({ data }: { data: Productivity }) {
+  const t = data.totals;
+  const figures = [
+    { label: 'Calls', value: String(t.calls), note: `${t.connected} connected · ${t.notConnected} not` },
+    { label: 'Talk time', value: formatHms(t.talkTime), note: `${formatHms(t.callTime)} on all calls` },
+    { label: 'Callbacks missed', value: String(t.callbacks.missed), note: `of ${t.callbacks.due} due, ${t.callbacks.followed} followed up` },
+    { label: 'Interested', value: String(t.conversion.interested), note: `of ${t.conversion.worked} leads worked` },
+    { label: 'Projects', value: String(t.conversion.projects), note: 'created in the range' },
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing={{ base: 'sm', sm: 'md' }}>
+      {figures.map((f) => (
+        <Card key={f.label} withBorder radius="md" padding="sm">
+          <Text size="sm" c="dimmed" fw={500}>
+            {f.label}
+          </Text>
+          <Text fz={22} fw={700} lh={1.2} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {f.value}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {f.note}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}
