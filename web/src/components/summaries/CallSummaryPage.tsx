@@ -41,7 +41,7 @@ export function CallSummaryPage({ search, setSearch }: Props) {
             <Text size="sm" c="dimmed" mb="xs">
               Calls of {rangeLabel(data.from, data.to, today)}
             </Text>
-            <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md">
+            <SimpleGrid cols={{ base: 1, sm: 2, xl: 3 }} spacing="md" style={{ alignItems: 'start' }}>
               {data.callers.map((c) => (
                 <CallerCard key={c.id} caller={c} />
               ))}

@@ -1,4 +1,4 @@
-import { Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
@@ -46,11 +46,11 @@ export function CalledLeadsPage({ search, setSearch }: Props) {
             <Text size="sm" c="dimmed" mb="xs">
               {data.total.toLocaleString('en-IN')} {data.total === 1 ? 'lead' : 'leads'} called, {rangeLabel(data.from, data.to, today)}
             </Text>
-            <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
               {data.items.map((l) => (
                 <LeadCard key={l.lead_id} lead={l} />
               ))}
-            </Stack>
+            </SimpleGrid>
             <Pager page={data.page} pageSize={data.pageSize} total={data.total} onChange={(p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push')} />
           </div>
         )}

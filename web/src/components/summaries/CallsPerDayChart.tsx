@@ -15,7 +15,6 @@ export default function CallsPerDayChart({ days }: { days: (CallTotal & { date: 
         dataKey="day"
         series={[{ name: 'Calls', color: 'indigo.6' }]}
         tickLine="y"
-        gridAxis="y"
         withTooltip={!none}
         yAxisProps={{ allowDecimals: false, width: 32 }}
         xAxisProps={{ interval: 'preserveStartEnd', minTickGap: 12 }}

@@ -26,7 +26,7 @@ export function LoginHoursPage() {
       <div>
         <Title order={2}>{PAGE_TITLES['/leadspage/loginhours']}</Title>
         <Text c="dimmed" size="sm">
-          Your calls and your time on calls, by your company's day ({timeZoneName()}). The week starts on Monday.
+          Your calls and your time on calls. Days follow your company's time, {timeZoneName()}; weeks start on Monday.
         </Text>
       </div>
       <QueryState query={hours} errorText="Could not load your call summary.">

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Card, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
@@ -43,11 +43,11 @@ export function MyCallLogPage({ search, setSearch }: Props) {
             <Text size="sm" c="dimmed" mb="xs">
               {data.total.toLocaleString('en-IN')} {data.total === 1 ? 'call' : 'calls'}, {rangeLabel(data.from, data.to, today)}
             </Text>
-            <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
               {data.items.map((c) => (
                 <CallCard key={c.id} call={c} />
               ))}
-            </Stack>
+            </SimpleGrid>
             <Pager page={data.page} pageSize={data.pageSize} total={data.total} onChange={(p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push')} />
           </div>
         )}

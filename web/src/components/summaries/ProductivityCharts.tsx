@@ -10,7 +10,7 @@ const MAX_BARS = 15;
 /** Calls per telecaller (stacked by outcome), talk time per telecaller, and the company's outcome mix. */
 export default function ProductivityCharts({ data }: { data: Productivity }) {
   const active = data.rows.filter((r) => r.calls > 0).slice(0, MAX_BARS);
-  const height = Math.max(160, 48 + active.length * 34);
+  const height = Math.max(200, 48 + active.length * 34);
   const calls = active.map((r) => ({ name: r.name, ...r.mix }));
   const talk = active.map((r) => ({ name: r.name, minutes: Math.round(r.talkTime / 6) / 10 }));
   const mix = CALL_CATEGORIES.filter((c) => data.totals.mix[c] > 0).map((c) => ({
@@ -34,7 +34,7 @@ export default function ProductivityCharts({ data }: { data: Productivity }) {
           type="stacked"
           orientation="vertical"
           series={CALL_CATEGORIES.map((c) => ({ name: c, color: `${CATEGORY_COLORS[c]}.6` }))}
-          gridAxis="x"
+          gridAxis="y"
           yAxisProps={{ width: 90 }}
           xAxisProps={{ allowDecimals: false }}
         />
@@ -51,8 +51,9 @@ export default function ProductivityCharts({ data }: { data: Productivity }) {
           orientation="vertical"
           series={[{ name: 'minutes', label: 'Talk time', color: 'teal.6' }]}
           valueFormatter={(v) => formatHms(Math.round(v * 60))}
-          gridAxis="x"
+          gridAxis="y"
           yAxisProps={{ width: 90 }}
+          xAxisProps={{ tickFormatter: (v: number) => `${v}m` }}
         />
       </Paper>
       <Paper withBorder p="md" radius="md">

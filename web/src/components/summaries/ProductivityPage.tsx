@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Button, Card, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { trpc } from '../../trpc';
 import { AppTable } from '../DataTable/AppTable';
 import { PAGE_TITLES } from '../layout/pageTitles';
@@ -26,24 +26,25 @@ export function ProductivityPage({ search, setSearch }: Props) {
   const data = table.data;
   return (
     <Stack>
-      <div>
-        <Title order={2}>{PAGE_TITLES['/subadmin/Leads/productivity']}</Title>
-        <Text c="dimmed" size="sm">
-          Calls, talk time, callbacks and conversion of each telecaller, by your company's days.
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={2}>{PAGE_TITLES['/subadmin/Leads/productivity']}</Title>
+          <Text c="dimmed" size="sm">
+            Calls, talk time, callbacks and conversion of each telecaller, by your company's days.
+          </Text>
+        </div>
+        {data && data.totals.calls > 0 ? (
+          <Button component="a" href={exportUrl(data.from, data.to)} variant="light">
+            Export CSV
+          </Button>
+        ) : (
+          <Button variant="light" disabled>
+            Export CSV
+          </Button>
+        )}
+      </Group>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
-        <DateRangeForm from={from} to={to} onApply={(r) => setSearch({ from: r.from, to: r.to }, 'push')}>
-          {data && data.totals.calls > 0 ? (
-            <Button component="a" href={exportUrl(data.from, data.to)} variant="light" mt={{ base: 0, xs: 25 }} style={{ flex: '0 0 auto' }}>
-              Export CSV
-            </Button>
-          ) : (
-            <Button variant="light" disabled mt={{ base: 0, xs: 25 }} style={{ flex: '0 0 auto' }}>
-              Export CSV
-            </Button>
-          )}
-        </DateRangeForm>
+        <DateRangeForm from={from} to={to} onApply={(r) => setSearch({ from: r.from, to: r.to }, 'push')} />
       </Paper>
       {data && (
         <Text size="sm" c="dimmed">
@@ -51,11 +52,6 @@ export function ProductivityPage({ search, setSearch }: Props) {
         </Text>
       )}
       {data && <Totals data={data} />}
-      {data && data.totals.calls > 0 && (
-        <Suspense fallback={<Skeleton h={260} />}>
-          <ProductivityCharts data={data} />
-        </Suspense>
-      )}
       <AppTable
         aria-label="Productivity per telecaller"
         query={table}
@@ -63,9 +59,14 @@ export function ProductivityPage({ search, setSearch }: Props) {
         idAccessor="id"
         empty="No data found."
         errorText="Error fetching data. Please try again."
-        minWidth={1100}
+        minWidth={880}
         columns={PRODUCTIVITY_COLUMNS}
       />
+      {data && data.totals.calls > 0 && (
+        <Suspense fallback={<Skeleton h={260} />}>
+          <ProductivityCharts data={data} />
+        </Suspense>
+      )}
     </Stack>
   );
 }
@@ -76,11 +77,14 @@ function Totals({ data }: { data: Productivity }) {
     { label: 'Calls', value: String(t.calls), note: `${t.connected} connected · ${t.notConnected} not` },
     { label: 'Talk time', value: formatHms(t.talkTime), note: `${formatHms(t.callTime)} on all calls` },
     { label: 'Callbacks missed', value: String(t.callbacks.missed), note: `of ${t.callbacks.due} due, ${t.callbacks.followed} followed up` },
-    { label: 'Interested', value: String(t.conversion.interested), note: `of ${t.conversion.worked} leads worked` },
-    { label: 'Projects', value: String(t.conversion.projects), note: 'created in the range' },
+    {
+      label: 'Interested',
+      value: String(t.conversion.interested),
+      note: `of ${t.conversion.worked} leads worked · ${t.conversion.projects} ${t.conversion.projects === 1 ? 'project' : 'projects'}`,
+    },
   ];
   return (
-    <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing={{ base: 'sm', sm: 'md' }}>
+    <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
       {figures.map((f) => (
         <Card key={f.label} withBorder radius="md" padding="sm">
           <Text size="sm" c="dimmed" fw={500}>

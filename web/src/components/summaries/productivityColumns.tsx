@@ -1,30 +1,50 @@
-import { Badge, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { CALL_CATEGORIES, formatHms, type ProductivityRow } from '../../../../shared/schemas/summaries';
 import type { AppColumn } from '../DataTable/AppTable';
-import { StackedTime } from '../lead-lists/LeadCells';
+import { zonedParts } from '../../lib/format';
 import { CATEGORY_COLORS } from './CallCategoryBadge';
 import { CallerName } from './CallerName';
 
 const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
 const percent = (part: number, whole: number) => (whole === 0 ? '–' : `${Math.round((part / whole) * 100)}%`);
+const dash = (
+  <Text size="sm" c="dimmed">
+    —
+  </Text>
+);
+
+/** "18 Nov, 09:34 AM" in the company's zone. */
+function shortTime(stored: string): string {
+  const p = zonedParts(stored);
+  return p ? `${p.date.slice(0, 6)}, ${p.time ?? ''}` : stored;
+}
+
+function FirstLast({ row }: { row: ProductivityRow }) {
+  if (!row.firstCall || !row.lastCall) return dash;
+  return (
+    <Stack gap={0} style={{ whiteSpace: 'nowrap', ...numeric }}>
+      <Text size="sm">{shortTime(row.firstCall)}</Text>
+      <Text size="sm" c="dimmed">
+        {shortTime(row.lastCall)}
+      </Text>
+    </Stack>
+  );
+}
 
 function Mix({ row }: { row: ProductivityRow }) {
   const shown = CALL_CATEGORIES.filter((c) => row.mix[c] > 0);
-  if (shown.length === 0) {
-    return (
-      <Text size="sm" c="dimmed">
-        —
-      </Text>
-    );
-  }
+  if (shown.length === 0) return dash;
   return (
-    <Group gap={4} maw={260}>
+    <Stack gap={1}>
       {shown.map((c) => (
-        <Badge key={c} size="sm" variant="light" color={CATEGORY_COLORS[c]} radius="sm" tt="none" style={numeric}>
-          {c} {row.mix[c]}
-        </Badge>
+        <Group key={c} gap={6} wrap="nowrap">
+          <span aria-hidden style={{ width: 8, height: 8, borderRadius: 4, flex: 'none', background: `var(--mantine-color-${CATEGORY_COLORS[c]}-6)` }} />
+          <Text size="xs" style={{ whiteSpace: 'nowrap', ...numeric }}>
+            {c} {row.mix[c]}
+          </Text>
+        </Group>
       ))}
-    </Group>
+    </Stack>
   );
 }
 
@@ -32,17 +52,18 @@ function Callbacks({ row }: { row: ProductivityRow }) {
   const { due, followed, missed } = row.callbacks;
   if (due === 0) {
     return (
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         None due
       </Text>
     );
   }
   return (
-    <Stack gap={0} style={{ whiteSpace: 'nowrap' }}>
-      <Text size="sm" style={numeric}>
-        {due} due · {followed} followed up
+    <Stack gap={0} style={{ whiteSpace: 'nowrap', ...numeric }}>
+      <Text size="sm">{due} due</Text>
+      <Text size="xs" c="dimmed">
+        {followed} followed up
       </Text>
-      <Text size="xs" c={missed ? 'red.7' : 'dimmed'} fw={missed ? 600 : undefined} style={numeric}>
+      <Text size="xs" c={missed ? 'red.7' : 'dimmed'} fw={missed ? 600 : undefined}>
         {missed} missed
       </Text>
     </Stack>
@@ -52,11 +73,11 @@ function Callbacks({ row }: { row: ProductivityRow }) {
 function Conversion({ row }: { row: ProductivityRow }) {
   const { worked, interested, projects } = row.conversion;
   return (
-    <Stack gap={0} style={{ whiteSpace: 'nowrap' }}>
-      <Text size="sm" style={numeric} aria-label={`${worked} worked, ${interested} interested, ${projects} projects`}>
+    <Stack gap={0} style={{ whiteSpace: 'nowrap', ...numeric }}>
+      <Text size="sm" aria-label={`${worked} worked, ${interested} interested, ${projects} projects`}>
         {worked} → {interested} → {projects}
       </Text>
-      <Text size="xs" c="dimmed" style={numeric}>
+      <Text size="xs" c="dimmed">
         {percent(interested, worked)} interested
       </Text>
     </Stack>
@@ -71,11 +92,11 @@ export const PRODUCTIVITY_COLUMNS: AppColumn<ProductivityRow>[] = [
     title: 'Calls',
     textAlign: 'right',
     render: (r) => (
-      <Stack gap={0} align="flex-end">
-        <Text size="sm" fw={600} style={numeric}>
+      <Stack gap={0} align="flex-end" style={numeric}>
+        <Text size="sm" fw={600}>
           {r.calls}
         </Text>
-        <Text size="xs" c="dimmed" style={{ ...numeric, whiteSpace: 'nowrap' }}>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
           {r.connected} connected
         </Text>
       </Stack>
@@ -92,9 +113,19 @@ export const PRODUCTIVITY_COLUMNS: AppColumn<ProductivityRow>[] = [
       </Text>
     ),
   },
-  { accessor: 'firstCall', title: 'First call', render: (r) => (r.firstCall ? <StackedTime stored={r.firstCall} /> : <Text size="sm" c="dimmed">—</Text>) },
-  { accessor: 'lastCall', title: 'Last call', render: (r) => (r.lastCall ? <StackedTime stored={r.lastCall} /> : <Text size="sm" c="dimmed">—</Text>) },
+  { accessor: 'firstCall', title: 'First / last call', render: (r) => <FirstLast row={r} /> },
   { accessor: 'mix', title: 'Outcome mix', render: (r) => <Mix row={r} /> },
   { accessor: 'callbacks', title: 'Callbacks', render: (r) => <Callbacks row={r} /> },
-  { accessor: 'conversion', title: 'Worked → interested → projects', render: (r) => <Conversion row={r} /> },
+  {
+    accessor: 'conversion',
+    title: (
+      <div>
+        Conversion
+        <Text size="xs" c="dimmed" fw={400} style={{ whiteSpace: 'nowrap' }}>
+          worked → interested → projects
+        </Text>
+      </div>
+    ),
+    render: (r) => <Conversion row={r} />,
+  },
 ];
