@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openBrowser, snap, startServer, type Running } from './harness.js';
+import { errorsOf, field, freshPage, signInAsSubadmin } from './pages.js';
+import { DEMO } from '../../seed/demo.js';
+
+let server: Running;
+let browser: BrowserContext;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A tRPC call from inside the page, with its session cookie, as the app makes it. */
+async function call(page: Page, kind: 'query' | 'mutation', path: string, input: unknown) {
+  return page.evaluate(
+    async ({ kind, path, input }) => {
+      const res =
+        kind === 'query'
+          ? await fetch(`/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`)
+          : await fetch(`/trpc/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
+      const body = await res.json();
+      if (body.error) throw new Error(`${path}: ${body.error.message}`);
+      return body.result.data;
+    },
+    { kind, path, input },
+  );
+}
+
+const todayCard = (page: Page) => page.locator('.mantine-Card-root').filter({ hasText: /^Today/ });
+
+describe('call summaries in a real browser', () => {
+  it('Login Hours on a phone shows the real count and time of the calls just made', async () => {
+    const page = await freshPage(browser, { width: 390, height: 844 });
+    await page.goto(`${server.base}/signin`);
+    await field(page, 'User Mobile').fill(DEMO.telecaller.mobile);
+    await field(page, 'Password').fill(DEMO.telecaller.password);
+    await page.getByRole('button', { name: 'SIGN IN' }).click();
+    await page.waitForURL(`${server.base}/`);
+
+    await page.goto(`${server.base}/leadspage/loginhours`);
+    await todayCard(page).waitFor();
+    expect(await todayCard(page).innerText()).toMatch(/^Today\s+0\s+calls\s+0 h 0 m 0 s$/);
+
+    // Two calls through the lead form's own procedures: one connected (1 min 40 s), one unanswered (25 s).
+    const queue = await call(page, 'query', 'work.queue', { queue: 'new', page: 1, pageSize: 5 });
+    const [first, second] = queue.items.map((l: { id: number }) => l.id);
+    await call(page, 'mutation', 'work.open', { leadId: first });
+    await call(page, 'mutation', 'work.submit', { leadId: first, status: '3', feedback: 'Price Issue', call_duration: 100 });
+    await call(page, 'mutation', 'work.open', { leadId: second });
+    await call(page, 'mutation', 'work.notConnected', { leadId: second, outcome: 'busy', call_duration: 25 });
+
+    await page.reload();
+    await todayCard(page).waitFor();
+    expect(await todayCard(page).innerText()).toMatch(/^Today\s+2\s+calls\s+0 h 2 m 5 s$/);
+    await page.getByRole('img', { name: 'Calls per day: 2 in 30 days' }).waitFor();
+    // Today's bar, the last one, is drawn (the other days have none).
+    await page.locator('.recharts-bar-rectangle').last().waitFor();
+    await snap(page, 'login-hours-phone');
+
+    // The dashboard's tile shows the same time, and the call log lists both calls.
+    await page.goto(`${server.base}/`);
+    await page.getByRole('link', { name: 'Login hours: 2m 05s' }).waitFor();
+    await page.goto(`${server.base}/leadspage/calllogs`);
+    await page.getByText('2 calls, today', { exact: false }).waitFor();
+    expect(await page.getByText('Not connected · Busy').count()).toBe(1);
+    expect(await page.getByText('Not interested', { exact: true }).count()).toBe(1);
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("the sub-admin's call summary shows the telecaller's calls per category", async () => {
+    const page = await freshPage(browser);
+    await signInAsSubadmin(page, server.base);
+    await page.goto(`${server.base}/subadmin/Leads/callsummary`);
+    const card = page.locator('.mantine-Card-root').filter({ hasText: 'Rahul Verma' });
+    await card.waitFor();
+    expect(await card.innerText()).toContain('2 calls · 0h 2m 5s');
+    expect(await card.getByRole('row', { name: /Not connected/ }).innerText()).toMatch(/Not connected\s+1\s+0h 0m 25s/);
+    await snap(page, 'call-summary-desktop');
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+  });
+});
