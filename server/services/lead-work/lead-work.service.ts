@@ -237,7 +237,9 @@ export async function openLead(deps: Deps, actor: UserActor, input: { leadId: nu
   const rules = await companyRules(deps.db, actor.subadminId);
   let lead = await workableLead(deps.db, actor, input.leadId);
   const handed = isHandedTo(lead, actor);
-  const variant = handed ? 'head' : input.queue === 'noSubmit' || lead.status === LEAD_STATUS.noSubmit ? 'noSubmit' : 'standard';
+  // Opened from the Not Submitted queue, the form asks how the call went; a lead reopened from its own
+  // queue (say, after a reload mid-call) keeps the usual form though its status is already '6'.
+  const variant = handed ? 'head' : input.queue === 'noSubmit' ? 'noSubmit' : 'standard';
   const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
   if (!handed && lead.status !== LEAD_STATUS.noSubmit) {
     const now = nowIso();
