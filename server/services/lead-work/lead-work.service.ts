@@ -285,7 +285,11 @@ export interface SubmitResult {
   status: string;
 }
 
-async function assertHead(db: Kysely<DB>, subadminId: number, id: number) {
+/** A live head of the company, and not the submitter: a lead handed to its own holder would never leave the junior queue. */
+async function assertHead(db: Kysely<DB>, actor: UserActor, id: number) {
+  const refused = () => new AppError('BAD_REQUEST', MESSAGES.head, { telemarketer_handler: MESSAGES.head });
+  if (id === actor.id) throw refused();
+  const subadminId = actor.subadminId;
   const head = await db
     .selectFrom('users')
     .select('id')
@@ -295,7 +299,7 @@ async function assertHead(db: Kysely<DB>, subadminId: number, id: number) {
     .where('deleted_at', 'is', null)
     .where('is_blocked', '=', 0)
     .executeTakeFirst();
-  if (!head) throw new AppError('BAD_REQUEST', MESSAGES.head, { telemarketer_handler: MESSAGES.head });
+  if (!head) throw refused();
 }
 
 /** Submit: the chosen status, a history row, and for interested + a head, the handoff (DESIGN.md 5). */
@@ -304,6 +308,10 @@ export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFo
   const rules = await companyRules(deps.db, actor.subadminId);
   const lead = await workableLead(deps.db, actor, input.leadId);
   const handed = isHandedTo(lead, actor);
+  // The head's looser rule (feedback not insisted on) is for a lead handed to this head only.
+  if (input.variant === 'head' && !handed && !input.feedback) {
+    throw new AppError('BAD_REQUEST', MESSAGES.feedback, { feedback: MESSAGES.feedback });
+  }
   const status = input.status;
   const callbackOn = status === LEAD_STATUS.followUp && input.callback;
   if (callbackOn && input.callback_date && input.callback_time) {
@@ -312,7 +320,7 @@ export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFo
     if (at < Date.now() - 60_000) throw new AppError('BAD_REQUEST', MESSAGES.callbackPast, { callback_time: MESSAGES.callbackPast });
   }
   const handler = status === LEAD_STATUS.interested && !handed ? input.telemarketer_handler : null;
-  if (handler) await assertHead(deps.db, actor.subadminId, handler);
+  if (handler) await assertHead(deps.db, actor, handler);
 
   const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
   const now = nowIso();
