@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LEAD_STATUS } from '../constants.js';
 import { PageInput } from './paging.js';
-import { idField } from './users.js';
+import { MAX_ID, idField } from './users.js';
 
 /** The queues a telecaller (and a head) works, by their key in the API. */
 export const QUEUES = ['new', 'pending', 'callback', 'interested', 'notInterested', 'followUp', 'invalid', 'noSubmit', 'junior'] as const;
@@ -102,7 +102,13 @@ const LeadFormFields = z.object({
   call_duration: callSeconds.default(0),
   whatsapp: digitsField('Optional WhatsApp'),
   optional_number: digitsField('Optional Number'),
-  telemarketer_handler: z.coerce.number().int().positive().nullish().transform((v) => v ?? null),
+  telemarketer_handler: z.coerce
+    .number({ error: MESSAGES.head })
+    .int(MESSAGES.head)
+    .positive(MESSAGES.head)
+    .max(MAX_ID, MESSAGES.head)
+    .nullish()
+    .transform((v) => v ?? null),
   demo: z.boolean().default(false),
   project_name: optionalText('Project name', 200),
   remarks: optionalText('Remarks', 2000),
