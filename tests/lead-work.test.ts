@@ -369,6 +369,8 @@ describe.each(dialects)('lead work on %s', (dialect) => {
         [form(id, '4', { callback: true, callback_date: '2031-13-45', callback_time: '10:00' }), 'Enter the callback date.', 'callback_date'],
         [form(id, '4', { callback: true, callback_date: addDays(past.date, 1), callback_time: '24:30' }), 'Enter the callback time.', 'callback_time'],
         [form(id, '3', { call_duration: -1 }), 'Call duration cannot be negative.', 'call_duration'],
+        [form(id, '2', { telemarketer_handler: 'someone' }), 'Choose a telecaller head.', 'telemarketer_handler'],
+        [form(id, '2', { telemarketer_handler: 99_999_999_999 }), 'Choose a telecaller head.', 'telemarketer_handler'],
         // A telecaller cannot take the head's looser rule for its own lead.
         [{ leadId: id, variant: 'head', status: '3' }, 'Please select a feedback.', 'feedback'],
       ];
