@@ -22,8 +22,8 @@ async function up(db: Kysely<any>) {
   await db.schema.alterTable('subadmins').addColumn('attempt_limit', 'integer', (c) => c.notNull().defaultTo(5)).execute();
   await db.schema.alterTable('subadmins').addColumn('whatsapp_template', 'text').execute();
 
-  // Queues by status in id order, per assignee.
-  await db.schema.createIndex('leads_work_queue').on('leads').columns(['subadmin_id', 'telicaller_id', 'status', 'id']).execute();
+  // The queues read leads_queue (subadmin_id, telicaller_id, status, telicaller_send_date) from 0001: another
+  // index on the assignee would be written by every distributed lead.
   // The company's call log and summaries by time.
   await db.schema.createIndex('lead_history_tenant_time').on('lead_history').columns(['subadmin_id', 'created_at']).execute();
   // Rated leads for the quality screen.

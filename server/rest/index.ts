@@ -10,6 +10,7 @@ import { settingsRoutes } from './settings.routes.js';
 import { leadsRoutes } from './leads.routes.js';
 import { intakeRoutes } from './intake.routes.js';
 import { distributionRoutes } from './distribution.routes.js';
+import { leadWorkRoutes } from './lead-work.routes.js';
 import { summariesRoutes } from './summaries.routes.js';
 
 /** The original client's API under /api/webapi, answering in the spec's shapes. */
@@ -37,5 +38,6 @@ export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps 
   await app.register(leadsRoutes, { deps });
   await app.register(intakeRoutes, { deps });
   await app.register(distributionRoutes, { deps });
+  await app.register(leadWorkRoutes, { deps });
   await app.register(summariesRoutes, { deps });
 };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LEAD_STATUS } from '../constants.js';
 import { PageInput } from './paging.js';
-import { idField } from './users.js';
+import { MAX_ID, idField } from './users.js';
 
 /** The queues a telecaller (and a head) works, by their key in the API. */
 export const QUEUES = ['new', 'pending', 'callback', 'interested', 'notInterested', 'followUp', 'invalid', 'noSubmit', 'junior'] as const;
@@ -77,6 +77,13 @@ export const callSeconds = z.coerce
   .min(0, 'Call duration cannot be negative.')
   .max(MAX_CALL_SECONDS, 'Call duration must be under 24 hours.');
 
+/** A real YYYY-MM-DD day (not 2031-02-30). */
+function isCalendarDate(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const t = Date.parse(`${v}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
+}
+
 /**
  * Which rules a form follows: the usual one, a head's (a lead handed to it) or the Not Submitted
  * screen's (feedback Positive, Negative or Neutral).
@@ -89,18 +96,25 @@ const LeadFormFields = z.object({
   variant: z.enum(FORM_VARIANTS).default('standard'),
   /** the queue the form was opened from: the answer names that queue's next lead */
   queue: QueueField.optional(),
-  status: z.string({ error: MESSAGES.status }).trim(),
+  // Missing reads as unchosen, so the no-submit screen's own message applies to it too.
+  status: z.string().trim().nullish().transform((v) => v ?? ''),
   feedback: optionalText('Feedback', 100),
   call_duration: callSeconds.default(0),
   whatsapp: digitsField('Optional WhatsApp'),
   optional_number: digitsField('Optional Number'),
-  telemarketer_handler: z.coerce.number().int().positive().nullish().transform((v) => v ?? null),
+  telemarketer_handler: z.coerce
+    .number({ error: MESSAGES.head })
+    .int(MESSAGES.head)
+    .positive(MESSAGES.head)
+    .max(MAX_ID, MESSAGES.head)
+    .nullish()
+    .transform((v) => v ?? null),
   demo: z.boolean().default(false),
   project_name: optionalText('Project name', 200),
   remarks: optionalText('Remarks', 2000),
   callback: z.boolean().default(false),
-  callback_date: z.string().trim().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the callback date.').nullish().or(z.literal('')).transform((v) => v || null),
-  callback_time: z.string().trim().regex(/^\d{2}:\d{2}$/, 'Enter the callback time.').nullish().or(z.literal('')).transform((v) => v || null),
+  callback_date: z.string().trim().refine((v) => v === '' || isCalendarDate(v), 'Enter the callback date.').nullish().transform((v) => v || null),
+  callback_time: z.string().trim().regex(/^(?:$|(?:[01]\d|2[0-3]):[0-5]\d)$/, 'Enter the callback time.').nullish().transform((v) => v || null),
   invalid_reason: optionalText('Invalid reason', 500),
   lead_quality: z.enum(LEAD_QUALITIES).nullish().or(z.literal('')).transform((v) => v || null),
 });

@@ -5,7 +5,13 @@ import { emailField, mobileField, optionalPasswordField, passwordField, required
 
 export const UserTypeSchema = z.enum(USER_TYPES, { error: 'Select a user type.' });
 
-export const idField = z.coerce.number({ error: 'A valid id is required.' }).int('A valid id is required.').positive('A valid id is required.');
+/** Ids are 32-bit (Postgres serial): a larger number is no id, and must not reach the database as one. */
+export const MAX_ID = 2_147_483_647;
+export const idField = z.coerce
+  .number({ error: 'A valid id is required.' })
+  .int('A valid id is required.')
+  .positive('A valid id is required.')
+  .max(MAX_ID, 'A valid id is required.');
 
 export const UserListInput = PageInput.extend({ userType: UserTypeSchema.optional() });
 export type UserListInput = z.input<typeof UserListInput>;

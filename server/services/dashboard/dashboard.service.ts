@@ -102,7 +102,8 @@ export async function getTiles(deps: Deps, actor: UserActor): Promise<DashboardT
   const db = deps.db;
   const company = await db.selectFrom('subadmins').select('time_zone').where('id', '=', actor.subadminId).executeTakeFirst();
   if (!company) throw notFound('Subadmin');
-  const day = todayBounds(company.time_zone);
+  const now = new Date();
+  const day = todayBounds(company.time_zone, now);
   const me = actor.id;
   const tenant = actor.subadminId;
 
@@ -132,19 +133,22 @@ export async function getTiles(deps: Deps, actor: UserActor): Promise<DashboardT
       .where('visible', '=', 1)
       .where((eb) => eb.or([eb('telicaller_id', '=', me), eb('handler_id', '=', me)]))
       .select((eb) => {
-        const mine = eb('telicaller_id', '=', me);
-        const mineWith = (status: string) => eb.and([mine, eb('status', '=', status)]);
+        // The queue tiles count what their queues show (queues.repository.ts): not the leads waiting out a retry delay.
+        const ready = eb.or([eb('retry_at', 'is', null), eb('retry_at', '<=', now.toISOString())]);
+        const assigned = eb('telicaller_id', '=', me);
+        const mineWith = (status: string) => eb.and([assigned, ready, eb('status', '=', status)]);
         return [
           countIf(eb.and([mineWith(LEAD_STATUS.new), eb('telicaller_send_date', '>=', day.from)])).as('newLeads'),
           countIf(eb.and([mineWith(LEAD_STATUS.new), eb('telicaller_send_date', '<', day.from)])).as('pendingLeads'),
-          countIf(eb.and([eb('handler_id', '=', me), eb('submit_status', '=', '0')])).as('juniorLeads'),
-          countIf(eb.and([mineWith(LEAD_STATUS.followUp), eb('callback_date', '=', day.today)])).as('callbackToday'),
+          countIf(eb.and([eb('handler_id', '=', me), eb('submit_status', '=', '0'), ready])).as('juniorLeads'),
+          // Today's and the missed earlier ones, as Today's Callbacks lists them.
+          countIf(eb.and([mineWith(LEAD_STATUS.followUp), eb('callback_date', '<=', day.today)])).as('callbackToday'),
           countIf(eb.and([mineWith(LEAD_STATUS.interested), eb('lead_quality', 'is', null)])).as('interestedLeads'),
           countIf(mineWith(LEAD_STATUS.notInterested)).as('notInterestedLeads'),
           countIf(mineWith(LEAD_STATUS.followUp)).as('followUpLeads'),
           countIf(mineWith(LEAD_STATUS.invalid)).as('invalidLeads'),
           countIf(mineWith(LEAD_STATUS.noSubmit)).as('noSubmitLeads'),
-          countIf(eb.and([mine, eb('lead_quality', 'is not', null), eb('lead_quality', '!=', '')])).as('leadQuality'),
+          countIf(eb.and([assigned, eb('lead_quality', 'is not', null), eb('lead_quality', '!=', '')])).as('leadQuality'),
           eb
             .selectFrom('lead_history')
             .select((e) => e.fn.countAll().as('n'))

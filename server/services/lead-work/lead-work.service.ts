@@ -13,7 +13,7 @@ import {
   type LeadFormValues, type NotConnectedOutcome, type Queue,
 } from '../../../shared/schemas/lead-work.js';
 import {
-  beyondKey, findWorkableLead, orderQueue, queueLeads, selectQueueCard,
+  assignedLeads, beyondKey, findWorkableLead, orderQueue, queueLeads, selectQueueCard,
   type QueueKey, type QueueScope, type WorkableLead,
 } from './queues.repository.js';
 import { historyOfLead, type HistoryRow } from './history.repository.js';
@@ -78,6 +78,38 @@ export interface QueueCard {
   lead_quality: string | null;
   /** junior leads: who handed the lead over ('Unknown' when not known) */
   assigned_by_name: string | null;
+  /** the rest of the spec's lead fields, which the original API answers */
+  telicaller_id: number | null;
+  upload_date: string;
+  submit_status: string | null;
+  created_at: string;
+  handler_assigned_by: number | null;
+}
+
+type CardRow = Awaited<ReturnType<ReturnType<typeof selectQueueCard>['execute']>>[number];
+
+function toCard(r: CardRow, queue: Queue | null, timeZone: string, now: Date, assigners: Map<number, string>): QueueCard {
+  return {
+    id: r.id,
+    name: r.name,
+    mobile: r.mobile,
+    requirement: r.requirement,
+    area: r.area,
+    category: r.category,
+    send_date: r.telicaller_send_date,
+    status: r.status,
+    attempts: r.attempts,
+    callback_date: r.callback_date,
+    callback_time: r.callback_time,
+    callback_state: queue === 'callback' ? callbackState(r.callback_date, r.callback_time, timeZone, now) : null,
+    lead_quality: r.lead_quality,
+    assigned_by_name: queue === 'junior' ? ((r.handler_assigned_by && assigners.get(r.handler_assigned_by)) || 'Unknown') : null,
+    telicaller_id: r.telicaller_id,
+    upload_date: r.upload_date,
+    submit_status: r.submit_status,
+    created_at: r.created_at,
+    handler_assigned_by: r.handler_assigned_by,
+  };
 }
 
 async function namesOf(db: Kysely<DB>, subadminId: number, ids: number[]): Promise<Map<number, string>> {
@@ -102,25 +134,17 @@ export async function pageQueue(
   const assigners = input.queue === 'junior'
     ? await namesOf(deps.db, actor.subadminId, page.items.flatMap((r) => (r.handler_assigned_by ? [r.handler_assigned_by] : [])))
     : new Map<number, string>();
-  return {
-    ...page,
-    items: page.items.map((r) => ({
-      id: r.id,
-      name: r.name,
-      mobile: r.mobile,
-      requirement: r.requirement,
-      area: r.area,
-      category: r.category,
-      send_date: r.telicaller_send_date,
-      status: r.status,
-      attempts: r.attempts,
-      callback_date: r.callback_date,
-      callback_time: r.callback_time,
-      callback_state: input.queue === 'callback' ? callbackState(r.callback_date, r.callback_time, rules.timeZone, now) : null,
-      lead_quality: r.lead_quality,
-      assigned_by_name: input.queue === 'junior' ? ((r.handler_assigned_by && assigners.get(r.handler_assigned_by)) || 'Unknown') : null,
-    })),
-  };
+  return { ...page, items: page.items.map((r) => toCard(r, input.queue, rules.timeZone, now, assigners)) };
+}
+
+/** Every lead assigned to the user, newest activity first: the original API's getLeadsALL, paged by its caller. */
+export async function pageAssignedLeads(deps: Deps, actor: UserActor, input: { page: number; pageSize: number }): Promise<Page<QueueCard>> {
+  const rules = await companyRules(deps.db, actor.subadminId);
+  const now = new Date();
+  const page = await paginate(assignedLeads(deps.db, actor.subadminId, actor.id), input, (q) =>
+    selectQueueCard(q).orderBy('l.updated_at', 'desc').orderBy('l.id', 'desc'),
+  );
+  return { ...page, items: page.items.map((r) => toCard(r, null, rules.timeZone, now, new Map())) };
 }
 
 /** Junior leads are a head's; every other queue is any telecaller's. */
@@ -237,7 +261,9 @@ export async function openLead(deps: Deps, actor: UserActor, input: { leadId: nu
   const rules = await companyRules(deps.db, actor.subadminId);
   let lead = await workableLead(deps.db, actor, input.leadId);
   const handed = isHandedTo(lead, actor);
-  const variant = handed ? 'head' : input.queue === 'noSubmit' || lead.status === LEAD_STATUS.noSubmit ? 'noSubmit' : 'standard';
+  // Opened from the Not Submitted queue, the form asks how the call went; a lead reopened from its own
+  // queue (say, after a reload mid-call) keeps the usual form though its status is already '6'.
+  const variant = handed ? 'head' : input.queue === 'noSubmit' ? 'noSubmit' : 'standard';
   const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
   if (!handed && lead.status !== LEAD_STATUS.noSubmit) {
     const now = nowIso();
@@ -285,7 +311,11 @@ export interface SubmitResult {
   status: string;
 }
 
-async function assertHead(db: Kysely<DB>, subadminId: number, id: number) {
+/** A live head of the company, and not the submitter: a lead handed to its own holder would never leave the junior queue. */
+async function assertHead(db: Kysely<DB>, actor: UserActor, id: number) {
+  const refused = () => new AppError('BAD_REQUEST', MESSAGES.head, { telemarketer_handler: MESSAGES.head });
+  if (id === actor.id) throw refused();
+  const subadminId = actor.subadminId;
   const head = await db
     .selectFrom('users')
     .select('id')
@@ -295,7 +325,7 @@ async function assertHead(db: Kysely<DB>, subadminId: number, id: number) {
     .where('deleted_at', 'is', null)
     .where('is_blocked', '=', 0)
     .executeTakeFirst();
-  if (!head) throw new AppError('BAD_REQUEST', MESSAGES.head, { telemarketer_handler: MESSAGES.head });
+  if (!head) throw refused();
 }
 
 /** Submit: the chosen status, a history row, and for interested + a head, the handoff (DESIGN.md 5). */
@@ -304,6 +334,10 @@ export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFo
   const rules = await companyRules(deps.db, actor.subadminId);
   const lead = await workableLead(deps.db, actor, input.leadId);
   const handed = isHandedTo(lead, actor);
+  // The head's looser rule (feedback not insisted on) is for a lead handed to this head only.
+  if (input.variant === 'head' && !handed && !input.feedback) {
+    throw new AppError('BAD_REQUEST', MESSAGES.feedback, { feedback: MESSAGES.feedback });
+  }
   const status = input.status;
   const callbackOn = status === LEAD_STATUS.followUp && input.callback;
   if (callbackOn && input.callback_date && input.callback_time) {
@@ -312,7 +346,7 @@ export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFo
     if (at < Date.now() - 60_000) throw new AppError('BAD_REQUEST', MESSAGES.callbackPast, { callback_time: MESSAGES.callbackPast });
   }
   const handler = status === LEAD_STATUS.interested && !handed ? input.telemarketer_handler : null;
-  if (handler) await assertHead(deps.db, actor.subadminId, handler);
+  if (handler) await assertHead(deps.db, actor, handler);
 
   const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
   const now = nowIso();
@@ -363,6 +397,36 @@ export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFo
   });
   const next = input.queue ? await neighbours(deps.db, actor, rules, input.queue, key) : null;
   return { nextId: next?.nextId ?? null, status };
+}
+
+export interface BulkStatusResult {
+  updated: number[];
+  /** ids that are not leads the user may work: left untouched */
+  notFound: number[];
+}
+
+/**
+ * The original API's update-status: one change for several leads, '6' opening each (Process Lead)
+ * and a submit status going through the lead form's rules. Leads the user may not work are skipped.
+ */
+export async function updateLeadStatuses(
+  deps: Deps,
+  actor: UserActor,
+  leadIds: number[],
+  change: { open: true } | { form: Omit<LeadFormValues, 'leadId' | 'queue'> },
+): Promise<BulkStatusResult> {
+  const result: BulkStatusResult = { updated: [], notFound: [] };
+  for (const leadId of [...new Set(leadIds)]) {
+    try {
+      if ('open' in change) await openLead(deps, actor, { leadId });
+      else await submitLeadForm(deps, actor, { ...change.form, leadId });
+      result.updated.push(leadId);
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
+      result.notFound.push(leadId);
+    }
+  }
+  return result;
 }
 
 export interface NotConnectedResult extends SubmitResult {

@@ -92,7 +92,13 @@ export const selectQueueCard = (q: LeadsQuery) =>
   q.select([
     'l.id', 'l.name', 'l.mobile', 'l.requirement', 'l.area', 'l.category', 'l.telicaller_send_date', 'l.upload_date', 'l.status',
     'l.attempts', 'l.callback_date', 'l.callback_time', 'l.lead_quality', 'l.handler_assigned_by', 'l.submit_status', 'l.created_at',
+    'l.telicaller_id',
   ]);
+
+/** Every lead assigned to the user, whatever its status or retry delay (the original API's getLeadsALL). */
+export function assignedLeads(db: Kysely<DB>, subadminId: number, userId: number): LeadsQuery {
+  return visibleLeads(db, subadminId).where('l.telicaller_id', '=', userId);
+}
 
 /** A lead the user may read and write: assigned to it, or (a head) handed to it. */
 export function findWorkableLead(db: Kysely<DB>, subadminId: number, userId: number, leadId: number) {
