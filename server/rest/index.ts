@@ -10,6 +10,7 @@ import { settingsRoutes } from './settings.routes.js';
 import { leadsRoutes } from './leads.routes.js';
 import { intakeRoutes } from './intake.routes.js';
 import { distributionRoutes } from './distribution.routes.js';
+import { leadWorkExportRoutes } from './lead-work-export.routes.js';
 
 /** The original client's API under /api/webapi, answering in the spec's shapes. */
 export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
@@ -36,4 +37,5 @@ export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps 
   await app.register(leadsRoutes, { deps });
   await app.register(intakeRoutes, { deps });
   await app.register(distributionRoutes, { deps });
+  await app.register(leadWorkExportRoutes, { deps });
 };
