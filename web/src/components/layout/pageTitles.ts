@@ -40,6 +40,17 @@ export const PAGE_TITLES = {
   '/': 'Home',
   '/formlead': 'Add Lead',
   '/usernotification': 'Notifications',
+  '/leadspage/leads': 'New Leads',
+  '/leadspage/pendingleads': 'Pending Leads',
+  '/TellyCalerHad/HeadPending': 'Pending Leads',
+  '/TellyCalerHad/LeadsHead': 'Junior Leads',
+  '/leadspage/callback': "Today's Callbacks",
+  '/leadspage/interestedleads': 'Interested Leads',
+  '/leadspage/notinterestedleads': 'Not Interested Leads',
+  '/leadspage/followupleads': 'Follow-up Leads',
+  '/leadspage/invalidleads': 'Invalid Leads',
+  '/leadspage/notsubmitleads': 'Not Submitted Leads',
+  '/leadspage/lead/$leadId': 'Lead Details',
 } as const;
 
 export type TitledPath = keyof typeof PAGE_TITLES;
