@@ -4,10 +4,9 @@ import type { AppRouter } from '../../../../server/trpc/router';
 import type { LeadQueue } from '../../../../shared/constants';
 import { requirementText } from '../../../../shared/leads';
 import { formatDateTime } from '../../lib/format';
-import { formatCallback } from '../lead-lists/LeadCells';
 import { Icon } from '../layout/icons';
 import { ButtonLink } from '../ButtonLink';
-import { CallbackStateBadge, attemptsText } from './leadBadges';
+import { CallbackStateBadge, attemptsText, callbackWhen } from './leadBadges';
 
 export type QueueCard = inferRouterOutputs<AppRouter>['work']['queue']['items'][number];
 
@@ -65,7 +64,7 @@ export function LeadCard({ lead, queue, action }: Props) {
           )}
           {lead.callback_date && (
             <Text size="sm" fw={500}>
-              Callback {formatCallback(lead.callback_date, lead.callback_time)}
+              Callback {callbackWhen(lead.callback_date, lead.callback_time)}
             </Text>
           )}
           {lead.assigned_by_name && (

@@ -1,9 +1,9 @@
-import { Badge, Box, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import type { LeadQueue } from '../../../../shared/constants';
-import { LEAD_STATUS_LABELS, requirementText, type LeadStatus } from '../../../../shared/leads';
+import { requirementText } from '../../../../shared/leads';
 import { NOT_CONNECTED_LABELS, type NotConnectedOutcome } from '../../../../shared/schemas/lead-work';
 import { trpc } from '../../trpc';
 import { formatDateTime, zonedParts } from '../../lib/format';
@@ -11,12 +11,11 @@ import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { QueryState } from '../QueryState';
 import { ButtonLink } from '../ButtonLink';
 import { Icon } from '../layout/icons';
-import { formatCallback } from '../lead-lists/LeadCells';
 import { CallTimerDisplay } from './CallTimerDisplay';
 import { LeadForm } from './LeadForm';
 import { LeadHistory } from './LeadHistory';
 import { NotConnectedButtons } from './NotConnectedButtons';
-import { attemptsText } from './leadBadges';
+import { StatusCodeBadge, attemptsText, callbackWhen } from './leadBadges';
 import { markOpenLeadStale, openLeadQuery, type LeadDetail } from './openLead';
 import { QUEUE_PAGES, queuePath } from './queuePages';
 import { useCallTimer } from './useCallTimer';
@@ -88,7 +87,6 @@ function LeadWork({ detail, queue }: { detail: LeadDetail; queue: LeadQueue | un
   };
 
   const requirement = requirementText(lead.requirement);
-  const statusLabel = `${LEAD_STATUS_LABELS[lead.status as LeadStatus] ?? 'Status'} · ${lead.status}`;
 
   return (
     <Stack gap="md" maw={1200} w="100%" mx="auto">
@@ -109,9 +107,10 @@ function LeadWork({ detail, queue }: { detail: LeadDetail; queue: LeadQueue | un
           {lead.name || 'No name'}
         </Title>
         <Group gap={6} mt={6}>
-          <Badge variant="light" color="orange" radius="sm" tt="none">
-            {statusLabel}
-          </Badge>
+          <Anchor href={`tel:${lead.mobile}`} onClick={timer.callStarted} fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {lead.mobile}
+          </Anchor>
+          <StatusCodeBadge status={lead.status} />
           {lead.attempts > 0 && (
             <Badge variant="light" color="gray" radius="sm" tt="none">
               {attemptsText(lead.attempts)}
@@ -119,7 +118,7 @@ function LeadWork({ detail, queue }: { detail: LeadDetail; queue: LeadQueue | un
           )}
           {lead.callback_date && (
             <Badge variant="light" color="cyan" radius="sm" tt="none">
-              Callback {formatCallback(lead.callback_date, lead.callback_time)}
+              Callback {callbackWhen(lead.callback_date, lead.callback_time)}
             </Badge>
           )}
           {lead.assigned_by_name && (
@@ -138,7 +137,9 @@ function LeadWork({ detail, queue }: { detail: LeadDetail; queue: LeadQueue | un
                 component="a"
                 href={`tel:${lead.mobile}`}
                 onClick={timer.callStarted}
-                size="xl"
+                size="lg"
+                h={56}
+                px="sm"
                 color="green"
                 leftSection={<Icon name="phone" size={22} />}
               >
@@ -149,7 +150,9 @@ function LeadWork({ detail, queue }: { detail: LeadDetail; queue: LeadQueue | un
                 href={detail.whatsapp.link}
                 target="_blank"
                 rel="noopener noreferrer"
-                size="xl"
+                size="lg"
+                h={56}
+                px="sm"
                 color="teal"
                 variant="light"
                 leftSection={<Icon name="chat" size={22} />}
@@ -162,12 +165,11 @@ function LeadWork({ detail, queue }: { detail: LeadDetail; queue: LeadQueue | un
 
             <Paper withBorder radius="md" p="md">
               <Stack gap="sm">
-                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                <SimpleGrid cols={2} spacing="sm">
                   <TextInput label="Name" value={lead.name} readOnly size="md" variant="filled" />
-                  <TextInput label="Mobile" value={lead.mobile} readOnly size="md" variant="filled" />
+                  <TextInput label="Area" value={lead.area} readOnly size="md" variant="filled" />
                 </SimpleGrid>
                 <Textarea label="Service" value={requirement} readOnly autosize minRows={1} maxRows={10} size="md" variant="filled" />
-                <TextInput label="Area" value={lead.area} readOnly size="md" variant="filled" />
               </Stack>
             </Paper>
 
@@ -190,9 +192,7 @@ function LeadWork({ detail, queue }: { detail: LeadDetail; queue: LeadQueue | un
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Box pt={{ base: 0, lg: 0 }}>
-            <LeadHistory items={detail.history} />
-          </Box>
+          <LeadHistory items={detail.history} />
         </Grid.Col>
       </Grid>
     </Stack>

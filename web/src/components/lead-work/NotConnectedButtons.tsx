@@ -14,7 +14,7 @@ export function NotConnectedButtons({ pending, onPick }: Props) {
       <Text size="sm" fw={600}>
         Not connected?
       </Text>
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+      <SimpleGrid cols={{ base: 2, sm: 4, lg: 2, xl: 4 }} spacing="xs">
         {NOT_CONNECTED.map((outcome) => (
           <Button
             key={outcome}
