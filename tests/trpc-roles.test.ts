@@ -65,6 +65,13 @@ const ROLES: Record<string, Who[] | 'public'> = {
   'leads.ofTelecaller': ['subadmin'],
   'leads.uploaded': ['subadmin'],
   'leads.categories': ['subadmin'],
+  'work.queue': ['Telicaller', 'Telicaller-hade'],
+  'work.open': ['Telicaller', 'Telicaller-hade'],
+  'work.submit': ['Telicaller', 'Telicaller-hade'],
+  'work.notConnected': ['Telicaller', 'Telicaller-hade'],
+  'work.history': ['Telicaller', 'Telicaller-hade'],
+  'work.heads': ['Telicaller', 'Telicaller-hade'],
+  'work.reminders': ['Telicaller', 'Telicaller-hade'],
 };
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation' } }>)

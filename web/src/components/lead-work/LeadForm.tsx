@@ -68,7 +68,9 @@ export function LeadForm({ detail, queue, meId, callSeconds, onSubmitted, onCanc
   const options = feedbackOptions(variant, status);
   // A lead handed to a head stays handed; only a telecaller's (or a head's own) interested lead goes to a head.
   const handsOver = status === '2' && variant !== 'head';
-  const heads = trpc.work.heads.useQuery(undefined, { enabled: handsOver, staleTime: 5 * 60_000 });
+  // Asked for up front, so choosing Interested shows the heads at once.
+  const heads = trpc.work.heads.useQuery(undefined, { enabled: variant !== 'head', staleTime: 5 * 60_000 });
+  const headOptions = (heads.data ?? []).filter((h) => h.id !== meId).map((h) => ({ value: String(h.id), label: h.name }));
 
   const submit = trpc.work.submit.useMutation({
     onSuccess: (result) => onSubmitted(result),
@@ -144,12 +146,12 @@ export function LeadForm({ detail, queue, meId, callSeconds, onSubmitted, onCanc
 
         {status === '2' && (
           <Stack gap="sm">
-            {handsOver && (
+            {handsOver && headOptions.length > 0 && (
               <Select
                 label="Telecaller head"
                 description="Hand this lead to a head (optional)"
-                placeholder={heads.isPending ? 'Loading heads…' : 'No head'}
-                data={(heads.data ?? []).filter((h) => h.id !== meId).map((h) => ({ value: String(h.id), label: h.name }))}
+                placeholder="No head"
+                data={headOptions}
                 clearable
                 size="md"
                 key={form.key('telemarketer_handler')}
