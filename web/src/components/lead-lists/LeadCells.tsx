@@ -51,7 +51,7 @@ export const STATUS_COLORS: Record<LeadStatus, string> = { '0': 'blue', '2': 'gr
 
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   return (
-    <Badge variant="light" color={STATUS_COLORS[status] ?? 'gray'} radius="sm" tt="none" style={{ whiteSpace: 'nowrap' }}>
+    <Badge variant="light" size="sm" color={STATUS_COLORS[status] ?? 'gray'} radius="sm" tt="none" style={{ whiteSpace: 'nowrap' }}>
       {LEAD_STATUS_LABELS[status] ?? status}
     </Badge>
   );
