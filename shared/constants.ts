@@ -17,6 +17,10 @@ export const LEAD_STATUS = {
   noSubmit: '6',
 } as const;
 
+/** The queues a telecaller (and a head) works, by their key in the API. */
+export const LEAD_QUEUES = ['new', 'pending', 'callback', 'interested', 'notInterested', 'followUp', 'invalid', 'noSubmit', 'junior'] as const;
+export type LeadQueue = (typeof LEAD_QUEUES)[number];
+
 export const PROJECT_STATUS = { pending: 0, running: 1, completed: 2, rejected: 3, updateRequested: 4 } as const;
 export const TASK_STATUS = { pending: 0, running: 1, completed: 2, delayed: 3, approved: 4 } as const;
 export const COMPLAINT_STATUS = { pending: 0, resolved: 1 } as const;

@@ -3,6 +3,7 @@ import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { query, signIn } from './helpers/http.js';
 import { DEMO, DEMO_CITIES, seedDemo } from '../seed/demo.js';
 import { isDatabaseEmpty } from '../server/bootstrap.js';
+import { todayIn } from '../shared/dates.js';
 
 describe.each(dialects)('demo data on %s', (dialect) => {
   let t: TestApp;
@@ -41,8 +42,22 @@ describe.each(dialects)('demo data on %s', (dialect) => {
     expect(leads.map((l) => l.requirement)).toContain('Bulk order of PVC pipes, 500 units');
     expect(leads.map((l) => l.requirement)).toContain('Office chairs, 40 pieces, ergonomic');
     const pool = await query(t.app, 'distribution.pool', undefined, owner);
-    expect(pool.data.total).toBe(60 - 16 - 6);
+    expect(pool.data.total).toBe(60 - 16 - 6 - 14);
     const caller = await signIn(t.app, { kind: 'user', ...DEMO.telecaller });
     expect((await query(t.app, 'dashboard.tiles', undefined, caller)).data.counts.newLeads).toBe(8);
+
+    // A day under way: every queue the telecaller and the head work has leads in it. The two
+    // callbacks are set 10 and 150 minutes ahead: late at night one falls on tomorrow.
+    const callbacksToday = [10, 150].filter((m) => todayIn('Asia/Kolkata', new Date(Date.now() + m * 60_000)) === todayIn('Asia/Kolkata')).length;
+    const page = (queue: string, s: typeof caller) => query(t.app, 'work.queue', { queue, page: 1, pageSize: 20 }, s);
+    const totals = async (s: typeof caller, queues: string[]) =>
+      Object.fromEntries(await Promise.all(queues.map(async (q) => [q, (await page(q, s)).data.total])));
+    expect(await totals(caller, ['new', 'pending', 'callback', 'interested', 'notInterested', 'followUp', 'invalid', 'noSubmit'])).toEqual({
+      new: 8, pending: 2, callback: callbacksToday, interested: 2, notInterested: 1, followUp: 3, invalid: 1, noSubmit: 1,
+    });
+    const head = await signIn(t.app, { kind: 'user', ...DEMO.head });
+    expect(await totals(head, ['new', 'pending', 'junior'])).toEqual({ new: 6, pending: 4, junior: 1 });
+    const junior = (await page('junior', head)).data.items[0];
+    expect(junior.assigned_by_name).toBe('Rahul Verma');
   });
 });

@@ -12,6 +12,7 @@ import { intakeRoutes } from './intake.routes.js';
 import { distributionRoutes } from './distribution.routes.js';
 import { leadWorkRoutes } from './lead-work.routes.js';
 import { summariesRoutes } from './summaries.routes.js';
+import { leadWorkExportRoutes } from './lead-work-export.routes.js';
 
 /** The original client's API under /api/webapi, answering in the spec's shapes. */
 export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
@@ -40,4 +41,5 @@ export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps 
   await app.register(distributionRoutes, { deps });
   await app.register(leadWorkRoutes, { deps });
   await app.register(summariesRoutes, { deps });
+  await app.register(leadWorkExportRoutes, { deps });
 };

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { LEAD_STATUS } from '../constants.js';
+import { LEAD_QUEUES, LEAD_STATUS, type LeadQueue } from '../constants.js';
 import { PageInput } from './paging.js';
 import { MAX_ID, idField } from './users.js';
 
-/** The queues a telecaller (and a head) works, by their key in the API. */
-export const QUEUES = ['new', 'pending', 'callback', 'interested', 'notInterested', 'followUp', 'invalid', 'noSubmit', 'junior'] as const;
-export type Queue = (typeof QUEUES)[number];
+// The list lives with the constants so the web's route guards can read it without the schemas.
+export const QUEUES = LEAD_QUEUES;
+export type Queue = LeadQueue;
 export const QueueField = z.enum(QUEUES, { error: 'Choose a lead queue.' });
 
 export const QueueInput = PageInput.extend({ queue: QueueField });

@@ -46,7 +46,7 @@ export async function companyRules(db: Kysely<DB>, subadminId: number): Promise<
   };
 }
 
-function scopeOf(actor: UserActor, rules: CompanyRules, now = new Date()): QueueScope {
+export function scopeOf(actor: UserActor, rules: CompanyRules, now = new Date()): QueueScope {
   return { subadminId: actor.subadminId, userId: actor.id, day: todayBounds(rules.timeZone, now), now: now.toISOString() };
 }
 
@@ -261,9 +261,10 @@ export async function openLead(deps: Deps, actor: UserActor, input: { leadId: nu
   const rules = await companyRules(deps.db, actor.subadminId);
   let lead = await workableLead(deps.db, actor, input.leadId);
   const handed = isHandedTo(lead, actor);
-  // Opened from the Not Submitted queue, the form asks how the call went; a lead reopened from its own
-  // queue (say, after a reload mid-call) keeps the usual form though its status is already '6'.
-  const variant = handed ? 'head' : input.queue === 'noSubmit' ? 'noSubmit' : 'standard';
+  // Opening sets '6', so the status alone cannot tell a reopened lead (a reload, Previous) from a
+  // Not Submitted one: the queue it was opened from decides, and the status only without a queue.
+  const noSubmit = input.queue ? input.queue === 'noSubmit' : lead.status === LEAD_STATUS.noSubmit;
+  const variant = handed ? 'head' : noSubmit ? 'noSubmit' : 'standard';
   const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
   if (!handed && lead.status !== LEAD_STATUS.noSubmit) {
     const now = nowIso();

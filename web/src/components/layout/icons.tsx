@@ -20,6 +20,9 @@ const PATHS = {
   cards: 'M4 4h16v6H4zM4 14h16v6H4z',
   chart: 'M3 3v18h18M8 17V11M12 17V7M16 17v-4',
   upload: 'M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 9l5-5 5 5M12 4v12',
+  chat: 'M3 20l1.3-3.9A9 8 0 1 1 7.7 19L3 20M9 10h.01M12 10h.01M15 10h.01',
+  download: 'M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 11l5 5 5-5M12 4v12',
+  phoneOff: 'M3 21L21 3M5.6 13.4A16 16 0 0 1 3 6a2 2 0 0 1 2-2h4l2 5-2.5 1.5c.3.6.6 1.1 1 1.6M12.6 15.5c.4.3.9.6 1.4.9L15 13l5 2v4a2 2 0 0 1-2 2 16 16 0 0 1-9.7-3.9',
 } as const;
 
 export type IconName = keyof typeof PATHS;

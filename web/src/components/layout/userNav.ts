@@ -1,12 +1,32 @@
-import type { NavEntry } from './nav';
-import { PAGE_TITLES as T } from './pageTitles';
+import type { NavEntry, NavItem } from './nav';
+import { PAGE_TITLES as T, type TitledPath } from './pageTitles';
 
 const CALLERS = ['Telicaller', 'Telicaller-hade'] as const;
+const leadPage = (to: TitledPath, userTypes: NavItem['userTypes'] = CALLERS): NavItem => ({ label: T[to], to, userTypes });
 
-/** The telecaller, head and developer menu; later work adds entries here. Logout is added by the layout. */
+/**
+ * The telecaller, head and developer menu; later work adds entries here. Logout is added by the layout.
+ * The lead queues come in the order a working day goes: today's leads and callbacks, then the rest.
+ */
 export const USER_NAV: NavEntry[] = [
   { label: T['/'], to: '/', icon: 'home' },
-  { label: T['/formlead'], to: '/formlead', icon: 'plus', userTypes: ['Telicaller', 'Telicaller-hade'] },
+  {
+    label: 'Leads',
+    icon: 'leads',
+    children: [
+      leadPage('/TellyCalerHad/LeadsHead', ['Telicaller-hade']),
+      leadPage('/leadspage/leads'),
+      leadPage('/leadspage/callback'),
+      leadPage('/leadspage/pendingleads', ['Telicaller']),
+      leadPage('/TellyCalerHad/HeadPending', ['Telicaller-hade']),
+      leadPage('/leadspage/followupleads'),
+      leadPage('/leadspage/interestedleads'),
+      leadPage('/leadspage/notinterestedleads'),
+      leadPage('/leadspage/invalidleads'),
+      leadPage('/leadspage/notsubmitleads'),
+    ],
+  },
+  { label: T['/formlead'], to: '/formlead', icon: 'plus', userTypes: CALLERS },
   { label: T['/usernotification'], to: '/usernotification', icon: 'bell' },
   { label: T['/leadspage/loginhours'], to: '/leadspage/loginhours', icon: 'clock', userTypes: CALLERS },
   { label: T['/leadspage/calllogs'], to: '/leadspage/calllogs', icon: 'phone', userTypes: CALLERS },

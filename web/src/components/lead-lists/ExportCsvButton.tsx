@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { leadExportUrl } from './exportUrl';
+import { leadExportUrl, LEAD_EXPORT_PATH } from './exportUrl';
 
 /**
  * Downloads leads.csv for the given filters. A plain link: the browser streams the file to disk with
@@ -7,10 +7,13 @@ import { leadExportUrl } from './exportUrl';
  */
 export function ExportCsvButton({
   params,
+  path = LEAD_EXPORT_PATH,
   disabled,
   fullWidth,
 }: {
   params: Record<string, string | number | undefined>;
+  /** which export: the sub-admin's lists by default */
+  path?: string;
   disabled?: boolean;
   fullWidth?: boolean;
 }) {
@@ -22,7 +25,7 @@ export function ExportCsvButton({
     );
   }
   return (
-    <Button component="a" href={leadExportUrl(params)} download="leads.csv" variant="light" fullWidth={fullWidth}>
+    <Button component="a" href={leadExportUrl(params, path)} download="leads.csv" variant="light" fullWidth={fullWidth}>
       Export CSV
     </Button>
   );

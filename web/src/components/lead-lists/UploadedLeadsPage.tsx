@@ -161,8 +161,22 @@ const UPLOADED_LEAD_COLUMNS: AppColumn<UploadedLeadRow>[] = [
       </Text>
     ),
   },
-  { accessor: 'category', title: 'Category', noWrap: true },
-  { accessor: 'assignee_name', title: 'Assigned to', render: (l) => <Assignee lead={l} /> },
+  // Worked leads' statuses ("Not submitted") are long: a two-word category wraps so the table still fits 1280 px.
+  {
+    accessor: 'category',
+    title: 'Category',
+    render: (l) => (
+      <Text size="sm" maw={110}>
+        {l.category}
+      </Text>
+    ),
+  },
+  {
+    accessor: 'assignee_name',
+    // The heading may take two lines: the column is then as narrow as "Unassigned".
+    title: <span style={{ whiteSpace: 'normal' }}>Assigned to</span>,
+    render: (l) => <Assignee lead={l} />,
+  },
   { accessor: 'status', title: 'Status', render: (l) => <LeadStatusBadge status={l.status} /> },
   { accessor: 'upload_date', title: 'Upload Time', render: (l) => <StackedTime stored={l.upload_date} /> },
 ];

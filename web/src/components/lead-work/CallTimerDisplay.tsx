@@ -1,0 +1,36 @@
+import { Group, Paper, Text } from '@mantine/core';
+import { formatDuration } from '../../../../shared/schemas/lead-work';
+import { Icon } from '../layout/icons';
+import type { CallTimer } from './useCallTimer';
+
+/** The running call duration, HH:MM:SS, and what it is counting from. */
+export function CallTimerDisplay({ timer }: { timer: CallTimer }) {
+  const note = !timer.running ? 'Stopped' : timer.called ? 'Since you tapped Call' : 'Since you opened the lead · Call restarts it';
+  return (
+    <Paper withBorder radius="md" px="md" py="sm">
+      <Group justify="space-between" wrap="nowrap" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Text size="sm" fw={600}>
+            Call duration
+          </Text>
+          <Text size="xs" c="dimmed">
+            {note}
+          </Text>
+        </div>
+        <Group gap={6} wrap="nowrap" c={timer.running ? 'blue.7' : 'dimmed'}>
+          <Icon name="clock" size={22} />
+          <Text
+            role="timer"
+            aria-label="Call duration"
+            fz={28}
+            fw={700}
+            lh={1}
+            style={{ fontVariantNumeric: 'tabular-nums', letterSpacing: '0.02em' }}
+          >
+            {formatDuration(timer.seconds)}
+          </Text>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

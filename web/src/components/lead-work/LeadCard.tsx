@@ -1,0 +1,96 @@
+import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../../server/trpc/router';
+import type { LeadQueue } from '../../../../shared/constants';
+import { requirementText } from '../../../../shared/leads';
+import { formatDateTime } from '../../lib/format';
+import { Icon } from '../layout/icons';
+import { ButtonLink } from '../ButtonLink';
+import { CallbackStateBadge, attemptsText, callbackWhen } from './leadBadges';
+
+export type QueueCard = inferRouterOutputs<AppRouter>['work']['queue']['items'][number];
+
+interface Props {
+  lead: QueueCard;
+  queue: LeadQueue;
+  /** Process Lead, or Call Back on Today's Callbacks */
+  action: string;
+}
+
+/** One lead of a queue, as a telecaller reads it on a phone: who, the number to tap, what they want. */
+export function LeadCard({ lead, queue, action }: Props) {
+  const requirement = requirementText(lead.requirement);
+  const place = [lead.area, lead.category].filter(Boolean).join(' · ');
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-label={lead.name || lead.mobile}>
+      <Stack gap="xs" h="100%">
+        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Text fw={600} size="lg" lh={1.3} style={{ overflowWrap: 'anywhere' }}>
+            {lead.name || 'No name'}
+          </Text>
+          <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
+            {lead.attempts > 0 && (
+              <Badge variant="light" color="gray" radius="sm" tt="none">
+                {attemptsText(lead.attempts)}
+              </Badge>
+            )}
+            <CallbackStateBadge state={lead.callback_state} />
+          </Group>
+        </Group>
+
+        <Button
+          component="a"
+          href={`tel:${lead.mobile}`}
+          variant="light"
+          color="green"
+          size="md"
+          leftSection={<Icon name="phone" size={18} />}
+          style={{ alignSelf: 'flex-start', fontVariantNumeric: 'tabular-nums' }}
+        >
+          {lead.mobile}
+        </Button>
+
+        {requirement && (
+          <Text size="sm" lineClamp={6} title={requirement} style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
+            {requirement}
+          </Text>
+        )}
+
+        <Stack gap={2}>
+          {place && (
+            <Text size="sm" c="dimmed">
+              {place}
+            </Text>
+          )}
+          {lead.callback_date && (
+            <Text size="sm" fw={500}>
+              Callback {callbackWhen(lead.callback_date, lead.callback_time)}
+            </Text>
+          )}
+          {lead.assigned_by_name && (
+            <Text size="sm" fw={500}>
+              Assigned by {lead.assigned_by_name}
+            </Text>
+          )}
+          {lead.send_date && (
+            <Text size="xs" c="dimmed">
+              Sent {formatDateTime(lead.send_date)}
+            </Text>
+          )}
+        </Stack>
+
+        <ButtonLink
+          to="/leadspage/lead/$leadId"
+          params={{ leadId: String(lead.id) }}
+          search={{ queue }}
+          preload="intent"
+          size="md"
+          fullWidth
+          mt="auto"
+        >
+          {action}
+        </ButtonLink>
+      </Stack>
+    </Paper>
+  );
+}

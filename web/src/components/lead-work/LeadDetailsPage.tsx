@@ -1,0 +1,225 @@
+import { Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate, useRouteContext } from '@tanstack/react-router';
+import type { LeadQueue } from '../../../../shared/constants';
+import { requirementText } from '../../../../shared/leads';
+import { NOT_CONNECTED_LABELS, type NotConnectedOutcome } from '../../../../shared/schemas/lead-work';
+import { trpc } from '../../trpc';
+import { formatDateTime, zonedParts } from '../../lib/format';
+import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { QueryState } from '../QueryState';
+import { ButtonLink } from '../ButtonLink';
+import { Icon } from '../layout/icons';
+import { CallTimerDisplay } from './CallTimerDisplay';
+import { LeadForm } from './LeadForm';
+import { LeadHistory } from './LeadHistory';
+import { NotConnectedButtons } from './NotConnectedButtons';
+import { StatusCodeBadge, attemptsText, callbackWhen } from './leadBadges';
+import { markOpenLeadStale, openLeadQuery, type LeadDetail } from './openLead';
+import { QUEUE_PAGES, queuePath } from './queuePages';
+import { useCallTimer } from './useCallTimer';
+
+interface Props {
+  leadId: number;
+  /** the queue the lead was opened from */
+  queue: LeadQueue | undefined;
+}
+
+/** Lead Details: opening it is Process Lead (the lead becomes '6'); everything the call needs on one screen. */
+export function LeadDetailsPage({ leadId, queue }: Props) {
+  const open = useQuery(openLeadQuery(leadId, queue));
+  return (
+    <QueryState query={open} errorText="Could not open this lead.">
+      {(detail) => <LeadWork detail={detail} queue={queue} />}
+    </QueryState>
+  );
+}
+
+/** When an unanswered lead comes back: the time today, the date and time otherwise. */
+function comesBackAt(retryAt: string): string {
+  const at = zonedParts(retryAt);
+  const today = zonedParts(new Date().toISOString());
+  if (!at) return retryAt;
+  return at.date === today?.date ? (at.time ?? '') : formatDateTime(retryAt);
+}
+
+function LeadWork({ detail, queue }: { detail: LeadDetail; queue: LeadQueue | undefined }) {
+  const { me } = useRouteContext({ from: '/_user' });
+  const { lead } = detail;
+  const timer = useCallTimer(lead.id);
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const listPath = queue ? queuePath(queue, me.userType === 'Telicaller-hade') : '/';
+  const around = detail.queue;
+
+  /** Work the queue: the next lead of the same queue opens in place of this one; the list when none is left. */
+  const goOn = (nextId: number | null) => {
+    markOpenLeadStale(lead.id);
+    void utils.work.queue.invalidate();
+    void utils.dashboard.tiles.invalidate();
+    if (nextId && queue) void navigate({ to: '/leadspage/lead/$leadId', params: { leadId: String(nextId) }, search: { queue }, replace: true });
+    else void navigate({ to: listPath, replace: true });
+  };
+
+  const notConnected = trpc.work.notConnected.useMutation({
+    onSuccess: (result, input) => {
+      timer.stop();
+      const label = NOT_CONNECTED_LABELS[input.outcome];
+      notifications.show({
+        color: result.retryAt ? 'orange' : 'red',
+        autoClose: 3000,
+        message: result.retryAt
+          ? `${label}: attempt ${result.attempts} of ${detail.attemptLimit}. The lead comes back at ${comesBackAt(result.retryAt)}.`
+          : `${label}: no answer after ${result.attempts} attempts. The lead is now invalid (Not reachable).`,
+      });
+      goOn(result.nextId);
+    },
+    onError: (err) => notifyFailure('Could not record the call.', err),
+  });
+
+  const pickNotConnected = (outcome: NotConnectedOutcome) =>
+    notConnected.mutate({ leadId: lead.id, outcome, call_duration: timer.elapsed(), queue });
+
+  const cancel = () => {
+    timer.stop();
+    void navigate({ to: listPath, replace: true });
+  };
+
+  const requirement = requirementText(lead.requirement);
+
+  return (
+    <Stack gap="md" maw={1200} w="100%" mx="auto">
+      {around && (
+        <Group gap="xs" wrap="nowrap" justify="space-between">
+          <NeighbourButton leadId={around.previousId} queue={around.name} label="Previous" icon="chevronLeft" />
+          <ButtonLink to={listPath} variant="subtle" size="sm" px="xs" style={{ minWidth: 0 }}>
+            <Text span size="sm" truncate="end">
+              {QUEUE_PAGES[around.name].title}
+            </Text>
+          </ButtonLink>
+          <NeighbourButton leadId={around.nextId} queue={around.name} label="Next" icon="chevronRight" />
+        </Group>
+      )}
+
+      <div>
+        <Title order={2} style={{ overflowWrap: 'anywhere' }}>
+          {lead.name || 'No name'}
+        </Title>
+        <Group gap={6} mt={6}>
+          <Anchor href={`tel:${lead.mobile}`} onClick={timer.callStarted} fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {lead.mobile}
+          </Anchor>
+          <StatusCodeBadge status={lead.status} />
+          {lead.attempts > 0 && (
+            <Badge variant="light" color="gray" radius="sm" tt="none">
+              {attemptsText(lead.attempts)}
+            </Badge>
+          )}
+          {lead.callback_date && (
+            <Badge variant="light" color="cyan" radius="sm" tt="none">
+              Callback {callbackWhen(lead.callback_date, lead.callback_time)}
+            </Badge>
+          )}
+          {lead.assigned_by_name && (
+            <Text size="sm" fw={500}>
+              Assigned by {lead.assigned_by_name}
+            </Text>
+          )}
+        </Group>
+      </div>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <Stack gap="md">
+            <SimpleGrid cols={2} spacing="sm">
+              <Button
+                component="a"
+                href={`tel:${lead.mobile}`}
+                onClick={timer.callStarted}
+                size="lg"
+                h={56}
+                px="sm"
+                color="green"
+                leftSection={<Icon name="phone" size={22} />}
+              >
+                Call
+              </Button>
+              <Button
+                component="a"
+                href={detail.whatsapp.link}
+                target="_blank"
+                rel="noopener noreferrer"
+                size="lg"
+                h={56}
+                px="sm"
+                color="teal"
+                variant="light"
+                leftSection={<Icon name="chat" size={22} />}
+              >
+                WhatsApp
+              </Button>
+            </SimpleGrid>
+
+            <CallTimerDisplay timer={timer} />
+
+            <Paper withBorder radius="md" p="md">
+              <Stack gap="sm">
+                <SimpleGrid cols={2} spacing="sm">
+                  <TextInput label="Name" value={lead.name} readOnly size="md" variant="filled" />
+                  <TextInput label="Area" value={lead.area} readOnly size="md" variant="filled" />
+                </SimpleGrid>
+                <Textarea label="Service" value={requirement} readOnly autosize minRows={1} maxRows={10} size="md" variant="filled" />
+              </Stack>
+            </Paper>
+
+            <NotConnectedButtons pending={notConnected.isPending ? (notConnected.variables?.outcome ?? null) : null} onPick={pickNotConnected} />
+
+            <Paper withBorder radius="md" p="md">
+              <LeadForm
+                detail={detail}
+                queue={queue}
+                meId={me.id}
+                callSeconds={timer.elapsed}
+                onCancel={cancel}
+                onSubmitted={(result) => {
+                  timer.stop();
+                  notifySuccess('Form submitted successfully');
+                  goOn(result.nextId);
+                }}
+              />
+            </Paper>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <LeadHistory items={detail.history} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+function NeighbourButton({ leadId, queue, label, icon }: { leadId: number | null; queue: LeadQueue; label: string; icon: 'chevronLeft' | 'chevronRight' }) {
+  const side = icon === 'chevronLeft' ? { leftSection: <Icon name={icon} size={18} /> } : { rightSection: <Icon name={icon} size={18} /> };
+  if (!leadId) {
+    return (
+      <Button variant="default" size="sm" disabled {...side} style={{ flex: 'none' }}>
+        {label}
+      </Button>
+    );
+  }
+  return (
+    <ButtonLink
+      to="/leadspage/lead/$leadId"
+      params={{ leadId: String(leadId) }}
+      search={{ queue }}
+      replace
+      variant="default"
+      size="sm"
+      {...side}
+      style={{ flex: 'none' }}
+    >
+      {label}
+    </ButtonLink>
+  );
+}

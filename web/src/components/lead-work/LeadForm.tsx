@@ -1,0 +1,226 @@
+import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import type { LeadQueue } from '../../../../shared/constants';
+import { LEAD_STATUS_LABELS } from '../../../../shared/leads';
+import {
+  FEEDBACK_OPTIONS, LEAD_QUALITIES, LEAD_QUALITY_LABELS, LeadFormInput, NO_SUBMIT_FEEDBACK, SUBMIT_STATUSES,
+  type FormVariant, type LeadQuality, type SubmitStatus,
+} from '../../../../shared/schemas/lead-work';
+import { todayIn } from '../../../../shared/dates';
+import { trpc } from '../../trpc';
+import { displayTimeZone } from '../../lib/format';
+import { fieldErrorsOf, notifyFailure } from '../../lib/notify';
+import type { LeadDetail } from './openLead';
+
+export interface LeadFormValues {
+  leadId: number;
+  variant: FormVariant;
+  queue: LeadQueue | undefined;
+  status: string;
+  feedback: string | null;
+  call_duration: number;
+  whatsapp: string;
+  optional_number: string;
+  telemarketer_handler: string | null;
+  demo: boolean;
+  project_name: string;
+  remarks: string;
+  callback: boolean;
+  callback_date: string;
+  callback_time: string;
+  invalid_reason: string;
+  lead_quality: LeadQuality | null;
+}
+
+const STATUS_OPTIONS = SUBMIT_STATUSES.map((s) => ({ value: s, label: `${LEAD_STATUS_LABELS[s]} (${s})` }));
+const QUALITY_OPTIONS = LEAD_QUALITIES.map((q) => ({ value: q, label: LEAD_QUALITY_LABELS[q] }));
+const isSubmitStatus = (s: string): s is SubmitStatus => (SUBMIT_STATUSES as readonly string[]).includes(s);
+
+function feedbackOptions(variant: FormVariant, status: string): readonly string[] {
+  if (variant === 'noSubmit') return NO_SUBMIT_FEEDBACK;
+  return isSubmitStatus(status) ? FEEDBACK_OPTIONS[status] : [];
+}
+
+interface Props {
+  detail: LeadDetail;
+  queue: LeadQueue | undefined;
+  /** the signed-in user: a head does not hand a lead to itself */
+  meId: number;
+  /** the call timer's seconds at the moment of the submit */
+  callSeconds: () => number;
+  onSubmitted: (result: { nextId: number | null; status: string }) => void;
+  onCancel: () => void;
+}
+
+/** Status, feedback and the sections each status opens (spec part 2, sections 4 and 5), checked as the server checks. */
+export function LeadForm({ detail, queue, meId, callSeconds, onSubmitted, onCancel }: Props) {
+  const { lead, variant } = detail;
+  const form = useForm<LeadFormValues>({
+    mode: 'controlled',
+    initialValues: {
+      leadId: lead.id, variant, queue, status: '', feedback: null, call_duration: 0, whatsapp: '', optional_number: '',
+      telemarketer_handler: null, demo: false, project_name: '', remarks: '', callback: false, callback_date: '', callback_time: '',
+      invalid_reason: '', lead_quality: null,
+    },
+    validate: schemaResolver(LeadFormInput, { sync: true }),
+  });
+  const { status, callback } = form.values;
+  const options = feedbackOptions(variant, status);
+  // A lead handed to a head stays handed; only a telecaller's (or a head's own) interested lead goes to a head.
+  const handsOver = status === '2' && variant !== 'head';
+  // Asked for up front, so choosing Interested shows the heads at once.
+  const heads = trpc.work.heads.useQuery(undefined, { enabled: variant !== 'head', staleTime: 5 * 60_000 });
+  const headOptions = (heads.data ?? []).filter((h) => h.id !== meId).map((h) => ({ value: String(h.id), label: h.name }));
+
+  const submit = trpc.work.submit.useMutation({
+    onSuccess: (result) => onSubmitted(result),
+    onError: (err) => {
+      const fields = fieldErrorsOf(err);
+      if (fields) form.setErrors(fields);
+      notifyFailure('Error submitting form', err);
+    },
+  });
+
+  const chooseStatus = (next: string | null) => {
+    const value = next ?? '';
+    form.setFieldValue('status', value);
+    const nextOptions = feedbackOptions(variant, value);
+    const feedback = form.values.feedback;
+    // One possible feedback is chosen for the telecaller: a tap saved.
+    if (nextOptions.length === 1) form.setFieldValue('feedback', nextOptions[0]!);
+    else if (feedback && !nextOptions.includes(feedback)) form.setFieldValue('feedback', null);
+    form.clearFieldError('feedback');
+  };
+
+  const toggleCallback = (on: boolean) => {
+    form.setFieldValue('callback', on);
+    if (on && !form.values.callback_date) form.setFieldValue('callback_date', todayIn(displayTimeZone()));
+  };
+
+  const digits = (field: 'whatsapp' | 'optional_number', label: string) => (
+    <TextInput
+      label={label}
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={15}
+      size="md"
+      key={form.key(field)}
+      {...form.getInputProps(field)}
+    />
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit((v) => submit.mutate({ ...v, call_duration: callSeconds() }))}
+    >
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          {digits('whatsapp', 'Optional WhatsApp')}
+          {digits('optional_number', 'Optional Number')}
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Select
+            label="Status"
+            withAsterisk
+            placeholder="Select a status"
+            data={STATUS_OPTIONS}
+            size="md"
+            allowDeselect={false}
+            {...form.getInputProps('status')}
+            value={status || null}
+            onChange={chooseStatus}
+          />
+          <Select
+            label="Feedback"
+            withAsterisk
+            placeholder={options.length ? 'Select a feedback' : 'Choose a status first'}
+            data={[...options]}
+            disabled={options.length === 0}
+            size="md"
+            allowDeselect={false}
+            key={form.key('feedback')}
+            {...form.getInputProps('feedback')}
+          />
+        </SimpleGrid>
+
+        {status === '2' && (
+          <Stack gap="sm">
+            {handsOver && headOptions.length > 0 && (
+              <Select
+                label="Telecaller head"
+                description="Hand this lead to a head (optional)"
+                placeholder="No head"
+                data={headOptions}
+                clearable
+                size="md"
+                key={form.key('telemarketer_handler')}
+                {...form.getInputProps('telemarketer_handler')}
+              />
+            )}
+            <Checkbox label="Demo" size="md" key={form.key('demo')} {...form.getInputProps('demo', { type: 'checkbox' })} />
+            <TextInput label="Project Name" size="md" maxLength={200} key={form.key('project_name')} {...form.getInputProps('project_name')} />
+            <Textarea label="Remarks" size="md" autosize minRows={2} maxRows={6} maxLength={2000} key={form.key('remarks')} {...form.getInputProps('remarks')} />
+            <Select
+              label="Lead quality"
+              placeholder="Not rated"
+              data={QUALITY_OPTIONS}
+              clearable
+              size="md"
+              key={form.key('lead_quality')}
+              {...form.getInputProps('lead_quality')}
+            />
+          </Stack>
+        )}
+
+        {status === '4' && (
+          <Stack gap="sm">
+            <Checkbox
+              label="Callback"
+              size="md"
+              checked={callback}
+              onChange={(e) => toggleCallback(e.currentTarget.checked)}
+              error={form.errors.callback}
+            />
+            {callback && (
+              <SimpleGrid cols={2} spacing="sm">
+                <TextInput
+                  type="date"
+                  label="Callback date"
+                  withAsterisk
+                  size="md"
+                  min={todayIn(displayTimeZone())}
+                  key={form.key('callback_date')}
+                  {...form.getInputProps('callback_date')}
+                />
+                <TextInput type="time" label="Callback time" withAsterisk size="md" key={form.key('callback_time')} {...form.getInputProps('callback_time')} />
+              </SimpleGrid>
+            )}
+          </Stack>
+        )}
+
+        {status === '5' && (
+          <Textarea
+            label="Invalid Reason"
+            withAsterisk
+            size="md"
+            autosize
+            minRows={2}
+            maxLength={500}
+            key={form.key('invalid_reason')}
+            {...form.getInputProps('invalid_reason')}
+          />
+        )}
+
+        <Group grow gap="sm" mt="xs">
+          <Button variant="default" size="lg" onClick={onCancel} disabled={submit.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" size="lg" loading={submit.isPending}>
+            Submit
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

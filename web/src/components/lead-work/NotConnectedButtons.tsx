@@ -1,0 +1,35 @@
+import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { NOT_CONNECTED, NOT_CONNECTED_LABELS, type NotConnectedOutcome } from '../../../../shared/schemas/lead-work';
+
+interface Props {
+  /** the outcome being recorded, while its call is under way */
+  pending: NotConnectedOutcome | null;
+  onPick: (outcome: NotConnectedOutcome) => void;
+}
+
+/** One tap records a call that did not connect: an attempt, not an outcome (DESIGN.md 5). */
+export function NotConnectedButtons({ pending, onPick }: Props) {
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={600}>
+        Not connected?
+      </Text>
+      <SimpleGrid cols={{ base: 2, sm: 4, lg: 2, xl: 4 }} spacing="xs">
+        {NOT_CONNECTED.map((outcome) => (
+          <Button
+            key={outcome}
+            variant="outline"
+            color="orange"
+            size="lg"
+            px="xs"
+            onClick={() => onPick(outcome)}
+            loading={pending === outcome}
+            disabled={pending !== null && pending !== outcome}
+          >
+            {NOT_CONNECTED_LABELS[outcome]}
+          </Button>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import { useEffect } from 'react';
+import { Anchor, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useRouter } from '@tanstack/react-router';
+import type { LeadQueue } from '../../../../shared/constants';
+import { trpc } from '../../trpc';
+import { formatCount } from '../../lib/format';
+import { QueryState } from '../QueryState';
+import { Pager } from '../Pager';
+import { ExportCsvButton } from '../lead-lists/ExportCsvButton';
+import { NEW_LEADS_EXPORT_PATH } from '../lead-lists/exportUrl';
+import { useSearchText } from '../lead-lists/useSearchText';
+import { LeadCard } from './LeadCard';
+import { QUEUE_PAGES } from './queuePages';
+import { QUEUE_PAGE_SIZE, queueInput, type QueueSearch } from './queueSearch';
+
+const LEAD_FORM_ROUTE = '/_user/leadspage/lead/$leadId';
+
+interface Props {
+  queue: LeadQueue;
+  search: QueueSearch;
+  setSearch: (next: QueueSearch, mode?: 'push' | 'replace') => void;
+}
+
+/** Every lead queue of the telecaller and the head: search, cards, pager; the form's code is fetched ahead. */
+export function QueuePage({ queue, search, setSearch }: Props) {
+  const config = QUEUE_PAGES[queue];
+  const page = search.page ?? 1;
+  const leads = trpc.work.queue.useQuery(queueInput(queue, search), { placeholderData: (prev) => prev });
+  const [text, setText] = useSearchText(search.q ?? '', (q) => setSearch({ q: q || undefined }, 'replace'));
+  const router = useRouter();
+
+  // Process Lead should open the form at once: its code is loaded while the telecaller reads the list.
+  useEffect(() => {
+    void router.loadRouteChunk(router.routesById[LEAD_FORM_ROUTE]);
+  }, [router]);
+
+  // Worked leads leave the queue: a page past the end moves back to the last one.
+  useEffect(() => {
+    const d = leads.data;
+    if (d && d.items.length === 0 && d.total > 0 && page > 1) setSearch({ ...search, page: Math.ceil(d.total / QUEUE_PAGE_SIZE) }, 'replace');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [leads.data, page]);
+
+  const goToPage = (p: number) => {
+    setSearch({ ...search, page: p > 1 ? p : undefined });
+    window.scrollTo({ top: 0 });
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+        <div style={{ minWidth: 0 }}>
+          <Title order={2}>{config.title}</Title>
+          <Text c="dimmed" size="sm">
+            {config.description}
+          </Text>
+        </div>
+        {queue === 'new' && (
+          <ExportCsvButton path={NEW_LEADS_EXPORT_PATH} params={{ search: search.q }} disabled={!leads.data || leads.data.total === 0} />
+        )}
+      </Group>
+
+      <Group gap="sm" wrap="nowrap" align="center">
+        <TextInput
+          type="search"
+          placeholder="Search name or mobile"
+          aria-label="Search leads by name or mobile"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          maxLength={100}
+          size="md"
+          style={{ flex: 1, minWidth: 0 }}
+        />
+        {leads.data && (
+          <Text size="sm" c="dimmed" style={{ flex: 'none' }} aria-live="polite">
+            {formatCount(leads.data.total)} {leads.data.total === 1 ? 'lead' : 'leads'}
+          </Text>
+        )}
+      </Group>
+
+      <QueryState query={leads} errorText="Error fetching leads.">
+        {(data) =>
+          data.total === 0 ? (
+            <Stack align="center" gap={4} py="xl">
+              <Text c="dimmed">{config.empty}</Text>
+              {search.q && (
+                <Anchor component="button" type="button" size="sm" onClick={() => setSearch({}, 'replace')}>
+                  Clear the search
+                </Anchor>
+              )}
+            </Stack>
+          ) : (
+            <div>
+              <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm" style={{ opacity: leads.isPlaceholderData ? 0.6 : 1 }}>
+                {data.items.map((lead) => (
+                  <LeadCard key={lead.id} lead={lead} queue={queue} action={config.action} />
+                ))}
+              </SimpleGrid>
+              <Pager page={data.page} pageSize={data.pageSize} total={data.total} onChange={goToPage} />
+            </div>
+          )
+        }
+      </QueryState>
+    </Stack>
+  );
+}
