@@ -40,6 +40,7 @@ export const PAGE_TITLES = {
   '/': 'Home',
   '/formlead': 'Add Lead',
   '/usernotification': 'Notifications',
+  '/leadspage/leadquality': 'Lead Quality',
 } as const;
 
 export type TitledPath = keyof typeof PAGE_TITLES;

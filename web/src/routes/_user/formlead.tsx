@@ -1,14 +1,12 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
+import { telecallersOnly } from '../../components/auth/telecallersOnly';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { PAGE_TITLES, pageHead } from '../../components/layout/pageTitles';
 import { AddLeadForm } from '../../components/intake/AddLeadForm';
 
 export const Route = createFileRoute('/_user/formlead')({
   // Telecallers and heads add leads; a developer has no lead queue.
-  beforeLoad: ({ context }) => {
-    const me = (context as { me?: { userType?: string | null } }).me;
-    if (me && me.userType !== 'Telicaller' && me.userType !== 'Telicaller-hade') throw redirect({ to: '/', replace: true });
-  },
+  beforeLoad: telecallersOnly,
   head: pageHead('/formlead'),
   component: AddLeadPage,
 });
