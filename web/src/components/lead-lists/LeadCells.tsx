@@ -7,13 +7,17 @@ import type { AppColumn } from '../DataTable/AppTable';
 /** A stored instant (ISO) in the company's time zone, e.g. "05 Mar 2025, 02:30 PM"; a bare date stays a date. */
 export const formatWhen = (stored: string | null | undefined): string => formatDateTime(stored);
 
+/** A wall-clock time as entered (HH:MM or HH:MM:SS) the way people read it: "02:30 PM". */
+export function formatClock(time: string): string {
+  const t = dayjs(`2000-01-01T${time.length === 5 ? `${time}:00` : time}`);
+  return t.isValid() ? t.format('hh:mm A') : time;
+}
+
 /** A callback's calendar date and wall-clock time as entered (no time zone conversion). */
 export function formatCallback(date: string | null, time: string | null): string {
   if (!date) return '';
   const day = dayjs(date).isValid() ? dayjs(date).format('DD MMM YYYY') : date;
-  if (!time) return day;
-  const t = dayjs(`2000-01-01T${time.length === 5 ? `${time}:00` : time}`);
-  return `${day}, ${t.isValid() ? t.format('hh:mm A') : time}`;
+  return time ? `${day}, ${formatClock(time)}` : day;
 }
 
 export function MobileLink({ mobile }: { mobile: string }) {
