@@ -49,6 +49,8 @@ const ROLES: Record<string, Who[] | 'public'> = {
   'profile.update': ['subadmin'],
   'settings.getIndiamart': ['subadmin'],
   'settings.saveIndiamart': ['subadmin'],
+  'settings.getLeadWork': ['subadmin'],
+  'settings.saveLeadWork': ['subadmin'],
   'indiamart.status': ['subadmin'],
   'indiamart.pullNow': ['subadmin'],
   'dashboard.subadmin': ['subadmin'],
@@ -65,6 +67,14 @@ const ROLES: Record<string, Who[] | 'public'> = {
   'leads.ofTelecaller': ['subadmin'],
   'leads.uploaded': ['subadmin'],
   'leads.categories': ['subadmin'],
+  'work.queue': ['Telicaller', 'Telicaller-hade'],
+  'work.open': ['Telicaller', 'Telicaller-hade'],
+  'work.submit': ['Telicaller', 'Telicaller-hade'],
+  'work.notConnected': ['Telicaller', 'Telicaller-hade'],
+  'work.history': ['Telicaller', 'Telicaller-hade'],
+  'work.heads': ['Telicaller', 'Telicaller-hade'],
+  'work.quality': ['Telicaller', 'Telicaller-hade'],
+  'work.reminders': ['Telicaller', 'Telicaller-hade'],
 };
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation' } }>)
