@@ -151,28 +151,61 @@ export type NotConnectedInput = z.input<typeof NotConnectedInput>;
 export const OpenLeadInput = z.object({ leadId: idField, queue: QueueField.optional() });
 export type OpenLeadInput = z.input<typeof OpenLeadInput>;
 
-const WHATSAPP_TEMPLATE_MAX = 500;
+export const WHATSAPP_TEMPLATE_MAX = 500;
+
+/** The words a WhatsApp message may hold in braces. */
+export const WHATSAPP_PLACEHOLDERS = ['name', 'company'] as const;
+
+/** Placeholders in a message that fillWhatsappTemplate would not fill, e.g. {Name} or {city}. */
+export function unknownPlaceholders(template: string): string[] {
+  return [...template.matchAll(/\{([^{}]*)\}/g)]
+    .map((m) => m[1]!)
+    .filter((word) => !(WHATSAPP_PLACEHOLDERS as readonly string[]).includes(word));
+}
+
 export const DEFAULT_WHATSAPP_TEMPLATE = 'Hello {name}, this is {company}. We received your enquiry and would like to help you with it.';
 
+/** An empty field is a missing number (coercion would read it as 0). */
+const blankAsMissing = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), schema);
+
 export const LeadWorkSettingsInput = z.object({
-  retry_delay_minutes: z.coerce
-    .number({ error: 'Enter the retry delay in minutes.' })
-    .int('Enter whole minutes.')
-    .min(5, 'The retry delay must be at least 5 minutes.')
-    .max(7 * 24 * 60, 'The retry delay must be at most 7 days.'),
-  attempt_limit: z.coerce
-    .number({ error: 'Enter the number of attempts.' })
-    .int('Enter a whole number.')
-    .min(1, 'Allow at least 1 attempt.')
-    .max(50, 'Allow at most 50 attempts.'),
+  retry_delay_minutes: blankAsMissing(
+    z.coerce
+      .number({ error: 'Enter the retry delay in minutes.' })
+      .int('Enter whole minutes.')
+      .min(5, 'The retry delay must be at least 5 minutes.')
+      .max(7 * 24 * 60, 'The retry delay must be at most 7 days.'),
+  ),
+  attempt_limit: blankAsMissing(
+    z.coerce
+      .number({ error: 'Enter the number of attempts.' })
+      .int('Enter a whole number.')
+      .min(1, 'Allow at least 1 attempt.')
+      .max(50, 'Allow at most 50 attempts.'),
+  ),
   whatsapp_template: z
     .string()
     .trim()
     .max(WHATSAPP_TEMPLATE_MAX, `The message must be at most ${WHATSAPP_TEMPLATE_MAX} characters.`)
+    // Any other {word} would reach the lead as typed.
+    .refine((v) => unknownPlaceholders(v).length === 0, {
+      message: `Use only ${WHATSAPP_PLACEHOLDERS.map((p) => `{${p}}`).join(' and ')} in the message.`,
+    })
     .nullish()
     .transform((v) => v || null),
 });
 export type LeadWorkSettingsInput = z.input<typeof LeadWorkSettingsInput>;
+
+/** The company's lead-work rules as the sub-admin sees and edits them. */
+export interface LeadWorkSettings {
+  retry_delay_minutes: number;
+  attempt_limit: number;
+  /** null: the default message */
+  whatsapp_template: string | null;
+  /** for the message's preview */
+  company_name: string;
+}
 
 /** The WhatsApp greeting with the lead's and the company's names filled in. */
 export function fillWhatsappTemplate(template: string | null, leadName: string, companyName: string): string {

@@ -33,3 +33,12 @@ export async function signInAsSubadmin(page: Page, base: string): Promise<void> 
   await page.getByRole('button', { name: 'SIGN IN' }).click();
   await page.waitForURL('**/subadmin/dashbord');
 }
+
+/** Signs a telecaller, head or developer in on /signin and waits for the user dashboard. */
+export async function signInAsUser(page: Page, base: string, user: { mobile: string; password: string }): Promise<void> {
+  await page.goto(`${base}/signin`);
+  await field(page, 'User Mobile').fill(user.mobile);
+  await field(page, 'Password').fill(user.password);
+  await page.getByRole('button', { name: 'SIGN IN' }).click();
+  await page.waitForURL(`${base}/`);
+}

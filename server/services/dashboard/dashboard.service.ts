@@ -5,6 +5,7 @@ import type { UserType } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
 import { COMPLAINT_STATUS, LEAD_STATUS, PROJECT_STATUS, TASK_STATUS } from '../../../shared/constants.js';
 import { todayBounds } from '../../../shared/dates.js';
+import { LEAD_QUALITIES } from '../../../shared/schemas/lead-work.js';
 import { countLimitedUsers } from '../users/users.repository.js';
 
 /** sum(case when <cond> then 1 else 0 end): one count per condition in a single scan. */
@@ -148,7 +149,8 @@ export async function getTiles(deps: Deps, actor: UserActor): Promise<DashboardT
           countIf(mineWith(LEAD_STATUS.followUp)).as('followUpLeads'),
           countIf(mineWith(LEAD_STATUS.invalid)).as('invalidLeads'),
           countIf(mineWith(LEAD_STATUS.noSubmit)).as('noSubmitLeads'),
-          countIf(eb.and([assigned, eb('lead_quality', 'is not', null), eb('lead_quality', '!=', '')])).as('leadQuality'),
+          // As the Lead quality page counts them: rated leads the user holds or was handed, any case.
+          countIf(eb(sql`lower(lead_quality)`, 'in', [...LEAD_QUALITIES])).as('leadQuality'),
           eb
             .selectFrom('lead_history')
             .select((e) => e.fn.countAll().as('n'))

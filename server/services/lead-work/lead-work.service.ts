@@ -6,14 +6,14 @@ import { AppError, notFound } from '../../errors.js';
 import { nowIso } from '../../db/dialect.js';
 import { paginate } from '../../db/paging.js';
 import { LEAD_STATUS } from '../../../shared/constants.js';
-import { todayBounds, zonedInstant } from '../../../shared/dates.js';
+import { timeIn, todayBounds, todayIn, zonedInstant } from '../../../shared/dates.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import {
   MESSAGES, NOT_REACHABLE_REASON, fillWhatsappTemplate, whatsappLink,
   type LeadFormValues, type NotConnectedOutcome, type Queue,
 } from '../../../shared/schemas/lead-work.js';
 import {
-  assignedLeads, beyondKey, findWorkableLead, orderQueue, queueLeads, selectQueueCard,
+  assignedLeads, beyondKey, findWorkableLead, orderQueue, queueLeads, remindableCallbacks, selectQueueCard,
   type QueueKey, type QueueScope, type WorkableLead,
 } from './queues.repository.js';
 import { historyOfLead, type HistoryRow } from './history.repository.js';
@@ -523,20 +523,27 @@ export interface CallbackReminder {
   state: CallbackState;
 }
 
-/** Today's callbacks that are due now or were missed: the bell and the toast read these. */
+/** The most reminders one answer carries: the bell lists them, the poll stays cheap. */
+export const REMINDER_LIMIT = 100;
+
+/**
+ * Callbacks that are due now (from 15 minutes before) or were missed: the bell and the toast read
+ * these, polled every minute. Due ones come first, soonest first; then missed ones, latest first.
+ */
 export async function callbackReminders(deps: Deps, actor: UserActor): Promise<CallbackReminder[]> {
   const rules = await companyRules(deps.db, actor.subadminId);
   const now = new Date();
-  const rows = await orderQueue(
-    queueLeads(deps.db, 'callback', scopeOf(actor, rules, now)).select(['l.id', 'l.name', 'l.mobile', 'l.callback_date', 'l.callback_time']),
-    'callback',
-  )
-    .limit(200)
-    .execute();
-  const out: CallbackReminder[] = [];
+  const scope = scopeOf(actor, rules, now);
+  const windowEnd = new Date(now.getTime() + CALLBACK_DUE_AHEAD_MINUTES * 60_000);
+  // Past midnight the window holds the rest of today.
+  const latestToday = todayIn(rules.timeZone, windowEnd) === scope.day.today ? timeIn(rules.timeZone, windowEnd) : '24:00';
+  const rows = await remindableCallbacks(deps.db, scope, latestToday, REMINDER_LIMIT);
+  const due: CallbackReminder[] = [];
+  const missed: CallbackReminder[] = [];
   for (const r of rows) {
     const state = callbackState(r.callback_date, r.callback_time, rules.timeZone, now);
-    if (state && state !== 'upcoming' && r.callback_date) out.push({ ...r, callback_date: r.callback_date, state });
+    if (!r.callback_date || !state || state === 'upcoming') continue;
+    (state === 'due' ? due : missed).push({ ...r, callback_date: r.callback_date, state });
   }
-  return out;
+  return [...due.reverse(), ...missed];
 }

@@ -110,3 +110,20 @@ export function findWorkableLead(db: Kysely<DB>, subadminId: number, userId: num
 }
 
 export type WorkableLead = NonNullable<Awaited<ReturnType<typeof findWorkableLead>>>;
+
+/**
+ * A user's callbacks that may need a reminder: earlier days' (missed) and today's up to `latestToday`
+ * (HH:MM, the end of the reminder window), latest first, so a long tail of old missed ones never
+ * pushes out the ones due now.
+ */
+export function remindableCallbacks(db: Kysely<DB>, s: QueueScope, latestToday: string, limit: number) {
+  return queueLeads(db, 'callback', s)
+    .where((eb) => eb.or([eb('l.callback_date', '<', s.day.today), eb(sql`coalesce(l.callback_time, '')`, '<=', latestToday)]))
+    .select(['l.id', 'l.name', 'l.mobile', 'l.callback_date', 'l.callback_time'])
+    .orderBy('l.callback_date', 'desc')
+    .orderBy(sql`coalesce(l.callback_time, '')`, 'desc')
+    .orderBy('l.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+

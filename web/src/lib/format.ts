@@ -83,3 +83,11 @@ export const pageRange = (page: number, pageSize: number, total: number) => {
   const last = Math.min(total, page * pageSize);
   return `${first}–${last} of ${total}`;
 };
+
+/** A span of minutes as people say it: "2 hours", "1 hour 30 minutes", "1 day 2 hours". */
+export function formatMinutes(total: number): string {
+  const unit = (n: number, word: string) => (n ? [`${n} ${word}${n === 1 ? '' : 's'}`] : []);
+  const m = Math.max(0, Math.round(total));
+  const parts = [...unit(Math.floor(m / 1440), 'day'), ...unit(Math.floor((m % 1440) / 60), 'hour'), ...unit(m % 60, 'minute')];
+  return parts.length ? parts.join(' ') : '0 minutes';
+}

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { errorMessage } from '../../trpc';
@@ -37,6 +37,8 @@ interface Props<T> {
   columns: AppColumn<T>[];
   /** the spec's empty text */
   empty: string;
+  /** the spec's loading text, beside the spinner, where it has one */
+  loadingText?: string;
   /** shown under the empty text (a link to clear filters, say) */
   emptyAction?: ReactNode;
   /** the query the rows come from: its loading and error states, and the retry */
@@ -67,6 +69,7 @@ export function AppTable<T>({
   records,
   columns,
   empty,
+  loadingText,
   emptyAction,
   query,
   errorText,
@@ -124,6 +127,20 @@ export function AppTable<T>({
         }
       : {};
 
+  // mantine-datatable takes either its own loader's size or a loader of ours, not both.
+  const loaderProps = loadingText
+    ? {
+        customLoader: (
+          <Group gap="xs" role="status">
+            <Loader size="sm" />
+            <Text size="sm" c="dimmed">
+              {loadingText}
+            </Text>
+          </Group>
+        ),
+      }
+    : { loaderSize: 'sm' as const };
+
   return (
     <>
       {error}
@@ -133,7 +150,7 @@ export function AppTable<T>({
         columns={allColumns}
         idAccessor={idAccessor}
         fetching={loading}
-        loaderSize="sm"
+        {...loaderProps}
         minHeight={rows.length === 0 ? 160 : undefined}
         maxHeight={maxHeight}
         emptyState={
@@ -154,7 +171,8 @@ export function AppTable<T>({
         borderRadius="sm"
         pinLastColumn={Boolean(actions) && wide}
         scrollAreaProps={{ type: 'auto', offsetScrollbars: 'present' }}
-        styles={minWidth ? { table: { minWidth } } : undefined}
+        // An empty table keeps its empty text in view instead of scrolling it sideways.
+        styles={minWidth && rows.length > 0 ? { table: { minWidth } } : undefined}
         {...pagingProps}
       />
     </>

@@ -27,6 +27,8 @@ interface Props {
   navFooter?: (close: () => void) => ReactNode;
   /** shown above the page (login-as banner) */
   banner?: ReactNode;
+  /** the bell also holds the user's due and missed callbacks (telecallers and heads) */
+  callbackReminders?: boolean;
   children: ReactNode;
 }
 
@@ -37,7 +39,7 @@ const RAIL_WIDTH = 72;
  * The frame of every signed-in area: top bar (menu toggle, name, bell, account menu), sidebar
  * (full or minimised on desktop, a drawer on phones), the page, and a footer.
  */
-export function AreaShell({ me, nav, accordion, homeTo, title, footerOwner, navFooter, banner, children }: Props) {
+export function AreaShell({ me, nav, accordion, homeTo, title, footerOwner, navFooter, banner, callbackReminders, children }: Props) {
   const entries = useAvailableNav(nav);
   const [drawerOpened, drawer] = useDisclosure(false);
   const [minimised, setMinimised] = useLocalStorage({ key: `sidebar-minimised:${me.kind}`, defaultValue: false });
@@ -79,7 +81,7 @@ export function AreaShell({ me, nav, accordion, homeTo, title, footerOwner, navF
             </UnstyledButton>
           </Group>
           <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
-            <NotificationBell admin={me.kind === 'admin'} />
+            <NotificationBell admin={me.kind === 'admin'} callbacks={callbackReminders} />
             <UserMenu me={me} />
           </Group>
         </Group>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Box, Divider, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Box, Divider, Group, Indicator, Loader, Popover, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useWindowEvent } from '@mantine/hooks';
 import dayjs from 'dayjs';
@@ -8,6 +8,8 @@ import { trpc } from '../../trpc';
 import { formatDateTime } from '../../lib/format';
 import { Icon } from './icons';
 import { useRouteExists } from './useRouteExists';
+import { useCallbackReminders } from '../reminders/useCallbackReminders';
+import { CALLBACKS_PATH, reminderText, type CallbackReminder } from '../reminders/reminderText';
 import classes from './NotificationBell.module.css';
 
 dayjs.extend(relativeTime);
@@ -19,12 +21,15 @@ const TEXTS = {
 
 /**
  * Header bell: the real count and the latest items, linking to the page that lists them.
- * For the admin the bell holds sub-admins' pending complaints; for everyone else their unread notices. */
-export function NotificationBell({ admin = false }: { admin?: boolean }) {
+ * For the admin the bell holds sub-admins' pending complaints; for everyone else their unread notices,
+ * and for telecallers and heads (callbacks) also the callbacks due now or missed, above them. */
+export function NotificationBell({ admin = false, callbacks = false }: { admin?: boolean; callbacks?: boolean }) {
   const texts = TEXTS[admin ? 'admin' : 'reader'];
   const [opened, setOpened] = useState(false);
   const bell = trpc.notifications.bell.useQuery(undefined, { refetchInterval: 60_000 });
-  const count = bell.data?.count ?? 0;
+  const reminders = useCallbackReminders(callbacks).data ?? [];
+  const unread = bell.data?.count ?? 0;
+  const count = unread + reminders.length;
 
   const exists = useRouteExists();
   const href = bell.data && exists(bell.data.href) ? bell.data.href : null;
@@ -43,18 +48,21 @@ export function NotificationBell({ admin = false }: { admin?: boolean }) {
             size="lg"
             radius="xl"
             onClick={() => setOpened((o) => !o)}
-            aria-label={count ? `${texts.title}, ${count} ${texts.counted}` : texts.title}
+            aria-label={[texts.title, unread ? `${unread} ${texts.counted}` : '', reminders.length ? callbackCount(reminders.length) : '']
+              .filter(Boolean)
+              .join(', ')}
           >
             <Icon name="bell" size={22} />
           </ActionIcon>
         </Indicator>
       </Popover.Target>
       <Popover.Dropdown p={0} maw="calc(100vw - 16px)">
+        {reminders.length > 0 && <CallbackSection reminders={reminders} onNavigate={close} />}
         <Group justify="space-between" px="md" py="sm">
           <Text fw={600}>{texts.title}</Text>
-          {count > 0 && (
+          {unread > 0 && (
             <Text size="xs" c="dimmed">
-              {count} {texts.counted}
+              {unread} {texts.counted}
             </Text>
           )}
         </Group>
@@ -116,6 +124,62 @@ function BellRow({ title, message, createdAt, read }: { title: string; message: 
           {dayjs(createdAt).fromNow()}
         </Text>
       </Box>
+    </Group>
+  );
+}
+
+const callbackCount = (n: number) => `${n} callback${n === 1 ? '' : 's'}`;
+
+/** "2 due, 1 missed" */
+function callbackSummary(reminders: CallbackReminder[]): string {
+  const due = reminders.filter((r) => r.state === 'due').length;
+  const missed = reminders.length - due;
+  return [due ? `${due} due` : '', missed ? `${missed} missed` : ''].filter(Boolean).join(', ');
+}
+
+/** Callbacks due now or missed, each leading to Today's Callbacks (once that page exists). */
+function CallbackSection({ reminders, onNavigate }: { reminders: CallbackReminder[]; onNavigate: () => void }) {
+  const exists = useRouteExists();
+  const href = exists(CALLBACKS_PATH) ? CALLBACKS_PATH : null;
+  return (
+    <>
+      <Group justify="space-between" px="md" py="sm">
+        <Text fw={600}>Callbacks</Text>
+        <Text size="xs" c="dimmed">
+          {callbackSummary(reminders)}
+        </Text>
+      </Group>
+      <Divider />
+      <ScrollArea.Autosize mah={220}>
+        <Stack gap={0}>
+          {reminders.map((r) => {
+            const row = <CallbackRow reminder={r} />;
+            return href ? (
+              <UnstyledButton key={r.id} component={Link} to={href} onClick={onNavigate} className={classes.row}>
+                {row}
+              </UnstyledButton>
+            ) : (
+              <Box key={r.id} className={classes.row}>
+                {row}
+              </Box>
+            );
+          })}
+        </Stack>
+      </ScrollArea.Autosize>
+    </>
+  );
+}
+
+function CallbackRow({ reminder }: { reminder: CallbackReminder }) {
+  const missed = reminder.state === 'missed';
+  return (
+    <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
+      <Text size="sm" fw={missed ? 400 : 600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        {reminderText(reminder)}
+      </Text>
+      <Badge size="sm" variant="light" color={missed ? 'red' : 'orange'} style={{ flex: 'none' }}>
+        {missed ? 'Missed' : 'Due'}
+      </Badge>
     </Group>
   );
 }

@@ -38,6 +38,7 @@ export const PAGE_TITLES = {
   '/subadmin/sendcomplain/pending': 'Pending Complaints to Admin',
   '/subadmin/sendcomplain/close': 'Closed Complaints to Admin',
   '/subadmin/manage-indiamart': 'API Details',
+  '/subadmin/calling-rules': 'Calling Rules',
   '/subadmin/Profilehandel': 'Profile Update',
 
   '/': 'Home',
@@ -57,6 +58,7 @@ export const PAGE_TITLES = {
   '/leadspage/loginhours': 'Login Hours',
   '/leadspage/calllogs': 'Call Logs',
   '/leadspage/cardlogs': 'Calls by Lead',
+  '/leadspage/leadquality': 'Lead Quality',
 } as const;
 
 export type TitledPath = keyof typeof PAGE_TITLES;

@@ -45,5 +45,6 @@ export const SUBADMIN_NAV: NavEntry[] = [
     icon: 'key',
     children: [page('/subadmin/manage-indiamart')],
   },
+  { ...page('/subadmin/calling-rules'), icon: 'settings' },
   { ...page('/subadmin/Profilehandel'), icon: 'user' },
 ];

@@ -27,6 +27,7 @@ export const USER_NAV: NavEntry[] = [
     ],
   },
   { label: T['/formlead'], to: '/formlead', icon: 'plus', userTypes: CALLERS },
+  { label: T['/leadspage/leadquality'], to: '/leadspage/leadquality', icon: 'star', userTypes: CALLERS },
   { label: T['/usernotification'], to: '/usernotification', icon: 'bell' },
   { label: T['/leadspage/loginhours'], to: '/leadspage/loginhours', icon: 'clock', userTypes: CALLERS },
   { label: T['/leadspage/calllogs'], to: '/leadspage/calllogs', icon: 'phone', userTypes: CALLERS },

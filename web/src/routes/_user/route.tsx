@@ -10,6 +10,8 @@ import { AreaShell } from '../../components/layout/AreaShell';
 import { NotFound } from '../../components/layout/NotFound';
 import { Icon } from '../../components/layout/icons';
 import { PRODUCT_NAME, pageTitle } from '../../components/layout/brand';
+import { useCallbackReminders } from '../../components/reminders/useCallbackReminders';
+import { useReminderToasts } from '../../components/reminders/useReminderToasts';
 
 /** The telecaller, telecaller head and developer area (no path of its own: it holds `/` and the work pages). */
 export const Route = createFileRoute('/_user')({
@@ -22,6 +24,8 @@ export const Route = createFileRoute('/_user')({
 function UserLayout() {
   const me = useSessionWatch('user', Route.useRouteContext().me);
   const { signOut, isPending } = useSignOut('user');
+  const worksLeads = me.userType === 'Telicaller' || me.userType === 'Telicaller-hade';
+  useReminderToasts(useCallbackReminders(worksLeads).data);
   return (
     <AreaShell
       me={me}
@@ -30,6 +34,7 @@ function UserLayout() {
       title={me.companyName || PRODUCT_NAME}
       footerOwner={me.companyName}
       banner={<ImpersonationBanner me={me} />}
+      callbackReminders={worksLeads}
       navFooter={(close) => (
         <NavLink
           component="button"

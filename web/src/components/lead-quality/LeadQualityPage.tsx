@@ -1,0 +1,189 @@
+import { useEffect } from 'react';
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { schemaResolver, useForm } from '@mantine/form';
+import { Link } from '@tanstack/react-router';
+import { trpc } from '../../trpc';
+import { AppTable, type AppColumn, pagingOf } from '../DataTable/AppTable';
+import { MobileLink, QualityBadge, RequirementText, StackedTime } from '../lead-lists/LeadCells';
+import { PAGE_TITLES } from '../layout/pageTitles';
+import { useRouteExists } from '../layout/useRouteExists';
+import { formatCount, formatDateTime } from '../../lib/format';
+import {
+  LeadQualityInput, QUALITY_FILTER_LABELS, QUALITY_FILTERS, type QualityFilter, type QualityLeadRow,
+} from '../../../../shared/schemas/lead-quality';
+import type { QualitySearch } from './qualitySearch';
+
+const PAGE_SIZE = 20;
+/** The lead form's route (the lead-work pages add it); until it exists, rows have no Process button. */
+const LEAD_FORM_PATH = '/leadspage/lead/$leadId';
+const FILTER_COLORS: Record<QualityFilter, string> = { all: 'blue', excellent: 'green', good: 'blue', poor: 'orange' };
+
+interface Props {
+  search: QualitySearch;
+  setSearch: (next: QualitySearch, mode?: 'push' | 'replace') => void;
+}
+
+/** Lead quality (spec part 2, "Lead quality screens"): the user's rated leads between two days, by rating. */
+export function LeadQualityPage({ search, setSearch }: Props) {
+  const page = search.page ?? 1;
+  const quality: QualityFilter = search.quality ?? 'all';
+  const leads = trpc.work.quality.useQuery(
+    { from: search.from, to: search.to, quality, page, pageSize: PAGE_SIZE },
+    { placeholderData: (prev) => prev },
+  );
+  const canProcess = useRouteExists()(LEAD_FORM_PATH);
+  // AppTable's phone width: there one cell carries the lead, so its Process button is in view unscrolled.
+  const phone = !useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+
+  useEffect(() => {
+    const d = leads.data;
+    if (d && d.items.length === 0 && d.total > 0 && page > 1) setSearch({ ...search, page: Math.ceil(d.total / PAGE_SIZE) }, 'replace');
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [leads.data, page]);
+
+  const counts = leads.data?.counts;
+
+  return (
+    <Stack>
+      <div>
+        <Title order={2}>{PAGE_TITLES['/leadspage/leadquality']}</Title>
+        <Text c="dimmed" size="sm">
+          Your rated leads by the day they came in.
+        </Text>
+      </div>
+
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+        <DateFilter
+          key={`${search.from ?? ''}|${search.to ?? ''}`}
+          from={search.from}
+          to={search.to}
+          onApply={(range) => setSearch({ ...search, ...range, page: undefined }, 'push')}
+        />
+        <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" my="md" role="group" aria-label="Filter by quality">
+          {QUALITY_FILTERS.map((q) => (
+            <Button
+              key={q}
+              variant={q === quality ? 'filled' : 'light'}
+              color={FILTER_COLORS[q]}
+              aria-pressed={q === quality}
+              onClick={() => setSearch({ ...search, quality: q === 'all' ? undefined : q, page: undefined }, 'replace')}
+              rightSection={
+                counts && (
+                  <Badge size="sm" circle={counts[q] < 10} variant={q === quality ? 'white' : 'filled'} color={FILTER_COLORS[q]}>
+                    {formatCount(counts[q])}
+                  </Badge>
+                )
+              }
+              px="sm"
+            >
+              {QUALITY_FILTER_LABELS[q]}
+            </Button>
+          ))}
+        </SimpleGrid>
+        <AppTable
+          aria-label="Rated leads"
+          query={leads}
+          records={leads.data?.items}
+          empty="No leads found for the selected criteria"
+          loadingText="Loading leads..."
+          errorText="Error fetching leads."
+          minWidth={phone ? undefined : canProcess ? 860 : 760}
+          paging={pagingOf(leads.data, (p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push'))}
+          columns={phone ? PHONE_COLUMNS : QUALITY_COLUMNS}
+          actions={
+            canProcess
+              ? {
+                  title: 'Action',
+                  render: (l) => (
+                    <Button
+                      size="xs"
+                      component={Link}
+                      // typed loosely: the lead form's route comes with the lead-work pages
+                      to={LEAD_FORM_PATH as string}
+                      params={{ leadId: String(l.id) } as never}
+                    >
+                      Process
+                    </Button>
+                  ),
+                }
+              : undefined
+          }
+        />
+      </Paper>
+    </Stack>
+  );
+}
+
+/** From and To (inclusive days) and Apply Filter; an empty day leaves that side open. */
+function DateFilter({ from, to, onApply }: { from?: string; to?: string; onApply: (range: { from?: string; to?: string }) => void }) {
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { from: from ?? '', to: to ?? '' },
+    validate: schemaResolver(LeadQualityInput, { sync: true }),
+  });
+  return (
+    <form onSubmit={form.onSubmit((v) => onApply({ from: v.from || undefined, to: v.to || undefined }))} noValidate>
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <TextInput label="From" type="date" style={{ flex: '1 1 140px' }} maw={220} key={form.key('from')} {...form.getInputProps('from')} />
+        <TextInput label="To" type="date" style={{ flex: '1 1 140px' }} maw={220} key={form.key('to')} {...form.getInputProps('to')} />
+        <Button type="submit" mt={{ base: 0, xs: 25 }} style={{ flex: '1 1 140px' }} maw={{ xs: 180 }}>
+          Apply Filter
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+const QUALITY_COLUMNS: AppColumn<QualityLeadRow>[] = [
+  {
+    accessor: 'name',
+    title: 'Name',
+    render: (l) => (
+      <Text size="sm" fw={500} miw={90} maw={180} style={{ overflowWrap: 'anywhere' }}>
+        {l.name}
+      </Text>
+    ),
+  },
+  { accessor: 'mobile', title: 'Contact', render: (l) => <MobileLink mobile={l.mobile} /> },
+  { accessor: 'requirement', title: 'Requirement', render: (l) => <RequirementText raw={l.requirement} maw={240} /> },
+  {
+    accessor: 'area',
+    title: 'Area',
+    render: (l) => (
+      <Text size="sm" maw={120}>
+        {l.area}
+      </Text>
+    ),
+  },
+  { accessor: 'lead_quality', title: 'Quality', render: (l) => <QualityBadge quality={l.lead_quality} /> },
+  { accessor: 'date', title: 'Date', render: (l) => <StackedTime stored={l.date} /> },
+];
+
+/** On a phone: the lead (name, number, rating, area, date) in one cell, then what it wants. */
+const PHONE_COLUMNS: AppColumn<QualityLeadRow>[] = [
+  {
+    accessor: 'name',
+    title: 'Lead',
+    render: (l) => (
+      <Stack gap={4} miw={90} maw={140}>
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {l.name}
+        </Text>
+        <MobileLink mobile={l.mobile} />
+        <Group gap={6} wrap="wrap">
+          <QualityBadge quality={l.lead_quality} />
+          {l.area && (
+            <Text size="xs" c="dimmed">
+              {l.area}
+            </Text>
+          )}
+        </Group>
+        <Text size="xs" c="dimmed">
+          {formatDateTime(l.date)}
+        </Text>
+      </Stack>
+    ),
+  },
+  { accessor: 'requirement', title: 'Requirement', render: (l) => <RequirementText raw={l.requirement} maw={180} /> },
+];
