@@ -584,10 +584,11 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       const res = await query(t.app, 'work.reminders', undefined, caller.session);
       expect(res.status).toBe(200);
       expect(res.data.map((r: { id: number; state: string }) => [r.id, r.state])).toEqual([
-        [yesterday, 'missed'],
-        [missed, 'missed'],
+        // Due ones first, soonest first; then missed ones, latest first.
         [justPast, 'due'],
         [soon, 'due'],
+        [missed, 'missed'],
+        [yesterday, 'missed'],
       ]);
     });
   });
