@@ -111,7 +111,8 @@ describe('in a real browser', () => {
     await page.goto(`${server.base}/usernotification`);
     await page.getByText('Team meeting at 10:00').first().waitFor();
     await page.getByRole('button', { name: 'Mark all as read' }).click();
-    await page.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+    // No unread notices left; the demo day's callback due soon still shows in the bell.
+    await page.getByRole('button', { name: /^Notifications(, \d+ callbacks?)?$/ }).waitFor();
     await snap(page, 'telecaller-notifications-phone');
     expect(errorsOf(page)).toEqual([]);
     await page.close();

@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { openBrowser, snap, startServer, type Running } from './harness.js';
 import { errorsOf, field, freshPage, signInAsSubadmin } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
+import { formatHms } from '../../shared/durations.js';
 
 let server: Running;
 let browser: BrowserContext;
@@ -34,6 +35,17 @@ async function call(page: Page, kind: 'query' | 'mutation', path: string, input:
 
 const todayCard = (page: Page) => page.locator('.mantine-Card-root').filter({ hasText: /^Today/ });
 
+/** The Today card's figures: the demo day has already made some calls when the test begins. */
+async function todayFigures(page: Page) {
+  const m = (await todayCard(page).innerText()).match(/^Today\s+(\d+)\s+calls\s+(\d+) h (\d+) m (\d+) s$/);
+  expect(m, 'the Today card reads "Today N calls H h M m S s"').not.toBeNull();
+  const [, calls, h, min, sec] = m!.map(Number) as [number, number, number, number, number];
+  return { calls, seconds: h * 3600 + min * 60 + sec };
+}
+const hms = (s: number) => `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} m ${s % 60} s`;
+const compactHms = (s: number) => `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m ${s % 60}s`;
+let expectedAfter: { calls: number; seconds: number } | undefined;
+
 describe('call summaries in a real browser', () => {
   it('Login Hours on a phone shows the real count and time of the calls just made', async () => {
     const page = await freshPage(browser, { width: 390, height: 844 });
@@ -45,7 +57,13 @@ describe('call summaries in a real browser', () => {
 
     await page.goto(`${server.base}/leadspage/loginhours`);
     await todayCard(page).waitFor();
-    expect(await todayCard(page).innerText()).toMatch(/^Today\s+0\s+calls\s+0 h 0 m 0 s$/);
+    const before = await todayFigures(page);
+    await page.goto(`${server.base}/leadspage/calllogs`);
+    await page.getByText(`${before.calls} calls, today`, { exact: false }).waitFor();
+    const notInterestedBefore = await page.getByText('Not interested', { exact: true }).count();
+    const busyBefore = await page.getByText('Not connected · Busy').count();
+    await page.goto(`${server.base}/leadspage/loginhours`);
+    await todayCard(page).waitFor();
 
     // Two calls through the lead form's own procedures: one connected (1 min 40 s), one unanswered (25 s).
     const queue = await call(page, 'query', 'work.queue', { queue: 'new', page: 1, pageSize: 5 });
@@ -57,19 +75,21 @@ describe('call summaries in a real browser', () => {
 
     await page.reload();
     await todayCard(page).waitFor();
-    expect(await todayCard(page).innerText()).toMatch(/^Today\s+2\s+calls\s+0 h 2 m 5 s$/);
-    await page.getByRole('img', { name: 'Calls per day: 2 in 30 days' }).waitFor();
+    const after = { calls: before.calls + 2, seconds: before.seconds + 125 };
+    expectedAfter = after;
+    expect(await todayCard(page).innerText()).toMatch(new RegExp(`^Today\\s+${after.calls}\\s+calls\\s+${hms(after.seconds)}$`));
+    await page.getByRole('img', { name: `Calls per day: ${after.calls} in 30 days` }).waitFor();
     // Today's bar, the last one, is drawn (the other days have none).
     await page.locator('.recharts-bar-rectangle').last().waitFor();
     await snap(page, 'login-hours-phone');
 
     // The dashboard's tile shows the same time, and the call log lists both calls.
     await page.goto(`${server.base}/`);
-    await page.getByRole('link', { name: 'Login hours: 2m 05s' }).waitFor();
+    await page.getByRole('link', { name: `Login hours: ${formatHms(after.seconds)}` }).waitFor();
     await page.goto(`${server.base}/leadspage/calllogs`);
-    await page.getByText('2 calls, today', { exact: false }).waitFor();
-    expect(await page.getByText('Not connected · Busy').count()).toBe(1);
-    expect(await page.getByText('Not interested', { exact: true }).count()).toBe(1);
+    await page.getByText(`${after.calls} calls, today`, { exact: false }).waitFor();
+    expect(await page.getByText('Not connected · Busy').count()).toBe(busyBefore + 1);
+    expect(await page.getByText('Not interested', { exact: true }).count()).toBe(notInterestedBefore + 1);
     expect(errorsOf(page)).toEqual([]);
     await page.close();
   });
@@ -80,7 +100,8 @@ describe('call summaries in a real browser', () => {
     await page.goto(`${server.base}/subadmin/Leads/callsummary`);
     const card = page.locator('.mantine-Card-root').filter({ hasText: 'Rahul Verma' });
     await card.waitFor();
-    expect(await card.innerText()).toContain('2 calls · 0h 2m 5s');
+    expect(expectedAfter, 'the Login Hours test ran first').toBeDefined();
+    expect(await card.innerText()).toContain(`${expectedAfter!.calls} calls · ${compactHms(expectedAfter!.seconds)}`);
     expect(await card.getByRole('row', { name: /Not connected/ }).innerText()).toMatch(/Not connected\s+1\s+0h 0m 25s/);
     await snap(page, 'call-summary-desktop');
     expect(errorsOf(page)).toEqual([]);
