@@ -5,7 +5,8 @@ import { partialLeadIndexes } from './0003_partial_lead_indexes.js';
 import { loginAsOrigin } from './0004_login_as_origin.js';
 import { appSecrets } from './0005_app_secrets.js';
 import { leadWork } from './0006_lead_work.js';
+import { leadWorkCover } from './0007_lead_work_cover.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
-export const migrations: Migration[] = [initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets, leadWork];
+export const migrations: Migration[] = [initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets, leadWork, leadWorkCover];
 export type { Dialect, Migration } from './types.js';

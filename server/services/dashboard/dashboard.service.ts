@@ -125,36 +125,42 @@ export async function getTiles(deps: Deps, actor: UserActor): Promise<DashboardT
     return { userType: actor.userType, counts: Object.fromEntries(DEVELOPER_TILE_KEYS.map((k) => [k, num(t?.[k])])) };
   }
 
-  const [l, p] = await Promise.all([
+  const isHead = actor.userType === 'Telicaller-hade';
+  const [own, junior, calls, p] = await Promise.all([
+    // The user's own leads per status, from leads_work_cover alone (no row is read).
     db
       .selectFrom('leads')
       .where('subadmin_id', '=', tenant)
+      .where('telicaller_id', '=', me)
       .where('visible', '=', 1)
-      .where((eb) => eb.or([eb('telicaller_id', '=', me), eb('handler_id', '=', me)]))
-      .select((eb) => {
-        const mine = eb('telicaller_id', '=', me);
-        const mineWith = (status: string) => eb.and([mine, eb('status', '=', status)]);
-        return [
-          countIf(eb.and([mineWith(LEAD_STATUS.new), eb('telicaller_send_date', '>=', day.from)])).as('newLeads'),
-          countIf(eb.and([mineWith(LEAD_STATUS.new), eb('telicaller_send_date', '<', day.from)])).as('pendingLeads'),
-          countIf(eb.and([eb('handler_id', '=', me), eb('submit_status', '=', '0')])).as('juniorLeads'),
-          countIf(eb.and([mineWith(LEAD_STATUS.followUp), eb('callback_date', '=', day.today)])).as('callbackToday'),
-          countIf(eb.and([mineWith(LEAD_STATUS.interested), eb('lead_quality', 'is', null)])).as('interestedLeads'),
-          countIf(mineWith(LEAD_STATUS.notInterested)).as('notInterestedLeads'),
-          countIf(mineWith(LEAD_STATUS.followUp)).as('followUpLeads'),
-          countIf(mineWith(LEAD_STATUS.invalid)).as('invalidLeads'),
-          countIf(mineWith(LEAD_STATUS.noSubmit)).as('noSubmitLeads'),
-          countIf(eb.and([mine, eb('lead_quality', 'is not', null), eb('lead_quality', '!=', '')])).as('leadQuality'),
-          eb
-            .selectFrom('lead_history')
-            .select((e) => e.fn.countAll().as('n'))
-            .where('subadmin_id', '=', tenant)
-            .where('user_id', '=', me)
-            .where('created_at', '>=', day.from)
-            .where('created_at', '<', day.to)
-            .as('callLogs'),
-        ];
-      })
+      .select((eb) => [
+        'status',
+        eb.fn.countAll().as('n'),
+        countIf(eb('telicaller_send_date', '>=', day.from)).as('sentToday'),
+        countIf(eb('telicaller_send_date', '<', day.from)).as('sentBefore'),
+        countIf(eb('callback_date', '=', day.today)).as('callbackToday'),
+        countIf(eb('lead_quality', 'is', null)).as('unrated'),
+        countIf(eb.and([eb('lead_quality', 'is not', null), eb('lead_quality', '!=', '')])).as('rated'),
+      ])
+      .groupBy('status')
+      .execute(),
+    isHead
+      ? db
+        .selectFrom('leads')
+        .where('subadmin_id', '=', tenant)
+        .where('handler_id', '=', me)
+        .where('submit_status', '=', '0')
+        .where('visible', '=', 1)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirst()
+      : Promise.resolve(undefined),
+    db
+      .selectFrom('lead_history')
+      .where('subadmin_id', '=', tenant)
+      .where('user_id', '=', me)
+      .where('created_at', '>=', day.from)
+      .where('created_at', '<', day.to)
+      .select((eb) => eb.fn.countAll().as('n'))
       .executeTakeFirst(),
     db
       .selectFrom('projects')
@@ -168,19 +174,21 @@ export async function getTiles(deps: Deps, actor: UserActor): Promise<DashboardT
       ])
       .executeTakeFirst(),
   ]);
+  const byStatus = new Map(own.map((r) => [r.status, r]));
+  const of = (status: string) => byStatus.get(status);
 
   const counts: Record<string, number> = {
-    newLeads: num(l?.newLeads),
-    pendingLeads: num(l?.pendingLeads),
-    juniorLeads: actor.userType === 'Telicaller-hade' ? num(l?.juniorLeads) : 0,
-    callbackToday: num(l?.callbackToday),
-    interestedLeads: num(l?.interestedLeads),
-    notInterestedLeads: num(l?.notInterestedLeads),
-    followUpLeads: num(l?.followUpLeads),
-    callLogs: num(l?.callLogs),
-    invalidLeads: num(l?.invalidLeads),
-    noSubmitLeads: num(l?.noSubmitLeads),
-    leadQuality: num(l?.leadQuality),
+    newLeads: num(of(LEAD_STATUS.new)?.sentToday),
+    pendingLeads: num(of(LEAD_STATUS.new)?.sentBefore),
+    juniorLeads: num(junior?.n),
+    callbackToday: num(of(LEAD_STATUS.followUp)?.callbackToday),
+    interestedLeads: num(of(LEAD_STATUS.interested)?.unrated),
+    notInterestedLeads: num(of(LEAD_STATUS.notInterested)?.n),
+    followUpLeads: num(of(LEAD_STATUS.followUp)?.n),
+    callLogs: num(calls?.n),
+    invalidLeads: num(of(LEAD_STATUS.invalid)?.n),
+    noSubmitLeads: num(of(LEAD_STATUS.noSubmit)?.n),
+    leadQuality: own.reduce((sum, r) => sum + num(r.rated), 0),
     runningProjects: num(p?.runningProjects),
     completedProjects: num(p?.completedProjects),
     // The spec: Pending Payment shows the running projects count, Total Business the completed count.
