@@ -1,5 +1,5 @@
 import { createTRPCReact } from '@trpc/react-query';
-import { httpBatchLink, httpLink, splitLink } from '@trpc/client';
+import { httpLink } from '@trpc/client';
 import { QueryClient } from '@tanstack/react-query';
 import type { AppRouter } from '../../server/trpc/router';
 
@@ -11,23 +11,15 @@ export const queryClient = new QueryClient({
   },
 });
 
-const sameOrigin = (url: RequestInfo | URL, opts?: RequestInit) => fetch(url, { ...opts, credentials: 'same-origin' });
-
 /**
- * A query goes out the moment it is asked for, one to a request: a batch waits for a timer, which a
- * phone busy starting the page's code fires late, so a route loader's data would wait for the code
- * it was meant to load beside (npm run bench:web). HTTP/1.1's six connections carry a page's few
- * queries side by side. It also gives the session check a fixed address, `/trpc/auth.me`, which
- * index.html asks for before the code has arrived.
+ * Every call goes out the moment it is made, one to a request. A batch waits for a timer, which a
+ * phone busy with the page's code fires late: a route loader's data waited for the very code it was
+ * meant to load beside, and a Process Lead or Submit for the page's rendering (npm run bench:web).
+ * HTTP/1.1's six connections carry a page's few calls side by side. It also gives the session check
+ * a fixed address, `/trpc/auth.me`, which index.html asks for before the code has arrived.
  */
 export const trpcClient = trpc.createClient({
-  links: [
-    splitLink({
-      condition: (op) => op.type === 'query',
-      true: httpLink({ url: '/trpc', fetch: sameOrigin }),
-      false: httpBatchLink({ url: '/trpc', fetch: sameOrigin }),
-    }),
-  ],
+  links: [httpLink({ url: '/trpc', fetch: (url, opts) => fetch(url, { ...opts, credentials: 'same-origin' }) })],
 });
 
 /** The message a person should read for a failed call. */
