@@ -6,7 +6,10 @@ import { loginAsOrigin } from './0004_login_as_origin.js';
 import { appSecrets } from './0005_app_secrets.js';
 import { leadWork } from './0006_lead_work.js';
 import { callbackHistory } from './0007_callback_history.js';
+import { leadWorkCover } from './0008_lead_work_cover.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
-export const migrations: Migration[] = [initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets, leadWork, callbackHistory];
+export const migrations: Migration[] = [
+  initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets, leadWork, callbackHistory, leadWorkCover,
+];
 export type { Dialect, Migration } from './types.js';

@@ -24,6 +24,10 @@ export type LeadQueue = (typeof LEAD_QUEUES)[number];
 export const PROJECT_STATUS = { pending: 0, running: 1, completed: 2, rejected: 3, updateRequested: 4 } as const;
 export const TASK_STATUS = { pending: 0, running: 1, completed: 2, delayed: 3, approved: 4 } as const;
 export const COMPLAINT_STATUS = { pending: 0, resolved: 1 } as const;
+
+/** The admin's subadmin list filter; here rather than beside its schema so the page's URL check needs no zod. */
+export const SUBADMIN_STATUSES = ['all', 'active', 'blocked', 'expired'] as const;
+export type SubadminStatusFilter = (typeof SUBADMIN_STATUSES)[number];
 export const COMMISSION_OPTIONS = [2, 5, 10, 15, 20] as const;
 
 export const SESSION_COOKIE = 'sid';

@@ -1,6 +1,27 @@
+/**
+ * One formatter per kind and zone, made once: building an Intl.DateTimeFormat costs about as much
+ * as a whole indexed query, and every request asks for "today" in its company's zone several times.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: 'date' | 'parts' | 'time', timeZone: string): Intl.DateTimeFormat {
+  const key = `${kind} ${timeZone}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = kind === 'date'
+      ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+      : kind === 'parts'
+        ? new Intl.DateTimeFormat('en-US', {
+          timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+        })
+        : new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** Today's calendar date (YYYY-MM-DD) in the given IANA time zone. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return formatter('date', timeZone).format(now);
 }
 
 /** Adds whole days to a YYYY-MM-DD date. */
@@ -20,9 +41,7 @@ export const PLATFORM_TIME_ZONE = DEFAULT_TIME_ZONE;
 
 /** Minutes the zone is ahead of UTC at the given instant. */
 function offsetMinutes(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(at);
+  const parts = formatter('parts', timeZone).formatToParts(at);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
@@ -45,9 +64,19 @@ export interface DayBounds {
   to: string;
 }
 
+/** A day's bounds change once a day: worked out once per zone and date (each costs four formatToParts). */
+const boundsByDay = new Map<string, DayBounds>();
+
 export function todayBounds(timeZone: string, now: Date = new Date()): DayBounds {
   const today = todayIn(timeZone, now);
-  return { today, from: startOfDayUtc(today, timeZone), to: startOfDayUtc(addDays(today, 1), timeZone) };
+  const key = `${timeZone} ${today}`;
+  let bounds = boundsByDay.get(key);
+  if (!bounds) {
+    if (boundsByDay.size >= 1000) boundsByDay.clear();
+    bounds = { today, from: startOfDayUtc(today, timeZone), to: startOfDayUtc(addDays(today, 1), timeZone) };
+    boundsByDay.set(key, bounds);
+  }
+  return { ...bounds };
 }
 
 /** The first day of the month after the one `date` (YYYY-MM-DD) falls in. */
@@ -65,7 +94,7 @@ export function zonedInstant(date: string, time: string, timeZone: string): stri
 
 /** The wall-clock time (HH:MM) of an instant in a time zone. */
 export function timeIn(timeZone: string, at: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' }).format(at);
+  return formatter('time', timeZone).format(at);
 }
 
 /** The Monday of the week a calendar date (YYYY-MM-DD) falls in: weeks run Monday to Sunday. */

@@ -13,6 +13,10 @@ export const LEGACY_CATEGORY_KEYS: Record<string, string | null> = {
 
 export type LeadStatus = (typeof LEAD_STATUS)[keyof typeof LEAD_STATUS];
 
+/** The Uploaded Leads filter; here rather than beside its schema so the page's URL check needs no zod. */
+export const ASSIGNED_FILTERS = ['all', 'assigned', 'unassigned'] as const;
+export type AssignedFilter = (typeof ASSIGNED_FILTERS)[number];
+
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   '0': 'New',
   '2': 'Interested',

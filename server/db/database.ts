@@ -36,6 +36,36 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+type SqliteConnection = InstanceType<ReturnType<typeof sqliteDriver>['Database']>;
+type SqliteStatement = ReturnType<SqliteConnection['prepare']>;
+const STATEMENT_CACHE_SIZE = 1000;
+
+/**
+ * Kysely prepares a statement for every query, and preparing costs about as much as running an
+ * indexed one. Statements are kept by their SQL (least recently used go first) and reused, except
+ * one still being iterated, which a query of the same text must not reset.
+ */
+function cachingStatements(database: SqliteConnection) {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => database.close(),
+    prepare(sqlText: string): SqliteStatement {
+      const hit = cache.get(sqlText);
+      if (hit && !hit.busy) {
+        cache.delete(sqlText);
+        cache.set(sqlText, hit);
+        return hit;
+      }
+      const statement = database.prepare(sqlText);
+      if (!hit) {
+        cache.set(sqlText, statement);
+        if (cache.size > STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      return statement;
+    },
+  };
+}
+
 function sqliteDialect(file: string): KyselyDialect {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new (sqliteDriver().Database)(file);
@@ -43,7 +73,7 @@ function sqliteDialect(file: string): KyselyDialect {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  const config = { database };
+  const config = { database: cachingStatements(database) };
   return {
     createAdapter: () => new SqliteAdapter(),
     createDriver: () => new ImmediateSqliteDriver(config),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LEAD_STATUS, type UserTypeValue } from '../constants.js';
-import type { LeadStatus } from '../leads.js';
+import { ASSIGNED_FILTERS, type AssignedFilter, type LeadStatus } from '../leads.js';
 import { PageInput } from './paging.js';
 import { idField } from './users.js';
 
@@ -25,8 +25,7 @@ export const LeadListSchema = z.enum(LEAD_LISTS, { error: 'Choose a lead list.' 
 const LEAD_STATUS_CODES = Object.values(LEAD_STATUS) as [LeadStatus, ...LeadStatus[]];
 export const LeadStatusSchema = z.enum(LEAD_STATUS_CODES, { error: 'Choose a valid lead status.' });
 
-export const ASSIGNED_FILTERS = ['all', 'assigned', 'unassigned'] as const;
-export type AssignedFilter = (typeof ASSIGNED_FILTERS)[number];
+export { ASSIGNED_FILTERS, type AssignedFilter };
 
 /** Telecallers (and heads) holding leads of one list; `search` matches the telecaller's name. */
 export const ByTelecallerInput = PageInput.extend({ status: LeadListSchema });

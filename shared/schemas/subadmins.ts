@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE, todayIn } from '../dates.js';
+import { SUBADMIN_STATUSES, type SubadminStatusFilter } from '../constants.js';
 import { PageInput } from './paging.js';
 import { emailField, mobileField, passwordField, requiredText } from './fields.js';
 
@@ -63,8 +64,7 @@ export const CreateSubadminInput = z.object({
 export type CreateSubadminInput = z.input<typeof CreateSubadminInput>;
 export type CreateSubadminData = z.output<typeof CreateSubadminInput>;
 
-export const SUBADMIN_STATUSES = ['all', 'active', 'blocked', 'expired'] as const;
-export type SubadminStatusFilter = (typeof SUBADMIN_STATUSES)[number];
+export { SUBADMIN_STATUSES, type SubadminStatusFilter };
 
 export const ListSubadminsInput = PageInput.extend({
   status: z.enum(SUBADMIN_STATUSES).default('all'),

@@ -1,4 +1,4 @@
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 
 export interface FirstLoad {
   /** bytes on the wire (compressed as served) */
@@ -8,8 +8,12 @@ export interface FirstLoad {
   cssRaw: number;
 }
 
-/** What a browser with an empty cache downloads to show one page, as Chromium's network log counts it. */
-export async function measureFirstLoad(browser: BrowserContext, url: string): Promise<FirstLoad> {
+/**
+ * What a browser with an empty cache downloads to show one page, as Chromium's network log counts it.
+ * `ready` waits for the page's own content: the network can fall quiet for half a second between the
+ * app's first files and the page's own (a busy machine), and the count must include the page's.
+ */
+export async function measureFirstLoad(browser: BrowserContext, url: string, ready?: (page: Page) => Promise<unknown>): Promise<FirstLoad> {
   const page = await browser.newPage();
   try {
     const client = await browser.newCDPSession(page);
@@ -21,6 +25,10 @@ export async function measureFirstLoad(browser: BrowserContext, url: string): Pr
     client.on('Network.responseReceived', (e: { requestId: string; type: string; response: { url: string } }) =>
       seen.set(e.requestId, { url: e.response.url, type: e.type }));
     await page.goto(url, { waitUntil: 'networkidle' });
+    if (ready) {
+      await ready(page);
+      await page.waitForLoadState('networkidle');
+    }
     const bodies = await page.evaluate(() =>
       performance.getEntriesByType('resource').map((r) => ({ url: r.name, decoded: (r as PerformanceResourceTiming).decodedBodySize })));
     const total: FirstLoad = { jsWire: 0, jsRaw: 0, cssWire: 0, cssRaw: 0 };

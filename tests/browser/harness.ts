@@ -15,16 +15,16 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (built web app, fresh SQLite file, demo data) as a child process. */
-export async function startServer(): Promise<Running> {
-  if (!fs.existsSync(path.join(root, 'web/dist/index.html'))) throw new Error('web/dist is missing: run npm run build');
+/** Starts the real server (built web app, fresh SQLite file, demo data) as a child process; `env` adds to its environment. */
+export async function startServer(env: Record<string, string> = {}): Promise<Running> {
+  if (!fs.existsSync(path.join(env.WEB_DIST_DIR ?? path.join(root, 'web/dist'), 'index.html'))) throw new Error('web/dist is missing: run npm run build');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-browser-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
       ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`,
-      UPLOADS_DIR: path.join(dir, 'uploads'), NODE_ENV: 'development', SEED_DEMO: '1', LOG_LEVEL: 'warn',
+      UPLOADS_DIR: path.join(dir, 'uploads'), NODE_ENV: 'development', SEED_DEMO: '1', LOG_LEVEL: 'warn', ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -58,8 +58,11 @@ export async function startServer(): Promise<Running> {
   };
 }
 
-/** A browser; `timezoneId` makes its clock run in another zone than the machine's. */
-export async function openBrowser(viewport = { width: 1280, height: 800 }, options: { timezoneId?: string } = {}): Promise<BrowserContext> {
+/** Context options a caller may set: `timezoneId` makes its clock run in another zone than the machine's; the rest make a phone. */
+export type BrowserOptions = Pick<NonNullable<Parameters<typeof chromium.launchPersistentContext>[1]>, 'timezoneId' | 'isMobile' | 'hasTouch' | 'deviceScaleFactor'>;
+
+/** A browser, with an empty profile of its own. */
+export async function openBrowser(viewport = { width: 1280, height: 800 }, options: BrowserOptions = {}): Promise<BrowserContext> {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-chromium-'));
   return chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,

@@ -1,5 +1,5 @@
 import { createTRPCReact } from '@trpc/react-query';
-import { httpBatchLink } from '@trpc/client';
+import { httpLink } from '@trpc/client';
 import { QueryClient } from '@tanstack/react-query';
 import type { AppRouter } from '../../server/trpc/router';
 
@@ -11,8 +11,15 @@ export const queryClient = new QueryClient({
   },
 });
 
+/**
+ * Every call goes out the moment it is made, one to a request. A batch waits for a timer, which a
+ * phone busy with the page's code fires late: a route loader's data waited for the very code it was
+ * meant to load beside, and a Process Lead or Submit for the page's rendering (npm run bench:web).
+ * HTTP/1.1's six connections carry a page's few calls side by side. It also gives the session check
+ * a fixed address, `/trpc/auth.me`, which index.html asks for before the code has arrived.
+ */
 export const trpcClient = trpc.createClient({
-  links: [httpBatchLink({ url: '/trpc', fetch: (url, opts) => fetch(url, { ...opts, credentials: 'same-origin' }) })],
+  links: [httpLink({ url: '/trpc', fetch: (url, opts) => fetch(url, { ...opts, credentials: 'same-origin' }) })],
 });
 
 /** The message a person should read for a failed call. */

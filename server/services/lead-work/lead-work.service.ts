@@ -158,18 +158,29 @@ async function workableLead(db: Kysely<DB>, actor: UserActor, leadId: number): P
   return lead;
 }
 
+/** The company's rules and the lead, read at once (on Postgres, one round trip instead of two). */
+const rulesAndLead = (db: Kysely<DB>, actor: UserActor, leadId: number) =>
+  Promise.all([companyRules(db, actor.subadminId), workableLead(db, actor, leadId)]);
+
 /** The lead was handed to this head and is not the head's own: the head's form applies. */
 const isHandedTo = (lead: WorkableLead, actor: UserActor) => lead.handler_id === actor.id && lead.telicaller_id !== actor.id;
 
+/** The lead after this one in the queue, wrapping to the start; the start is looked up only when nothing follows. */
+async function nextInQueue(db: Kysely<DB>, actor: UserActor, rules: CompanyRules, queue: Queue, key: QueueKey): Promise<number | null> {
+  const base = () => queueLeads(db, queue, scopeOf(actor, rules)).where('l.id', '!=', key.id);
+  const next = await orderQueue(beyondKey(base(), queue, key, 'after').select('l.id'), queue).limit(1).executeTakeFirst();
+  if (next) return next.id;
+  const first = await orderQueue(base().select('l.id'), queue).limit(1).executeTakeFirst();
+  return first?.id ?? null;
+}
+
 /** The neighbours of a lead in a queue: the one before and the one after (wrapping to the start). */
 async function neighbours(db: Kysely<DB>, actor: UserActor, rules: CompanyRules, queue: Queue, key: QueueKey) {
-  const base = () => queueLeads(db, queue, scopeOf(actor, rules)).where('l.id', '!=', key.id);
-  const [next, first, previous] = await Promise.all([
-    orderQueue(beyondKey(base(), queue, key, 'after').select('l.id'), queue).limit(1).executeTakeFirst(),
-    orderQueue(base().select('l.id'), queue).limit(1).executeTakeFirst(),
-    orderQueue(beyondKey(base(), queue, key, 'before').select('l.id'), queue, 'desc').limit(1).executeTakeFirst(),
+  const [nextId, previous] = await Promise.all([
+    nextInQueue(db, actor, rules, queue, key),
+    orderQueue(beyondKey(queueLeads(db, queue, scopeOf(actor, rules)), queue, key, 'before').select('l.id'), queue, 'desc').limit(1).executeTakeFirst(),
   ]);
-  return { nextId: next?.id ?? first?.id ?? null, previousId: previous?.id ?? null };
+  return { nextId, previousId: previous?.id ?? null };
 }
 
 export interface HistoryItem {
@@ -258,8 +269,8 @@ export interface LeadDetail {
  */
 export async function openLead(deps: Deps, actor: UserActor, input: { leadId: number; queue?: Queue }): Promise<LeadDetail> {
   if (input.queue) assertQueueAllowed(actor, input.queue);
-  const rules = await companyRules(deps.db, actor.subadminId);
-  let lead = await workableLead(deps.db, actor, input.leadId);
+  const [rules, read] = await rulesAndLead(deps.db, actor, input.leadId);
+  let lead = read;
   const handed = isHandedTo(lead, actor);
   // Opening sets '6', so the status alone cannot tell a reopened lead (a reload, Previous) from a
   // Not Submitted one: the queue it was opened from decides, and the status only without a queue.
@@ -332,8 +343,7 @@ async function assertHead(db: Kysely<DB>, actor: UserActor, id: number) {
 /** Submit: the chosen status, a history row, and for interested + a head, the handoff (DESIGN.md 5). */
 export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues): Promise<SubmitResult> {
   if (input.queue) assertQueueAllowed(actor, input.queue);
-  const rules = await companyRules(deps.db, actor.subadminId);
-  const lead = await workableLead(deps.db, actor, input.leadId);
+  const [rules, lead] = await rulesAndLead(deps.db, actor, input.leadId);
   const handed = isHandedTo(lead, actor);
   // The head's looser rule (feedback not insisted on) is for a lead handed to this head only.
   if (input.variant === 'head' && !handed && !input.feedback) {
@@ -396,8 +406,7 @@ export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFo
       })
       .execute();
   });
-  const next = input.queue ? await neighbours(deps.db, actor, rules, input.queue, key) : null;
-  return { nextId: next?.nextId ?? null, status };
+  return { nextId: input.queue ? await nextInQueue(deps.db, actor, rules, input.queue, key) : null, status };
 }
 
 export interface BulkStatusResult {
@@ -447,8 +456,7 @@ export async function markNotConnected(
   input: { leadId: number; outcome: NotConnectedOutcome; call_duration: number; queue?: Queue },
 ): Promise<NotConnectedResult> {
   if (input.queue) assertQueueAllowed(actor, input.queue);
-  const rules = await companyRules(deps.db, actor.subadminId);
-  const lead = await workableLead(deps.db, actor, input.leadId);
+  const [rules, lead] = await rulesAndLead(deps.db, actor, input.leadId);
   const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
   const now = new Date();
   const attempts = lead.attempts + 1;
@@ -491,8 +499,7 @@ export async function markNotConnected(
       })
       .execute();
   });
-  const next = input.queue ? await neighbours(deps.db, actor, rules, input.queue, key) : null;
-  return { nextId: next?.nextId ?? null, status, attempts, retryAt };
+  return { nextId: input.queue ? await nextInQueue(deps.db, actor, rules, input.queue, key) : null, status, attempts, retryAt };
 }
 
 /** The company's telecaller heads, for the handoff select. */

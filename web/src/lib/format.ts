@@ -12,22 +12,34 @@ export const formatDate = (date: string) => {
  * browser's, so a list, the dashboard's "today" and the CSV export agree. The area layout sets the zone
  * from the session before its pages render (setDisplayTimeZone); formatters read it unless given one.
  */
-let displayZone = PLATFORM_TIME_ZONE;
+let requestedZone: string | null | undefined;
+let displayZone: string | undefined;
 
+// Building the first Intl formatter of a zone costs a slow phone a fifth of a second: the zone the
+// session names is checked when something is first shown in it, not on the way to the first page,
+// and once per zone, not on every render of the area layout that sets it.
+const knownZones = new Map<string, boolean>();
 const isTimeZone = (tz: string) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
+  let ok = knownZones.get(tz);
+  if (ok === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      ok = true;
+    } catch {
+      ok = false;
+    }
+    knownZones.set(tz, ok);
   }
+  return ok;
 };
 
 export function setDisplayTimeZone(tz: string | null | undefined): void {
-  displayZone = tz && isTimeZone(tz) ? tz : PLATFORM_TIME_ZONE;
+  if (tz === requestedZone) return;
+  requestedZone = tz;
+  displayZone = undefined;
 }
 
-export const displayTimeZone = () => displayZone;
+export const displayTimeZone = (): string => (displayZone ??= requestedZone && isTimeZone(requestedZone) ? requestedZone : PLATFORM_TIME_ZONE);
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function partsIn(timeZone: string): Intl.DateTimeFormat {
@@ -44,7 +56,7 @@ function partsIn(timeZone: string): Intl.DateTimeFormat {
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A stored instant's date ("05 Mar 2026") and time ("02:30 PM") in the zone; a bare date has no time. */
-export function zonedParts(stored: string, timeZone = displayZone): { date: string; time: string | null } | null {
+export function zonedParts(stored: string, timeZone = displayTimeZone()): { date: string; time: string | null } | null {
   if (DATE_ONLY.test(stored)) return { date: formatDate(stored), time: null };
   const ms = Date.parse(stored);
   if (Number.isNaN(ms)) return null;
@@ -53,23 +65,29 @@ export function zonedParts(stored: string, timeZone = displayZone): { date: stri
 }
 
 /** A stored ISO timestamp in the company's time zone, e.g. "05 Mar 2026, 02:30 PM"; a bare date stays a date. */
-export const formatDateTime = (stored: string | null | undefined, timeZone = displayZone) => {
+export const formatDateTime = (stored: string | null | undefined, timeZone = displayTimeZone()) => {
   if (!stored) return '';
   const p = zonedParts(stored, timeZone);
   if (!p) return stored;
   return p.time ? `${p.date}, ${p.time}` : p.date;
 };
 
+const zoneNames = new Map<string, Intl.DateTimeFormat>();
+
 /** A zone as people know it: "India Standard Time (Asia/Kolkata)". */
-export function timeZoneName(timeZone = displayZone, at: Date = new Date()): string {
-  const long = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'long' })
-    .formatToParts(at)
-    .find((p) => p.type === 'timeZoneName')?.value;
+export function timeZoneName(timeZone = displayTimeZone(), at: Date = new Date()): string {
+  let names = zoneNames.get(timeZone);
+  if (!names) {
+    names = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'long' });
+    zoneNames.set(timeZone, names);
+  }
+  const long = names.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
   return long && long !== timeZone ? `${long} (${timeZone})` : timeZone;
 }
 
-/** A count in Indian grouping: 1,00,000. */
-export const formatCount = (n: number) => new Intl.NumberFormat('en-IN').format(n);
+// One count formatter, made when first needed (the dashboard shows seventeen counts).
+let counts: Intl.NumberFormat | undefined;
+export const formatCount = (n: number) => (counts ??= new Intl.NumberFormat('en-IN')).format(n);
 
 /** A count's colour: zero is never shown in an alarm (or any) colour, only the neutral one. */
 export const countColor = (n: number, color: string) => (n === 0 ? 'gray' : color);

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Group, Text } from '@mantine/core';
 import { timeZoneName } from '../../lib/format';
 import { APP_VERSION, PRODUCT_NAME } from './brand';
@@ -7,6 +8,10 @@ import { APP_VERSION, PRODUCT_NAME } from './brand';
  * left, where the toasts (bottom-right on desktop, top on phones) never cover it.
  */
 export function AppFooter({ owner, timeZone }: { owner?: string | null; timeZone: string }) {
+  // The zone's long name needs the browser's time-zone names, which take a slow phone a fifth of a
+  // second to load: it is worked out once the page is on screen, the zone's id standing in till then.
+  const [zoneName, setZoneName] = useState(timeZone);
+  useEffect(() => setZoneName(timeZoneName(timeZone)), [timeZone]);
   return (
     <Group justify="space-between" gap="xs" px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
       <Group gap={4} wrap="wrap" style={{ columnGap: 'var(--mantine-spacing-lg)' }}>
@@ -14,7 +19,7 @@ export function AppFooter({ owner, timeZone }: { owner?: string | null; timeZone
           © {new Date().getFullYear()} {owner || PRODUCT_NAME}
         </Text>
         <Text size="xs" c="dimmed" data-testid="time-zone-note">
-          Times are in {timeZoneName(timeZone)}
+          Times are in {zoneName}
         </Text>
       </Group>
       <Text size="xs" c="dimmed">

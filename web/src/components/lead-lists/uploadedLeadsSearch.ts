@@ -1,5 +1,4 @@
-import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../../shared/leads';
-import { ASSIGNED_FILTERS, type AssignedFilter } from '../../../../shared/schemas/lead-lists';
+import { ASSIGNED_FILTERS, LEAD_STATUS_LABELS, type AssignedFilter, type LeadStatus } from '../../../../shared/leads';
 
 // Kept apart from the page: a route's validateSearch is in the first-load bundle, its component is not.
 

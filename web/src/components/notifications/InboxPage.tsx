@@ -6,8 +6,7 @@ import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import type { InboxItem } from '../../../../shared/schemas/notifications';
 import { formatDateTime } from '../../lib/format';
-
-const PAGE_SIZE = 10;
+import { inboxInput } from './inboxQuery';
 
 interface Props {
   title: string;
@@ -21,7 +20,7 @@ interface Props {
 export function InboxPage({ title, description }: Props) {
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
-  const inbox = trpc.notifications.inbox.useQuery({ page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  const inbox = trpc.notifications.inbox.useQuery(inboxInput(page), { placeholderData: (prev) => prev });
   const utils = trpc.useUtils();
   const markRead = trpc.notifications.markRead.useMutation({
     onSuccess: () => void utils.notifications.invalidate(),

@@ -9,9 +9,12 @@ import { Icon } from '../../components/layout/icons';
 import { PAGE_TITLES, pageHead } from '../../components/layout/pageTitles';
 import { countColor, formatCount } from '../../lib/format';
 import { formatHms } from '../../../../shared/durations';
+import { trpcUtils } from '../../components/auth/session';
 
 export const Route = createFileRoute('/_user/')({
   head: pageHead('/'),
+  // The counts are asked for while the page's code loads, not once it has rendered.
+  loader: () => void trpcUtils.dashboard.tiles.prefetch(),
   component: UserDashboard,
 });
 

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { NavLink } from '@mantine/core';
-import { guardArea } from '../../components/auth/session';
+import { guardArea, trpcUtils } from '../../components/auth/session';
 import { useSessionWatch } from '../../components/auth/useSessionWatch';
 import { useSignOut } from '../../components/auth/useSignOut';
 import { ImpersonationBanner } from '../../components/auth/ImpersonationBanner';
@@ -16,6 +16,8 @@ import { useReminderToasts } from '../../components/reminders/useReminderToasts'
 /** The telecaller, telecaller head and developer area (no path of its own: it holds `/` and the work pages). */
 export const Route = createFileRoute('/_user')({
   beforeLoad: guardArea('user'),
+  // The header's bell, fetched with the page's own data instead of after the header has rendered.
+  loader: () => void trpcUtils.notifications.bell.prefetch(),
   head: () => ({ meta: [{ title: pageTitle() }] }),
   notFoundComponent: () => <NotFound home="/" />,
   component: UserLayout,

@@ -11,7 +11,8 @@ import { EditTermsModal } from '../../../components/subadmins/EditTermsModal';
 import { formatDate, rowNumber } from '../../../lib/format';
 import { PAGE_TITLES, pageHead } from '../../../components/layout/pageTitles';
 import { RowIcon } from '../../../components/subadmins/RowIcons';
-import { SUBADMIN_STATUSES, type SubadminListItem, type SubadminStatusFilter } from '../../../../../shared/schemas/subadmins';
+import type { SubadminListItem } from '../../../../../shared/schemas/subadmins';
+import { SUBADMIN_STATUSES, type SubadminStatusFilter } from '../../../../../shared/constants';
 
 const PAGE_SIZE = 20;
 const NOWRAP = { whiteSpace: 'nowrap' } as const;
