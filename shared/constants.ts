@@ -21,6 +21,12 @@ export const LEAD_STATUS = {
 export const LEAD_QUEUES = ['new', 'pending', 'callback', 'interested', 'notInterested', 'followUp', 'invalid', 'noSubmit', 'junior'] as const;
 export type LeadQueue = (typeof LEAD_QUEUES)[number];
 
+/** A lead's quality rating, and the Lead quality screen's filters (kept here, free of zod, for route search params). */
+export const LEAD_QUALITIES = ['excellent', 'good', 'poor'] as const;
+export type LeadQuality = (typeof LEAD_QUALITIES)[number];
+export const QUALITY_FILTERS = ['all', ...LEAD_QUALITIES] as const;
+export type QualityFilter = (typeof QUALITY_FILTERS)[number];
+
 export const PROJECT_STATUS = { pending: 0, running: 1, completed: 2, rejected: 3, updateRequested: 4 } as const;
 export const TASK_STATUS = { pending: 0, running: 1, completed: 2, delayed: 3, approved: 4 } as const;
 export const COMPLAINT_STATUS = { pending: 0, resolved: 1 } as const;

@@ -26,12 +26,12 @@ export default defineConfig({
       output: {
         // A phone on a slow network pays a round trip for every few files: the libraries come in a
         // few files rather than thirty (npm run bench:web). What every page runs first is one file;
-        // the rest is grouped by the set of pages that use it, so no page loads another's code, and
-        // groups under ~20 kB join a neighbour instead of becoming a file of their own.
+        // the rest is grouped by the set of pages that use it, so no page loads another's code. Small
+        // groups are not merged into neighbours: merged, the table library landed on the sign-in page.
         codeSplitting: {
           groups: [
             { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial'], priority: 2 },
-            { name: 'ui', test: /[\\/]node_modules[\\/]/, entriesAware: true, entriesAwareMergeThreshold: 20_000, priority: 1 },
+            { name: 'ui', test: /[\\/]node_modules[\\/]/, entriesAware: true, priority: 1 },
           ],
         },
         // Those groups are named after every page that shares them; a short name is enough.

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { PageInput } from './paging.js';
-import { LEAD_QUALITIES, type LeadQuality } from './lead-work.js';
+import { QUALITY_FILTERS, type LeadQuality, type QualityFilter } from '../constants.js';
 
 /** The quality screen's filter buttons: every rated lead, or one rating. */
-export const QUALITY_FILTERS = ['all', ...LEAD_QUALITIES] as const;
-export type QualityFilter = (typeof QUALITY_FILTERS)[number];
+export { QUALITY_FILTERS, type QualityFilter } from '../constants.js';
 export const QUALITY_FILTER_LABELS: Record<QualityFilter, string> = { all: 'All Leads', excellent: 'Excellent', good: 'Good', poor: 'Poor' };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;

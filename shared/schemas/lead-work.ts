@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEAD_QUEUES, LEAD_STATUS, type LeadQueue } from '../constants.js';
+import { LEAD_QUALITIES, LEAD_QUEUES, LEAD_STATUS, type LeadQuality, type LeadQueue } from '../constants.js';
 import { PageInput } from './paging.js';
 import { MAX_ID, idField } from './users.js';
 
@@ -24,8 +24,7 @@ export const FEEDBACK_OPTIONS: Record<SubmitStatus, readonly string[]> = {
 /** The Not Submitted screen asks how the call went instead. */
 export const NO_SUBMIT_FEEDBACK = ['Positive', 'Negative', 'Neutral'] as const;
 
-export const LEAD_QUALITIES = ['excellent', 'good', 'poor'] as const;
-export type LeadQuality = (typeof LEAD_QUALITIES)[number];
+export { LEAD_QUALITIES, type LeadQuality } from '../constants.js';
 export const LEAD_QUALITY_LABELS: Record<LeadQuality, string> = { excellent: 'Excellent', good: 'Good', poor: 'Poor' };
 
 /** A call that did not connect: an attempt, not an outcome (DESIGN.md 5). */

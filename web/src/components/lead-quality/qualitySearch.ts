@@ -1,4 +1,4 @@
-import { QUALITY_FILTERS, type QualityFilter } from '../../../../shared/schemas/lead-quality';
+import { QUALITY_FILTERS, type QualityFilter } from '../../../../shared/constants';
 
 // Kept apart from the page: a route's validateSearch is in the first-load bundle, its component is not.
 
