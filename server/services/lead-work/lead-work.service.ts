@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import type { Deps } from '../../deps.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, LeadHistoryTable } from '../../db/schema.js';
 import type { UserActor } from '../../auth/actor.js';
 import { AppError, notFound } from '../../errors.js';
 import { nowIso } from '../../db/dialect.js';
@@ -317,6 +317,20 @@ export async function openLead(deps: Deps, actor: UserActor, input: { leadId: nu
   };
 }
 
+type HistoryFields = Pick<Insertable<LeadHistoryTable>, 'kind' | 'status' | 'call_duration'> &
+  Partial<Omit<Insertable<LeadHistoryTable>, 'subadmin_id' | 'lead_id' | 'user_id' | 'acted_by_subadmin' | 'user_type' | 'created_at'>>;
+
+/** A history row by this user: who acted (and the sub-admin behind a login-as), the rest empty unless given. */
+function historyRow(actor: UserActor, leadId: number, createdAt: string, fields: HistoryFields): Insertable<LeadHistoryTable> {
+  return {
+    subadmin_id: actor.subadminId, lead_id: leadId, user_id: actor.id, acted_by_subadmin: actor.impersonatedBy, user_type: actor.userType,
+    feedback: null, remarks: null, handler_id: null, demo: 0, project_name: null, callback: 0, callback_date: null, callback_time: null,
+    invalid_reason: null, lead_quality: null, optional_whatsapp: null, optional_number: null,
+    ...fields,
+    created_at: createdAt,
+  };
+}
+
 export interface SubmitResult {
   /** the next lead of the queue the form was opened from, if any */
   nextId: number | null;
@@ -381,12 +395,7 @@ export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFo
       .execute();
     await trx
       .insertInto('lead_history')
-      .values({
-        subadmin_id: actor.subadminId,
-        lead_id: lead.id,
-        user_id: actor.id,
-        acted_by_subadmin: actor.impersonatedBy,
-        user_type: actor.userType,
+      .values(historyRow(actor, lead.id, now, {
         kind: 'outcome',
         status,
         feedback: input.feedback,
@@ -402,8 +411,7 @@ export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFo
         lead_quality: status === LEAD_STATUS.interested ? input.lead_quality : null,
         optional_whatsapp: input.whatsapp,
         optional_number: input.optional_number,
-        created_at: now,
-      })
+      }))
       .execute();
   });
   return { nextId: input.queue ? await nextInQueue(deps.db, actor, rules, input.queue, key) : null, status };
@@ -473,30 +481,13 @@ export async function markNotConnected(
       .execute();
     await trx
       .insertInto('lead_history')
-      .values({
-        subadmin_id: actor.subadminId,
-        lead_id: lead.id,
-        user_id: actor.id,
-        acted_by_subadmin: actor.impersonatedBy,
-        user_type: actor.userType,
+      .values(historyRow(actor, lead.id, now.toISOString(), {
         kind: 'attempt',
         outcome: input.outcome,
         status,
         call_duration: input.call_duration,
         invalid_reason: exhausted ? NOT_REACHABLE_REASON : null,
-        feedback: null,
-        remarks: null,
-        demo: 0,
-        callback: 0,
-        handler_id: null,
-        project_name: null,
-        callback_date: null,
-        callback_time: null,
-        lead_quality: null,
-        optional_whatsapp: null,
-        optional_number: null,
-        created_at: now.toISOString(),
-      })
+      }))
       .execute();
   });
   return { nextId: input.queue ? await nextInQueue(deps.db, actor, rules, input.queue, key) : null, status, attempts, retryAt };
