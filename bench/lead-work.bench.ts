@@ -6,7 +6,8 @@
 //   - the dashboard counts (dashboard.tiles)                                target p95 < 20 ms
 // on SQLite, and on Postgres when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh schema,
 // dropped afterwards); and as the reference, a bare Fastify route's throughput at the same
-// concurrency. BENCH_LEADS=100000 for a smaller database, BENCH_SECONDS per measure (default 5).
+// concurrency. BENCH_LEADS=100000 for a smaller database, BENCH_SECONDS per measure (default 5),
+// BENCH_ONLY=queue,tiles,submit for some measures, BENCH_CPU_PROF=<dir> for the server's CPU profile.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,6 +32,8 @@ const CONCURRENCY = 50;
 const PAGE_SIZE = 20;
 const QUEUES = ['new', 'pending', 'callback', 'followUp'] as const;
 const TARGETS = { queue: 20, submit: 30, tiles: 20 };
+/** BENCH_ONLY=queue,tiles,submit: some of the measures (all by default). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'queue,tiles,submit').split(','));
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(9);
@@ -49,7 +52,7 @@ interface Child {
 
 async function startChild(mode: ServerMode): Promise<Child> {
   const child: ChildProcess = fork(new URL('./lead-work-server.ts', import.meta.url).pathname, [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: { ...process.env, BENCH_SERVER_MODE: JSON.stringify(mode) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -137,20 +140,21 @@ async function measureApp(dialect: Dialect, mode: ServerMode, users: BenchUser[]
       line('  one telecaller at a time', summarize(alone));
     };
 
-    await both(`queue page (${QUEUES.join('/')}, ${PAGE_SIZE} a page)`, TARGETS.queue, async (w, round) => {
+    if (ONLY.has('queue')) await both(`queue page (${QUEUES.join('/')}, ${PAGE_SIZE} a page)`, TARGETS.queue, async (w, round) => {
       const input = { queue: QUEUES[(w + round) % QUEUES.length], page: 1 + (Math.floor(round / QUEUES.length) % 2), pageSize: PAGE_SIZE };
       const { ms, reply } = await timed(client, 'GET', trpcGet('work.queue', input), header(readers[w]!));
       trpcData<QueuePage>(reply.body);
       return ms;
     });
 
-    await both('dashboard counts (dashboard.tiles)', TARGETS.tiles, async (w) => {
+    if (ONLY.has('tiles')) await both('dashboard counts (dashboard.tiles)', TARGETS.tiles, async (w) => {
       const { ms, reply } = await timed(client, 'GET', trpcGet('dashboard.tiles'), header(readers[w]!));
       trpcData<{ counts: Record<string, number> }>(reply.body);
       return ms;
     });
 
     // Work the queue: open the first new lead, submit, open the next one the submit names.
+    if (!ONLY.has('submit')) return;
     const workers = pickUsers(users, true);
     const current: Array<number | null> = await Promise.all(workers.map(async (u) => {
       const { reply } = await timed(client, 'GET', trpcGet('work.queue', { queue: 'new', page: 1, pageSize: 1 }), header(u));

@@ -47,8 +47,22 @@ function offsetMinutes(timeZone: string, at: Date): number {
   return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60_000);
 }
 
+/** Day starts by zone and date: a callback queue asks for one per card, each costing two formatToParts. */
+const dayStarts = new Map<string, string>();
+
 /** The UTC instant (ISO) at which a calendar date (YYYY-MM-DD) begins in a time zone. */
 export function startOfDayUtc(date: string, timeZone: string): string {
+  const key = `${timeZone} ${date}`;
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    if (dayStarts.size >= 10_000) dayStarts.clear();
+    start = computeStartOfDay(date, timeZone);
+    dayStarts.set(key, start);
+  }
+  return start;
+}
+
+function computeStartOfDay(date: string, timeZone: string): string {
   const naive = Date.parse(`${date}T00:00:00Z`);
   let guess = naive - offsetMinutes(timeZone, new Date(naive)) * 60_000;
   // A second pass settles days where the offset changes (daylight saving) near midnight.

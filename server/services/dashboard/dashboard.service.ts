@@ -1,4 +1,5 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { SubadminActor, UserActor } from '../../auth/actor.js';
 import type { UserType } from '../../db/schema.js';
@@ -127,49 +128,36 @@ export async function getTiles(deps: Deps, actor: UserActor): Promise<DashboardT
     return { userType: actor.userType, counts: Object.fromEntries(DEVELOPER_TILE_KEYS.map((k) => [k, num(t?.[k])])) };
   }
 
+  // One statement of index-range counts, each on one of the queue indexes (0008): a sum(case ...)
+  // over every lead the user holds read thousands of rows for each dashboard.
+  const ready = (eb: ExpressionBuilder<DB, 'leads'>) => eb.or([eb('retry_at', 'is', null), eb('retry_at', '<=', now.toISOString())]);
+  const held = () => db.selectFrom('leads').where('subadmin_id', '=', tenant).where('visible', '=', 1);
+  const mine = (status: string) => held().where('telicaller_id', '=', me).where('status', '=', status).where(ready);
+  const count = (q: ReturnType<typeof held>) => q.select((e) => e.fn.countAll().as('n'));
+  const myCallsToday = () => db.selectFrom('lead_history').where('subadmin_id', '=', tenant).where('user_id', '=', me)
+    .where('created_at', '>=', day.from).where('created_at', '<', day.to);
   const [l, p] = await Promise.all([
     db
-      .selectFrom('leads')
-      .where('subadmin_id', '=', tenant)
-      .where('visible', '=', 1)
-      .where((eb) => eb.or([eb('telicaller_id', '=', me), eb('handler_id', '=', me)]))
-      .select((eb) => {
-        // The queue tiles count what their queues show (queues.repository.ts): not the leads waiting out a retry delay.
-        const ready = eb.or([eb('retry_at', 'is', null), eb('retry_at', '<=', now.toISOString())]);
-        const assigned = eb('telicaller_id', '=', me);
-        const mineWith = (status: string) => eb.and([assigned, ready, eb('status', '=', status)]);
-        return [
-          countIf(eb.and([mineWith(LEAD_STATUS.new), eb('telicaller_send_date', '>=', day.from)])).as('newLeads'),
-          countIf(eb.and([mineWith(LEAD_STATUS.new), eb('telicaller_send_date', '<', day.from)])).as('pendingLeads'),
-          countIf(eb.and([eb('handler_id', '=', me), eb('submit_status', '=', '0'), ready])).as('juniorLeads'),
-          // Today's and the missed earlier ones, as Today's Callbacks lists them.
-          countIf(eb.and([mineWith(LEAD_STATUS.followUp), eb('callback_date', '<=', day.today)])).as('callbackToday'),
-          countIf(eb.and([mineWith(LEAD_STATUS.interested), eb('lead_quality', 'is', null)])).as('interestedLeads'),
-          countIf(mineWith(LEAD_STATUS.notInterested)).as('notInterestedLeads'),
-          countIf(mineWith(LEAD_STATUS.followUp)).as('followUpLeads'),
-          countIf(mineWith(LEAD_STATUS.invalid)).as('invalidLeads'),
-          countIf(mineWith(LEAD_STATUS.noSubmit)).as('noSubmitLeads'),
-          // As the Lead quality page counts them: rated leads the user holds or was handed, any case.
-          countIf(eb(sql`lower(lead_quality)`, 'in', [...LEAD_QUALITIES])).as('leadQuality'),
-          eb
-            .selectFrom('lead_history')
-            .select((e) => e.fn.countAll().as('n'))
-            .where('subadmin_id', '=', tenant)
-            .where('user_id', '=', me)
-            .where('created_at', '>=', day.from)
-            .where('created_at', '<', day.to)
-            .as('callLogs'),
-          // Login hours: today's time on calls, in seconds (the tile shows it as h/m/s).
-          eb
-            .selectFrom('lead_history')
-            .select((e) => e.fn.coalesce(e.fn.sum<number | string>('call_duration'), e.lit(0)).as('s'))
-            .where('subadmin_id', '=', tenant)
-            .where('user_id', '=', me)
-            .where('created_at', '>=', day.from)
-            .where('created_at', '<', day.to)
-            .as('loginHours'),
-        ];
-      })
+      .selectNoFrom(() => [
+        count(mine(LEAD_STATUS.new).where('telicaller_send_date', '>=', day.from)).as('newLeads'),
+        count(mine(LEAD_STATUS.new).where('telicaller_send_date', '<', day.from)).as('pendingLeads'),
+        count(held().where('handler_id', '=', me).where('submit_status', '=', '0').where(ready)).as('juniorLeads'),
+        // Today's and the missed earlier ones, as Today's Callbacks lists them.
+        count(mine(LEAD_STATUS.followUp).where('callback_date', 'is not', null).where('callback_date', '<=', day.today)).as('callbackToday'),
+        count(mine(LEAD_STATUS.interested).where('lead_quality', 'is', null)).as('interestedLeads'),
+        count(mine(LEAD_STATUS.notInterested)).as('notInterestedLeads'),
+        count(mine(LEAD_STATUS.followUp)).as('followUpLeads'),
+        count(mine(LEAD_STATUS.invalid)).as('invalidLeads'),
+        count(mine(LEAD_STATUS.noSubmit)).as('noSubmitLeads'),
+        // As the Lead quality page counts them: rated leads the user holds or was handed, any case;
+        // in two parts so that each reads its own index (an "or" read every lead the user holds).
+        count(held().where('telicaller_id', '=', me).where('lead_quality', 'is not', null).where(sql`lower(lead_quality)`, 'in', [...LEAD_QUALITIES])).as('ratedHeld'),
+        count(held().where('handler_id', '=', me).where((e) => e.or([e('telicaller_id', 'is', null), e('telicaller_id', '!=', me)]))
+          .where('lead_quality', 'is not', null).where(sql`lower(lead_quality)`, 'in', [...LEAD_QUALITIES])).as('ratedHanded'),
+        myCallsToday().select((e) => e.fn.countAll().as('n')).as('callLogs'),
+        // Login hours: today's time on calls, in seconds (the tile shows it as h/m/s).
+        myCallsToday().select((e) => e.fn.coalesce(e.fn.sum<number | string>('call_duration'), e.lit(0)).as('s')).as('loginHours'),
+      ])
       .executeTakeFirst(),
     db
       .selectFrom('projects')
@@ -196,7 +184,7 @@ export async function getTiles(deps: Deps, actor: UserActor): Promise<DashboardT
     loginHours: num(l?.loginHours),
     invalidLeads: num(l?.invalidLeads),
     noSubmitLeads: num(l?.noSubmitLeads),
-    leadQuality: num(l?.leadQuality),
+    leadQuality: num(l?.ratedHeld) + num(l?.ratedHanded),
     runningProjects: num(p?.runningProjects),
     completedProjects: num(p?.completedProjects),
     // The spec: Pending Payment shows the running projects count, Total Business the completed count.
