@@ -16,7 +16,7 @@ import { LeadForm } from './LeadForm';
 import { LeadHistory } from './LeadHistory';
 import { NotConnectedButtons } from './NotConnectedButtons';
 import { StatusCodeBadge, attemptsText, callbackWhen } from './leadBadges';
-import { markOpenLeadStale, openLeadQuery, type LeadDetail } from './openLead';
+import { markOpenLeadStale, openLeadQuery, placeholderDetail, type LeadDetail } from './openLead';
 import { QUEUE_PAGES, queuePath } from './queuePages';
 import { useCallTimer } from './useCallTimer';
 
@@ -28,10 +28,10 @@ interface Props {
 
 /** Lead Details: opening it is Process Lead (the lead becomes '6'); everything the call needs on one screen. */
 export function LeadDetailsPage({ leadId, queue }: Props) {
-  const open = useQuery(openLeadQuery(leadId, queue));
+  const open = useQuery({ ...openLeadQuery(leadId, queue), placeholderData: () => placeholderDetail(leadId, queue) });
   return (
     <QueryState query={open} errorText="Could not open this lead.">
-      {(detail) => <LeadWork detail={detail} queue={queue} />}
+      {(detail) => <LeadWork detail={detail} queue={queue} ready={!open.isPlaceholderData} />}
     </QueryState>
   );
 }
@@ -44,7 +44,8 @@ function comesBackAt(retryAt: string): string {
   return at.date === today?.date ? (at.time ?? '') : formatDateTime(retryAt);
 }
 
-function LeadWork({ detail, queue }: { detail: LeadDetail; queue: LeadQueue | undefined }) {
+/** `ready` is false while the page shows the queue's card and the open is still on its way: no action yet. */
+function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQueue | undefined; ready: boolean }) {
   const { me } = useRouteContext({ from: '/_user' });
   const { lead } = detail;
   const timer = useCallTimer(lead.id);
@@ -147,7 +148,8 @@ function LeadWork({ detail, queue }: { detail: LeadDetail; queue: LeadQueue | un
               </Button>
               <Button
                 component="a"
-                href={detail.whatsapp.link}
+                href={ready ? detail.whatsapp.link : undefined}
+                disabled={!ready}
                 target="_blank"
                 rel="noopener noreferrer"
                 size="lg"
@@ -173,10 +175,16 @@ function LeadWork({ detail, queue }: { detail: LeadDetail; queue: LeadQueue | un
               </Stack>
             </Paper>
 
-            <NotConnectedButtons pending={notConnected.isPending ? (notConnected.variables?.outcome ?? null) : null} onPick={pickNotConnected} />
+            <NotConnectedButtons
+              pending={notConnected.isPending ? (notConnected.variables?.outcome ?? null) : null}
+              disabled={!ready}
+              onPick={pickNotConnected}
+            />
 
             <Paper withBorder radius="md" p="md">
               <LeadForm
+                key={detail.variant}
+                ready={ready}
                 detail={detail}
                 queue={queue}
                 meId={me.id}
@@ -192,7 +200,7 @@ function LeadWork({ detail, queue }: { detail: LeadDetail; queue: LeadQueue | un
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <LeadHistory items={detail.history} />
+          <LeadHistory items={ready ? detail.history : null} />
         </Grid.Col>
       </Grid>
     </Stack>
@@ -223,3 +231,4 @@ function NeighbourButton({ leadId, queue, label, icon }: { leadId: number | null
     </ButtonLink>
   );
 }
+

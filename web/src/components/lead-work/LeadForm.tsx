@@ -43,6 +43,8 @@ function feedbackOptions(variant: FormVariant, status: string): readonly string[
 
 interface Props {
   detail: LeadDetail;
+  /** false while the lead is still opening: the form can be filled, not sent */
+  ready: boolean;
   queue: LeadQueue | undefined;
   /** the signed-in user: a head does not hand a lead to itself */
   meId: number;
@@ -53,7 +55,7 @@ interface Props {
 }
 
 /** Status, feedback and the sections each status opens (spec part 2, sections 4 and 5), checked as the server checks. */
-export function LeadForm({ detail, queue, meId, callSeconds, onSubmitted, onCancel }: Props) {
+export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted, onCancel }: Props) {
   const { lead, variant } = detail;
   const form = useForm<LeadFormValues>({
     mode: 'controlled',
@@ -112,7 +114,9 @@ export function LeadForm({ detail, queue, meId, callSeconds, onSubmitted, onCanc
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit((v) => submit.mutate({ ...v, call_duration: callSeconds() }))}
+      onSubmit={form.onSubmit((v) => {
+        if (ready) submit.mutate({ ...v, call_duration: callSeconds() });
+      })}
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -216,7 +220,7 @@ export function LeadForm({ detail, queue, meId, callSeconds, onSubmitted, onCanc
           <Button variant="default" size="lg" onClick={onCancel} disabled={submit.isPending}>
             Cancel
           </Button>
-          <Button type="submit" size="lg" loading={submit.isPending}>
+          <Button type="submit" size="lg" loading={submit.isPending} disabled={!ready}>
             Submit
           </Button>
         </Group>

@@ -59,14 +59,18 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
   );
 }
 
-/** What was done with the lead before, newest first: outcomes and unanswered calls. */
-export function LeadHistory({ items }: { items: HistoryItem[] }) {
+/** What was done with the lead before, newest first: outcomes and unanswered calls; null while it loads. */
+export function LeadHistory({ items }: { items: HistoryItem[] | null }) {
   return (
     <Stack gap="xs" component="section" aria-labelledby="lead-history-title">
       <Title order={3} size="h4" id="lead-history-title">
         Lead History
       </Title>
-      {items.length === 0 ? (
+      {items === null ? (
+        <Text c="dimmed" size="sm" py="sm">
+          Loading history...
+        </Text>
+      ) : items.length === 0 ? (
         <Text c="dimmed" size="sm" py="sm">
           No history found
         </Text>

@@ -4,11 +4,13 @@ import { NOT_CONNECTED, NOT_CONNECTED_LABELS, type NotConnectedOutcome } from '.
 interface Props {
   /** the outcome being recorded, while its call is under way */
   pending: NotConnectedOutcome | null;
+  /** no outcome can be recorded yet (the lead is still opening) */
+  disabled?: boolean;
   onPick: (outcome: NotConnectedOutcome) => void;
 }
 
 /** One tap records a call that did not connect: an attempt, not an outcome (DESIGN.md 5). */
-export function NotConnectedButtons({ pending, onPick }: Props) {
+export function NotConnectedButtons({ pending, disabled = false, onPick }: Props) {
   return (
     <Stack gap={6}>
       <Text size="sm" fw={600}>
@@ -24,7 +26,7 @@ export function NotConnectedButtons({ pending, onPick }: Props) {
             px="xs"
             onClick={() => onPick(outcome)}
             loading={pending === outcome}
-            disabled={pending !== null && pending !== outcome}
+            disabled={disabled || (pending !== null && pending !== outcome)}
           >
             {NOT_CONNECTED_LABELS[outcome]}
           </Button>

@@ -10,6 +10,7 @@ import { ExportCsvButton } from '../lead-lists/ExportCsvButton';
 import { NEW_LEADS_EXPORT_PATH } from '../lead-lists/exportUrl';
 import { useSearchText } from '../lead-lists/useSearchText';
 import { LeadCard } from './LeadCard';
+import { rememberCards } from './openLead';
 import { QUEUE_PAGES } from './queuePages';
 import { QUEUE_PAGE_SIZE, queueInput, type QueueSearch } from './queueSearch';
 
@@ -33,6 +34,10 @@ export function QueuePage({ queue, search, setSearch }: Props) {
   useEffect(() => {
     void router.loadRouteChunk(router.routesById[LEAD_FORM_ROUTE]);
   }, [router]);
+
+  useEffect(() => {
+    if (leads.data) rememberCards(leads.data.items);
+  }, [leads.data]);
 
   // Worked leads leave the queue: a page past the end moves back to the last one.
   useEffect(() => {

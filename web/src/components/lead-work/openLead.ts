@@ -1,9 +1,56 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/trpc/router';
-import type { LeadQueue } from '../../../../shared/constants';
+import { LEAD_STATUS, type LeadQueue } from '../../../../shared/constants';
 import { queryClient, trpcClient } from '../../trpc';
 
 export type LeadDetail = inferRouterOutputs<AppRouter>['work']['open'];
+type QueueCard = inferRouterOutputs<AppRouter>['work']['queue']['items'][number];
+
+/** The cards the telecaller has seen lately, by lead id: what a lead form can show before its open answers. */
+const seenCards = new Map<number, QueueCard>();
+const SEEN_LIMIT = 500;
+
+export function rememberCards(cards: readonly QueueCard[]): void {
+  for (const card of cards) {
+    seenCards.delete(card.id);
+    seenCards.set(card.id, card);
+  }
+  while (seenCards.size > SEEN_LIMIT) seenCards.delete(seenCards.keys().next().value!);
+}
+
+/**
+ * The lead form from the queue's card while Process Lead's open is on its way: the telecaller reads
+ * the name and picks a status instead of looking at a spinner for a round trip. What only the open
+ * knows (the history, the neighbours, the WhatsApp message) waits for it, and so do the actions.
+ */
+export function placeholderDetail(leadId: number, queue: LeadQueue | undefined): LeadDetail | undefined {
+  const card = seenCards.get(leadId);
+  if (!card) return undefined;
+  const handed = queue === 'junior';
+  return {
+    lead: {
+      id: card.id,
+      name: card.name,
+      mobile: card.mobile,
+      requirement: card.requirement,
+      area: card.area,
+      category: card.category,
+      // Opening marks the lead Not Submitted, except a lead handed to a head.
+      status: handed ? card.status : LEAD_STATUS.noSubmit,
+      attempts: card.attempts,
+      callback_date: card.callback_date,
+      callback_time: card.callback_time,
+      lead_quality: card.lead_quality,
+      send_date: card.send_date,
+      assigned_by_name: card.assigned_by_name,
+    },
+    variant: handed ? 'head' : queue === 'noSubmit' || (!queue && card.status === LEAD_STATUS.noSubmit) ? 'noSubmit' : 'standard',
+    whatsapp: { link: '', message: '' },
+    history: [],
+    queue: queue ? { name: queue, previousId: null, nextId: null } : null,
+    attemptLimit: 0,
+  };
+}
 
 /**
  * Process Lead (`work.open`) as a cached query: it marks the lead opened, which is safe to repeat, and
