@@ -4,10 +4,11 @@
 //   - a queue page (work.queue new/pending/callback/followUp, 20 a page)   target p95 < 20 ms
 //   - a lead-form submit (work.open, then work.submit timed)                target p95 < 30 ms
 //   - the dashboard counts (dashboard.tiles)                                target p95 < 20 ms
+//   - and as the floor under them, auth.me: the session read and nothing else (no target)
 // on SQLite, and on Postgres when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh schema,
 // dropped afterwards); and as the reference, a bare Fastify route's throughput at the same
 // concurrency. BENCH_LEADS=100000 for a smaller database, BENCH_SECONDS per measure (default 5),
-// BENCH_ONLY=queue,tiles,submit for some measures, BENCH_CPU_PROF=<dir> for the server's CPU profile.
+// BENCH_ONLY=floor,queue,tiles,submit for some measures, BENCH_CPU_PROF=<dir> for the server's CPU profile.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,8 +33,8 @@ const CONCURRENCY = 50;
 const PAGE_SIZE = 20;
 const QUEUES = ['new', 'pending', 'callback', 'followUp'] as const;
 const TARGETS = { queue: 20, submit: 30, tiles: 20 };
-/** BENCH_ONLY=queue,tiles,submit: some of the measures (all by default). */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'queue,tiles,submit').split(','));
+/** BENCH_ONLY=floor,queue,tiles,submit: some of the measures (all by default). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'floor,queue,tiles,submit').split(','));
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(9);
@@ -139,6 +140,14 @@ async function measureApp(dialect: Dialect, mode: ServerMode, users: BenchUser[]
       const alone = await closedLoop({ workers: 1, seconds: ALONE_SECONDS, warmupSeconds: 0, step });
       line('  one telecaller at a time', summarize(alone));
     };
+
+    // The floor under every measure: a procedure that reads the session and nothing else, through
+    // the same Fastify, tRPC adapter and session hook.
+    if (ONLY.has('floor')) await both('the session only (auth.me, no target)', undefined, async (w) => {
+      const { ms, reply } = await timed(client, 'GET', trpcGet('auth.me'), header(readers[w]!));
+      trpcData<unknown>(reply.body);
+      return ms;
+    });
 
     if (ONLY.has('queue')) await both(`queue page (${QUEUES.join('/')}, ${PAGE_SIZE} a page)`, TARGETS.queue, async (w, round) => {
       const input = { queue: QUEUES[(w + round) % QUEUES.length], page: 1 + (Math.floor(round / QUEUES.length) % 2), pageSize: PAGE_SIZE };
