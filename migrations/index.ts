@@ -7,9 +7,10 @@ import { appSecrets } from './0005_app_secrets.js';
 import { leadWork } from './0006_lead_work.js';
 import { callbackHistory } from './0007_callback_history.js';
 import { leadWorkCover } from './0008_lead_work_cover.js';
+import { projects } from './0009_projects.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
 export const migrations: Migration[] = [
-  initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets, leadWork, callbackHistory, leadWorkCover,
+  initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets, leadWork, callbackHistory, leadWorkCover, projects,
 ];
 export type { Dialect, Migration } from './types.js';

@@ -168,8 +168,24 @@ export interface ProjectsTable {
   endtime: string;
   status: number;
   previous_status: number | null;
+  lead_id: number | null;
   created_at: string;
   updated_at: string;
+}
+
+/** One approved change of a project's received money: the advance on approval, then each approved update. */
+export interface ProjectPaymentsTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  project_id: number;
+  amount_paise: number;
+  received_after_paise: number;
+  kind: 'advance' | 'update';
+  request_id: number | null;
+  approved_by_kind: PrincipalKind;
+  approved_by_id: number;
+  approved_by_name: string;
+  created_at: string;
 }
 
 export interface ProjectUpdateRequestsTable {
@@ -299,6 +315,7 @@ export interface DB {
   lead_history: LeadHistoryTable;
   projects: ProjectsTable;
   project_update_requests: ProjectUpdateRequestsTable;
+  project_payments: ProjectPaymentsTable;
   tasks: TasksTable;
   demos: MediaTable;
   tutorials: MediaTable;

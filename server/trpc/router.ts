@@ -13,6 +13,7 @@ import { distributionRouter } from './routers/distribution.js';
 import { indiamartRouter } from './routers/indiamart.js';
 import { workRouter } from './routers/work.js';
 import { summariesRouter } from './routers/summaries.js';
+import { projectsRouter } from './routers/projects.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -29,6 +30,7 @@ export const appRouter = router({
   indiamart: indiamartRouter,
   work: workRouter,
   summaries: summariesRouter,
+  projects: projectsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,213 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Deps } from '../../deps.js';
+import type { SubadminActor } from '../../auth/actor.js';
+import type { DB } from '../../db/schema.js';
+import { AppError, notFound } from '../../errors.js';
+import { nowIso } from '../../db/dialect.js';
+import { paginate } from '../../db/paging.js';
+import type { Page } from '../../../shared/schemas/paging.js';
+import { PROJECT_STATUS } from '../../../shared/constants.js';
+import { todayIn } from '../../../shared/dates.js';
+import { paiseToRupees } from '../../../shared/money.js';
+import { PROJECT_MESSAGES, type CompanyProjectList } from '../../../shared/schemas/projects.js';
+import { toView, type ProjectView } from './project-view.js';
+import { companyContext, findProject, projectsOf, selectProject } from './projects.repository.js';
+import { filterList, searchProjects } from './my-projects.service.js';
+
+const CALLER_TYPES = ['Telicaller', 'Telicaller-hade'] as const;
+
+export interface TelecallerProjects {
+  telicaller_id: number;
+  telecaller_name: string;
+  total_projects: number;
+  pending_projects: number;
+}
+
+/** Approve Projects: every telecaller and head of the company with its project counts, most pending first. */
+export async function telecallersWithProjects(deps: Deps, actor: SubadminActor): Promise<TelecallerProjects[]> {
+  const rows = await deps.db
+    .selectFrom('users as u')
+    .leftJoin('projects as p', (j) => j.onRef('p.telicaller_id', '=', 'u.id').onRef('p.subadmin_id', '=', 'u.subadmin_id'))
+    .where('u.subadmin_id', '=', actor.subadminId)
+    .where('u.deleted_at', 'is', null)
+    .where('u.user_type', 'in', CALLER_TYPES)
+    .groupBy(['u.id', 'u.name'])
+    .select((eb) => [
+      'u.id', 'u.name',
+      eb.fn.count<number | string>('p.id').as('total'),
+      eb.fn.sum<number | string | null>(eb.case().when('p.status', '=', PROJECT_STATUS.pending).then(1).else(0).end()).as('pending'),
+    ])
+    .execute();
+  return rows
+    .map((r) => ({ telicaller_id: r.id, telecaller_name: r.name, total_projects: Number(r.total), pending_projects: Number(r.pending ?? 0) }))
+    .sort((a, b) => b.pending_projects - a.pending_projects || b.total_projects - a.total_projects || a.telecaller_name.localeCompare(b.telecaller_name));
+}
+
+/** A company list of projects, of one telecaller when given (one of the company's, else not found). */
+export async function listCompanyProjects(
+  deps: Deps,
+  actor: SubadminActor,
+  input: { list: CompanyProjectList; telecallerId?: number; page: number; pageSize: number; search?: string },
+): Promise<Page<ProjectView>> {
+  const company = await companyContext(deps.db, actor.subadminId);
+  if (input.telecallerId !== undefined) {
+    const u = await deps.db.selectFrom('users').select('id').where('subadmin_id', '=', actor.subadminId).where('id', '=', input.telecallerId).executeTakeFirst();
+    if (!u) throw notFound('Telecaller');
+  }
+  const today = todayIn(company.time_zone);
+  let q = filterList(projectsOf(deps.db, actor.subadminId), input.list, today);
+  if (input.telecallerId !== undefined) q = q.where('projects.telicaller_id', '=', input.telecallerId);
+  if (input.search) q = searchProjects(q, input.search);
+  const page = await paginate(q, input, (b) => selectProject(b).orderBy('projects.id', 'desc'));
+  return { ...page, items: page.items.map((p) => toView(p, { today, companyName: company.company_name })) };
+}
+
+async function deciderName(db: Kysely<DB>, actor: SubadminActor): Promise<string> {
+  const s = await db.selectFrom('subadmins').select('name').where('id', '=', actor.subadminId).executeTakeFirst();
+  return s?.name ?? 'Company';
+}
+
+const MOVES = {
+  approve: { from: PROJECT_STATUS.pending, to: PROJECT_STATUS.running, refused: 'Only a project waiting for approval can be approved.', done: 'Project approved.' },
+  reject: { from: PROJECT_STATUS.pending, to: PROJECT_STATUS.rejected, refused: 'Only a project waiting for approval can be rejected.', done: 'Project rejected.' },
+  complete: { from: PROJECT_STATUS.running, to: PROJECT_STATUS.completed, refused: 'Only a running project can be completed.', done: 'Project completed.' },
+} as const;
+export type ProjectMove = keyof typeof MOVES;
+
+/** Approve (0 -> 1), reject (0 -> 3) or complete (1 -> 2); an approval puts the advance in the ledger. */
+export async function moveProject(deps: Deps, actor: SubadminActor, id: number, move: ProjectMove): Promise<{ message: string; status: number }> {
+  const rule = MOVES[move];
+  const name = move === 'approve' ? await deciderName(deps.db, actor) : '';
+  return deps.db.transaction().execute(async (trx) => {
+    const p = await findProject(trx, actor.subadminId, id);
+    const now = nowIso();
+    const moved = await trx
+      .updateTable('projects')
+      .set({ status: rule.to, updated_at: now })
+      .where('id', '=', p.id)
+      .where('subadmin_id', '=', actor.subadminId)
+      .where('status', '=', rule.from)
+      .executeTakeFirst();
+    if (Number(moved.numUpdatedRows) !== 1) throw new AppError('CONFLICT', rule.refused);
+    if (move === 'approve' && p.received_paise > 0) {
+      await addLedgerEntry(trx, actor, { projectId: p.id, amount: p.received_paise, after: p.received_paise, kind: 'advance', requestId: null, name, now });
+    }
+    return { message: rule.done, status: rule.to };
+  });
+}
+
+async function addLedgerEntry(
+  trx: Transaction<DB>,
+  actor: SubadminActor,
+  e: { projectId: number; amount: number; after: number; kind: 'advance' | 'update'; requestId: number | null; name: string; now: string },
+) {
+  await trx
+    .insertInto('project_payments')
+    .values({
+      subadmin_id: actor.subadminId, project_id: e.projectId, amount_paise: e.amount, received_after_paise: e.after, kind: e.kind,
+      request_id: e.requestId, approved_by_kind: 'subadmin', approved_by_id: actor.id, approved_by_name: e.name, created_at: e.now,
+    })
+    .execute();
+}
+
+export interface PendingUpdate {
+  id: number;
+  project_id: number;
+  telicaller_id: number;
+  telecaller_name: string;
+  created_at: string;
+  current: UpdateValues;
+  proposed: UpdateValues;
+}
+interface UpdateValues {
+  project_name: string;
+  clint_name: string;
+  number: string;
+  price: number;
+  received: number;
+  pending: number;
+  commission_percentage: number;
+  endtime: string;
+}
+
+const valuesOf = (v: { project_name: string; clint_name: string; number: string; price_paise: number; received_paise: number; commission_percentage: number; endtime: string }): UpdateValues => ({
+  project_name: v.project_name, clint_name: v.clint_name, number: v.number, price: paiseToRupees(v.price_paise),
+  received: paiseToRupees(v.received_paise), pending: paiseToRupees(v.price_paise - v.received_paise),
+  commission_percentage: v.commission_percentage, endtime: v.endtime,
+});
+
+/** Pending Project Updates: the project as it is beside what the telecaller proposes, oldest first. */
+export async function pendingUpdates(deps: Deps, actor: SubadminActor, input: { page: number; pageSize: number }): Promise<Page<PendingUpdate>> {
+  const base = deps.db
+    .selectFrom('project_update_requests as r')
+    .innerJoin('projects as p', (j) => j.onRef('p.id', '=', 'r.project_id').onRef('p.subadmin_id', '=', 'r.subadmin_id'))
+    .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'p.telicaller_id').onRef('u.subadmin_id', '=', 'p.subadmin_id'))
+    .where('r.subadmin_id', '=', actor.subadminId)
+    .where('r.approval_status', '=', 'pending');
+  const page = await paginate(base, input, (q) =>
+    q
+      .select([
+        'r.id', 'r.project_id', 'r.created_at', 'p.telicaller_id', 'u.name as telecaller_name',
+        'r.project_name', 'r.clint_name', 'r.number', 'r.price_paise', 'r.received_paise', 'r.commission_percentage', 'r.endtime',
+        'p.project_name as cur_name', 'p.clint_name as cur_client', 'p.number as cur_number', 'p.price_paise as cur_price',
+        'p.received_paise as cur_received', 'p.commission_percentage as cur_commission', 'p.endtime as cur_endtime',
+      ])
+      .orderBy('r.id'));
+  return {
+    ...page,
+    items: page.items.map((r) => ({
+      id: r.id, project_id: r.project_id, telicaller_id: r.telicaller_id, telecaller_name: r.telecaller_name ?? 'Unknown', created_at: r.created_at,
+      proposed: valuesOf(r),
+      current: valuesOf({
+        project_name: r.cur_name, clint_name: r.cur_client, number: r.cur_number, price_paise: r.cur_price,
+        received_paise: r.cur_received, commission_percentage: r.cur_commission, endtime: r.cur_endtime,
+      }),
+    })),
+  };
+}
+
+/**
+ * Approve or reject a waiting update. Approval applies the proposed values, returns the project to
+ * the status it had and writes any change of the money received to the ledger; rejection only
+ * returns the project to its status.
+ */
+export async function decideUpdate(deps: Deps, actor: SubadminActor, input: { id: number; approve: boolean }): Promise<{ message: string }> {
+  const name = await deciderName(deps.db, actor);
+  return deps.db.transaction().execute(async (trx) => {
+    const r = await trx
+      .selectFrom('project_update_requests')
+      .selectAll()
+      .where('subadmin_id', '=', actor.subadminId)
+      .where('id', '=', input.id)
+      .executeTakeFirst();
+    if (!r) throw notFound('Update request');
+    const now = nowIso();
+    const decided = await trx
+      .updateTable('project_update_requests')
+      .set({ approval_status: input.approve ? 'approved' : 'rejected', decided_by_kind: 'subadmin', decided_by_id: actor.id, decided_at: now })
+      .where('id', '=', r.id)
+      .where('approval_status', '=', 'pending')
+      .executeTakeFirst();
+    if (Number(decided.numUpdatedRows) !== 1) throw new AppError('CONFLICT', 'This update has already been decided.');
+    const p = await findProject(trx, actor.subadminId, r.project_id);
+    const back = p.status === PROJECT_STATUS.updateRequested && p.previous_status != null ? p.previous_status : p.status;
+    const applied = input.approve
+      ? {
+        project_name: r.project_name, clint_name: r.clint_name, number: r.number, price_paise: r.price_paise,
+        received_paise: r.received_paise, commission_percentage: r.commission_percentage, endtime: r.endtime,
+      }
+      : {};
+    await trx
+      .updateTable('projects')
+      .set({ ...applied, status: back, previous_status: null, updated_at: now })
+      .where('id', '=', p.id)
+      .where('subadmin_id', '=', actor.subadminId)
+      .execute();
+    if (input.approve && r.received_paise !== p.received_paise) {
+      await addLedgerEntry(trx, actor, {
+        projectId: p.id, amount: r.received_paise - p.received_paise, after: r.received_paise, kind: 'update', requestId: r.id, name, now,
+      });
+    }
+    return { message: input.approve ? PROJECT_MESSAGES.updateApproved : PROJECT_MESSAGES.updateRejected };
+  });
+}
