@@ -8,6 +8,7 @@ import { COMPLAINT_STATUS, LEAD_STATUS, PROJECT_STATUS, TASK_STATUS } from '../.
 import { todayBounds } from '../../../shared/dates.js';
 import { LEAD_QUALITIES } from '../../../shared/schemas/lead-work.js';
 import { countLimitedUsers } from '../users/users.repository.js';
+import { isEffectively } from '../projects/project-view.js';
 
 /** sum(case when <cond> then 1 else 0 end): one count per condition in a single scan. */
 const countIf = (cond: Expression<SqlBool>) => sql<number | string | null>`sum(case when ${cond} then 1 else 0 end)`;
@@ -164,10 +165,11 @@ export async function getTiles(deps: Deps, actor: UserActor): Promise<DashboardT
       .where('subadmin_id', '=', tenant)
       .where('telicaller_id', '=', me)
       .select((eb) => [
-        countIf(eb('status', '=', PROJECT_STATUS.running)).as('runningProjects'),
-        countIf(eb('status', '=', PROJECT_STATUS.completed)).as('completedProjects'),
+        // As the project lists count them: a project waiting on an update still counts as what it was.
+        countIf(isEffectively(eb, PROJECT_STATUS.running)).as('runningProjects'),
+        countIf(isEffectively(eb, PROJECT_STATUS.completed)).as('completedProjects'),
         countIf(eb('status', '=', PROJECT_STATUS.rejected)).as('rejectedProjects'),
-        countIf(eb.and([eb('status', '=', PROJECT_STATUS.running), eb('endtime', '<', day.today)])).as('delayedProjects'),
+        countIf(eb.and([isEffectively(eb, PROJECT_STATUS.running), eb('endtime', '<', day.today)])).as('delayedProjects'),
       ])
       .executeTakeFirst(),
   ]);
