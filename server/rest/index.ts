@@ -13,6 +13,7 @@ import { distributionRoutes } from './distribution.routes.js';
 import { leadWorkRoutes } from './lead-work.routes.js';
 import { summariesRoutes } from './summaries.routes.js';
 import { leadWorkExportRoutes } from './lead-work-export.routes.js';
+import { projectsRoutes } from './projects.routes.js';
 
 /** The original client's API under /api/webapi, answering in the spec's shapes. */
 export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
@@ -42,4 +43,5 @@ export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps 
   await app.register(leadWorkRoutes, { deps });
   await app.register(summariesRoutes, { deps });
   await app.register(leadWorkExportRoutes, { deps });
+  await app.register(projectsRoutes, { deps });
 };

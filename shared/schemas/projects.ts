@@ -99,7 +99,7 @@ export const MyProjectsInput = PageInput.extend({ list: z.enum(MY_PROJECT_LISTS,
 export type MyProjectsInput = z.input<typeof MyProjectsInput>;
 
 /** The sub-admin's lists of one telecaller's projects (or every telecaller's, without telecallerId). */
-export const COMPANY_PROJECT_LISTS = ['pending', 'running', 'rejected', 'completed', 'delayed', 'fromLeads'] as const;
+export const COMPANY_PROJECT_LISTS = ['pending', 'running', 'rejected', 'completed', 'delayed', 'pendingPayment', 'fromLeads', 'all'] as const;
 export type CompanyProjectList = (typeof COMPANY_PROJECT_LISTS)[number];
 export const CompanyProjectsInput = PageInput.extend({
   list: z.enum(COMPANY_PROJECT_LISTS, { error: 'Choose a project list.' }),

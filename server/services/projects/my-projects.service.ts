@@ -1,3 +1,4 @@
+import type { Expression, SqlBool } from 'kysely';
 import type { Deps } from '../../deps.js';
 import type { UserActor } from '../../auth/actor.js';
 import { AppError, notFound } from '../../errors.js';
@@ -152,4 +153,28 @@ export async function requestProjectUpdate(deps: Deps, actor: UserActor, input: 
       .executeTakeFirstOrThrow();
     return { message: PROJECT_MESSAGES.updateSent, requestId: row.id };
   });
+}
+
+/** The telecaller's project counts: waiting for approval, running, completed, rejected, delayed. */
+export async function countMyProjects(deps: Deps, actor: UserActor) {
+  const company = await companyContext(deps.db, actor.subadminId);
+  const today = todayIn(company.time_zone);
+  const row = await deps.db
+    .selectFrom('projects')
+    .where('subadmin_id', '=', actor.subadminId)
+    .where('telicaller_id', '=', actor.id)
+    .select((eb) => {
+      const countIf = (cond: Expression<SqlBool>) =>
+        eb.fn.sum<number | string | null>(eb.case().when(cond).then(1).else(0).end());
+      return [
+        countIf(eb('projects.status', '=', PROJECT_STATUS.pending)).as('pending'),
+        countIf(isEffectively(eb, PROJECT_STATUS.running)).as('running'),
+        countIf(isEffectively(eb, PROJECT_STATUS.completed)).as('completed'),
+        countIf(eb('projects.status', '=', PROJECT_STATUS.rejected)).as('rejected'),
+        countIf(eb.and([isEffectively(eb, PROJECT_STATUS.running), eb('projects.endtime', '<', today)])).as('delayed'),
+      ];
+    })
+    .executeTakeFirst();
+  const n = (v: unknown) => Number(v ?? 0);
+  return { pending: n(row?.pending), running: n(row?.running), completed: n(row?.completed), rejected: n(row?.rejected), delayed: n(row?.delayed) };
 }
