@@ -240,6 +240,7 @@ describe.each(dialects)('projects on %s', (dialect) => {
     expect(sum(rows.map((r) => r.price))).toBe(mine.totals.value);
 
     const company = (await query(t.app, 'projects.business', {}, owner)).data;
+    expect(company).toMatchObject({ from: `${today().slice(0, 8)}01`, to: today() }); // this month so far, unless asked
     expect(company.totals).toMatchObject({ projects: 3, value: 2099.89, received: 433.33, commission: 301.99 });
     expect(company.byTelecaller.map((r: { telecaller_name: string; value: number }) => [r.telecaller_name, r.value])).toEqual([['Asha Caller', 1999.89], ['Bina Other', 100]]);
     expect(company.byMonth).toEqual([expect.objectContaining({ month: today().slice(0, 7), projects: 3, value: 2099.89 })]);

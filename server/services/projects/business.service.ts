@@ -2,7 +2,7 @@ import type { Deps } from '../../deps.js';
 import type { SubadminActor, UserActor } from '../../auth/actor.js';
 import { paginate } from '../../db/paging.js';
 import type { Page } from '../../../shared/schemas/paging.js';
-import { rangeBounds, todayIn } from '../../../shared/dates.js';
+import { monthStart, rangeBounds, todayIn } from '../../../shared/dates.js';
 import { paiseToRupees, percentOfPaise } from '../../../shared/money.js';
 import { rangeDates } from '../../../shared/schemas/summaries.js';
 import { APPROVED_STATUSES, toView, type ProjectView } from './project-view.js';
@@ -81,7 +81,9 @@ export interface CompanyBusiness {
  */
 export async function companyBusiness(deps: Deps, actor: SubadminActor, input: { from?: string; to?: string }): Promise<CompanyBusiness> {
   const company = await companyContext(deps.db, actor.subadminId);
-  const { from, to } = rangeDates(input, todayIn(company.time_zone));
+  const today = todayIn(company.time_zone);
+  // Business is read by the month: with no range given, this month so far.
+  const { from, to } = input.from || input.to ? rangeDates(input, today) : { from: monthStart(today), to: today };
   const bounds = rangeBounds(from, to, company.time_zone);
   const rows = await projectsOf(deps.db, actor.subadminId)
     .where('projects.status', 'in', APPROVED_STATUSES)

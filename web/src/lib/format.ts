@@ -109,3 +109,9 @@ export function formatMinutes(total: number): string {
   const parts = [...unit(Math.floor(m / 1440), 'day'), ...unit(Math.floor((m % 1440) / 60), 'hour'), ...unit(m % 60, 'minute')];
   return parts.length ? parts.join(' ') : '0 minutes';
 }
+
+// One rupee formatter, made when first needed: Indian grouping (₹1,25,000.50).
+let rupees: Intl.NumberFormat | undefined;
+/** Rupees as people in India read them: ₹1,25,000.50 (the wire carries rupees with two decimals). */
+export const formatMoney = (amount: number) =>
+  (rupees ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(amount);

@@ -40,6 +40,13 @@ export const PAGE_TITLES = {
   '/subadmin/manage-indiamart': 'API Details',
   '/subadmin/calling-rules': 'Calling Rules',
   '/subadmin/Profilehandel': 'Profile Update',
+  '/subadmin/SubProject/approveproject': 'Approve Projects',
+  '/subadmin/SubProject/createproject': 'Running Projects',
+  '/subadmin/SubProject/rejectproject': 'Rejected Projects',
+  '/subadmin/SubProject/compleatproject': 'Completed Projects',
+  '/subadmin/Leads/confirmproject': 'Projects from Leads',
+  '/subadmin/payment': 'Pending Project Updates',
+  '/subadmin/business': 'Business Overview',
 
   '/': 'Home',
   '/formlead': 'Add Lead',
@@ -59,6 +66,14 @@ export const PAGE_TITLES = {
   '/leadspage/calllogs': 'Call Logs',
   '/leadspage/cardlogs': 'Calls by Lead',
   '/leadspage/leadquality': 'Lead Quality',
+  '/leadspage/createproject': 'Create Project',
+  '/Runningproject': 'Running Projects',
+  '/Rejectproject': 'Rejected Projects',
+  '/leadspage/compleatproject': 'Completed Projects',
+  '/dailayproject': 'Delayed Projects',
+  '/pendingpayment': 'Pending Payment',
+  '/leadspage/updatepayment': 'Update Payment',
+  '/totalbusniness': 'Total Business',
 } as const;
 
 export type TitledPath = keyof typeof PAGE_TITLES;

@@ -26,6 +26,19 @@ export const SUBADMIN_NAV: NavEntry[] = [
     ],
   },
   {
+    label: 'Projects',
+    icon: 'building',
+    children: [
+      page('/subadmin/SubProject/approveproject'),
+      page('/subadmin/payment'),
+      page('/subadmin/SubProject/createproject'),
+      page('/subadmin/SubProject/compleatproject'),
+      page('/subadmin/SubProject/rejectproject'),
+      page('/subadmin/Leads/confirmproject'),
+      page('/subadmin/business'),
+    ],
+  },
+  {
     label: 'Calls',
     icon: 'phone',
     children: [page('/subadmin/Leads/callsummary'), page('/subadmin/Leads/productivity'), page('/subadmin/Leads/callloghistory')],

@@ -90,6 +90,12 @@ export function LeadCard({ lead, queue, action }: Props) {
         >
           {action}
         </ButtonLink>
+        {queue === 'interested' && (
+          // An interested lead is where a sale starts: its project links back to it.
+          <ButtonLink to="/leadspage/createproject" search={{ lead: lead.id, name: lead.name, mobile: lead.mobile }} size="md" variant="light" fullWidth>
+            Create project
+          </ButtonLink>
+        )}
       </Stack>
     </Paper>
   );

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openBrowser, snap, startServer, type Running } from './harness.js';
+import { choose, errorsOf, field, freshPage, signInAsSubadmin, signInAsUser } from './pages.js';
+import { DEMO } from '../../seed/demo.js';
+import { addDays, todayIn } from '../../shared/dates.js';
+
+// A sale from start to money: the telecaller on a phone, the company at a desk.
+const PHONE = { width: 390, height: 844 };
+const DESK = { width: 1280, height: 800 };
+
+let server: Running;
+let phone: BrowserContext;
+let desk: BrowserContext;
+
+beforeAll(async () => {
+  server = await startServer();
+  phone = await openBrowser(PHONE);
+  desk = await openBrowser(DESK);
+});
+afterAll(async () => {
+  await phone?.close();
+  await desk?.close();
+  await server?.stop();
+});
+
+const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+describe('projects, payments and commission', () => {
+  it('a telecaller creates a project, the company approves it, a payment update is approved, and the totals and the ledger show it', async () => {
+    const name = `Shop website ${Date.now() % 100000}`;
+    const caller = await freshPage(phone, PHONE);
+    await signInAsUser(caller, server.base, DEMO.telecaller);
+    await caller.goto(`${server.base}/leadspage/createproject`);
+    await field(caller, 'Project name').fill(name);
+    await field(caller, 'Client name').fill('Ravi Mehta');
+    await field(caller, 'Number').fill('98765 43210');
+    await field(caller, 'Price').fill('1,00,000');
+    await field(caller, 'Advance').fill('20000');
+    await choose(caller, 'Commission %', '10%');
+    await field(caller, 'End date').fill(addDays(todayIn('Asia/Kolkata'), 30));
+    expect(await noSidewaysScroll(caller)).toBe(true);
+    await snap(caller, 'projects-create-phone');
+    await caller.getByRole('button', { name: 'Create project' }).click();
+    await caller.getByText('Project created successfully!').first().waitFor();
+
+    const owner = await freshPage(desk, DESK);
+    await signInAsSubadmin(owner, server.base);
+    await owner.goto(`${server.base}/subadmin/SubProject/approveproject`);
+    const row = owner.getByRole('row', { name: /Rahul Verma/ });
+    await row.getByRole('button', { name: 'View Projects' }).click();
+    const pending = owner.getByRole('row', { name: new RegExp(name) });
+    await pending.waitFor();
+    await snap(owner, 'projects-approve-desk');
+    await pending.getByRole('button', { name: 'Approve' }).click();
+    await owner.getByText('Project approved.').first().waitFor();
+    await expect.poll(() => owner.getByRole('row', { name: new RegExp(name) }).count()).toBe(0);
+
+    // The telecaller asks for the payment that came in.
+    await caller.goto(`${server.base}/pendingpayment`);
+    const card = caller.getByRole('article', { name });
+    await card.waitFor();
+    expect(await card.innerText()).toContain('₹80,000.00');
+    expect(await card.getByRole('link', { name: 'Remind' }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/919876543210\?text=/);
+    await card.getByRole('button', { name: 'Update Project' }).click();
+    await field(caller, 'Received Payment').fill('65000');
+    await caller.getByText('Pending Payment: ₹35,000.00').waitFor();
+    await snap(caller, 'projects-update-phone');
+    await caller.getByRole('button', { name: 'Update', exact: true }).click();
+    await caller.getByText('Update request sent to admin for approval!').first().waitFor();
+    await card.getByText('Update waiting for approval').waitFor();
+    expect(await card.getByRole('button', { name: 'Update Project' }).isDisabled()).toBe(true);
+
+    await owner.goto(`${server.base}/subadmin/payment`);
+    const update = owner.getByRole('row', { name: new RegExp(name) });
+    await update.waitFor();
+    expect(await update.innerText()).toContain('₹65,000.00');
+    await snap(owner, 'projects-updates-desk');
+    await update.getByRole('button', { name: 'Approve' }).click();
+    await owner.getByText('Project update approved.').first().waitFor();
+    await owner.getByText('No pending updates.').waitFor();
+
+    await caller.goto(`${server.base}/totalbusniness`);
+    const detail = caller.getByRole('row', { name: new RegExp(name) });
+    await detail.waitFor();
+    expect(await detail.innerText()).toMatch(/₹1,00,000\.00[\s\S]*₹65,000\.00[\s\S]*₹35,000\.00[\s\S]*10%[\s\S]*₹10,000\.00[\s\S]*₹6,500\.00/);
+    await snap(caller, 'projects-business-phone');
+
+    await caller.goto(`${server.base}/Runningproject`);
+    await caller.getByRole('article', { name }).getByRole('button', { name: 'Payments' }).click();
+    const ledger = caller.getByRole('dialog');
+    await ledger.getByText('Payment update').waitFor();
+    const text = await ledger.innerText();
+    expect(text).toContain('Advance');
+    expect(text).toContain('₹45,000.00');
+    expect(text).toContain('Priya Sharma');
+    await snap(caller, 'projects-ledger-phone');
+
+    await owner.goto(`${server.base}/subadmin/business`);
+    await owner.getByRole('row', { name: /Rahul Verma/ }).waitFor();
+    await snap(owner, 'projects-business-desk');
+    expect(errorsOf(caller)).toEqual([]);
+    expect(errorsOf(owner)).toEqual([]);
+    await caller.close();
+    await owner.close();
+  });
+});

@@ -1,0 +1,37 @@
+import { Card, SimpleGrid, Text } from '@mantine/core';
+import { formatCount, formatMoney } from '../../lib/format';
+
+interface Totals {
+  projects: number;
+  value: number;
+  received: number;
+  pending: number;
+  commission: number;
+  commission_earned: number;
+}
+
+/** The business cards: projects, value, received, pending, and the commission on the price and on what came in. */
+export function BusinessFigures({ totals }: { totals: Totals }) {
+  const figures = [
+    ['Total Projects', formatCount(totals.projects)],
+    ['Total Project Value', formatMoney(totals.value)],
+    ['Total Received Payments', formatMoney(totals.received)],
+    ['Total Pending Payments', formatMoney(totals.pending)],
+    ['Commission on price', formatMoney(totals.commission)],
+    ['Commission earned (on money received)', formatMoney(totals.commission_earned)],
+  ] as const;
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
+      {figures.map(([label, value]) => (
+        <Card key={label} withBorder radius="md" padding="sm">
+          <Text size="xs" c="dimmed">
+            {label}
+          </Text>
+          <Text fw={700} size="lg" style={{ fontVariantNumeric: 'tabular-nums', overflowWrap: 'anywhere' }}>
+            {value}
+          </Text>
+        </Card>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,70 @@
+import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { useNavigate } from '@tanstack/react-router';
+import { trpc } from '../../trpc';
+import { fieldErrorsOf, notifyFailure, notifySuccess } from '../../lib/notify';
+import { CreateProjectInput, DEFAULT_COMMISSION } from '../../../../shared/schemas/projects';
+import { PAGE_TITLES } from '../layout/pageTitles';
+import { ProjectFields, type ProjectFieldValues } from './ProjectFields';
+
+interface Values extends ProjectFieldValues {
+  advance: string;
+}
+
+interface Props {
+  /** the lead the project is sold to, when opened from it */
+  lead?: { id: number; name: string; mobile: string };
+}
+
+/** Create Project: waits for the company's approval; the advance counts as received once approved. */
+export function CreateProjectForm({ lead }: Props) {
+  const utils = trpc.useUtils();
+  const navigate = useNavigate();
+  const form = useForm<Values>({
+    mode: 'uncontrolled',
+    initialValues: {
+      project_name: '', clint_name: lead?.name ?? '', number: lead?.mobile ?? '', price: '', advance: '',
+      commission_percentage: String(DEFAULT_COMMISSION), endtime: '',
+    },
+    validate: schemaResolver(CreateProjectInput, { sync: true }),
+  });
+  const create = trpc.projects.create.useMutation({
+    onSuccess: (r) => {
+      notifySuccess(r.message);
+      void utils.projects.invalidate();
+      void utils.dashboard.tiles.invalidate();
+      form.reset();
+      void navigate({ to: '/' });
+    },
+    onError: (err) => {
+      const fields = fieldErrorsOf(err);
+      if (fields) form.setErrors(fields);
+      notifyFailure('Error creating project. Please try again.', err);
+    },
+  });
+
+  return (
+    <Stack maw={720} w="100%" mx="auto">
+      <div>
+        <Title order={2}>{PAGE_TITLES['/leadspage/createproject']}</Title>
+        <Text c="dimmed" size="sm">
+          {lead ? `For the lead ${lead.name}. ` : ''}The company approves it before it runs.
+        </Text>
+      </div>
+      <Paper withBorder radius="md" p="md">
+        <form noValidate onSubmit={form.onSubmit((v) => create.mutate({ ...v, commission_percentage: Number(v.commission_percentage), ...(lead ? { lead_id: lead.id } : {}) }))}>
+          <Stack gap="sm">
+            <ProjectFields
+              form={form}
+              labels={{ name: 'Project name', client: 'Client name', price: 'Price', number: 'Number' }}
+              money={<TextInput label="Advance" size="md" inputMode="decimal" leftSection="₹" key={form.key('advance')} {...form.getInputProps('advance')} />}
+            />
+            <Button type="submit" size="lg" loading={create.isPending}>
+              Create project
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

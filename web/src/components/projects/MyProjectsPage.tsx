@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { Anchor, Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { trpc } from '../../trpc';
+import { QueryState } from '../QueryState';
+import { Pager } from '../Pager';
+import { Icon } from '../layout/icons';
+import { PAGE_TITLES, type TitledPath } from '../layout/pageTitles';
+import { Link } from '@tanstack/react-router';
+import type { MyProjectList } from '../../../../shared/schemas/projects';
+import { ProjectCard } from './ProjectCard';
+import { ProjectUpdateForm } from './ProjectUpdateForm';
+import { LedgerModal } from './LedgerModal';
+import type { Project } from './types';
+
+const PAGE_SIZE = 20;
+
+export const MY_LISTS: Record<Exclude<MyProjectList, 'all' | 'pending'>, { path: TitledPath; description: string; empty: string }> = {
+  running: { path: '/Runningproject', description: 'Approved projects you are delivering.', empty: 'No running projects.' },
+  rejected: { path: '/Rejectproject', description: 'Projects the company did not approve.', empty: 'No rejected projects.' },
+  completed: { path: '/leadspage/compleatproject', description: 'Delivered projects.', empty: 'No completed projects found.' },
+  delayed: { path: '/dailayproject', description: 'Running projects past their end date.', empty: 'No delayed projects.' },
+  pendingPayment: { path: '/pendingpayment', description: 'Approved projects with money still to come in.', empty: 'No pending payments.' },
+};
+
+interface Props {
+  list: keyof typeof MY_LISTS;
+  page: number;
+  setPage: (page: number) => void;
+}
+
+/** The telecaller's project lists as cards; pending payments carry the update request and the client reminder. */
+export function MyProjectsPage({ list, page, setPage }: Props) {
+  const config = MY_LISTS[list];
+  const projects = trpc.projects.mine.useQuery({ list, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  const [updating, setUpdating] = useState<Project | null>(null);
+  const [ledgerOf, setLedgerOf] = useState<Project | null>(null);
+
+  return (
+    <Stack>
+      <div>
+        <Title order={2}>{PAGE_TITLES[config.path]}</Title>
+        <Text c="dimmed" size="sm">
+          {config.description}
+        </Text>
+      </div>
+      <QueryState query={projects} empty={config.empty} isEmpty={(d) => d.total === 0} errorText={list === 'pendingPayment' ? 'Failed to load pending payments.' : 'Error fetching projects.'}>
+        {(data) => (
+          <div>
+            <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm">
+              {data.items.map((p) => (
+                <ProjectCard
+                  key={p.id}
+                  project={p}
+                  actions={
+                    <Stack gap="xs">
+                      {list === 'pendingPayment' && (
+                        <Button size="md" onClick={() => setUpdating(p)} disabled={p.update_pending} fullWidth>
+                          Update Project
+                        </Button>
+                      )}
+                      <Group gap="xs" grow>
+                        {list === 'pendingPayment' && p.reminder && (
+                          <Button component="a" href={p.reminder.link} target="_blank" rel="noopener noreferrer" size="md" variant="light" color="teal" leftSection={<Icon name="chat" size={18} />}>
+                            Remind
+                          </Button>
+                        )}
+                        {p.status !== 0 && p.status !== 3 && (
+                          <Button size="md" variant="default" onClick={() => setLedgerOf(p)}>
+                            Payments
+                          </Button>
+                        )}
+                      </Group>
+                    </Stack>
+                  }
+                />
+              ))}
+            </SimpleGrid>
+            <Pager page={data.page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
+          </div>
+        )}
+      </QueryState>
+      {list === 'pendingPayment' && (
+        <Text size="sm" c="dimmed">
+          Or use{' '}
+          <Anchor component={Link} to="/leadspage/updatepayment">
+            Update Payment
+          </Anchor>{' '}
+          to pick a project.
+        </Text>
+      )}
+      <Modal opened={!!updating} onClose={() => setUpdating(null)} title="Update Project" size="lg">
+        {updating && <ProjectUpdateForm project={updating} onDone={() => setUpdating(null)} onCancel={() => setUpdating(null)} />}
+      </Modal>
+      {ledgerOf && <LedgerModal projectId={ledgerOf.id} title={ledgerOf.project_name} onClose={() => setLedgerOf(null)} />}
+    </Stack>
+  );
+}

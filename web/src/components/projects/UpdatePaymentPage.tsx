@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { trpc } from '../../trpc';
+import { formatMoney } from '../../lib/format';
+import { PAGE_TITLES } from '../layout/pageTitles';
+import { QueryState } from '../QueryState';
+import { ProjectUpdateForm } from './ProjectUpdateForm';
+
+/** Update Payment: pick a project with money pending, then the same request as Pending Payment's. */
+export function UpdatePaymentPage() {
+  // The telecaller's projects with money to come in; a long tail is found by its name in the select.
+  const projects = trpc.projects.mine.useQuery({ list: 'pendingPayment', page: 1, pageSize: 100 });
+  const [chosen, setChosen] = useState<string | null>(null);
+  return (
+    <Stack maw={720} w="100%" mx="auto">
+      <div>
+        <Title order={2}>{PAGE_TITLES['/leadspage/updatepayment']}</Title>
+        <Text c="dimmed" size="sm">
+          The company approves the new figures before they count.
+        </Text>
+      </div>
+      <QueryState query={projects} empty="No pending payments." isEmpty={(d) => d.total === 0} errorText="Failed to load pending payments.">
+        {(data) => {
+          const project = data.items.find((p) => String(p.id) === chosen);
+          return (
+            <Paper withBorder radius="md" p="md">
+              <Stack gap="sm">
+                <Select
+                  label="Project"
+                  placeholder="Choose a project"
+                  searchable
+                  size="md"
+                  data={data.items.map((p) => ({
+                    value: String(p.id),
+                    label: `${p.project_name} · ${p.clint_name} · ${formatMoney(p.pending)} pending`,
+                    disabled: p.update_pending,
+                  }))}
+                  value={chosen}
+                  onChange={setChosen}
+                />
+                {project?.update_pending === false && <ProjectUpdateForm key={project.id} project={project} onDone={() => setChosen(null)} />}
+              </Stack>
+            </Paper>
+          );
+        }}
+      </QueryState>
+    </Stack>
+  );
+}
