@@ -8,9 +8,10 @@ import { leadWork } from './0006_lead_work.js';
 import { callbackHistory } from './0007_callback_history.js';
 import { leadWorkCover } from './0008_lead_work_cover.js';
 import { projects } from './0009_projects.js';
+import { products } from './0010_products.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
 export const migrations: Migration[] = [
-  initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets, leadWork, callbackHistory, leadWorkCover, projects,
+  initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets, leadWork, callbackHistory, leadWorkCover, projects, products,
 ];
 export type { Dialect, Migration } from './types.js';

@@ -188,6 +188,18 @@ export interface ProjectPaymentsTable {
   created_at: string;
 }
 
+/** A product or service the company sells, picked from when a project is created. */
+export interface ProductsTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  name: string;
+  price_paise: number;
+  description: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+}
+
 export interface ProjectUpdateRequestsTable {
   id: Generated<number>;
   subadmin_id: number;
@@ -316,6 +328,7 @@ export interface DB {
   projects: ProjectsTable;
   project_update_requests: ProjectUpdateRequestsTable;
   project_payments: ProjectPaymentsTable;
+  products: ProductsTable;
   tasks: TasksTable;
   demos: MediaTable;
   tutorials: MediaTable;

@@ -14,6 +14,7 @@ import { indiamartRouter } from './routers/indiamart.js';
 import { workRouter } from './routers/work.js';
 import { summariesRouter } from './routers/summaries.js';
 import { projectsRouter } from './routers/projects.js';
+import { productsRouter } from './routers/products.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -31,6 +32,7 @@ export const appRouter = router({
   work: workRouter,
   summaries: summariesRouter,
   projects: projectsRouter,
+  products: productsRouter,
 });
 
 export type AppRouter = typeof appRouter;

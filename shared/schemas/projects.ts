@@ -26,7 +26,7 @@ export const PROJECT_MESSAGES = {
 } as const;
 
 /** An amount in rupees (a number, or text such as "1,250.50"), as integer paise. */
-const rupeesField = (label: string, opts: { positive: boolean }) =>
+export const rupeesField = (label: string, opts: { positive: boolean }) =>
   z
     .union([z.string(), z.number()], { error: `${label} is required.` })
     .transform((v, ctx) => {

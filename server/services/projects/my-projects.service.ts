@@ -1,4 +1,5 @@
-import type { Expression, SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
+import { containsPattern } from '../users/users.repository.js';
 import type { Deps } from '../../deps.js';
 import type { UserActor } from '../../auth/actor.js';
 import { AppError, notFound } from '../../errors.js';
@@ -86,11 +87,11 @@ export async function listMyProjects(
 }
 
 export function searchProjects(q: ProjectsQuery, text: string): ProjectsQuery {
-  const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const p = containsPattern(text);
   return q.where((eb) => eb.or([
-    eb('projects.project_name', 'like', like),
-    eb('projects.clint_name', 'like', like),
-    eb('projects.number', 'like', like),
+    sql<boolean>`lower(projects.project_name) like ${p} escape '!'`,
+    sql<boolean>`lower(projects.clint_name) like ${p} escape '!'`,
+    sql<boolean>`projects.number like ${p} escape '!'`,
   ]));
 }
 
