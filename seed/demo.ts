@@ -7,6 +7,7 @@ import { sendToSubadmins, sendToUsers } from '../server/services/notifications/n
 import { createComplaint } from '../server/services/complaints/complaints.service.js';
 import { uploadCsv } from '../server/services/leads/intake.service.js';
 import { distributeLeads } from '../server/services/distribution/distribution.service.js';
+import { seedProjects } from './demo-projects.js';
 import { seedLeadWork } from './demo-lead-work.js';
 import { Readable } from 'node:stream';
 import { CreateSubadminInput } from '../shared/schemas/subadmins.js';
@@ -56,6 +57,7 @@ export async function seedDemo(deps: Deps): Promise<string> {
   await distributeLeads(deps, owner, { userIds: [rahul!.id, sneha!.id], count: 16, category: 'IndiaMART' });
   await distributeLeads(deps, owner, { userIds: [anita!.id], count: 6, category: 'JustDial' });
   await seedLeadWork(deps, owner, rahul!, anita!);
+  await seedProjects(deps, owner, rahul!);
 
   await sendToSubadmins(deps, admin, {
     title: 'Welcome to Telecall Back Office',

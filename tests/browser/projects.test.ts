@@ -78,7 +78,7 @@ describe('projects, payments and commission', () => {
     await snap(owner, 'projects-updates-desk');
     await update.getByRole('button', { name: 'Approve' }).click();
     await owner.getByText('Project update approved.').first().waitFor();
-    await owner.getByText('No pending updates.').waitFor();
+    await expect.poll(() => owner.getByRole('row', { name: new RegExp(name) }).count()).toBe(0);
 
     await caller.goto(`${server.base}/totalbusniness`);
     const detail = caller.getByRole('row', { name: new RegExp(name) });
@@ -99,6 +99,39 @@ describe('projects, payments and commission', () => {
     await owner.goto(`${server.base}/subadmin/business`);
     await owner.getByRole('row', { name: /Rahul Verma/ }).waitFor();
     await snap(owner, 'projects-business-desk');
+    expect(errorsOf(caller)).toEqual([]);
+    expect(errorsOf(owner)).toEqual([]);
+    await caller.close();
+    await owner.close();
+  });
+
+  it('the company adds a product; the telecaller finds it on the phone and starts a project from it with the name and price filled in', async () => {
+    const product = `Landing page ${Date.now() % 100000}`;
+    const owner = await freshPage(desk, DESK);
+    await signInAsSubadmin(owner, server.base);
+    await owner.goto(`${server.base}/subadmin/products`);
+    await owner.getByRole('row', { name: /Online store/ }).waitFor();
+    await owner.getByRole('button', { name: 'Add product' }).click();
+    const dialog = owner.getByRole('dialog');
+    await field(dialog as unknown as Page, 'Name').fill(product);
+    await field(dialog as unknown as Page, 'Price').fill('7,499.50');
+    await dialog.getByLabel('Description').fill('One page, contact form');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await owner.getByText('Product added.').first().waitFor();
+    await owner.getByRole('row', { name: new RegExp(product) }).waitFor();
+    expect(await owner.getByRole('row', { name: new RegExp(product) }).innerText()).toContain('₹7,499.50');
+    await snap(owner, 'products-desk');
+
+    const caller = await freshPage(phone, PHONE);
+    await signInAsUser(caller, server.base, DEMO.telecaller);
+    await caller.goto(`${server.base}/leadspage/listproduct`);
+    const card = caller.getByRole('article', { name: product });
+    await card.waitFor();
+    expect(await noSidewaysScroll(caller)).toBe(true);
+    await snap(caller, 'products-phone');
+    await card.getByRole('link', { name: 'Create project' }).click();
+    await expect.poll(() => field(caller, 'Project name').inputValue()).toBe(product);
+    expect(await field(caller, 'Price').inputValue()).toBe('7499.50');
     expect(errorsOf(caller)).toEqual([]);
     expect(errorsOf(owner)).toEqual([]);
     await caller.close();

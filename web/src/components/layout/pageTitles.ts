@@ -47,6 +47,7 @@ export const PAGE_TITLES = {
   '/subadmin/Leads/confirmproject': 'Projects from Leads',
   '/subadmin/payment': 'Pending Project Updates',
   '/subadmin/business': 'Business Overview',
+  '/subadmin/products': 'Products',
 
   '/': 'Home',
   '/formlead': 'Add Lead',
@@ -74,6 +75,7 @@ export const PAGE_TITLES = {
   '/pendingpayment': 'Pending Payment',
   '/leadspage/updatepayment': 'Update Payment',
   '/totalbusniness': 'Total Business',
+  '/leadspage/listproduct': 'Products',
 } as const;
 
 export type TitledPath = keyof typeof PAGE_TITLES;

@@ -36,6 +36,7 @@ export const SUBADMIN_NAV: NavEntry[] = [
       page('/subadmin/SubProject/rejectproject'),
       page('/subadmin/Leads/confirmproject'),
       page('/subadmin/business'),
+      page('/subadmin/products'),
     ],
   },
   {

@@ -39,6 +39,7 @@ export const USER_NAV: NavEntry[] = [
       leadPage('/leadspage/compleatproject'),
       leadPage('/Rejectproject'),
       leadPage('/totalbusniness'),
+      leadPage('/leadspage/listproduct'),
     ],
   },
   { label: T['/leadspage/leadquality'], to: '/leadspage/leadquality', icon: 'star', userTypes: CALLERS },

@@ -1,4 +1,6 @@
-import { Button, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Button, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { formatMoney } from '../../lib/format';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
@@ -14,10 +16,14 @@ interface Values extends ProjectFieldValues {
 interface Props {
   /** the lead the project is sold to, when opened from it */
   lead?: { id: number; name: string; mobile: string };
+  /** the product it starts from (Create project on a product) */
+  productId?: number;
 }
 
+const amount = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
+
 /** Create Project: waits for the company's approval; the advance counts as received once approved. */
-export function CreateProjectForm({ lead }: Props) {
+export function CreateProjectForm({ lead, productId }: Props) {
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const form = useForm<Values>({
@@ -28,6 +34,21 @@ export function CreateProjectForm({ lead }: Props) {
     },
     validate: schemaResolver(CreateProjectInput, { sync: true }),
   });
+  // The company's products: picking one fills the name and the price, both still editable.
+  const products = trpc.products.list.useQuery({ page: 1, pageSize: 100 }, { staleTime: 60_000 });
+  const [product, setProduct] = useState<string | null>(productId ? String(productId) : null);
+  const pick = (id: string | null) => {
+    setProduct(id);
+    const p = products.data?.items.find((x) => String(x.id) === id);
+    if (!p) return;
+    form.setFieldValue('project_name', p.name);
+    form.setFieldValue('price', amount(p.price));
+  };
+  useEffect(() => {
+    if (productId && products.data) pick(String(productId));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [productId, products.data]);
+
   const create = trpc.projects.create.useMutation({
     onSuccess: (r) => {
       notifySuccess(r.message);
@@ -54,6 +75,19 @@ export function CreateProjectForm({ lead }: Props) {
       <Paper withBorder radius="md" p="md">
         <form noValidate onSubmit={form.onSubmit((v) => create.mutate({ ...v, commission_percentage: Number(v.commission_percentage), ...(lead ? { lead_id: lead.id } : {}) }))}>
           <Stack gap="sm">
+            {!!products.data?.total && (
+              <Select
+                label="Product"
+                description="Fills in the name and the price; you can still change them."
+                placeholder="Choose from your company's products"
+                searchable
+                clearable
+                size="md"
+                data={products.data.items.map((p) => ({ value: String(p.id), label: `${p.name} · ${formatMoney(p.price)}` }))}
+                value={product}
+                onChange={pick}
+              />
+            )}
             <ProjectFields
               form={form}
               labels={{ name: 'Project name', client: 'Client name', price: 'Price', number: 'Number' }}

@@ -1,0 +1,55 @@
+import { Card, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { trpc } from '../../trpc';
+import { formatMoney } from '../../lib/format';
+import { PAGE_TITLES } from '../layout/pageTitles';
+import { QueryState } from '../QueryState';
+import { Pager } from '../Pager';
+import { ButtonLink } from '../ButtonLink';
+import { useSearchText } from '../lead-lists/useSearchText';
+import type { ProductSearch } from './ProductsPage';
+
+const PAGE_SIZE = 20;
+
+/** The company's products on the telecaller's phone: what to offer, at what price; one tap starts a project with it. */
+export function ProductListPage({ search, setSearch }: { search: ProductSearch; setSearch: (s: ProductSearch, mode?: 'push' | 'replace') => void }) {
+  const [text, setText] = useSearchText(search.q ?? '', (q) => setSearch({ q: q || undefined }, 'replace'));
+  const products = trpc.products.list.useQuery({ page: search.page ?? 1, pageSize: PAGE_SIZE, search: search.q || undefined }, { placeholderData: (prev) => prev });
+  return (
+    <Stack>
+      <div>
+        <Title order={2}>{PAGE_TITLES['/leadspage/listproduct']}</Title>
+        <Text c="dimmed" size="sm">
+          What your company sells, at its list price.
+        </Text>
+      </div>
+      <TextInput type="search" placeholder="Search products" aria-label="Search products" value={text} onChange={(e) => setText(e.currentTarget.value)} maxLength={100} size="md" />
+      <QueryState query={products} empty={search.q ? 'No product matches this search.' : 'No products yet.'} isEmpty={(d) => d.total === 0} errorText="Could not load the products.">
+        {(data) => (
+          <div>
+            <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm">
+              {data.items.map((p) => (
+                <Card key={p.id} withBorder radius="md" padding="sm" component="article" aria-label={p.name}>
+                  <Stack gap={6}>
+                    <Text fw={700}>{p.name}</Text>
+                    <Text fw={600} c="blue" style={{ fontVariantNumeric: 'tabular-nums' }}>
+                      {formatMoney(p.price)}
+                    </Text>
+                    {p.description && (
+                      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+                        {p.description}
+                      </Text>
+                    )}
+                    <ButtonLink to="/leadspage/createproject" search={{ product: p.id }} variant="light" size="md">
+                      Create project
+                    </ButtonLink>
+                  </Stack>
+                </Card>
+              ))}
+            </SimpleGrid>
+            <Pager page={data.page} pageSize={data.pageSize} total={data.total} onChange={(p) => setSearch({ ...search, page: p })} />
+          </div>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
