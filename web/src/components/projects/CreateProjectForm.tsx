@@ -90,7 +90,7 @@ export function CreateProjectForm({ lead, productId }: Props) {
             )}
             <ProjectFields
               form={form}
-              labels={{ name: 'Project name', client: 'Client name', price: 'Price', number: 'Number' }}
+              labels={{ name: 'Project name', client: 'Client name', price: 'Price', number: 'Number', end: 'End date' }}
               money={<TextInput label="Advance" size="md" inputMode="decimal" leftSection="₹" key={form.key('advance')} {...form.getInputProps('advance')} />}
             />
             <Button type="submit" size="lg" loading={create.isPending}>

@@ -16,7 +16,7 @@ export interface ProjectFieldValues {
 
 interface Props<V extends ProjectFieldValues> {
   form: UseFormReturnType<V>;
-  labels: { name: string; client: string; price: string; number: string };
+  labels: { name: string; client: string; price: string; number: string; end: string };
   /** the money received (the advance, or the payment so far), beside the price */
   money: ReactNode;
 }
@@ -37,7 +37,7 @@ export function ProjectFields<V extends ProjectFieldValues>({ form, labels, mone
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
         <Select label="Commission %" size="md" data={COMMISSION_DATA} allowDeselect={false} key={f.key('commission_percentage')} {...f.getInputProps('commission_percentage')} />
-        <TextInput label="End date" withAsterisk size="md" type="date" key={f.key('endtime')} {...f.getInputProps('endtime')} />
+        <TextInput label={labels.end} withAsterisk size="md" type="date" key={f.key('endtime')} {...f.getInputProps('endtime')} />
       </SimpleGrid>
     </>
   );

@@ -47,7 +47,7 @@ export function ProjectUpdateForm({ project, onDone, onCancel }: { project: Proj
       <Stack gap="sm">
         <ProjectFields
           form={form}
-          labels={{ name: 'Project Name', client: 'Client Name', price: 'Total Price', number: 'Contact Number' }}
+          labels={{ name: 'Project Name', client: 'Client Name', price: 'Total Price', number: 'Contact Number', end: 'End Time' }}
           money={<TextInput label="Received Payment" withAsterisk size="md" inputMode="decimal" leftSection="₹" key={form.key('received')} {...form.getInputProps('received')} />}
         />
         <Text size="sm" aria-live="polite">
