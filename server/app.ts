@@ -15,6 +15,7 @@ import { SignInLimiter } from './auth/sign-in-limiter.js';
 import { loadKnownDevices } from './auth/known-devices.js';
 import sessionPlugin from './http/session-plugin.js';
 import { registerSpa } from './http/static.js';
+import { STORED_NAME, sweepUploads } from './services/uploads/uploads.service.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
 import { contextFactory } from './trpc/context.js';
 import { legacyApi } from './rest/index.js';
@@ -55,6 +56,9 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   const deps: Deps = {
     db: database.db, dialect: database.dialect, config, signInLimiter: new SignInLimiter(), knownDevices: await loadKnownDevices(database.db),
   };
+  // What a crash left half-written, or a deleted record left on disk, goes before the first request.
+  const swept = await sweepUploads(deps);
+  if (swept.removed) app.log.info({ removed: swept.removed }, 'removed leftover uploads');
 
   await app.register(fastifyHelmet, {
     hsts: false,
@@ -89,6 +93,8 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
     prefix: '/uploads/',
     decorateReply: false,
     index: false,
+    // Only files this server stored and named: no listing, no half-written upload, nothing else in the folder.
+    allowedPath: (pathName) => STORED_NAME.test(pathName.replace(/^\//, '')),
   });
   await registerSpa(app, config.webDistDir ? path.resolve(config.webDistDir) : WEB_DIST);
 

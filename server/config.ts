@@ -59,6 +59,8 @@ const EnvSchema = z
     SEED_DEMO: booleanFlag.optional(),
     WEB_DIST_DIR: z.string().min(1).optional(),
     UPLOAD_MAX_MB: z.coerce.number().positive().max(2048).default(20),
+    IMAGE_MAX_MB: z.coerce.number().positive().max(100).default(5),
+    VIDEO_MAX_MB: z.coerce.number().positive().max(2048).default(200),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxySetting.optional(),
   })
@@ -81,6 +83,9 @@ export type Config = {
   webDistDir?: string;
   /** the largest file an upload may carry */
   uploadMaxBytes: number;
+  /** the largest image and video a page may upload (banners, demos, tasks) */
+  imageMaxBytes: number;
+  videoMaxBytes: number;
   /** Fastify's trustProxy: false, true (every hop), or the proxies' addresses and ranges */
   trustProxy: TrustProxy;
 };
@@ -106,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR,
     uploadMaxBytes: Math.round(e.UPLOAD_MAX_MB * 1024 * 1024),
+    imageMaxBytes: Math.round(e.IMAGE_MAX_MB * 1024 * 1024),
+    videoMaxBytes: Math.round(e.VIDEO_MAX_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY ?? false,
   };
 }

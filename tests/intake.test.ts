@@ -8,29 +8,7 @@ import { mutate, query, signIn, type Session } from './helpers/http.js';
 import { importLeadsCsv, importChunkRows } from '../server/services/leads/csv-import.js';
 import { ABANDONED_MESSAGE, discardAbandonedBatches } from '../server/services/leads/upload-batches.js';
 import type { SubadminActor } from '../server/auth/actor.js';
-
-type Part = [name: string, value: string | { filename: string; content: string | Buffer; type?: string }];
-
-/** A multipart body as a browser's FormData sends it, parts in the order given. */
-function multipart(parts: Part[]) {
-  const boundary = `----intake${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of parts) {
-    if (typeof value === 'string') {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-    } else {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${value.filename}"\r\nContent-Type: ${value.type ?? 'text/csv'}\r\n\r\n`,
-        ),
-        Buffer.isBuffer(value.content) ? value.content : Buffer.from(value.content),
-        Buffer.from('\r\n'),
-      );
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
+import { multipart, type Part } from './helpers/multipart.js';
 
 /** Sequential mobiles that normalise to themselves (distinct per test run). */
 let mobileSeq = 0;

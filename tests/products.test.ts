@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
-import { mutate, query, signIn } from './helpers/http.js';
+import { signedInCompany } from './helpers/company.js';
+import { mutate, query } from './helpers/http.js';
 
 describe.each(dialects)('products on %s', (dialect) => {
   let t: TestApp;
@@ -11,13 +11,7 @@ describe.each(dialects)('products on %s', (dialect) => {
   afterAll(() => t?.close());
   const db = () => t.deps.db;
 
-  async function company() {
-    const c = await insertCompany(db());
-    const owner = await signIn(t.app, { kind: 'subadmin', email: c.email, password: PASSWORD });
-    const u = await insertUser(db(), c.id, 'Telicaller');
-    const caller = await signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD });
-    return { c, owner, caller };
-  }
+  const company = () => signedInCompany(t);
   const names = async (s: Parameters<typeof query>[3], input: Record<string, unknown> = {}) =>
     ((await query(t.app, 'products.list', { pageSize: 100, ...input }, s)).data.items as Array<{ name: string }>).map((p) => p.name);
 

@@ -56,6 +56,8 @@ const ROLES: Record<string, Who[] | 'public'> = {
   'indiamart.pullNow': ['subadmin'],
   'dashboard.subadmin': ['subadmin'],
   'dashboard.tiles': USERS,
+  'banners.list': ['subadmin', ...CALLERS],
+  'banners.remove': ['subadmin'],
   'products.list': ['subadmin', ...CALLERS],
   'products.create': ['subadmin'],
   'products.update': ['subadmin'],

@@ -15,6 +15,7 @@ import { workRouter } from './routers/work.js';
 import { summariesRouter } from './routers/summaries.js';
 import { projectsRouter } from './routers/projects.js';
 import { productsRouter } from './routers/products.js';
+import { bannersRouter } from './routers/banners.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -33,6 +34,7 @@ export const appRouter = router({
   summaries: summariesRouter,
   projects: projectsRouter,
   products: productsRouter,
+  banners: bannersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -72,3 +72,12 @@ export function userTypeProcedure(...types: UserType[]) {
 export const telecallerProcedure = userTypeProcedure('Telicaller', 'Telicaller-hade');
 export const headProcedure = userTypeProcedure('Telicaller-hade');
 export const developerProcedure = userTypeProcedure('Developer');
+
+/** A company's sub-admin, or one of its telecallers or heads: the readers of the company's lists (products, banners). */
+export const companyReaderProcedure = authedProcedure.use(({ ctx, next }) => {
+  const a = ctx.actor;
+  if (a.kind === 'subadmin' || (a.kind === 'user' && (a.userType === 'Telicaller' || a.userType === 'Telicaller-hade'))) {
+    return next({ ctx: { ...ctx, subadminId: a.subadminId } });
+  }
+  throw forbidden();
+});

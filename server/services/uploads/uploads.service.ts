@@ -1,0 +1,135 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
+import { fileTypeFromFile } from 'file-type';
+import type { Deps } from '../../deps.js';
+import { AppError } from '../../errors.js';
+
+export type UploadKind = 'image' | 'video';
+
+/** What each kind accepts, decided by the file's content: the extension and the browser's mimetype are not asked. */
+const ACCEPTED: Record<UploadKind, Record<string, string>> = {
+  image: { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif' },
+  video: { 'video/mp4': 'mp4', 'video/webm': 'webm' },
+};
+const REFUSED_TYPE: Record<UploadKind, string> = {
+  image: 'Only JPEG, PNG, WebP or GIF images can be uploaded.',
+  video: 'Only MP4 or WebM videos can be uploaded.',
+};
+
+/** The names this server gives stored files: nothing a client chose, nothing that climbs out of the folder. */
+export const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(jpg|png|webp|gif|mp4|webm)$/;
+const TEMP_DIR = '.incoming';
+export const UPLOAD_INCOMPLETE = 'The upload did not complete. Please try again.';
+
+export const maxBytesOf = (deps: Deps, kind: UploadKind) => (kind === 'image' ? deps.config.imageMaxBytes : deps.config.videoMaxBytes);
+
+export function tooLargeMessage(kind: UploadKind, maxBytes: number): string {
+  const mb = maxBytes / (1024 * 1024);
+  const size = mb >= 1 ? `${Math.round(mb * 10) / 10} MB` : `${Math.round(maxBytes / 1024)} kB`;
+  return `The ${kind} is larger than ${size}. Please choose a smaller file.`;
+}
+
+export interface StoredFile {
+  /** the generated file name under UPLOADS_DIR */
+  name: string;
+  mime: string;
+  size: number;
+}
+
+/** A multipart file stream as @fastify/multipart hands it over: busboy marks it truncated at the size limit. */
+type IncomingFile = NodeJS.ReadableStream & { truncated?: boolean };
+
+async function* withinLimit(file: IncomingFile, message: string): AsyncGenerator<Buffer> {
+  for await (const chunk of file) {
+    if (file.truncated) throw new AppError('BAD_REQUEST', message);
+    yield chunk as Buffer;
+  }
+  if (file.truncated) throw new AppError('BAD_REQUEST', message);
+}
+
+const isSizeError = (err: unknown) => (err as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
+
+/**
+ * Streams an upload to a temporary file, decides its type from its first bytes, and keeps it under a
+ * generated name; anything refused or broken off leaves nothing behind.
+ */
+export async function storeUpload(deps: Deps, file: IncomingFile, kind: UploadKind): Promise<StoredFile> {
+  const dir = deps.config.uploadsDir;
+  const tempDir = path.join(dir, TEMP_DIR);
+  await fs.promises.mkdir(tempDir, { recursive: true });
+  const temp = path.join(tempDir, randomUUID());
+  const tooLarge = tooLargeMessage(kind, maxBytesOf(deps, kind));
+  // Opened before any byte arrives, and closed before a failure removes it: a stream that opened its
+  // file lazily could create it again after the removal.
+  const handle = await fs.promises.open(temp, 'wx');
+  const out = handle.createWriteStream();
+  try {
+    await pipeline(withinLimit(file, tooLarge), out);
+    const size = (await fs.promises.stat(temp)).size;
+    if (size === 0) throw new AppError('BAD_REQUEST', `The ${kind} is empty.`);
+    const type = await fileTypeFromFile(temp);
+    const ext = type ? ACCEPTED[kind][type.mime] : undefined;
+    if (!type || !ext) throw new AppError('BAD_REQUEST', REFUSED_TYPE[kind]);
+    const name = `${randomUUID()}.${ext}`;
+    await fs.promises.rename(temp, path.join(dir, name));
+    return { name, mime: type.mime, size };
+  } catch (err) {
+    // Not events.once: it rejects on the 'error' the destroyed stream emits before 'close'.
+    if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
+    await fs.promises.rm(temp, { force: true });
+    if (isSizeError(err)) throw new AppError('BAD_REQUEST', tooLarge);
+    if (err instanceof AppError) throw err;
+    // The client went away, or the multipart body broke off.
+    throw new AppError('BAD_REQUEST', UPLOAD_INCOMPLETE);
+  }
+}
+
+/** Removes a stored file (its record was deleted or replaced); a name this server did not give is ignored. */
+export async function removeUpload(deps: Deps, name: string | null | undefined): Promise<void> {
+  if (!name || !STORED_NAME.test(name)) return;
+  await fs.promises.rm(path.join(deps.config.uploadsDir, name), { force: true });
+}
+
+/** The stored names the database still points at. */
+async function referencedNames(deps: Deps): Promise<Set<string>> {
+  const db = deps.db;
+  const [banners, demos, tutorials, tasks] = await Promise.all([
+    db.selectFrom('banners').select('image').execute(),
+    db.selectFrom('demos').select('image').execute(),
+    db.selectFrom('tutorials').select('image').execute(),
+    db.selectFrom('tasks').select(['image_path', 'video_path']).execute(),
+  ]);
+  const names = [
+    ...banners.map((b) => b.image), ...demos.map((d) => d.image), ...tutorials.map((t) => t.image),
+    ...tasks.flatMap((t) => [t.image_path, t.video_path]),
+  ];
+  return new Set(names.filter((n): n is string => !!n).map((n) => path.basename(n)));
+}
+
+/**
+ * At start-up: half-written uploads (a crash mid-request) and stored files no record points at any
+ * more (a crash between the delete and the unlink) are removed. Files this server did not name are
+ * left alone.
+ */
+export async function sweepUploads(deps: Deps): Promise<{ removed: number }> {
+  const dir = deps.config.uploadsDir;
+  let removed = 0;
+  const temp = path.join(dir, TEMP_DIR);
+  for (const entry of await fs.promises.readdir(temp).catch(() => [] as string[])) {
+    await fs.promises.rm(path.join(temp, entry), { force: true, recursive: true });
+    removed++;
+  }
+  const kept = await referencedNames(deps);
+  for (const entry of await fs.promises.readdir(dir).catch(() => [] as string[])) {
+    if (STORED_NAME.test(entry) && !kept.has(entry)) {
+      await fs.promises.rm(path.join(dir, entry), { force: true });
+      removed++;
+    }
+  }
+  return { removed };
+}
+
+/** Where the browser finds a stored file. */
+export const uploadUrl = (name: string) => `/uploads/${name}`;
