@@ -48,6 +48,7 @@ export const PAGE_TITLES = {
   '/subadmin/payment': 'Pending Project Updates',
   '/subadmin/business': 'Business Overview',
   '/subadmin/products': 'Products',
+  '/subadmin/banners': 'Update Banner',
 
   '/': 'Home',
   '/formlead': 'Add Lead',

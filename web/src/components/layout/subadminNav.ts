@@ -59,6 +59,7 @@ export const SUBADMIN_NAV: NavEntry[] = [
     icon: 'key',
     children: [page('/subadmin/manage-indiamart')],
   },
+  { ...page('/subadmin/banners'), icon: 'upload' },
   { ...page('/subadmin/calling-rules'), icon: 'settings' },
   { ...page('/subadmin/Profilehandel'), icon: 'user' },
 ];

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { trpc } from '../../trpc';
@@ -17,6 +18,9 @@ export const Route = createFileRoute('/_user/')({
   loader: () => void trpcUtils.dashboard.tiles.prefetch(),
   component: UserDashboard,
 });
+
+// Its own chunk, fetched beside the tiles: the carousel never holds them up.
+const BannerCarousel = lazy(() => import('../../components/banners/BannerCarousel'));
 
 const isUserType = (t: unknown): t is UserTypeValue => typeof t === 'string' && t in DASHBOARD_TILES;
 
@@ -43,6 +47,11 @@ function UserDashboard() {
           Welcome, {me.name} · {USER_TYPE_LABELS[type]}
         </Text>
       </div>
+      {type !== 'Developer' && (
+        <Suspense fallback={<div style={{ height: 200 }} aria-hidden />}>
+          <BannerCarousel />
+        </Suspense>
+      )}
       <QueryState query={tiles} errorText="Could not load your counts.">
         {(data) =>
           isUserType(data.userType) ? (
