@@ -274,6 +274,8 @@ export interface NotificationsTable {
   audience: 'subadmins' | 'users';
   /** for 'users': the sending company; for 'subadmins': a single company, or null for all */
   subadmin_id: number | null;
+  /** for 'users': one user only (a reply to its complaint), or null for every user of the company */
+  user_id: number | null;
   title: string;
   message: string;
   created_at: string;

@@ -50,3 +50,20 @@ export interface AdminComplaintItem extends ComplaintItem {
   company_name: string;
   subadmin_name: string;
 }
+
+/** A telecaller's (or head's, or developer's) complaint or suggestion to its company: the spec's Reason and Description. */
+export const UserComplaintInput = z.object({
+  reason: requiredText('Reason is required.', COMPLAINT_TITLE_MAX, 'Reason'),
+  description: requiredText('Description is required.', COMPLAINT_BODY_MAX, 'Description'),
+});
+export type UserComplaintInput = z.infer<typeof UserComplaintInput>;
+
+export const CompanyUserComplaintsInput = PageInput.extend({ status: ComplaintStatusFilter });
+export type CompanyUserComplaintsInput = z.infer<typeof CompanyUserComplaintsInput>;
+
+/** A user's complaint as its company sees it. */
+export interface UserComplaintItem extends ComplaintItem {
+  user_id: number | null;
+  user_name: string | null;
+  user_type: string | null;
+}

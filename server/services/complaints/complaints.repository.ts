@@ -11,6 +11,8 @@ export type FromKind = 'subadmin' | 'user';
 export interface ComplaintScope {
   fromKind: FromKind;
   subadminId?: number;
+  /** a user's own complaints only */
+  userId?: number;
 }
 
 const ITEM_COLUMNS = [
@@ -20,6 +22,7 @@ const ITEM_COLUMNS = [
 function scoped(db: Kysely<DB>, scope: ComplaintScope) {
   let q = db.selectFrom('complaints as c').where('c.from_kind', '=', scope.fromKind);
   if (scope.subadminId !== undefined) q = q.where('c.subadmin_id', '=', scope.subadminId);
+  if (scope.userId !== undefined) q = q.where('c.user_id', '=', scope.userId);
   return q;
 }
 
@@ -165,4 +168,20 @@ export function findLatestPending(db: Kysely<DB>, fromKind: FromKind, limit: num
     .orderBy('c.id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** A company's complaints from its users, with who filed them; closed ones newest resolved first. */
+export function findFromUsers(db: Kysely<DB>, subadminId: number, input: Pick<PageInput, 'page' | 'pageSize'> & { status: ComplaintStatusFilter }) {
+  const base = scoped(db, { fromKind: 'user', subadminId })
+    .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'c.user_id').onRef('u.subadmin_id', '=', 'c.subadmin_id'))
+    .where(statusIs(input.status));
+  return paginate(base, input, (q) => {
+    const selected = q.select([...ITEM_COLUMNS, 'c.user_id', 'u.name as user_name', 'u.user_type']);
+    return (input.status === 'closed' ? selected.orderBy('c.resolved_at', 'desc') : selected).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc');
+  });
+}
+
+/** The user a complaint came from (for the reply's notice). */
+export function findAuthor(db: Kysely<DB>, subadminId: number, id: number) {
+  return db.selectFrom('complaints').select(['user_id', 'title']).where('id', '=', id).where('subadmin_id', '=', subadminId).where('from_kind', '=', 'user').executeTakeFirst();
 }

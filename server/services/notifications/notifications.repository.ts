@@ -16,7 +16,10 @@ type Paging = Pick<PageInput, 'page' | 'pageSize'>;
 function visibleTo(db: Kysely<DB>, reader: Reader) {
   const q = db.selectFrom('notifications as n');
   if (reader.kind === 'user') {
-    return q.where('n.audience', '=', 'users').where('n.subadmin_id', '=', reader.subadminId);
+    return q
+      .where('n.audience', '=', 'users')
+      .where('n.subadmin_id', '=', reader.subadminId)
+      .where((eb) => eb.or([eb('n.user_id', 'is', null), eb('n.user_id', '=', reader.id)]));
   }
   return q
     .where('n.audience', '=', 'subadmins')
@@ -34,11 +37,14 @@ function withReadState(db: Kysely<DB>, reader: Reader) {
 
 export async function insertNotification(
   db: Kysely<DB>,
-  values: { audience: 'subadmins' | 'users'; subadminId: number | null; title: string; message: string; now: string },
+  values: { audience: 'subadmins' | 'users'; subadminId: number | null; userId?: number; title: string; message: string; now: string },
 ) {
   const row = await db
     .insertInto('notifications')
-    .values({ audience: values.audience, subadmin_id: values.subadminId, title: values.title, message: values.message, created_at: values.now })
+    .values({
+      audience: values.audience, subadmin_id: values.subadminId, user_id: values.userId ?? null, title: values.title, message: values.message,
+      created_at: values.now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -99,7 +105,8 @@ export async function findSentToSubadmins(db: Kysely<DB>, input: Paging) {
 
 /** What one company sent to its users, newest first, with how many read it. */
 export function findSentToUsers(db: Kysely<DB>, subadminId: number, input: Paging) {
-  const base = db.selectFrom('notifications as n').where('n.audience', '=', 'users').where('n.subadmin_id', '=', subadminId);
+  // Notices to one user (complaint replies) are not the company's announcements.
+  const base = db.selectFrom('notifications as n').where('n.audience', '=', 'users').where('n.subadmin_id', '=', subadminId).where('n.user_id', 'is', null);
   return paginate(base, input, (q) =>
     q
       .select(['n.id', 'n.title', 'n.message', 'n.created_at', readCount('user').as('read_count')])
