@@ -49,6 +49,8 @@ export const PAGE_TITLES = {
   '/subadmin/business': 'Business Overview',
   '/subadmin/products': 'Products',
   '/subadmin/banners': 'Update Banner',
+  '/subadmin/telicallerComplain/pending': 'Pending Telecaller Complaints',
+  '/subadmin/telicallerComplain/close': 'Closed Telecaller Complaints',
 
   '/': 'Home',
   '/formlead': 'Add Lead',
@@ -77,6 +79,7 @@ export const PAGE_TITLES = {
   '/leadspage/updatepayment': 'Update Payment',
   '/totalbusniness': 'Total Business',
   '/leadspage/listproduct': 'Products',
+  '/complainsuggestion': 'Complaint / Suggestion',
 } as const;
 
 export type TitledPath = keyof typeof PAGE_TITLES;

@@ -50,6 +50,11 @@ export const SUBADMIN_NAV: NavEntry[] = [
     children: [page('/subadmin/adminnotification'), page('/subadmin/telicallernotification')],
   },
   {
+    label: 'Telecaller Complaints',
+    icon: 'complaint',
+    children: [page('/subadmin/telicallerComplain/pending'), page('/subadmin/telicallerComplain/close')],
+  },
+  {
     label: 'Send Complaint to Admin',
     icon: 'complaint',
     children: [page('/subadmin/sendcomplain/pending'), page('/subadmin/sendcomplain/close')],

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminComplaintsPage } from '../../../components/complaints/AdminComplaintsPage';
+import { ComplaintsInboxPage } from '../../../components/complaints/ComplaintsInboxPage';
 import { pageHead } from '../../../components/layout/pageTitles';
 
 export const Route = createFileRoute('/admin/subadmin-camplaints/closed')({
   head: pageHead('/admin/subadmin-camplaints/closed'),
-  component: () => <AdminComplaintsPage status="closed" />,
+  component: () => <ComplaintsInboxPage source="admin" status="closed" />,
 });

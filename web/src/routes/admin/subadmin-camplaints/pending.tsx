@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminComplaintsPage } from '../../../components/complaints/AdminComplaintsPage';
+import { ComplaintsInboxPage } from '../../../components/complaints/ComplaintsInboxPage';
 import { pageHead } from '../../../components/layout/pageTitles';
 
 export const Route = createFileRoute('/admin/subadmin-camplaints/pending')({
   head: pageHead('/admin/subadmin-camplaints/pending'),
-  component: () => <AdminComplaintsPage status="pending" />,
+  component: () => <ComplaintsInboxPage source="admin" status="pending" />,
 });

@@ -5,7 +5,7 @@ import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
 import { TitleText, LongText, OneLine, ReplyText } from '../TextCells';
 import { AppTable, pagingOf } from '../DataTable/AppTable';
-import { ReplyComplaintInput, type AdminComplaintItem, type ComplaintStatusFilter } from '../../../../shared/schemas/complaints';
+import { ReplyComplaintInput, type ComplaintItem, type ComplaintStatusFilter } from '../../../../shared/schemas/complaints';
 import { formatDateTime, rowNumber } from '../../lib/format';
 import { notifyFailure } from '../../lib/notify';
 import { ComplaintStatusBadge } from './ComplaintStatusBadge';
@@ -17,24 +17,46 @@ const TEXT = {
   closed: { title: 'Closed Complaints', empty: 'No resolved complaints found' },
 } as const;
 
-/** The admin's view of sub-admins' complaints: pending ones can be replied to and resolved. */
-export function AdminComplaintsPage({ status }: { status: ComplaintStatusFilter }) {
+/** Whose complaints: the companies' to the platform admin, or a company's users' to their sub-admin. */
+export type ComplaintSource = 'admin' | 'company';
+
+const FROM = {
+  admin: { who: 'Company', sentBy: 'Complaints sent by subadmins', replyTo: 'the subadmin', search: 'Search company, title or text' },
+  company: { who: 'From', sentBy: 'Complaints and suggestions from your telecallers, heads and developers', replyTo: 'your colleague', search: '' },
+} as const;
+
+/** A complaint with who sent it: the company and its owner, or the user and its role. */
+type InboxItem = ComplaintItem & { who: string; whoDetail: string };
+
+/** Complaints waiting for an answer: pending ones can be replied to and resolved. */
+export function ComplaintsInboxPage({ source, status }: { source: ComplaintSource; status: ComplaintStatusFilter }) {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
-  const [replying, setReplying] = useState<AdminComplaintItem | null>(null);
-  const input = { status, page, pageSize: PAGE_SIZE, search: debounced || undefined };
-  const list = trpc.complaints.adminList.useQuery(input, { placeholderData: (prev) => prev });
+  const [replying, setReplying] = useState<InboxItem | null>(null);
+  const admin = source === 'admin';
+  const adminList = trpc.complaints.adminList.useQuery(
+    { status, page, pageSize: PAGE_SIZE, search: debounced || undefined },
+    { placeholderData: (prev) => prev, enabled: admin },
+  );
+  const companyList = trpc.complaints.fromUsers.useQuery({ status, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev, enabled: !admin });
+  const list = admin ? adminList : companyList;
+  const records: InboxItem[] | undefined = admin
+    ? adminList.data?.items.map((c) => ({ ...c, who: c.company_name, whoDetail: c.subadmin_name }))
+    : companyList.data?.items.map((c) => ({ ...c, who: c.user_name ?? 'Unknown', whoDetail: c.user_type === 'Telicaller-hade' ? 'Head' : c.user_type === 'Developer' ? 'Developer' : 'Telecaller' }));
   const utils = trpc.useUtils();
 
-  const resolve = trpc.complaints.resolve.useMutation({
+  const onResolved = {
     onSuccess: () => {
       notifySuccess('Complaint resolved successfully!');
       void utils.complaints.invalidate();
       void utils.notifications.bell.invalidate();
     },
-    onError: (err) => notifyFailure('Failed to resolve complaint', err),
-  });
+    onError: (err: unknown) => notifyFailure('Failed to resolve complaint', err),
+  };
+  const resolveAsAdmin = trpc.complaints.resolve.useMutation(onResolved);
+  const resolveAsCompany = trpc.complaints.resolveFromUser.useMutation(onResolved);
+  const resolve = admin ? resolveAsAdmin : resolveAsCompany;
 
   const pending = status === 'pending';
 
@@ -50,11 +72,13 @@ export function AdminComplaintsPage({ status }: { status: ComplaintStatusFilter 
         <div>
           <Title order={2}>{TEXT[status].title}</Title>
           <Text c="dimmed" size="sm">
-            Complaints sent by subadmins{pending ? ' that are waiting for you' : ' that have been resolved'}.
+            {FROM[source].sentBy}
+            {pending ? ' that are waiting for you' : ' that have been resolved'}.
           </Text>
         </div>
+        {admin && (
         <TextInput
-          placeholder="Search company, title or text"
+          placeholder={FROM[source].search}
           aria-label="Search complaints"
           value={search}
           onChange={(e) => {
@@ -63,27 +87,28 @@ export function AdminComplaintsPage({ status }: { status: ComplaintStatusFilter 
           }}
           w={{ base: '100%', sm: 300 }}
         />
+        )}
       </Group>
       <Paper withBorder p="md">
         <AppTable
           aria-label={TEXT[status].title}
           query={list}
-          records={list.data?.items}
+          records={records}
           empty={TEXT[status].empty}
           minWidth={pending ? 820 : 900}
           paging={pagingOf(list.data, setPage)}
           columns={[
             { accessor: 'index', title: '#', width: 44, render: (_c, i) => rowNumber(list.data?.page ?? page, PAGE_SIZE, i) },
             {
-              accessor: 'company_name',
-              title: 'Company',
+              accessor: 'who',
+              title: FROM[source].who,
               render: (c) => (
                 <div style={{ minWidth: 110 }}>
                   <Text size="sm" fw={500}>
-                    {c.company_name}
+                    {c.who}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {c.subadmin_name}
+                    {c.whoDetail}
                   </Text>
                 </div>
               ),
@@ -144,31 +169,34 @@ export function AdminComplaintsPage({ status }: { status: ComplaintStatusFilter 
           }
         />
       </Paper>
-      <ReplyModal complaint={replying} onClose={() => setReplying(null)} />
+      <ReplyModal source={source} complaint={replying} onClose={() => setReplying(null)} />
     </Stack>
   );
 }
 
-function ReplyModal({ complaint, onClose }: { complaint: AdminComplaintItem | null; onClose: () => void }) {
+function ReplyModal({ source, complaint, onClose }: { source: ComplaintSource; complaint: InboxItem | null; onClose: () => void }) {
   return (
     <Modal opened={complaint !== null} onClose={onClose} title="Reply to complaint" size="lg" centered>
-      {complaint && <ReplyForm key={complaint.id} complaint={complaint} onDone={onClose} />}
+      {complaint && <ReplyForm key={complaint.id} source={source} complaint={complaint} onDone={onClose} />}
     </Modal>
   );
 }
 
-function ReplyForm({ complaint, onDone }: { complaint: AdminComplaintItem; onDone: () => void }) {
+function ReplyForm({ source, complaint, onDone }: { source: ComplaintSource; complaint: InboxItem; onDone: () => void }) {
   const [reply, setReply] = useState(complaint.reply ?? '');
   const [error, setError] = useState<string | null>(null);
   const utils = trpc.useUtils();
-  const send = trpc.complaints.reply.useMutation({
+  const onSent = {
     onSuccess: () => {
       notifySuccess('Reply added successfully!');
       void utils.complaints.invalidate();
       onDone();
     },
-    onError: (err) => notifyFailure('Failed to add reply', err),
-  });
+    onError: (err: unknown) => notifyFailure('Failed to add reply', err),
+  };
+  const sendAsAdmin = trpc.complaints.reply.useMutation(onSent);
+  const sendAsCompany = trpc.complaints.replyToUser.useMutation(onSent);
+  const send = source === 'admin' ? sendAsAdmin : sendAsCompany;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -186,7 +214,7 @@ function ReplyForm({ complaint, onDone }: { complaint: AdminComplaintItem; onDon
       <Stack>
         <Paper withBorder p="sm" bg="gray.0">
           <Group gap="xs" mb={4}>
-            <Badge variant="light">{complaint.company_name}</Badge>
+            <Badge variant="light">{complaint.who}</Badge>
             <Text size="xs" c="dimmed">
               {formatDateTime(complaint.created_at)}
             </Text>
@@ -200,7 +228,7 @@ function ReplyForm({ complaint, onDone }: { complaint: AdminComplaintItem; onDon
         </Paper>
         <Textarea
           label="Reply"
-          placeholder="Write your reply to the subadmin"
+          placeholder={`Write your reply to ${FROM[source].replyTo}`}
           autosize
           minRows={4}
           maxRows={12}
