@@ -1,37 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
-import { openBrowser, snap, startServer, type Running } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { snap } from './harness.js';
+import { DESK, PHONE, phoneAndDesk } from './phoneAndDesk.js';
 import { errorsOf, freshPage, signInAsSubadmin, signInAsUser } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const PHONE = { width: 390, height: 844 };
-const DESK = { width: 1280, height: 800 };
-
-let server: Running;
-let phone: BrowserContext;
-let desk: BrowserContext;
-
-beforeAll(async () => {
-  server = await startServer();
-  phone = await openBrowser(PHONE);
-  desk = await openBrowser(DESK);
-});
-afterAll(async () => {
-  await phone?.close();
-  await desk?.close();
-  await server?.stop();
-});
+const screens = phoneAndDesk();
 
 describe('banners', () => {
   it('the company uploads a banner, the telecaller sees it above the tiles, and a deleted one is gone', async () => {
-    const caller = await freshPage(phone, PHONE);
-    await signInAsUser(caller, server.base, DEMO.telecaller);
+    const caller = await freshPage(screens.phone, PHONE);
+    await signInAsUser(caller, screens.server.base, DEMO.telecaller);
     await caller.getByText('No banners available').waitFor();
 
-    const owner = await freshPage(desk, DESK);
-    await signInAsSubadmin(owner, server.base);
-    await owner.goto(`${server.base}/subadmin/banners`);
+    const owner = await freshPage(screens.desk, DESK);
+    await signInAsSubadmin(owner, screens.server.base);
+    await owner.goto(`${screens.server.base}/subadmin/banners`);
     await owner.getByRole('button', { name: 'Upload' }).click();
     await owner.getByText('Please select an image to upload').waitFor();
     await owner.locator('input[type="file"]').setInputFiles({ name: 'offer.png', mimeType: 'image/png', buffer: PNG });

@@ -1,37 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { openBrowser, snap, startServer, type Running } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { snap } from './harness.js';
+import { DESK, PHONE, phoneAndDesk } from './phoneAndDesk.js';
 import { choose, errorsOf, field, freshPage, signInAsSubadmin, signInAsUser } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
 import { addDays, todayIn } from '../../shared/dates.js';
 
 // A sale from start to money: the telecaller on a phone, the company at a desk.
-const PHONE = { width: 390, height: 844 };
-const DESK = { width: 1280, height: 800 };
-
-let server: Running;
-let phone: BrowserContext;
-let desk: BrowserContext;
-
-beforeAll(async () => {
-  server = await startServer();
-  phone = await openBrowser(PHONE);
-  desk = await openBrowser(DESK);
-});
-afterAll(async () => {
-  await phone?.close();
-  await desk?.close();
-  await server?.stop();
-});
+const screens = phoneAndDesk();
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('projects, payments and commission', () => {
   it('a telecaller creates a project, the company approves it, a payment update is approved, and the totals and the ledger show it', async () => {
     const name = `Shop website ${Date.now() % 100000}`;
-    const caller = await freshPage(phone, PHONE);
-    await signInAsUser(caller, server.base, DEMO.telecaller);
-    await caller.goto(`${server.base}/leadspage/createproject`);
+    const caller = await freshPage(screens.phone, PHONE);
+    await signInAsUser(caller, screens.server.base, DEMO.telecaller);
+    await caller.goto(`${screens.server.base}/leadspage/createproject`);
     await field(caller, 'Project name').fill(name);
     await field(caller, 'Client name').fill('Ravi Mehta');
     await field(caller, 'Number').fill('98765 43210');
@@ -44,9 +29,9 @@ describe('projects, payments and commission', () => {
     await caller.getByRole('button', { name: 'Create project' }).click();
     await caller.getByText('Project created successfully!').first().waitFor();
 
-    const owner = await freshPage(desk, DESK);
-    await signInAsSubadmin(owner, server.base);
-    await owner.goto(`${server.base}/subadmin/SubProject/approveproject`);
+    const owner = await freshPage(screens.desk, DESK);
+    await signInAsSubadmin(owner, screens.server.base);
+    await owner.goto(`${screens.server.base}/subadmin/SubProject/approveproject`);
     const row = owner.getByRole('row', { name: /Rahul Verma/ });
     await row.getByRole('button', { name: 'View Projects' }).click();
     const pending = owner.getByRole('row', { name: new RegExp(name) });
@@ -57,7 +42,7 @@ describe('projects, payments and commission', () => {
     await expect.poll(() => owner.getByRole('row', { name: new RegExp(name) }).count()).toBe(0);
 
     // The telecaller asks for the payment that came in.
-    await caller.goto(`${server.base}/pendingpayment`);
+    await caller.goto(`${screens.server.base}/pendingpayment`);
     const card = caller.getByRole('article', { name });
     await card.waitFor();
     expect(await card.innerText()).toContain('₹80,000.00');
@@ -71,7 +56,7 @@ describe('projects, payments and commission', () => {
     await card.getByText('Update waiting for approval').waitFor();
     expect(await card.getByRole('button', { name: 'Update Project' }).isDisabled()).toBe(true);
 
-    await owner.goto(`${server.base}/subadmin/payment`);
+    await owner.goto(`${screens.server.base}/subadmin/payment`);
     const update = owner.getByRole('row', { name: new RegExp(name) });
     await update.waitFor();
     expect(await update.innerText()).toContain('₹65,000.00');
@@ -80,13 +65,13 @@ describe('projects, payments and commission', () => {
     await owner.getByText('Project update approved.').first().waitFor();
     await expect.poll(() => owner.getByRole('row', { name: new RegExp(name) }).count()).toBe(0);
 
-    await caller.goto(`${server.base}/totalbusniness`);
+    await caller.goto(`${screens.server.base}/totalbusniness`);
     const detail = caller.getByRole('row', { name: new RegExp(name) });
     await detail.waitFor();
     expect(await detail.innerText()).toMatch(/₹1,00,000\.00[\s\S]*₹65,000\.00[\s\S]*₹35,000\.00[\s\S]*10%[\s\S]*₹10,000\.00[\s\S]*₹6,500\.00/);
     await snap(caller, 'projects-business-phone');
 
-    await caller.goto(`${server.base}/Runningproject`);
+    await caller.goto(`${screens.server.base}/Runningproject`);
     await caller.getByRole('article', { name }).getByRole('button', { name: 'Payments' }).click();
     const ledger = caller.getByRole('dialog');
     await ledger.getByText('Payment update').waitFor();
@@ -96,7 +81,7 @@ describe('projects, payments and commission', () => {
     expect(text).toContain('Priya Sharma');
     await snap(caller, 'projects-ledger-phone');
 
-    await owner.goto(`${server.base}/subadmin/business`);
+    await owner.goto(`${screens.server.base}/subadmin/business`);
     await owner.getByRole('row', { name: /Rahul Verma/ }).waitFor();
     await snap(owner, 'projects-business-desk');
     expect(errorsOf(caller)).toEqual([]);
@@ -107,9 +92,9 @@ describe('projects, payments and commission', () => {
 
   it('the company adds a product; the telecaller finds it on the phone and starts a project from it with the name and price filled in', async () => {
     const product = `Landing page ${Date.now() % 100000}`;
-    const owner = await freshPage(desk, DESK);
-    await signInAsSubadmin(owner, server.base);
-    await owner.goto(`${server.base}/subadmin/products`);
+    const owner = await freshPage(screens.desk, DESK);
+    await signInAsSubadmin(owner, screens.server.base);
+    await owner.goto(`${screens.server.base}/subadmin/products`);
     await owner.getByRole('row', { name: /Online store/ }).waitFor();
     await owner.getByRole('button', { name: 'Add product' }).click();
     const dialog = owner.getByRole('dialog');
@@ -122,9 +107,9 @@ describe('projects, payments and commission', () => {
     expect(await owner.getByRole('row', { name: new RegExp(product) }).innerText()).toContain('₹7,499.50');
     await snap(owner, 'products-desk');
 
-    const caller = await freshPage(phone, PHONE);
-    await signInAsUser(caller, server.base, DEMO.telecaller);
-    await caller.goto(`${server.base}/leadspage/listproduct`);
+    const caller = await freshPage(screens.phone, PHONE);
+    await signInAsUser(caller, screens.server.base, DEMO.telecaller);
+    await caller.goto(`${screens.server.base}/leadspage/listproduct`);
     const card = caller.getByRole('article', { name: product });
     await card.waitFor();
     expect(await noSidewaysScroll(caller)).toBe(true);

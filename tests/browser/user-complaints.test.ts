@@ -1,33 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
-import { openBrowser, snap, startServer, type Running } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { snap } from './harness.js';
+import { DESK, PHONE, phoneAndDesk } from './phoneAndDesk.js';
 import { errorsOf, field, freshPage, signInAsSubadmin, signInAsUser } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
 
-const PHONE = { width: 390, height: 844 };
-const DESK = { width: 1280, height: 800 };
-
-let server: Running;
-let phone: BrowserContext;
-let desk: BrowserContext;
-
-beforeAll(async () => {
-  server = await startServer();
-  phone = await openBrowser(PHONE);
-  desk = await openBrowser(DESK);
-});
-afterAll(async () => {
-  await phone?.close();
-  await desk?.close();
-  await server?.stop();
-});
+const screens = phoneAndDesk();
 
 describe("a telecaller's complaint", () => {
   it('is filed on the phone, answered and resolved by the company, and the telecaller reads the reply', async () => {
     const reason = `Duplicate leads ${Date.now() % 100000}`;
-    const caller = await freshPage(phone, PHONE);
-    await signInAsUser(caller, server.base, DEMO.telecaller);
-    await caller.goto(`${server.base}/complainsuggestion`);
+    const caller = await freshPage(screens.phone, PHONE);
+    await signInAsUser(caller, screens.server.base, DEMO.telecaller);
+    await caller.goto(`${screens.server.base}/complainsuggestion`);
     await caller.getByRole('button', { name: 'Save' }).click();
     await caller.getByText('Reason is required.').waitFor();
     await field(caller, 'Reason').fill(reason);
@@ -38,9 +22,9 @@ describe("a telecaller's complaint", () => {
     await card.waitFor();
     expect(await card.innerText()).toContain('No reply');
 
-    const owner = await freshPage(desk, DESK);
-    await signInAsSubadmin(owner, server.base);
-    await owner.goto(`${server.base}/subadmin/telicallerComplain/pending`);
+    const owner = await freshPage(screens.desk, DESK);
+    await signInAsSubadmin(owner, screens.server.base);
+    await owner.goto(`${screens.server.base}/subadmin/telicallerComplain/pending`);
     const row = owner.getByRole('row', { name: new RegExp(reason) });
     await row.waitFor();
     expect(await row.innerText()).toContain('Rahul Verma');
@@ -53,7 +37,7 @@ describe("a telecaller's complaint", () => {
     await snap(owner, 'complaints-company-desk');
     await owner.getByRole('row', { name: new RegExp(reason) }).getByRole('button', { name: 'Resolve' }).click();
     await owner.getByText('Complaint resolved successfully!').first().waitFor();
-    await owner.goto(`${server.base}/subadmin/telicallerComplain/close`);
+    await owner.goto(`${screens.server.base}/subadmin/telicallerComplain/close`);
     expect(await owner.getByRole('row', { name: new RegExp(reason) }).innerText()).toContain('Removed the duplicate upload.');
 
     await caller.reload();
@@ -61,7 +45,7 @@ describe("a telecaller's complaint", () => {
     await answered.getByText('Removed the duplicate upload. Thanks!').waitFor();
     expect(await answered.innerText()).toMatch(/resolved/i);
     await snap(caller, 'complaints-phone');
-    await caller.goto(`${server.base}/usernotification`);
+    await caller.goto(`${screens.server.base}/usernotification`);
     await caller.getByText(`Reply to your complaint: ${reason}`).first().waitFor();
     expect(errorsOf(caller)).toEqual([]);
     expect(errorsOf(owner)).toEqual([]);
