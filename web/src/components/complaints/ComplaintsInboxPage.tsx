@@ -9,12 +9,13 @@ import { ReplyComplaintInput, type ComplaintItem, type ComplaintStatusFilter } f
 import { formatDateTime, rowNumber } from '../../lib/format';
 import { notifyFailure } from '../../lib/notify';
 import { ComplaintStatusBadge } from './ComplaintStatusBadge';
+import { PAGE_TITLES, type TitledPath } from '../layout/pageTitles';
 
 const PAGE_SIZE = 20;
 
 const TEXT = {
-  pending: { title: 'Pending Complaints', empty: 'No pending complaints found' },
-  closed: { title: 'Closed Complaints', empty: 'No resolved complaints found' },
+  pending: { empty: 'No pending complaints found' },
+  closed: { empty: 'No resolved complaints found' },
 } as const;
 
 /** Whose complaints: the companies' to the platform admin, or a company's users' to their sub-admin. */
@@ -29,7 +30,7 @@ const FROM = {
 type InboxItem = ComplaintItem & { who: string; whoDetail: string };
 
 /** Complaints waiting for an answer: pending ones can be replied to and resolved. */
-export function ComplaintsInboxPage({ source, status }: { source: ComplaintSource; status: ComplaintStatusFilter }) {
+export function ComplaintsInboxPage({ source, status, path }: { source: ComplaintSource; status: ComplaintStatusFilter; path: TitledPath }) {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search.trim(), 300);
@@ -70,7 +71,7 @@ export function ComplaintsInboxPage({ source, status }: { source: ComplaintSourc
     <Stack>
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <div>
-          <Title order={2}>{TEXT[status].title}</Title>
+          <Title order={2}>{PAGE_TITLES[path]}</Title>
           <Text c="dimmed" size="sm">
             {FROM[source].sentBy}
             {pending ? ' that are waiting for you' : ' that have been resolved'}.
@@ -91,7 +92,7 @@ export function ComplaintsInboxPage({ source, status }: { source: ComplaintSourc
       </Group>
       <Paper withBorder p="md">
         <AppTable
-          aria-label={TEXT[status].title}
+          aria-label={PAGE_TITLES[path]}
           query={list}
           records={records}
           empty={TEXT[status].empty}

@@ -4,5 +4,5 @@ import { pageHead } from '../../../components/layout/pageTitles';
 
 export const Route = createFileRoute('/admin/subadmin-camplaints/pending')({
   head: pageHead('/admin/subadmin-camplaints/pending'),
-  component: () => <ComplaintsInboxPage source="admin" status="pending" />,
+  component: () => <ComplaintsInboxPage source="admin" status="pending" path="/admin/subadmin-camplaints/pending" />,
 });

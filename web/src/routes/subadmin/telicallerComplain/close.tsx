@@ -4,5 +4,5 @@ import { ComplaintsInboxPage } from '../../../components/complaints/ComplaintsIn
 
 export const Route = createFileRoute('/subadmin/telicallerComplain/close')({
   head: pageHead('/subadmin/telicallerComplain/close'),
-  component: () => <ComplaintsInboxPage source="company" status="closed" />,
+  component: () => <ComplaintsInboxPage source="company" status="closed" path="/subadmin/telicallerComplain/close" />,
 });

@@ -4,5 +4,5 @@ import { ComplaintsInboxPage } from '../../../components/complaints/ComplaintsIn
 
 export const Route = createFileRoute('/subadmin/telicallerComplain/pending')({
   head: pageHead('/subadmin/telicallerComplain/pending'),
-  component: () => <ComplaintsInboxPage source="company" status="pending" />,
+  component: () => <ComplaintsInboxPage source="company" status="pending" path="/subadmin/telicallerComplain/pending" />,
 });
