@@ -15,6 +15,7 @@ import { summariesRoutes } from './summaries.routes.js';
 import { leadWorkExportRoutes } from './lead-work-export.routes.js';
 import { projectsRoutes } from './projects.routes.js';
 import { bannersRoutes } from './banners.routes.js';
+import { mediaRoutes } from './media.routes.js';
 
 /** The original client's API under /api/webapi, answering in the spec's shapes. */
 export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
@@ -46,4 +47,5 @@ export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps 
   await app.register(leadWorkExportRoutes, { deps });
   await app.register(projectsRoutes, { deps });
   await app.register(bannersRoutes, { deps });
+  await app.register(mediaRoutes, { deps });
 };

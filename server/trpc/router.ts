@@ -16,6 +16,7 @@ import { summariesRouter } from './routers/summaries.js';
 import { projectsRouter } from './routers/projects.js';
 import { productsRouter } from './routers/products.js';
 import { bannersRouter } from './routers/banners.js';
+import { mediaRouter } from './routers/media.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -35,6 +36,7 @@ export const appRouter = router({
   projects: projectsRouter,
   products: productsRouter,
   banners: bannersRouter,
+  media: mediaRouter,
 });
 
 export type AppRouter = typeof appRouter;
