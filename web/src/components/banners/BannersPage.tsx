@@ -6,7 +6,7 @@ import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { PAGE_TITLES } from '../layout/pageTitles';
 import { QueryState } from '../QueryState';
 import { ConfirmModal } from '../users/ConfirmModal';
-import { uploadImage } from './uploadImage';
+import { postForm } from '../../lib/postForm';
 
 type Banner = { id: number; image: string; created_at: string };
 
@@ -35,7 +35,9 @@ export function BannersPage() {
     }
     setSending(true);
     try {
-      const r = await uploadImage('/api/webapi/insertBanner', 'image', file, 'Error uploading banner');
+      const form = new FormData();
+      form.append('image', file, file.name);
+      const r = await postForm('/api/webapi/insertBanner', form, 'Error uploading banner');
       notifySuccess(r.message || 'Banner uploaded successfully');
       setFile(null);
       void utils.banners.invalidate();

@@ -49,6 +49,10 @@ export const PAGE_TITLES = {
   '/subadmin/business': 'Business Overview',
   '/subadmin/products': 'Products',
   '/subadmin/banners': 'Update Banner',
+  '/subadmin/Demo/Uploaddemo': 'Upload Demo',
+  '/subadmin/Demo/showdemo': 'Show Demo',
+  '/subadmin/Demo/tutorialUpload': 'Tutorial Upload',
+  '/subadmin/Demo/showtutorial': 'Show Tutorials',
   '/subadmin/telicallerComplain/pending': 'Pending Telecaller Complaints',
   '/subadmin/telicallerComplain/close': 'Closed Telecaller Complaints',
 
@@ -80,6 +84,8 @@ export const PAGE_TITLES = {
   '/totalbusniness': 'Total Business',
   '/leadspage/listproduct': 'Products',
   '/complainsuggestion': 'Complaint / Suggestion',
+  '/leadspage/demo': 'Demo',
+  '/leadspage/tutorial': 'Tutorial',
 } as const;
 
 export type TitledPath = keyof typeof PAGE_TITLES;

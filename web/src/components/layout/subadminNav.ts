@@ -64,6 +64,11 @@ export const SUBADMIN_NAV: NavEntry[] = [
     icon: 'key',
     children: [page('/subadmin/manage-indiamart')],
   },
+  {
+    label: 'Demos and Tutorials',
+    icon: 'star',
+    children: [page('/subadmin/Demo/Uploaddemo'), page('/subadmin/Demo/showdemo'), page('/subadmin/Demo/tutorialUpload'), page('/subadmin/Demo/showtutorial')],
+  },
   { ...page('/subadmin/banners'), icon: 'upload' },
   { ...page('/subadmin/calling-rules'), icon: 'settings' },
   { ...page('/subadmin/Profilehandel'), icon: 'user' },

@@ -44,6 +44,8 @@ export const USER_NAV: NavEntry[] = [
   },
   { label: T['/leadspage/leadquality'], to: '/leadspage/leadquality', icon: 'star', userTypes: CALLERS },
   { label: T['/usernotification'], to: '/usernotification', icon: 'bell' },
+  { label: T['/leadspage/demo'], to: '/leadspage/demo', icon: 'star', userTypes: CALLERS },
+  { label: T['/leadspage/tutorial'], to: '/leadspage/tutorial', icon: 'star', userTypes: CALLERS },
   { label: T['/complainsuggestion'], to: '/complainsuggestion', icon: 'complaint' },
   { label: T['/leadspage/loginhours'], to: '/leadspage/loginhours', icon: 'clock', userTypes: CALLERS },
   { label: T['/leadspage/calllogs'], to: '/leadspage/calllogs', icon: 'phone', userTypes: CALLERS },

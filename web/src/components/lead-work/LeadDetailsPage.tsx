@@ -15,6 +15,7 @@ import { CallTimerDisplay } from './CallTimerDisplay';
 import { LeadForm } from './LeadForm';
 import { LeadHistory } from './LeadHistory';
 import { NotConnectedButtons } from './NotConnectedButtons';
+import { SendDemoMenu } from './SendDemoMenu';
 import { StatusCodeBadge, attemptsText, callbackWhen } from './leadBadges';
 import { markOpenLeadStale, openLeadQuery, placeholderDetail, type LeadDetail } from './openLead';
 import { QUEUE_PAGES, queuePath } from './queuePages';
@@ -164,6 +165,8 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
             </SimpleGrid>
 
             <CallTimerDisplay timer={timer} />
+
+            <SendDemoMenu mobile={lead.mobile} />
 
             <Paper withBorder radius="md" p="md">
               <Stack gap="sm">

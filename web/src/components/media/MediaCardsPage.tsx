@@ -1,0 +1,58 @@
+import { Button, Card, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { trpc } from '../../trpc';
+import type { MediaKind } from '../../../../shared/schemas/media';
+import { PAGE_TITLES } from '../layout/pageTitles';
+import { QueryState } from '../QueryState';
+import { Icon } from '../layout/icons';
+import { MEDIA, demoShareText } from './mediaKinds';
+
+
+/** The telecaller's Demo and Tutorial pages: cards with the image; demos are shared on WhatsApp, tutorials watched. */
+export function MediaCardsPage({ kind }: { kind: MediaKind }) {
+  const words = MEDIA[kind];
+  const demos = trpc.media.demos.useQuery(undefined, { enabled: kind === 'demo' });
+  const tutorials = trpc.media.tutorials.useQuery(undefined, { enabled: kind === 'tutorial' });
+  const list = kind === 'demo' ? demos : tutorials;
+  return (
+    <Stack>
+      <Title order={2}>{PAGE_TITLES[words.userPage]}</Title>
+      <QueryState query={list} empty={words.userEmpty} isEmpty={(d) => d.length === 0} errorText={words.fetchFailed}>
+        {(items) => (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+            {items.map((m) => (
+              <Card key={m.id} withBorder radius="md" padding="sm" component="article" aria-label={m.name}>
+                <Card.Section>
+                  <Image src={m.image} h={160} fit="cover" alt="" />
+                </Card.Section>
+                <Text fw={700} mt="sm">
+                  {m.name}
+                </Text>
+                <Text size="sm" c="dimmed" lineClamp={4} style={{ whiteSpace: 'pre-line' }}>
+                  {m.discreption}
+                </Text>
+                {kind === 'demo' ? (
+                  <Button
+                    component="a"
+                    href={`https://wa.me/?text=${encodeURIComponent(demoShareText(m))}`}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    mt="sm"
+                    size="md"
+                    color="teal"
+                    leftSection={<Icon name="chat" size={18} />}
+                  >
+                    Share on WhatsApp
+                  </Button>
+                ) : (
+                  <Button component="a" href={m.link} target="_blank" rel="noopener noreferrer" mt="sm" size="md">
+                    Watch Video
+                  </Button>
+                )}
+              </Card>
+            ))}
+          </SimpleGrid>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
