@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
-import { UPLOAD_INCOMPLETE, maxBytesOf, removeUpload, storeUpload, type StoredFile } from '../services/uploads/uploads.service.js';
+import { UPLOAD_INCOMPLETE, maxBytesOf, removeUpload, storeUpload, type StoredFile, type UploadKind } from '../services/uploads/uploads.service.js';
 import { parseInput } from './legacy.js';
 
 /**
@@ -15,22 +15,44 @@ export async function readImageForm<S extends z.ZodType>(
   deps: Deps,
   opts: { schema: S; imageField: string; imageRequired: string | null },
 ): Promise<{ values: z.output<S>; image: StoredFile | null }> {
-  if (!req.isMultipart()) throw new AppError('BAD_REQUEST', opts.imageRequired ?? 'Send the form as multipart/form-data.');
+  const { values, files } = await readMediaForm(req, deps, {
+    schema: opts.schema, files: { [opts.imageField]: { kind: 'image', required: opts.imageRequired } },
+  });
+  return { values, image: files[opts.imageField] ?? null };
+}
+
+/**
+ * The general form: text fields and named files of given kinds (an image and a video for a task), in
+ * any order; each file is checked as it arrives, and every file already stored is removed when the
+ * form is refused or cut off.
+ */
+export async function readMediaForm<S extends z.ZodType>(
+  req: FastifyRequest,
+  deps: Deps,
+  opts: { schema: S; files: Record<string, { kind: UploadKind; required: string | null }> },
+): Promise<{ values: z.output<S>; files: Record<string, StoredFile> }> {
+  const firstRequired = Object.values(opts.files).find((f) => f.required)?.required;
+  if (!req.isMultipart()) throw new AppError('BAD_REQUEST', firstRequired ?? 'Send the form as multipart/form-data.');
   const fields: Record<string, string> = {};
-  let image: StoredFile | null = null;
+  const files: Record<string, StoredFile> = {};
+  const largest = Math.max(...Object.values(opts.files).map((f) => maxBytesOf(deps, f.kind)));
   try {
-    for await (const part of req.parts({ limits: { fileSize: maxBytesOf(deps, 'image'), files: 1, fields: 20 } })) {
+    const limits = { fileSize: largest, files: Object.keys(opts.files).length, fields: 20 };
+    for await (const part of req.parts({ limits })) {
       if (part.type === 'file') {
-        if (part.fieldname === opts.imageField && !image) image = await storeUpload(deps, part.file, 'image');
+        const wanted = opts.files[part.fieldname];
+        if (wanted && !files[part.fieldname]) files[part.fieldname] = await storeUpload(deps, part.file, wanted.kind);
         else part.file.resume();
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
     }
-    if (!image && opts.imageRequired) throw new AppError('BAD_REQUEST', opts.imageRequired);
-    return { values: parseInput(opts.schema, fields), image };
+    for (const [name, f] of Object.entries(opts.files)) {
+      if (!files[name] && f.required) throw new AppError('BAD_REQUEST', f.required);
+    }
+    return { values: parseInput(opts.schema, fields), files };
   } catch (err) {
-    await removeUpload(deps, image?.name);
+    for (const f of Object.values(files)) await removeUpload(deps, f.name);
     if (err instanceof AppError) throw err;
     throw new AppError('BAD_REQUEST', UPLOAD_INCOMPLETE);
   }

@@ -16,6 +16,7 @@ import { leadWorkExportRoutes } from './lead-work-export.routes.js';
 import { projectsRoutes } from './projects.routes.js';
 import { bannersRoutes } from './banners.routes.js';
 import { mediaRoutes } from './media.routes.js';
+import { tasksRoutes } from './tasks.routes.js';
 
 /** The original client's API under /api/webapi, answering in the spec's shapes. */
 export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
@@ -48,4 +49,5 @@ export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps 
   await app.register(projectsRoutes, { deps });
   await app.register(bannersRoutes, { deps });
   await app.register(mediaRoutes, { deps });
+  await app.register(tasksRoutes, { deps });
 };

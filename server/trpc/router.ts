@@ -17,6 +17,7 @@ import { projectsRouter } from './routers/projects.js';
 import { productsRouter } from './routers/products.js';
 import { bannersRouter } from './routers/banners.js';
 import { mediaRouter } from './routers/media.js';
+import { tasksRouter } from './routers/tasks.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -37,6 +38,7 @@ export const appRouter = router({
   products: productsRouter,
   banners: bannersRouter,
   media: mediaRouter,
+  tasks: tasksRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -119,8 +119,9 @@ export async function getTiles(deps: Deps, actor: UserActor): Promise<DashboardT
         const overdue = eb.and([eb('status', '=', TASK_STATUS.running), eb('end_date', '<', day.today)]);
         return [
           countIf(eb('status', '=', TASK_STATUS.pending)).as('newTasks'),
-          countIf(eb('status', '=', TASK_STATUS.running)).as('runningTasks'),
-          countIf(eb('status', '=', TASK_STATUS.completed)).as('completedTasks'),
+          // An overdue running task is a delayed one, as the lists show it.
+          countIf(eb.and([eb('status', '=', TASK_STATUS.running), eb('end_date', '>=', day.today)])).as('runningTasks'),
+          countIf(eb('status', 'in', [TASK_STATUS.completed, TASK_STATUS.approved])).as('completedTasks'),
           // The delayed list turns overdue running tasks into delayed ones when it opens: count them already.
           countIf(eb.or([eb('status', '=', TASK_STATUS.delayed), overdue])).as('delayedTasks'),
         ];

@@ -41,9 +41,12 @@ export interface StoredFile {
 /** A multipart file stream as @fastify/multipart hands it over: busboy marks it truncated at the size limit. */
 type IncomingFile = NodeJS.ReadableStream & { truncated?: boolean };
 
-async function* withinLimit(file: IncomingFile, message: string): AsyncGenerator<Buffer> {
+/** The file's bytes up to the kind's limit: busboy's own limit is the request's, which may carry a larger kind. */
+async function* withinLimit(file: IncomingFile, maxBytes: number, message: string): AsyncGenerator<Buffer> {
+  let seen = 0;
   for await (const chunk of file) {
-    if (file.truncated) throw new AppError('BAD_REQUEST', message);
+    seen += (chunk as Buffer).length;
+    if (file.truncated || seen > maxBytes) throw new AppError('BAD_REQUEST', message);
     yield chunk as Buffer;
   }
   if (file.truncated) throw new AppError('BAD_REQUEST', message);
@@ -60,13 +63,14 @@ export async function storeUpload(deps: Deps, file: IncomingFile, kind: UploadKi
   const tempDir = path.join(dir, TEMP_DIR);
   await fs.promises.mkdir(tempDir, { recursive: true });
   const temp = path.join(tempDir, randomUUID());
-  const tooLarge = tooLargeMessage(kind, maxBytesOf(deps, kind));
+  const maxBytes = maxBytesOf(deps, kind);
+  const tooLarge = tooLargeMessage(kind, maxBytes);
   // Opened before any byte arrives, and closed before a failure removes it: a stream that opened its
   // file lazily could create it again after the removal.
   const handle = await fs.promises.open(temp, 'wx');
   const out = handle.createWriteStream();
   try {
-    await pipeline(withinLimit(file, tooLarge), out);
+    await pipeline(withinLimit(file, maxBytes, tooLarge), out);
     const size = (await fs.promises.stat(temp)).size;
     if (size === 0) throw new AppError('BAD_REQUEST', `The ${kind} is empty.`);
     const type = await fileTypeFromFile(temp);

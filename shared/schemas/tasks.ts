@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { isCalendarDate } from '../dates.js';
+import { PageInput } from './paging.js';
+import { idField } from './users.js';
+import { requiredText } from './fields.js';
+
+export const TASK_MESSAGES = {
+  developer: 'Please select a developer.',
+  image: 'Please choose an image for the task.',
+  video: 'Please choose a video for the task.',
+  endBeforeStart: 'The end date cannot be before the start date.',
+  added: 'Task added successfully!',
+  accepted: 'Task Accepted successfully!',
+  completed: 'Task completed successfully!',
+  approved: 'Task approved.',
+} as const;
+
+const dateField = (label: string) =>
+  z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).refine(isCalendarDate, `Enter the ${label.toLowerCase()} as YYYY-MM-DD.`);
+
+/** New Task (the files come apart, through the upload checks). */
+export const TaskInput = z
+  .object({
+    name: requiredText('Task name', 200),
+    description: requiredText('Description', 5000),
+    start_date: dateField('Start date'),
+    end_date: dateField('End date'),
+    developer_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField.optional()).refine((v) => v !== undefined, TASK_MESSAGES.developer),
+  })
+  .superRefine((v, ctx) => {
+    if (v.end_date < v.start_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: TASK_MESSAGES.endBeforeStart });
+  });
+export type TaskInput = z.output<typeof TaskInput>;
+
+export const TASK_LISTS = ['new', 'running', 'completed', 'delayed'] as const;
+export type TaskList = (typeof TASK_LISTS)[number];
+export const TaskListInput = PageInput.extend({ list: z.enum(TASK_LISTS, { error: 'Choose a task list.' }) });
+export type TaskListInput = z.input<typeof TaskListInput>;
+export const TaskIdInput = z.object({ id: idField });
