@@ -14,3 +14,6 @@ export const requireLeadWorker = requireUserType('Telicaller', 'Telicaller-hade'
 
 /** A head's own pages (junior leads, the head's pending leads). */
 export const requireHead = requireUserType('Telicaller-hade');
+
+/** The developer's task pages. */
+export const requireDeveloper = requireUserType('Developer');

@@ -49,6 +49,10 @@ export const PAGE_TITLES = {
   '/subadmin/business': 'Business Overview',
   '/subadmin/products': 'Products',
   '/subadmin/banners': 'Update Banner',
+  '/subadmin/task/newtask': 'New Task',
+  '/subadmin/task/runningtask': 'Running Tasks',
+  '/subadmin/task/dailytask': 'Delay Tasks',
+  '/subadmin/task/compleattask': 'Completed Tasks',
   '/subadmin/Demo/Uploaddemo': 'Upload Demo',
   '/subadmin/Demo/showdemo': 'Show Demo',
   '/subadmin/Demo/tutorialUpload': 'Tutorial Upload',
@@ -85,6 +89,10 @@ export const PAGE_TITLES = {
   '/leadspage/listproduct': 'Products',
   '/complainsuggestion': 'Complaint / Suggestion',
   '/leadspage/demo': 'Demo',
+  '/newtask': 'New Task',
+  '/runingtask': 'Running Tasks',
+  '/compleattask': 'Completed Tasks',
+  '/dailytask': 'Delayed Tasks',
   '/leadspage/tutorial': 'Tutorial',
 } as const;
 

@@ -65,6 +65,11 @@ export const SUBADMIN_NAV: NavEntry[] = [
     children: [page('/subadmin/manage-indiamart')],
   },
   {
+    label: 'Tasks',
+    icon: 'cards',
+    children: [page('/subadmin/task/newtask'), page('/subadmin/task/runningtask'), page('/subadmin/task/dailytask'), page('/subadmin/task/compleattask')],
+  },
+  {
     label: 'Demos and Tutorials',
     icon: 'star',
     children: [page('/subadmin/Demo/Uploaddemo'), page('/subadmin/Demo/showdemo'), page('/subadmin/Demo/tutorialUpload'), page('/subadmin/Demo/showtutorial')],

@@ -44,6 +44,11 @@ export const USER_NAV: NavEntry[] = [
   },
   { label: T['/leadspage/leadquality'], to: '/leadspage/leadquality', icon: 'star', userTypes: CALLERS },
   { label: T['/usernotification'], to: '/usernotification', icon: 'bell' },
+  {
+    label: 'Tasks',
+    icon: 'cards',
+    children: (['/newtask', '/runingtask', '/dailytask', '/compleattask'] as const).map((to) => leadPage(to, ['Developer'])),
+  },
   { label: T['/leadspage/demo'], to: '/leadspage/demo', icon: 'star', userTypes: CALLERS },
   { label: T['/leadspage/tutorial'], to: '/leadspage/tutorial', icon: 'star', userTypes: CALLERS },
   { label: T['/complainsuggestion'], to: '/complainsuggestion', icon: 'complaint' },
