@@ -39,6 +39,8 @@ describe.each(dialects)('developer tasks on %s', (dialect) => {
     expect(video.statusCode).toBe(206);
     expect(video.headers['content-type']).toBe('video/mp4');
 
+    // The company sees it among its running tasks while it waits for the developer.
+    expect(await ids(owner, 'tasks.list', 'open')).toEqual([id]);
     expect((await mutate(t.app, 'tasks.complete', { id }, developer)).status).toBe(409);
     expect((await mutate(t.app, 'tasks.accept', { id }, developer)).data).toMatchObject({ message: 'Task Accepted successfully!' });
     expect(await ids(developer, 'tasks.mine', 'running')).toEqual([id]);

@@ -32,7 +32,8 @@ export const TaskInput = z
   });
 export type TaskInput = z.output<typeof TaskInput>;
 
-export const TASK_LISTS = ['new', 'running', 'completed', 'delayed'] as const;
+/** 'open' is the company's running list: new tasks waiting for their developer and running ones on time. */
+export const TASK_LISTS = ['new', 'running', 'completed', 'delayed', 'open'] as const;
 export type TaskList = (typeof TASK_LISTS)[number];
 export const TaskListInput = PageInput.extend({ list: z.enum(TASK_LISTS, { error: 'Choose a task list.' }) });
 export type TaskListInput = z.input<typeof TaskListInput>;

@@ -45,6 +45,8 @@ function inList(eb: ExpressionBuilder<DB & { t: TasksTable }, 't'>, list: TaskLi
       return eb('t.status', '=', TASK_STATUS.pending);
     case 'running':
       return eb.and([eb('t.status', '=', TASK_STATUS.running), eb('t.end_date', '>=', today)]);
+    case 'open':
+      return eb.or([eb('t.status', '=', TASK_STATUS.pending), eb.and([eb('t.status', '=', TASK_STATUS.running), eb('t.end_date', '>=', today)])]);
     case 'completed':
       return eb('t.status', 'in', [TASK_STATUS.completed, TASK_STATUS.approved]);
     case 'delayed':

@@ -12,8 +12,8 @@ import type { Task } from './types';
 
 const PAGE_SIZE = 20;
 
-/** The company's Running, Delay and Completed task lists; a completed task is approved here. */
-export function CompanyTasksPage({ list, path, page, setPage }: { list: Exclude<TaskList, 'new'>; path: TitledPath; page: number; setPage: (p: number) => void }) {
+/** The company's Running (with the new ones not yet accepted), Delay and Completed task lists; a completed task is approved here. */
+export function CompanyTasksPage({ list, path, page, setPage }: { list: Exclude<TaskList, 'new' | 'running'>; path: TitledPath; page: number; setPage: (p: number) => void }) {
   const utils = trpc.useUtils();
   const tasks = trpc.tasks.list.useQuery({ list, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
   const approve = trpc.tasks.approve.useMutation({
