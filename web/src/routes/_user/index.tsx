@@ -47,11 +47,15 @@ function UserDashboard() {
           Welcome, {me.name} · {USER_TYPE_LABELS[type]}
         </Text>
       </div>
-      {type !== 'Developer' && (
-        <Suspense fallback={<div style={{ height: 200 }} aria-hidden />}>
-          <BannerCarousel />
-        </Suspense>
-      )}
+      {type !== 'Developer' &&
+        // Its room is kept from the start (nothing moves when it arrives), its code fetched once the tiles are in.
+        (tiles.data ? (
+          <Suspense fallback={<div style={{ height: 200 }} aria-hidden />}>
+            <BannerCarousel />
+          </Suspense>
+        ) : (
+          <div style={{ height: 200 }} aria-hidden />
+        ))}
       <QueryState query={tiles} errorText="Could not load your counts.">
         {(data) =>
           isUserType(data.userType) ? (
