@@ -5,9 +5,8 @@ import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { signedInCompany } from './helpers/company.js';
 import { legacy, mutate, query, type Session } from './helpers/http.js';
 import { multipart, type Part } from './helpers/multipart.js';
+import { PNG, GIF } from './helpers/files.js';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 describe.each(dialects)('demos and tutorials on %s', (dialect) => {
   let t: TestApp;

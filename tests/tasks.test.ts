@@ -7,10 +7,8 @@ import { multipart, type Part } from './helpers/multipart.js';
 import { insertUser, PASSWORD } from './helpers/fixtures.js';
 import { signIn } from './helpers/http.js';
 import { addDays, todayIn } from '../shared/dates.js';
+import { PNG, MP4 } from './helpers/files.js';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-// The first bytes of an MP4 (an ftyp box): what the type check reads.
-const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.from([0, 0, 0, 0]), Buffer.from('mp42isom'), Buffer.alloc(64)]);
 
 describe.each(dialects)('developer tasks on %s', (dialect) => {
   let t: TestApp;

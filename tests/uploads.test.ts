@@ -6,8 +6,8 @@ import { signedInCompany } from './helpers/company.js';
 import { legacy, type Session } from './helpers/http.js';
 import { multipart } from './helpers/multipart.js';
 import { STORED_NAME, sweepUploads } from '../server/services/uploads/uploads.service.js';
+import { PNG } from './helpers/files.js';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const LIMIT_BYTES = 20 * 1024;
 
 describe.each(dialects)('uploads and banners on %s', (dialect) => {

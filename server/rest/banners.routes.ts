@@ -5,16 +5,14 @@ import { AppError } from '../errors.js';
 import { BANNER_MESSAGES, addBanner, deleteBanner, listBanners } from '../services/banners/banners.service.js';
 import { UPLOAD_INCOMPLETE, maxBytesOf, storeUpload } from '../services/uploads/uploads.service.js';
 import { idField } from '../../shared/schemas/users.js';
-import { parseInput, requireRole } from './legacy.js';
+import { companyOf, parseInput, requireRole } from './legacy.js';
 
 const IdParam = z.object({ id: idField });
 
 /** Banners (spec part 1): the sub-admin uploads and deletes them; its own pages and its users' dashboards show them. */
 export const bannersRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  const company = (req: { actor: { subadminId: number | null } | null }) => req.actor!.subadminId!;
-
   app.get('/featchBanner', { preHandler: requireRole('subadmin', 'Telicaller', 'Telicaller-hade') }, async (req) => {
-    const banners = await listBanners(deps, company(req));
+    const banners = await listBanners(deps, companyOf(req));
     return { status: true, data: banners, message: banners.length ? 'Banners fetched successfully' : 'No banners available' };
   });
 
@@ -30,13 +28,13 @@ export const bannersRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
       throw new AppError('BAD_REQUEST', BANNER_MESSAGES.missing);
     }
     const stored = await storeUpload(deps, part.file, 'image');
-    const banner = await addBanner(deps, company(req), stored);
+    const banner = await addBanner(deps, companyOf(req), stored);
     return { status: true, success: true, data: banner, message: BANNER_MESSAGES.uploaded };
   });
 
   app.delete('/deleteBanner/:id', { preHandler: requireRole('subadmin') }, async (req) => {
     const { id } = parseInput(IdParam, req.params);
-    const result = await deleteBanner(deps, company(req), id);
+    const result = await deleteBanner(deps, companyOf(req), id);
     return { status: true, success: true, data: result, message: BANNER_MESSAGES.deleted };
   });
 };

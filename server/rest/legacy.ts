@@ -37,3 +37,5 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.out
 export const adminOf = (req: FastifyRequest) => req.actor as AdminActor;
 export const subadminOf = (req: FastifyRequest) => req.actor as SubadminActor;
 export const userOf = (req: FastifyRequest) => req.actor as UserActor;
+/** The company of a sub-admin or one of its users (after requireRole has excluded the platform admin). */
+export const companyOf = (req: FastifyRequest) => (req.actor as SubadminActor | UserActor).subadminId;

@@ -1,14 +1,13 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import * as media from '../services/media/media.service.js';
 import { MEDIA_MESSAGES, MediaInput, MediaUpdateInput, type MediaKind } from '../../shared/schemas/media.js';
 import { idField } from '../../shared/schemas/users.js';
-import { parseInput, requireRole } from './legacy.js';
+import { companyOf, parseInput, requireRole } from './legacy.js';
 import { readImageForm } from './image-form.js';
 
 const IdParam = z.object({ id: idField });
-const company = (req: FastifyRequest) => req.actor!.subadminId!;
 
 const WORDS = {
   demo: { created: 'Demo uploaded successfully!', updated: 'Demo updated successfully', deleted: 'Demo deleted successfully', empty: 'No demo data available.' },
@@ -23,22 +22,22 @@ export const mediaRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
   const routes = (kind: MediaKind, paths: { list: string; create: string; update: string; remove: string }) => {
     const words = WORDS[kind];
     app.get(paths.list, readers, async (req) => {
-      const items = await media.listMedia(deps, kind, company(req));
+      const items = await media.listMedia(deps, kind, companyOf(req));
       return { status: true, success: true, data: items, message: items.length ? `${items.length} found` : words.empty };
     });
     app.post(paths.create, owner, async (req) => {
       const { values, image } = await readImageForm(req, deps, { schema: MediaInput, imageField: 'image', imageRequired: MEDIA_MESSAGES.allRequired });
-      const item = await media.createMedia(deps, kind, company(req), values, image!);
+      const item = await media.createMedia(deps, kind, companyOf(req), values, image!);
       return { status: true, success: true, data: item, message: words.created };
     });
     app.post(paths.update, owner, async (req) => {
       const { values, image } = await readImageForm(req, deps, { schema: MediaUpdateInput, imageField: 'image', imageRequired: null });
-      const item = await media.updateMedia(deps, kind, company(req), values, image);
+      const item = await media.updateMedia(deps, kind, companyOf(req), values, image);
       return { status: true, success: true, data: item, message: words.updated };
     });
     app.delete(paths.remove, owner, async (req) => {
       const { id } = parseInput(IdParam, req.params);
-      await media.deleteMedia(deps, kind, company(req), id);
+      await media.deleteMedia(deps, kind, companyOf(req), id);
       return { status: true, success: true, message: words.deleted };
     });
   };

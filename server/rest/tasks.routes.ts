@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Deps } from '../deps.js';
-import { AppError } from '../errors.js';
 import * as tasks from '../services/tasks/tasks.service.js';
 import { TASK_MESSAGES, TaskInput, type TaskList } from '../../shared/schemas/tasks.js';
 import { idField } from '../../shared/schemas/users.js';
@@ -44,10 +43,8 @@ export const tasksRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     const { values, files } = await readMediaForm(req, deps, {
       schema: TaskInput, files: { image: { kind: 'image', required: TASK_MESSAGES.image }, video: { kind: 'video', required: TASK_MESSAGES.video } },
     });
-    const image = files.image;
-    const video = files.video;
-    if (!image || !video) throw new AppError('BAD_REQUEST', TASK_MESSAGES.image);
-    const created = await tasks.createTask(deps, subadminOf(req), values, { image, video });
+    // Both are required above: the reader has refused the form without either.
+    const created = await tasks.createTask(deps, subadminOf(req), values, { image: files.image!, video: files.video! });
     return { status: true, success: true, message: created.message, task: { id: created.id } };
   });
 };

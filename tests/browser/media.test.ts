@@ -3,8 +3,8 @@ import { snap } from './harness.js';
 import { DESK, PHONE, phoneAndDesk } from './phoneAndDesk.js';
 import { errorsOf, field, freshPage, signInAsSubadmin, signInAsUser } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
+import { PNG } from '../helpers/files.js';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const screens = phoneAndDesk();
 
 describe('demos and tutorials', () => {

@@ -4,9 +4,8 @@ import { DESK, PHONE, phoneAndDesk } from './phoneAndDesk.js';
 import { choose, errorsOf, field, freshPage, signInAsSubadmin, signInAsUser } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
 import { addDays, todayIn } from '../../shared/dates.js';
+import { PNG, MP4 } from '../helpers/files.js';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.from([0, 0, 0, 0]), Buffer.from('mp42isom'), Buffer.alloc(64)]);
 const screens = phoneAndDesk();
 
 describe('developer tasks', () => {

@@ -125,9 +125,11 @@ export async function sweepUploads(deps: Deps): Promise<{ removed: number }> {
     await fs.promises.rm(path.join(temp, entry), { force: true, recursive: true });
     removed++;
   }
-  const kept = await referencedNames(deps);
-  for (const entry of await fs.promises.readdir(dir).catch(() => [] as string[])) {
-    if (STORED_NAME.test(entry) && !kept.has(entry)) {
+  const stored = (await fs.promises.readdir(dir).catch(() => [] as string[])).filter((entry) => STORED_NAME.test(entry));
+  // The records are read only when there are files to check them against (not on a new install).
+  const kept = stored.length ? await referencedNames(deps) : new Set<string>();
+  for (const entry of stored) {
+    if (!kept.has(entry)) {
       await fs.promises.rm(path.join(dir, entry), { force: true });
       removed++;
     }

@@ -115,3 +115,6 @@ let rupees: Intl.NumberFormat | undefined;
 /** Rupees as people in India read them: ₹1,25,000.50 (the wire carries rupees with two decimals). */
 export const formatMoney = (amount: number) =>
   (rupees ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(amount);
+
+/** Rupees as a form field holds them: "1250" or "1250.50", never a float's tail. */
+export const rupeesFieldValue = (amount: number) => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2));

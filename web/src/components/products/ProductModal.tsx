@@ -1,18 +1,18 @@
 import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { trpc } from '../../trpc';
+import { rupeesFieldValue } from '../../lib/format';
 import { fieldErrorsOf, notifyFailure, notifySuccess } from '../../lib/notify';
 import { ProductInput } from '../../../../shared/schemas/products';
 import type { Product } from './types';
 
-const amount = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 
 /** Add a product, or edit one: name, price, description. */
 export function ProductModal({ product, onClose }: { product: Product | null; onClose: () => void }) {
   const utils = trpc.useUtils();
   const form = useForm({
     mode: 'uncontrolled',
-    initialValues: { name: product?.name ?? '', price: product ? amount(product.price) : '', description: product?.description ?? '' },
+    initialValues: { name: product?.name ?? '', price: product ? rupeesFieldValue(product.price) : '', description: product?.description ?? '' },
     validate: schemaResolver(ProductInput, { sync: true }),
   });
   const handlers = {

@@ -1,14 +1,8 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import { formatCount, formatMoney } from '../../lib/format';
+import type { Business } from './types';
 
-interface Totals {
-  projects: number;
-  value: number;
-  received: number;
-  pending: number;
-  commission: number;
-  commission_earned: number;
-}
+type Totals = Business['totals'];
 
 /** The business cards: projects, value, received, pending, and the commission on the price and on what came in. */
 export function BusinessFigures({ totals }: { totals: Totals }) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, rupeesFieldValue } from '../../lib/format';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
@@ -20,7 +20,6 @@ interface Props {
   productId?: number;
 }
 
-const amount = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 
 /** Create Project: waits for the company's approval; the advance counts as received once approved. */
 export function CreateProjectForm({ lead, productId }: Props) {
@@ -42,7 +41,7 @@ export function CreateProjectForm({ lead, productId }: Props) {
     const p = products.data?.items.find((x) => String(x.id) === id);
     if (!p) return;
     form.setFieldValue('project_name', p.name);
-    form.setFieldValue('price', amount(p.price));
+    form.setFieldValue('price', rupeesFieldValue(p.price));
   };
   useEffect(() => {
     if (productId && products.data) pick(String(productId));

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { trpc } from '../../trpc';
 import { fieldErrorsOf, notifyFailure, notifySuccess } from '../../lib/notify';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, rupeesFieldValue } from '../../lib/format';
 import { rupeesToPaise, paiseToRupees } from '../../../../shared/money';
 import { ProjectUpdateInput } from '../../../../shared/schemas/projects';
 import { ProjectFields, type ProjectFieldValues } from './ProjectFields';
@@ -13,7 +13,6 @@ interface Values extends ProjectFieldValues {
   received: string;
 }
 
-const amount = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(2));
 
 /** Update Project: the values proposed wait apart until the company decides (spec: payment update flow). */
 export function ProjectUpdateForm({ project, onDone, onCancel }: { project: Project; onDone: () => void; onCancel?: () => void }) {
@@ -22,7 +21,7 @@ export function ProjectUpdateForm({ project, onDone, onCancel }: { project: Proj
     mode: 'controlled',
     initialValues: {
       id: project.id, project_name: project.project_name, clint_name: project.clint_name, number: project.number,
-      price: amount(project.price), received: amount(project.received), commission_percentage: String(project.commission_percentage), endtime: project.endtime,
+      price: rupeesFieldValue(project.price), received: rupeesFieldValue(project.received), commission_percentage: String(project.commission_percentage), endtime: project.endtime,
     },
     validate: schemaResolver(ProjectUpdateInput, { sync: true }),
   });
