@@ -414,7 +414,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       expect(missing.body.message).toBe('A valid id is required.');
     });
 
-    it('getTelicallerHeads lists the company\'s live heads; getTelecallerNames names the company\'s users only', async () => {
+    it('getTelicallerHeads lists the company\'s live heads; getTelecallerNames names the company\'s users, and another\'s id is not found', async () => {
       const { company, caller, colleague, head } = await team();
       await insertUser(db(), company.id, 'Telicaller-hade', { is_blocked: 1 });
       const other = await team();
@@ -422,12 +422,17 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       const heads = await call('GET', '/getTelicallerHeads', caller.session);
       expect(heads.body).toEqual({ status: true, telicallerHeads: [{ id: head.id, name: head.name }] });
 
-      const names = await call('POST', '/getTelecallerNames', caller.session, { ids: [caller.id, String(colleague.id), head.id, other.caller.id, 999_999] });
+      const names = await call('POST', '/getTelecallerNames', caller.session, { ids: [caller.id, String(colleague.id), head.id] });
       expect(names.status).toBe(200);
       expect(names.body).toEqual({
         status: true,
         names: { [caller.id]: caller.name, [colleague.id]: colleague.name, [head.id]: head.name },
       });
+      for (const stranger of [other.caller.id, 999_999]) {
+        const refused = await call('POST', '/getTelecallerNames', caller.session, { ids: [caller.id, stranger] });
+        expect(refused.status).toBe(404);
+        expect(refused.body).toEqual({ status: false, success: false, message: 'User not found.' });
+      }
       const bad = await call('POST', '/getTelecallerNames', caller.session, { ids: 'all' });
       expect(bad.status).toBe(400);
       expect(bad.body.message).toBe('Send the ids as a list.');

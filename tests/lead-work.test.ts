@@ -325,11 +325,17 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       const id = await leadOf(caller, company.id);
       await open(caller.session, id);
       const before = await leadRow(id);
-      for (const handler of [blocked.id, deleted.id, foreign.id, colleague.id, 999_999]) {
+      for (const handler of [blocked.id, deleted.id, colleague.id]) {
         const res = await submit(caller.session, form(id, '2', { telemarketer_handler: handler }));
         expect(res.status, `handler ${handler}`).toBe(400);
         expect(res.error?.message).toBe('Choose a telecaller head.');
         expect(res.error?.data.fieldErrors).toEqual({ telemarketer_handler: 'Choose a telecaller head.' });
+      }
+      // Another company's head, or no one's: not found, as every other company's id.
+      for (const handler of [foreign.id, 999_999]) {
+        const res = await submit(caller.session, form(id, '2', { telemarketer_handler: handler }));
+        expect(res.status, `handler ${handler}`).toBe(404);
+        expect(res.error?.message).toBe('Telecaller head not found.');
       }
       expect(await leadRow(id)).toEqual(before);
       expect(await historyRows(id)).toEqual([]);

@@ -85,7 +85,9 @@ describe.each(dialects)('developer tasks on %s', (dialect) => {
     const colleague = await signIn(t.app, { kind: 'user', mobile: second.mobile, password: PASSWORD });
     expect((await mutate(t.app, 'tasks.accept', { id }, colleague)).status).toBe(404);
     expect((await mutate(t.app, 'tasks.accept', { id }, b.developer)).status).toBe(404);
-    expect((await create(b.owner, { developer_id: String(devId) })).json()).toMatchObject({ message: 'Please select a developer.' });
+    const foreign = await create(b.owner, { developer_id: String(devId) });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ message: 'Developer not found.' });
     expect((await legacy(t.app, 'GET', '/tasks/status?developer_id=1', a.developer)).body).toMatchObject({ status: true, tasks: [expect.objectContaining({ id })] });
     expect((await legacy(t.app, 'GET', '/tasks/getTaskid?developer_id=1', colleague)).body.tasks).toEqual([]);
     expect((await legacy(t.app, 'PUT', '/updateTask', a.developer, { id, status: 'Running' })).body).toMatchObject({ success: true, message: 'Task Accepted successfully!' });

@@ -25,9 +25,11 @@ export const TaskInput = z
     description: requiredText('Description', 5000),
     start_date: dateField('Start date'),
     end_date: dateField('End date'),
-    developer_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField.optional()).refine((v) => v !== undefined, TASK_MESSAGES.developer),
+    developer_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), idField.optional()),
   })
   .superRefine((v, ctx) => {
+    // Here, not as a refinement of the field: zod skips those when the key is absent.
+    if (v.developer_id === undefined) ctx.addIssue({ code: 'custom', path: ['developer_id'], message: TASK_MESSAGES.developer });
     if (v.end_date < v.start_date) ctx.addIssue({ code: 'custom', path: ['end_date'], message: TASK_MESSAGES.endBeforeStart });
   });
 export type TaskInput = z.output<typeof TaskInput>;

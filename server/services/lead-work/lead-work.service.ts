@@ -341,17 +341,15 @@ export interface SubmitResult {
 async function assertHead(db: Kysely<DB>, actor: UserActor, id: number) {
   const refused = () => new AppError('BAD_REQUEST', MESSAGES.head, { telemarketer_handler: MESSAGES.head });
   if (id === actor.id) throw refused();
-  const subadminId = actor.subadminId;
-  const head = await db
+  const person = await db
     .selectFrom('users')
-    .select('id')
+    .select(['user_type', 'deleted_at', 'is_blocked'])
     .where('id', '=', id)
-    .where('subadmin_id', '=', subadminId)
-    .where('user_type', '=', 'Telicaller-hade')
-    .where('deleted_at', 'is', null)
-    .where('is_blocked', '=', 0)
+    .where('subadmin_id', '=', actor.subadminId)
     .executeTakeFirst();
-  if (!head) throw refused();
+  // Another company's id is not found, as everywhere; one of this company's that is no live head is refused.
+  if (!person) throw notFound('Telecaller head');
+  if (person.user_type !== 'Telicaller-hade' || person.deleted_at || person.is_blocked) throw refused();
 }
 
 /** Submit: the chosen status, a history row, and for interested + a head, the handoff (DESIGN.md 5). */
@@ -508,8 +506,11 @@ export function listHeads(deps: Deps, actor: UserActor) {
 }
 
 /** Names of the company's users by id; ids of other companies are simply absent. */
+/** The names of the company's users by id; an id that is not one of them is not found. */
 export async function userNames(deps: Deps, actor: UserActor, ids: number[]): Promise<Record<string, string>> {
-  return Object.fromEntries([...(await namesOf(deps.db, actor.subadminId, ids.slice(0, 500)))].map(([id, name]) => [String(id), name]));
+  const names = await namesOf(deps.db, actor.subadminId, ids.slice(0, 500));
+  if (ids.some((id) => !names.has(id))) throw notFound('User');
+  return Object.fromEntries([...names].map(([id, name]) => [String(id), name]));
 }
 
 export interface CallbackReminder {

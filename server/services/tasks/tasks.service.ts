@@ -93,11 +93,13 @@ export function developers(deps: Deps, subadminId: number) {
 /** New Task: a developer of the company, the dates in order, the image and the video already stored. */
 export async function createTask(deps: Deps, actor: SubadminActor, input: TaskInput, media: { image: StoredFile; video: StoredFile }) {
   const dev = await deps.db
-    .selectFrom('users').select('id').where('id', '=', input.developer_id!).where('subadmin_id', '=', actor.subadminId)
-    .where('user_type', '=', 'Developer').where('deleted_at', 'is', null).executeTakeFirst();
-  if (!dev) {
+    .selectFrom('users').select(['id', 'user_type', 'deleted_at']).where('id', '=', input.developer_id!).where('subadmin_id', '=', actor.subadminId)
+    .executeTakeFirst();
+  if (!dev || dev.user_type !== 'Developer' || dev.deleted_at) {
     await removeUpload(deps, media.image.name);
     await removeUpload(deps, media.video.name);
+    // Another company's id is not found, as everywhere; one of this company's that is no developer is refused.
+    if (!dev) throw notFound('Developer');
     throw new AppError('BAD_REQUEST', TASK_MESSAGES.developer, { developer_id: TASK_MESSAGES.developer });
   }
   const now = nowIso();
