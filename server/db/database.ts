@@ -5,6 +5,7 @@ import {
   CompiledQuery,
   Kysely,
   PostgresDialect,
+  PostgresIntrospector,
   SqliteAdapter,
   SqliteDriver,
   SqliteIntrospector,
@@ -12,6 +13,9 @@ import {
   sql,
   type DatabaseConnection,
   type Dialect as KyselyDialect,
+  type DatabaseIntrospector,
+  type DatabaseMetadataOptions,
+  type TableMetadata,
 } from 'kysely';
 import type { DB } from './schema.js';
 import type { Dialect } from '../../migrations/index.js';
@@ -98,7 +102,50 @@ function postgresDialect(url: string, schema?: string, onError?: (err: Error) =>
   });
   // An idle client losing its connection must not crash the process.
   pool.on('error', (err) => onError?.(err));
-  return new PostgresDialect({ pool });
+  return new CurrentSchemaPostgresDialect({ pool });
+}
+
+/**
+ * Kysely's Postgres introspector (which its migrator asks whether its tables exist) reads every
+ * schema of the database, and fails with "schema ... does not exist" when another connection drops
+ * one meanwhile (test runs side by side on one server). This one reads the search path's schema only.
+ */
+class CurrentSchemaIntrospector extends PostgresIntrospector implements DatabaseIntrospector {
+  readonly #db: Kysely<any>;
+  constructor(db: Kysely<any>) {
+    super(db);
+    this.#db = db;
+  }
+
+  override async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
+    const { rows } = await sql<{ schema: string; table: string; type: string; column: string; data_type: string; nullable: string; default_value: string | null }>`
+      select c.table_schema as schema, c.table_name as "table", t.table_type as type, c.column_name as column,
+             c.udt_name as data_type, c.is_nullable as nullable, c.column_default as default_value
+      from information_schema.columns c
+      join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+      where c.table_schema = current_schema()
+      order by c.table_name, c.ordinal_position`.execute(this.#db);
+    const tables = new Map<string, TableMetadata>();
+    for (const r of rows) {
+      if (!options.withInternalKyselyTables && r.table.startsWith('kysely_')) continue;
+      let table = tables.get(r.table);
+      if (!table) {
+        table = { name: r.table, schema: r.schema, isView: r.type === 'VIEW', columns: [] };
+        tables.set(r.table, table);
+      }
+      (table.columns as TableMetadata['columns'][number][]).push({
+        name: r.column, dataType: r.data_type, isNullable: r.nullable === 'YES', hasDefaultValue: r.default_value !== null,
+        isAutoIncrementing: r.default_value?.startsWith('nextval(') ?? false,
+      });
+    }
+    return [...tables.values()];
+  }
+}
+
+class CurrentSchemaPostgresDialect extends PostgresDialect {
+  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+    return new CurrentSchemaIntrospector(db);
+  }
 }
 
 export function sqliteFileFromUrl(url: string): string {
