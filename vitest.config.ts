@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
-    exclude: ['tests/browser/**', 'node_modules/**'],
+    exclude: ['tests/browser/**', 'tests/reliability/**', 'node_modules/**'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

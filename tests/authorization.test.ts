@@ -8,25 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { multipart } from './helpers/multipart.js';
 import type { Session } from './helpers/http.js';
-import { appRouter } from '../server/trpc/router.js';
+import { procedures } from './authz/procedures.js';
 import { legacyApi } from '../server/rest/index.js';
 import type { Deps } from '../server/deps.js';
 import { PROCEDURES, ROLES, ROUTES, type Entry, type Probe, type Role } from './authz/matrix.js';
 import { buildWorld, type SessionKind, type World } from './authz/world.js';
 
 type Kind = 'query' | 'mutation';
-const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: Kind; inputs: unknown[] } }>)
-  .map(([name, p]) => ({ name, type: p._def.type, keys: p._def.inputs.flatMap(keysOf) }));
-
-/** The top-level keys of a procedure's input schema (through zod's pipes and wrappers). */
-function keysOf(schema: unknown): string[] {
-  const s = schema as { shape?: Record<string, unknown>; _zod?: { def?: { in?: unknown; out?: unknown; innerType?: unknown } } };
-  if (s?.shape) return Object.keys(s.shape);
-  const def = s?._zod?.def;
-  if (def?.in) return [...keysOf(def.in), ...keysOf(def.out)];
-  if (def?.innerType) return keysOf(def.innerType);
-  return [];
-}
 
 /** Input keys that name a row of some company's data. */
 const ID_KEY = /^(id|userId|userIds|leadId|telecallerId|subadminId|lead_id|telemarketer_handler|developer_id)$/;

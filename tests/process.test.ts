@@ -3,23 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
 import { freePort } from './helpers/net.js';
+import { waitForHealth } from './helpers/server-process.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '..');
-
-async function waitForHealth(base: string, timeoutMs = 30_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${base}/healthz`)).ok) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become healthy');
-}
 
 /** A server of its own: a fresh SQLite file and uploads folder in dir, on port, logging at info. */
 function serverEnv(dir: string, port: number, extra: Record<string, string>): NodeJS.ProcessEnv {

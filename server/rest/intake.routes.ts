@@ -7,6 +7,7 @@ import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
 import * as intake from '../services/leads/intake.service.js';
 import { UploadTooLargeError } from '../services/leads/csv-import.js';
+import { UPLOAD_INCOMPLETE } from '../services/uploads/uploads.service.js';
 import { MISSING_FILE_OR_CATEGORY, UploadCategoryInput } from '../../shared/schemas/intake.js';
 import { failure, parseInput, requireRole, subadminOf } from './legacy.js';
 
@@ -64,6 +65,8 @@ export const intakeRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
     let spooled: string | undefined;
     let result: Awaited<ReturnType<typeof intake.uploadCsv>> | undefined;
     let error: unknown;
+    // The request body itself broke (cut off, malformed multipart): the client's fault, not ours.
+    let broken = false;
 
     try {
       try {
@@ -78,6 +81,7 @@ export const intakeRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
             continue;
           }
           fileName = cleanFileName(part.filename);
+          part.file.once('error', () => (broken = true));
           const source = withinLimit(part.file, maxBytes);
           try {
             if (category !== undefined) {
@@ -96,12 +100,14 @@ export const intakeRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
         }
       } catch (err) {
         // Limits hit after a finished import (a second file) change nothing that was committed.
+        broken = true;
         if (!result) error ??= err;
       }
       if (!req.raw.readableEnded) req.raw.resume();
 
       if (error) {
         if (isTooLarge(error)) return tooLarge(reply);
+        if (broken && !(error instanceof AppError)) throw new AppError('BAD_REQUEST', UPLOAD_INCOMPLETE);
         throw error;
       }
       if (!result) {

@@ -6,16 +6,17 @@ import {
   NOT_CONNECTED_LABELS, NO_SUBMIT_FEEDBACK, formatDuration, parseDuration, type NotConnectedOutcome,
 } from '../../shared/schemas/lead-work.js';
 import { idField } from '../../shared/schemas/users.js';
+import { numeric } from '../../shared/schemas/fields.js';
 
 /** The original client pages nothing: a list answers up to the cap, and a caller may page on. */
 export const LegacyPaging = z.object({
-  page: z.coerce.number({ error: 'page must be a whole number from 1.' }).int('page must be a whole number from 1.').min(1, 'page must be a whole number from 1.').default(1),
-  pageSize: z.coerce
-    .number({ error: `pageSize must be a whole number from 1 to ${LEGACY_LEADS_CAP}.` })
-    .int(`pageSize must be a whole number from 1 to ${LEGACY_LEADS_CAP}.`)
-    .min(1, `pageSize must be a whole number from 1 to ${LEGACY_LEADS_CAP}.`)
-    .max(LEGACY_LEADS_CAP, `pageSize must be a whole number from 1 to ${LEGACY_LEADS_CAP}.`)
-    .default(LEGACY_LEADS_CAP),
+  page: numeric(z.number({ error: 'page must be a whole number from 1.' }).int('page must be a whole number from 1.').min(1, 'page must be a whole number from 1.')).default(1),
+  pageSize: numeric(
+    z.number({ error: `pageSize must be a whole number from 1 to ${LEGACY_LEADS_CAP}.` })
+      .int(`pageSize must be a whole number from 1 to ${LEGACY_LEADS_CAP}.`)
+      .min(1, `pageSize must be a whole number from 1 to ${LEGACY_LEADS_CAP}.`)
+      .max(LEGACY_LEADS_CAP, `pageSize must be a whole number from 1 to ${LEGACY_LEADS_CAP}.`),
+  ).default(LEGACY_LEADS_CAP),
 });
 
 export const CallHistoryQuery = z.object({ customer_id: idField });

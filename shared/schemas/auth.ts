@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { normalizeIndianMobile } from '../mobile.js';
+import { idField } from './users.js';
 
 export const EmailSignInInput = z.object({
   email: z.string().trim().toLowerCase().min(1, 'Email is required.').pipe(z.email('Enter a valid email address.')),
@@ -24,4 +25,4 @@ export const MobileSignInInput = z.object({
 });
 export type MobileSignInInput = z.input<typeof MobileSignInInput>;
 
-export const LoginAsInput = z.object({ userId: z.coerce.number().int().positive() });
+export const LoginAsInput = z.object({ userId: idField });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageInput } from './paging.js';
+import { idField } from './users.js';
 
 export const COMPLAINT_TITLE_MAX = 200;
 export const COMPLAINT_BODY_MAX = 5000;
@@ -24,7 +25,7 @@ export type MyComplaintsInput = z.infer<typeof MyComplaintsInput>;
 export const AdminComplaintsInput = PageInput.extend({ status: ComplaintStatusFilter });
 export type AdminComplaintsInput = z.infer<typeof AdminComplaintsInput>;
 
-export const ComplaintIdInput = z.object({ id: z.coerce.number().int().positive() });
+export const ComplaintIdInput = z.object({ id: idField });
 export type ComplaintIdInput = z.infer<typeof ComplaintIdInput>;
 
 export const ReplyComplaintInput = ComplaintIdInput.extend({

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { normalizeIndianMobile } from '../mobile.js';
 
+/**
+ * A number sent as a number or as plain decimal text ("12", " 7 ", "2.5"). Unlike z.coerce, true,
+ * [5], "0x1F" and "1e3" are not numbers here: `{ id: true }` must not mean the row with id 1.
+ */
+export const numeric = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v), schema);
+
 /** A required text field: missing, null and blank all read "<Label> is required." */
 export const requiredText = (label: string, max = 200) =>
   z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UPLOAD_CATEGORIES } from '../leads.js';
 import { PageInput } from './paging.js';
+import { idField } from './users.js';
 import { mobileField, requiredText } from './fields.js';
 
 export const MISSING_FILE_OR_CATEGORY = 'Please select a file and enter category.';
@@ -36,7 +37,7 @@ export const UploadHistoryInput = PageInput.pick({ page: true, pageSize: true })
 export type UploadHistoryInput = z.input<typeof UploadHistoryInput>;
 
 export const BatchIdInput = z.object({
-  id: z.coerce.number({ error: 'A valid id is required.' }).int('A valid id is required.').positive('A valid id is required.'),
+  id: idField,
 });
 
 export interface InvalidRow {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LEAD_QUALITIES, LEAD_QUEUES, LEAD_STATUS, type LeadQuality, type LeadQueue } from '../constants.js';
 import { PageInput } from './paging.js';
 import { MAX_ID, idField } from './users.js';
+import { numeric } from './fields.js';
 
 // The list lives with the constants so the web's route guards can read it without the schemas.
 export const QUEUES = LEAD_QUEUES;
@@ -70,11 +71,12 @@ const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((v) => v || null);
 
-export const callSeconds = z.coerce
-  .number({ error: 'Call duration must be a number of seconds.' })
-  .int('Call duration must be whole seconds.')
-  .min(0, 'Call duration cannot be negative.')
-  .max(MAX_CALL_SECONDS, 'Call duration must be under 24 hours.');
+export const callSeconds = numeric(
+  z.number({ error: 'Call duration must be a number of seconds.' })
+    .int('Call duration must be whole seconds.')
+    .min(0, 'Call duration cannot be negative.')
+    .max(MAX_CALL_SECONDS, 'Call duration must be under 24 hours.'),
+);
 
 /** A real YYYY-MM-DD day (not 2031-02-30). */
 function isCalendarDate(v: string): boolean {
@@ -101,11 +103,7 @@ const LeadFormFields = z.object({
   call_duration: callSeconds.default(0),
   whatsapp: digitsField('Optional WhatsApp'),
   optional_number: digitsField('Optional Number'),
-  telemarketer_handler: z.coerce
-    .number({ error: MESSAGES.head })
-    .int(MESSAGES.head)
-    .positive(MESSAGES.head)
-    .max(MAX_ID, MESSAGES.head)
+  telemarketer_handler: numeric(z.number({ error: MESSAGES.head }).int(MESSAGES.head).positive(MESSAGES.head).max(MAX_ID, MESSAGES.head))
     .nullish()
     .transform((v) => v ?? null),
   demo: z.boolean().default(false),
@@ -170,18 +168,20 @@ const blankAsMissing = <T extends z.ZodType>(schema: T) =>
 
 export const LeadWorkSettingsInput = z.object({
   retry_delay_minutes: blankAsMissing(
-    z.coerce
-      .number({ error: 'Enter the retry delay in minutes.' })
-      .int('Enter whole minutes.')
-      .min(5, 'The retry delay must be at least 5 minutes.')
-      .max(7 * 24 * 60, 'The retry delay must be at most 7 days.'),
+    numeric(
+      z.number({ error: 'Enter the retry delay in minutes.' })
+        .int('Enter whole minutes.')
+        .min(5, 'The retry delay must be at least 5 minutes.')
+        .max(7 * 24 * 60, 'The retry delay must be at most 7 days.'),
+    ),
   ),
   attempt_limit: blankAsMissing(
-    z.coerce
-      .number({ error: 'Enter the number of attempts.' })
-      .int('Enter a whole number.')
-      .min(1, 'Allow at least 1 attempt.')
-      .max(50, 'Allow at most 50 attempts.'),
+    numeric(
+      z.number({ error: 'Enter the number of attempts.' })
+        .int('Enter a whole number.')
+        .min(1, 'Allow at least 1 attempt.')
+        .max(50, 'Allow at most 50 attempts.'),
+    ),
   ),
   whatsapp_template: z
     .string()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PageInput } from './paging.js';
+import { idField } from './users.js';
 
 export const NOTIFICATION_TITLE_MAX = 200;
 export const NOTIFICATION_MESSAGE_MAX = 2000;
@@ -20,7 +21,7 @@ const NotificationText = {
 /** subadminId absent or null: every company. */
 export const SendToSubadminsInput = z.object({
   ...NotificationText,
-  subadminId: z.coerce.number().int().positive().nullish(),
+  subadminId: idField.nullish(),
 });
 export type SendToSubadminsInput = z.infer<typeof SendToSubadminsInput>;
 
@@ -32,7 +33,7 @@ export type NotificationPageInput = z.infer<typeof NotificationPageInput>;
 
 /** ids absent: every notification the reader can see. */
 export const MarkReadInput = z
-  .object({ ids: z.array(z.coerce.number().int().positive()).max(500).optional() })
+  .object({ ids: z.array(idField).max(500).optional() })
   .optional()
   .default({});
 export type MarkReadInput = z.infer<typeof MarkReadInput>;

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { numeric } from './fields.js';
 
 export const PageInput = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: numeric(z.number().int().min(1)).default(1),
+  pageSize: numeric(z.number().int().min(1).max(100)).default(20),
   search: z.string().trim().max(100).optional(),
 });
 export type PageInput = z.infer<typeof PageInput>;

@@ -1,17 +1,15 @@
 import { z } from 'zod';
 import { USER_TYPES } from '../constants.js';
 import { PageInput } from './paging.js';
-import { emailField, mobileField, optionalPasswordField, passwordField, requiredText } from './fields.js';
+import { emailField, mobileField, numeric, optionalPasswordField, passwordField, requiredText } from './fields.js';
 
 export const UserTypeSchema = z.enum(USER_TYPES, { error: 'Select a user type.' });
 
 /** Ids are 32-bit (Postgres serial): a larger number is no id, and must not reach the database as one. */
 export const MAX_ID = 2_147_483_647;
-export const idField = z.coerce
-  .number({ error: 'A valid id is required.' })
-  .int('A valid id is required.')
-  .positive('A valid id is required.')
-  .max(MAX_ID, 'A valid id is required.');
+export const idField = numeric(
+  z.number({ error: 'A valid id is required.' }).int('A valid id is required.').positive('A valid id is required.').max(MAX_ID, 'A valid id is required.'),
+);
 
 export const UserListInput = PageInput.extend({ userType: UserTypeSchema.optional() });
 export type UserListInput = z.input<typeof UserListInput>;

@@ -1,0 +1,124 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { freePort } from './net.js';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+export interface ServerProcess {
+  base: string;
+  port: number;
+  dir: string;
+  /** the SQLite file, when the server runs on SQLite */
+  dbFile: string;
+  uploadsDir: string;
+  child: ChildProcess;
+  /** what the server printed so far */
+  output(): string;
+  /** resident memory of the server process in MiB, read from /proc */
+  rssMiB(): number;
+  exited: Promise<number | null>;
+  /** SIGTERM, and the exit code */
+  stop(): Promise<number | null>;
+  kill(): Promise<void>;
+}
+
+export async function waitForHealth(base: string, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${base}/healthz`)).ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`server at ${base} did not become healthy`);
+}
+
+/**
+ * `server/main.ts` in a process of its own, as `npm start` runs it: a fresh folder (SQLite file and
+ * uploads) unless `dir` names one to start again on, demo data when the database is empty.
+ */
+export async function startServer(opts: { dir?: string; env?: Record<string, string> } = {}): Promise<ServerProcess> {
+  const dir = opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-rel-'));
+  const port = await freePort();
+  const dbFile = path.join(dir, 'app.db');
+  const uploadsDir = path.join(dir, 'uploads');
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${dbFile}`, UPLOADS_DIR: uploadsDir, NODE_ENV: 'development', LOG_LEVEL: 'warn',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const base = `http://127.0.0.1:${port}`;
+  await Promise.race([
+    waitForHealth(base),
+    exited.then((code) => {
+      throw new Error(`server exited (${code}) before it was healthy:\n${out}`);
+    }),
+  ]);
+  return {
+    base, port, dir, dbFile, uploadsDir, child, exited,
+    output: () => out,
+    rssMiB() {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+    },
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+    async kill() {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+export interface HealthWatch {
+  /** stops watching; the latencies seen (ms) and how many answers were not 200 */
+  stop(): Promise<{ count: number; max: number; p99: number; failures: number; slowest: number[] }>;
+}
+
+/**
+ * Asks /healthz every 50 ms from a process of its own (so the test's own work does not delay the
+ * asking) and times each answer.
+ */
+export function watchHealth(base: string): HealthWatch {
+  const script = `
+    const http = require('node:http');
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const times = []; let failures = 0; let stopping = false;
+    const once = () => new Promise((resolve) => {
+      const t0 = performance.now();
+      const req = http.get(${JSON.stringify(`${base}/healthz`)}, { agent, timeout: 5000 }, (res) => {
+        res.resume(); res.on('end', () => { times.push(performance.now() - t0); if (res.statusCode !== 200) failures++; resolve(); });
+      });
+      req.on('error', () => { failures++; times.push(performance.now() - t0); resolve(); });
+    });
+    (async () => { while (!stopping) { await once(); await new Promise((r) => setTimeout(r, 50)); } })();
+    process.on('message', () => { stopping = true; setTimeout(() => { process.send({ times, failures }); process.exit(0); }, 100); });
+  `;
+  const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return {
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('message', (m: { times: number[]; failures: number }) => {
+          const sorted = [...m.times].sort((a, b) => a - b);
+          resolve({
+            count: sorted.length, max: sorted.at(-1) ?? 0, p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0, failures: m.failures,
+            slowest: sorted.slice(-5).map((n) => Math.round(n)),
+          });
+        });
+        child.send('stop');
+      }),
+  };
+}

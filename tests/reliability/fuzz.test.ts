@@ -1,0 +1,267 @@
+// Hostile input against the running server (issue 10): every tRPC procedure and legacy route,
+// signed in with a role that may make the call, gets wrong types, huge and strange strings, nested
+// junk, broken JSON, bad path ids and hostile files. Never a 5xx, never a stack trace or SQL in an
+// answer, never a write behind a refusal; /healthz keeps answering within 100 ms; memory stays bounded.
+import fs from 'node:fs';
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { procedures as procedureList } from '../authz/procedures.js';
+import { sqliteDriver } from '../../server/db/sqlite-driver.js';
+import { DEMO } from '../../seed/demo.js';
+import { SESSION_COOKIE } from '../../shared/constants.js';
+import { multipart, type Part } from '../helpers/multipart.js';
+import { PROCEDURES, ROUTES, type Entry, type Probe, type Role } from '../authz/matrix.js';
+import type { OtherCompany, OwnCompany } from '../authz/world.js';
+import { BAD_JSON, BAD_PATH_IDS, HOSTILE, LEGACY_KEYS, hostileFiles, random, randomValue } from './hostile.js';
+import { startServer, watchHealth, type HealthWatch, type ServerProcess } from '../helpers/server-process.js';
+
+const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
+const MIN_CASES = 10_000;
+const HEALTH_MS = 100;
+const MEMORY_GROWTH_MIB = 256;
+/** the server's JSON body limit (server/app.ts) */
+const BODY_LIMIT = 1024 * 1024;
+
+interface Case {
+  label: string;
+  method: string;
+  path: string;
+  role: Role | null;
+  headers?: Record<string, string>;
+  body?: string | Buffer;
+}
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+// A connection per request: the server closes one after refusing oversized headers, and a reused socket would fail the next case.
+const agent = new http.Agent({ keepAlive: false, maxSockets: 1 });
+function send(base: string, c: Case, token: string | null): Promise<Answer> {
+  const url = new URL(c.path, base);
+  const headers: Record<string, string> = { ...c.headers };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (c.body !== undefined) headers['content-length'] = String(Buffer.byteLength(c.body));
+  return new Promise((resolve, reject) => {
+    let answered: number | null = null;
+    const req = http.request({ host: url.hostname, port: url.port, path: url.pathname + url.search, method: c.method, headers, agent }, (res) => {
+      answered = res.statusCode ?? 0;
+      const chunks: Buffer[] = [];
+      res.on('data', (d: Buffer) => chunks.push(d));
+      res.on('end', () => resolve({ status: answered!, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    // A server refusing a body it will not read (too large) answers and closes while the rest is
+    // still being written: the answer counts, the broken pipe is only ours.
+    req.on('error', (err) => (answered !== null ? resolve({ status: answered, body: '' }) : reject(err)));
+    req.end(c.body);
+  });
+}
+
+
+/** Percent-encoding that survives a lone surrogate: its UTF-8-looking bytes, invalid as UTF-8, go as they are. */
+const encode = (s: string) => {
+  try {
+    return encodeURIComponent(s);
+  } catch {
+    return '%ED%A0%80';
+  }
+};
+
+/** The role a fuzzed call is made as: one the matrix allows, so that the input itself is what gets judged. */
+const roleOf = (e: Entry): Role | null => (e.allow === 'public' ? null : e.allow === 'loginAs' ? null : e.allow[0]!);
+
+function buildCases(ids: OtherCompany, own: OwnCompany): Case[] {
+  const r = random(SEED);
+  const cases: Case[] = [];
+  const json = { 'content-type': 'application/json' };
+  const stringify = (v: unknown) => JSON.stringify(v) ?? 'null';
+
+  for (const p of procedureList) {
+    const entry = PROCEDURES[p.name]!;
+    if (entry.endsSession || entry.allow === 'loginAs') continue;
+    const role = roleOf(entry);
+    const add = (label: string, input: unknown) => {
+      const text = stringify(input);
+      cases.push(p.type === 'query'
+        ? { label, role, method: 'GET', path: `/trpc/${p.name}?input=${encodeURIComponent(text)}` }
+        : { label, role, method: 'POST', path: `/trpc/${p.name}`, headers: json, body: text });
+    };
+    for (const h of HOSTILE) add(`${p.name} whole input`, h);
+    const baselines = [{}, ...(entry.probes?.(ids, own) ?? []).map((x: Probe) => x.input as Record<string, unknown>)];
+    for (const key of p.keys) {
+      for (let i = 0; i < 6; i++) add(`${p.name}.${key}`, { ...r.pick(baselines), [key]: r.pick(HOSTILE) });
+    }
+    for (let i = 0; i < 25; i++) add(`${p.name} random`, randomValue(r, p.keys));
+    if (p.type === 'mutation') for (const raw of BAD_JSON) cases.push({ label: `${p.name} bad JSON`, role, method: 'POST', path: `/trpc/${p.name}`, headers: json, body: raw });
+  }
+
+  const uploads = new Set(['POST /upload-csv', 'POST /insertBanner', 'POST /createDemo', 'POST /updateDemo', 'POST /createTutorial', 'POST /updateTutorial', 'POST /createTask']);
+  for (const [route, entry] of Object.entries(ROUTES)) {
+    if (entry.endsSession) continue;
+    const role = roleOf(entry);
+    const [method, pattern] = route.split(' ') as [string, string];
+    const at = (id: string) => `/api/webapi${pattern.replace(':id', id)}`;
+    const path = at('1000000');
+    if (pattern.includes(':id')) for (const id of BAD_PATH_IDS) cases.push({ label: `${route} path id`, role, method, path: at(id) });
+    for (let i = 0; i < 25; i++) {
+      const key = r.pick(LEGACY_KEYS);
+      const value = r.pick(HOSTILE);
+      const text = typeof value === 'string' ? value.slice(0, 2000) : stringify(value);
+      cases.push({ label: `${route} query`, role, method, path: `${path}?${encode(key)}=${encode(text)}&${key}[a][__proto__]=1` });
+    }
+    if (method === 'GET') continue;
+    const probeBodies = (entry.probes?.(ids, own) ?? []).filter((x) => x.body !== undefined).map((x) => x.body as Record<string, unknown>);
+    for (const h of HOSTILE) cases.push({ label: `${route} whole body`, role, method, path, headers: json, body: stringify(h) });
+    for (const raw of BAD_JSON) cases.push({ label: `${route} bad JSON`, role, method, path, headers: json, body: raw });
+    for (let i = 0; i < 20; i++) {
+      const base = probeBodies.length ? r.pick(probeBodies) : {};
+      cases.push({ label: `${route} random body`, role, method, path, headers: json, body: stringify({ ...base, ...(randomValue(r, LEGACY_KEYS, 1) as object) }) });
+    }
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data']) {
+      cases.push({ label: `${route} as ${type}`, role, method, path, headers: { 'content-type': type }, body: 'a=1&b=%00' });
+    }
+    if (uploads.has(route)) {
+      const fields: Part[] = [['name', 'Fuzz'], ['discreption', 'Fuzz'], ['link', 'https://example.com/f'], ['category', 'Fuzz'], ['id', String(ids.demo)]];
+      for (const f of hostileFiles(r)) {
+        for (const field of ['file', 'image', 'video', 'csv']) {
+          const form = multipart([...fields, [field, { filename: f.filename, content: f.content, type: f.type }]]);
+          cases.push({ label: `${route} ${f.label} as ${field}`, role, method, path, headers: { 'content-type': form.contentType }, body: form.payload });
+        }
+      }
+      const form = multipart([...fields, ['image', { filename: 'a.png', content: Buffer.alloc(100), type: 'image/png' }]]);
+      cases.push({ label: `${route} cut-off multipart`, role, method, path, headers: { 'content-type': form.contentType }, body: form.payload.subarray(0, form.payload.length - 40) });
+      cases.push({ label: `${route} multipart without boundary`, role, method, path, headers: { 'content-type': 'multipart/form-data' }, body: form.payload });
+      const junk = multipart(Array.from({ length: 30 }, (_, i) => [`f${i}\u0000"`, r.pick(['x', '\uD800', 'a'.repeat(10_000)])] as Part));
+      cases.push({ label: `${route} junk fields`, role, method, path, headers: { 'content-type': junk.contentType }, body: junk.payload });
+    }
+  }
+  // Sign-in calls last: their refusals count against the sign-in limits, which the others need not meet.
+  return [...cases.filter((c) => c.role !== null), ...cases.filter((c) => c.role === null)];
+}
+
+/** Leaks of the server's insides into an answer. */
+const INSIDES = /\bat \S+ \(\S+:\d+:\d+\)|node_modules|SQLITE_|SqliteError|syntax error at or near|relation "\w+"|constraint failed|violates \S+ constraint|no such (table|column)|kysely/i;
+
+describe('hostile input against the running server', () => {
+  let server: ServerProcess;
+  let health: HealthWatch;
+  let db: InstanceType<ReturnType<typeof sqliteDriver>['Database']>;
+  const tokens = {} as Record<Role, string>;
+
+  const signIn = async (role: Role) => {
+    const [path, body] = role === 'admin' ? ['/api/webapi/admin/login', DEMO.admin]
+      : role === 'subadmin' ? ['/api/webapi/subadmin/login', DEMO.subadmin]
+      : ['/api/webapi/auth/login', role === 'Telicaller' ? DEMO.telecaller : role === 'Telicaller-hade' ? DEMO.head : DEMO.developer];
+    const res = await fetch(`${server.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!res.ok) throw new Error(`${role} could not sign in: ${res.status} ${await res.text()}`);
+    tokens[role] = ((await res.json()) as { token: string }).token;
+  };
+
+  beforeAll(async () => {
+    server = await startServer();
+    db = new (sqliteDriver().Database)(server.dbFile, { readonly: true });
+    for (const role of ['admin', 'subadmin', 'Telicaller', 'Telicaller-hade', 'Developer'] as Role[]) await signIn(role);
+  }, 60_000);
+  afterAll(async () => {
+    db?.close();
+    await server?.kill();
+    if (server) fs.rmSync(server.dir, { recursive: true, force: true });
+  });
+
+  /** Everything but the sessions (their last-seen times move) and the audit trail (refusals are recorded on purpose), and the stored files. */
+  function digest(): string {
+    const tables = (db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").all() as { name: string }[])
+      .map((t) => t.name).filter((n) => n !== 'sessions' && n !== 'audit_log').sort();
+    const parts = tables.map((t) => `${t}:${(db.prepare(`select * from "${t}"`).all() as unknown[]).map((row) => JSON.stringify(row)).sort().join('\n')}`);
+    const files = fs.existsSync(server.uploadsDir)
+      ? fs.readdirSync(server.uploadsDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).map((f) => `${f.parentPath}/${f.name}`).sort()
+      : [];
+    return `${parts.join('\n\n')}\n\nfiles:${files.join(',')}`;
+  }
+
+  it(`answers ${MIN_CASES.toLocaleString('en-US')}+ hostile requests without a 5xx, a leak or a write behind a refusal`, async () => {
+    const one = <T>(q: string, ...args: unknown[]) => db.prepare(q).get(...args) as T;
+    const company = one<{ id: number }>('select id from subadmins where email = ?', DEMO.subadmin.email).id;
+    const userId = (mobile: string) => one<{ id: number }>('select id from users where mobile = ?', mobile).id;
+    const first = (q: string, ...args: unknown[]) => one<{ id: number } | undefined>(q, ...args)?.id ?? 1_000_001;
+    const telecaller = userId(DEMO.telecaller.mobile);
+    const head = userId(DEMO.head.mobile);
+    // The demo company's own ids in the matrix's probes: valid calls to start mutating from.
+    // The people the matrix's probes edit, block or remove are a telecaller nobody here signs in as.
+    const ids: OtherCompany = {
+      subadminId: company, telecaller: userId('9876500004'), head, developer: userId(DEMO.developer.mobile),
+      lead: first("select id from leads where telicaller_id = ? and status = '0'", telecaller),
+      handedLead: first('select id from leads where handler_id = ?', head),
+      pendingProject: first('select id from projects where status = 0'), runningProject: first('select id from projects where status = 1'),
+      updateRequest: first('select id from project_update_requests'), product: first('select id from products'), batch: first('select id from upload_batches'),
+      userComplaint: 1_000_001, newTask: 1_000_001, completedTask: 1_000_001, banner: 1_000_001, demo: 1_000_001, tutorial: 1_000_001,
+    };
+    const own: OwnCompany = { subadminId: company, telecaller, head, lead: ids.lead };
+    const cases = buildCases(ids, own);
+    console.log(`fuzz seed ${SEED} (FUZZ_SEED=${SEED} replays this run)`);
+    expect(cases.length).toBeGreaterThanOrEqual(MIN_CASES);
+
+    health = watchHealth(server.base);
+    const rssStart = server.rssMiB();
+    let rssMax = rssStart;
+    let version = db.pragma('data_version', { simple: true });
+    let last = digest();
+    const statuses = new Map<number, number>();
+    const problems: string[] = [];
+    let refreshed = 0;
+    const started = Date.now();
+
+    for (const [i, c] of cases.entries()) {
+      let answer: Answer;
+      try {
+        answer = await send(server.base, c, c.role ? tokens[c.role] : null);
+      } catch (err) {
+        // Above the body limit the server may answer and close before the client has written it all.
+        if (c.body !== undefined && Buffer.byteLength(c.body) > BODY_LIMIT && (err as NodeJS.ErrnoException).code === 'EPIPE') {
+          statuses.set(0, (statuses.get(0) ?? 0) + 1);
+          continue;
+        }
+        problems.push(`${c.label} (${c.method} ${c.path.slice(0, 120)}): no answer: ${(err as Error).message}`);
+        if (server.child.exitCode !== null) break;
+        continue;
+      }
+      statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+      const where = `#${i} ${c.label} (${c.method} ${c.path.slice(0, 120)}) as ${c.role ?? 'nobody'}`;
+      if (answer.status >= 500) problems.push(`${where}: ${answer.status} ${answer.body.slice(0, 200)}`);
+      if (INSIDES.test(answer.body) && !answer.body.startsWith('\uFEFF') && !c.path.endsWith('.csv')) problems.push(`${where}: leaks ${answer.body.slice(0, 200)}`);
+
+      const now = db.pragma('data_version', { simple: true });
+      if (now !== version) {
+        version = now;
+        const next = digest();
+        if (next !== last && (answer.status < 200 || answer.status >= 300)) problems.push(`${where}: answered ${answer.status} but changed data`);
+        last = next;
+      }
+      // A fuzzed call may end a session (blocking or removing the user is refused for these ids, but
+      // a sign-out is not): sign in again rather than judge the rest signed out.
+      if (answer.status === 401 && c.role) {
+        refreshed++;
+        await signIn(c.role).catch((err: Error) => {
+          throw new Error(`after ${where}: ${err.message}`);
+        });
+      }
+      if (i % 500 === 0) rssMax = Math.max(rssMax, server.rssMiB());
+      if (problems.length > 30) break;
+    }
+    const rssEnd = server.rssMiB();
+    const h = await health.stop();
+    console.log(
+      `fuzz seed ${SEED}: ${cases.length.toLocaleString('en-US')} cases in ${((Date.now() - started) / 1000).toFixed(1)} s; answers `
+        + `${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s || 'closed (body over the limit)'}×${n}`).join(' ')}; sessions signed in again ${refreshed}; `
+        + `/healthz ${h.count} times, max ${h.max.toFixed(1)} ms, p99 ${h.p99.toFixed(1)} ms, slowest ${h.slowest.join('/')} ms, failures ${h.failures}; `
+        + `memory ${rssStart.toFixed(0)} -> max ${rssMax.toFixed(0)} -> ${rssEnd.toFixed(0)} MiB`,
+    );
+    expect(problems).toEqual([]);
+    expect(server.child.exitCode).toBeNull();
+    expect(h.failures).toBe(0);
+    expect(h.max).toBeLessThan(HEALTH_MS);
+    expect(rssMax - rssStart).toBeLessThan(MEMORY_GROWTH_MIB);
+  }, 900_000);
+});
