@@ -27,6 +27,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   deps: Deps;
   database: Database;
+  /** from now on answers tell keep-alive clients to reconnect (shutdown begins) */
+  drain(): void;
 }
 
 /** Builds the whole server: plugins, database (migrated), services, tRPC, legacy REST, static files. */
@@ -102,5 +104,5 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
     if (!opts.database) await database.close();
   });
 
-  return { app, deps, database };
+  return { app, deps, database, drain: () => (draining = true) };
 }

@@ -5,6 +5,10 @@ import { seedDemo } from '../seed/demo.js';
 import { startIndiamartScheduler } from './services/indiamart/scheduler.js';
 import { discardAbandonedBatches } from './services/leads/upload-batches.js';
 import { exitUnlessSupportedNode } from './runtime.js';
+import { stopAccepting } from './http/graceful.js';
+
+/** How long open keep-alive connections may go on after SIGTERM before they are closed. */
+const DRAIN_GRACE_MS = 1_000;
 
 async function main() {
   exitUnlessSupportedNode();
@@ -19,7 +23,7 @@ async function main() {
     throw err;
   }
 
-  const { app, deps } = await buildApp(config);
+  const { app, deps, drain } = await buildApp(config);
   // Only at start-up: an upload still 'running' now was cut off by a crash or a restart.
   const discarded = await discardAbandonedBatches(deps);
   if (discarded) app.log.warn(`discarded ${discarded} upload(s) a previous run left unfinished`);
@@ -47,9 +51,12 @@ async function main() {
     app.log.info(`${signal} received: finishing in-flight requests`);
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    // Keep-alive sockets that finish their last request while we close would hold the server open.
-    // A pull in progress finishes while the database is still open.
+    // Clients busy on keep-alive connections get their next answers (saying connection: close)
+    // before the connections go; a pull in progress finishes while the database is still open.
+    drain();
+    await stopAccepting(app.server, DRAIN_GRACE_MS);
     await indiamart.stop();
+    // Keep-alive sockets that finish their last request while we close would hold the server open.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();
     clearInterval(sweep);
