@@ -1,7 +1,8 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyInstance } from 'fastify';
+import http from 'node:http';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -19,6 +20,7 @@ import { STORED_NAME, sweepUploads } from './services/uploads/uploads.service.js
 import { appRouter, type AppRouter } from './trpc/router.js';
 import { contextFactory } from './trpc/context.js';
 import { legacyApi } from './rest/index.js';
+import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './errors.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const WEB_DIST = path.resolve(here, '../web/dist');
@@ -61,6 +63,19 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   // What a crash left half-written, or a deleted record left on disk, goes before the first request.
   const swept = await sweepUploads(deps);
   if (swept.removed) app.log.info({ removed: swept.removed }, 'removed leftover uploads');
+
+  // What no route's own handler takes: a database out of reach is a 503, a client's mistake keeps
+  // Fastify's 4xx answer, anything else is a 500 that names nothing inside (a session lookup in a
+  // hook, for one, fails here when the database is down).
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (isDatabaseUnavailable(err)) return reply.code(503).send({ status: false, success: false, message: DATABASE_UNAVAILABLE });
+    const status = err.statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.code(status).send({ statusCode: status, code: err.code, error: http.STATUS_CODES[status], message: err.message });
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.code(500).send({ status: false, success: false, message: 'Something went wrong. Please try again.' });
+  });
 
   await app.register(fastifyHelmet, {
     hsts: false,

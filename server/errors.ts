@@ -28,3 +28,19 @@ export const httpStatusOf: Record<AppErrorCode, number> = {
 };
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found.`);
+
+export const DATABASE_UNAVAILABLE = 'The service is restarting or busy. Please try again in a moment.';
+
+// Connection refused or lost, and Postgres' "shutting down", "starting up" and connection classes (57P0x, 08xxx).
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', 'SQLITE_BUSY']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/;
+
+/** Whether an error means the database cannot be reached now (a 503, not a 500: trying again later will do). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: unknown; message?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 5; e = e.cause as typeof e, depth++) {
+    const code = typeof e.code === 'string' ? e.code : '';
+    if (UNAVAILABLE_CODES.has(code) || code.startsWith('08')) return true;
+    if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  }
+  return false;
+}

@@ -100,8 +100,11 @@ function postgresDialect(url: string, schema?: string, onError?: (err: Error) =>
         oid === INT8_OID ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  // An idle client losing its connection must not crash the process.
+  // A client losing its connection must not crash the process: the pool listens on idle ones only,
+  // and a client checked out (between two queries of a transaction, say) emits its 'error' with no
+  // one listening when the server goes away. The pool drops a broken client when it comes back.
   pool.on('error', (err) => onError?.(err));
+  pool.on('connect', (client) => client.on('error', (err) => onError?.(err)));
   return new CurrentSchemaPostgresDialect({ pool });
 }
 

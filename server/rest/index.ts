@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../deps.js';
-import { AppError, httpStatusOf } from '../errors.js';
+import { AppError, DATABASE_UNAVAILABLE, httpStatusOf, isDatabaseUnavailable } from '../errors.js';
 import { failure } from './legacy.js';
 import { authRoutes } from './auth.routes.js';
 import { subadminsRoutes } from './subadmins.routes.js';
@@ -26,6 +26,7 @@ export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps 
 
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
     if (err instanceof AppError) return reply.code(httpStatusOf[err.code]).send(failure(err.message));
+    if (isDatabaseUnavailable(err)) return reply.code(503).send(failure(DATABASE_UNAVAILABLE));
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
       const message = status === 413 ? 'The file is too large.' : status === 415 ? 'Unsupported content type.' : 'Invalid request.';

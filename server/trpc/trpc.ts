@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { ZodError } from 'zod';
 import type { Context } from './context.js';
-import { AppError } from '../errors.js';
+import { AppError, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../errors.js';
 import type { AdminActor, SubadminActor, UserActor } from '../auth/actor.js';
 import type { UserType } from '../db/schema.js';
 
@@ -33,6 +33,9 @@ const mapErrors = t.middleware(async ({ next }) => {
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: cause.code as TRPC_ERROR_CODE_KEY, message: cause.message, cause });
+  }
+  if (!result.ok && isDatabaseUnavailable(result.error.cause)) {
+    throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: DATABASE_UNAVAILABLE, cause: result.error.cause });
   }
   return result;
 });
