@@ -10,9 +10,11 @@ import { leadWorkCover } from './0008_lead_work_cover.js';
 import { projects } from './0009_projects.js';
 import { products } from './0010_products.js';
 import { userNotices } from './0011_user_notices.js';
+import { signInFailures } from './0012_sign_in_failures.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
 export const migrations: Migration[] = [
   initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets, leadWork, callbackHistory, leadWorkCover, projects, products, userNotices,
+  signInFailures,
 ];
 export type { Dialect, Migration } from './types.js';

@@ -58,7 +58,7 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   fs.mkdirSync(config.uploadsDir, { recursive: true });
 
   const deps: Deps = {
-    db: database.db, dialect: database.dialect, config, signInLimiter: new SignInLimiter(), knownDevices: await loadKnownDevices(database.db),
+    db: database.db, dialect: database.dialect, config, signInLimiter: new SignInLimiter(database.db), knownDevices: await loadKnownDevices(database.db),
   };
   // What a crash left half-written, or a deleted record left on disk, goes before the first request.
   const swept = await sweepUploads(deps);

@@ -61,6 +61,7 @@ const EnvSchema = z
     UPLOAD_MAX_MB: z.coerce.number().positive().max(2048).default(20),
     IMAGE_MAX_MB: z.coerce.number().positive().max(100).default(5),
     VIDEO_MAX_MB: z.coerce.number().positive().max(2048).default(200),
+    INDIAMART_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxySetting.optional(),
   })
@@ -88,6 +89,8 @@ export type Config = {
   videoMaxBytes: number;
   /** Fastify's trustProxy: false, true (every hop), or the proxies' addresses and ranges */
   trustProxy: TrustProxy;
+  /** how often the IndiaMART scheduler looks for companies due a pull */
+  indiamartCheckMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -114,5 +117,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageMaxBytes: Math.round(e.IMAGE_MAX_MB * 1024 * 1024),
     videoMaxBytes: Math.round(e.VIDEO_MAX_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY ?? false,
+    indiamartCheckMs: e.INDIAMART_CHECK_SECONDS * 1000,
   };
 }

@@ -42,7 +42,9 @@ async function main() {
     app.log.warn('no admin exists: set ADMIN_EMAIL and ADMIN_PASSWORD to create one');
   }
 
-  const indiamart = startIndiamartScheduler(deps, { logger: app.log });
+  const indiamart = startIndiamartScheduler(deps, {
+    logger: app.log, intervalMs: config.indiamartCheckMs, firstTickMs: Math.min(10_000, config.indiamartCheckMs),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
@@ -333,6 +334,27 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
     // a pass right after finds none of them due
     const again = await runIndiamartTick(t.deps, { now: () => new Date(now.getTime() + MIN) });
     expect(again.results.map((r) => r.subadminId).filter((id) => [badKey, dead, good].some((c) => c.company.id === id))).toEqual([]);
+  });
+
+  it.runIf(dialect === 'postgres')('skips a company whose pull another instance holds (its advisory lock), and pulls it once that ends', async () => {
+    const now = new Date(Date.now() + 3 * 365 * 24 * 60 * MIN);
+    const { company, key } = await companyWithLink();
+    fake.setLeads(key, []);
+    // Another instance of the app, pulling this company now.
+    const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query('select pg_advisory_lock($1::int4, $2::int4)', [0x54434201, company.id]);
+      const skipped = await runIndiamartTick(t.deps, { now: () => now });
+      expect(skipped.results.find((r) => r.subadminId === company.id)).toEqual({ subadminId: company.id, skipped: 'another instance is pulling it' });
+      expect(fake.requestsFor(key)).toEqual([]);
+      await other.query('select pg_advisory_unlock($1::int4, $2::int4)', [0x54434201, company.id]);
+      const pulled = await runIndiamartTick(t.deps, { now: () => now });
+      expect(pulled.results.find((r) => r.subadminId === company.id)?.outcome).toMatchObject({ kind: 'pulled', result: { code: '204' } });
+      expect(fake.requestsFor(key)).toHaveLength(1);
+    } finally {
+      await other.end();
+    }
   });
 
   it('the started scheduler runs passes on its timer and stops cleanly', async () => {

@@ -341,6 +341,14 @@ export interface DB {
   indiamart_settings: IndiamartSettingsTable;
   audit_log: AuditLogTable;
   app_secrets: AppSecretsTable;
+  sign_in_failures: SignInFailuresTable;
+}
+
+export interface SignInFailuresTable {
+  key: string;
+  failures: number;
+  /** when the window ends, in ms since the epoch */
+  reset_at: number;
 }
 
 export type Subadmin = Selectable<SubadminsTable>;

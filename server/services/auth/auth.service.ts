@@ -33,13 +33,13 @@ async function checkPassword<A extends { id: number; password_hash: string }>(
 ): Promise<{ account: A; knownDevices: string }> {
   const ref = account ? { kind, id: account.id } : null;
   const known = ref !== null && deps.knownDevices.isKnown(meta.knownDevices, ref);
-  deps.signInLimiter.assertAllowed(key, meta.ip, known);
+  await deps.signInLimiter.assertAllowed(key, meta.ip, known);
   if (!account) await burnPasswordCheck(password);
   if (!account || !ref || !(await verifyPassword(account.password_hash, password))) {
-    deps.signInLimiter.recordFailure(key, meta.ip, known);
+    await deps.signInLimiter.recordFailure(key, meta.ip, known);
     throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS);
   }
-  deps.signInLimiter.recordSuccess(key, known);
+  await deps.signInLimiter.recordSuccess(key, known);
   return { account, knownDevices: deps.knownDevices.remember(meta.knownDevices, ref) };
 }
 

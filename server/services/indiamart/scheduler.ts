@@ -3,6 +3,7 @@ import { companyLockReason } from '../../auth/sessions.js';
 import { INDIAMART_PULL_INTERVAL_MS } from '../../../shared/schemas/indiamart.js';
 import { pullCompany, type PullOutcome } from './pull.service.js';
 import type { FetchFn } from './client.js';
+import { withAdvisoryLock } from '../../db/advisory-lock.js';
 
 export interface SchedulerLogger {
   info(obj: object, msg?: string): void;
@@ -21,7 +22,7 @@ export interface TickOptions {
 
 export interface TickReport {
   due: number;
-  results: { subadminId: number; outcome?: PullOutcome; error?: string }[];
+  results: { subadminId: number; outcome?: PullOutcome; error?: string; skipped?: string }[];
 }
 
 /** Companies (live, not blocked, not expired) with a saved link whose last pull is 5 minutes old. */
@@ -55,7 +56,14 @@ export async function runIndiamartTick(deps: Deps, opts: TickOptions = {}): Prom
     while (next < due.length) {
       const subadminId = due[next++]!;
       try {
-        const outcome = await pullCompany(deps, subadminId, { now: now(), fetchFn: opts.fetchFn, timeoutMs: opts.timeoutMs, trigger: 'schedule' });
+        // Instances sharing a Postgres each look for due companies; one pulls a company, the rest skip it.
+        const locked = await withAdvisoryLock(deps.db, deps.dialect, 'indiamart-pull', subadminId, () =>
+          pullCompany(deps, subadminId, { now: now(), fetchFn: opts.fetchFn, timeoutMs: opts.timeoutMs, trigger: 'schedule' }));
+        if (!locked.ran) {
+          results.push({ subadminId, skipped: 'another instance is pulling it' });
+          continue;
+        }
+        const outcome = locked.value;
         results.push({ subadminId, outcome });
         if (outcome.kind === 'pulled' && opts.logger) {
           const { code, inserted, duplicates, invalid } = outcome.result;
