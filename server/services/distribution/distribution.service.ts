@@ -46,9 +46,10 @@ function resultMessage(requested: number, assigned: number, category: string | n
 }
 
 /**
- * Leads per write transaction. SQLite statements block the event loop: a 50,000-lead distribution
- * goes in slices of this size with the loop let go between them. Each slice is atomic; concurrent
- * distributions never share a lead whichever slice they are in.
+ * Leads per statement. SQLite statements block the event loop: a 50,000-lead distribution goes
+ * in slices of this size with the loop let go between them, all in one transaction (a crash or a
+ * kill leaves all of it or none; on SQLite other queries wait for the commit, on Postgres they go
+ * on). Concurrent distributions never share a lead.
  */
 export const DISTRIBUTE_CHUNK = 10_000;
 
@@ -75,33 +76,33 @@ function checkAssignees(found: CompanyUser[], userIds: number[]): CompanyUser[] 
 /**
  * Gives the oldest unassigned leads of a category (or of any) to one or more telecallers or heads,
  * `count` in all, split evenly (lead by lead, in turn). Never more than there are: it assigns what
- * there is and says so. Each slice is one statement in one transaction, so concurrent
- * distributions never share a lead.
+ * there is and says so. All of it or none of it: one transaction (see DISTRIBUTE_CHUNK).
  */
 export async function distributeLeads(deps: Deps, actor: SubadminActor, input: Out<typeof DistributeInput>): Promise<DistributeResult> {
   const now = nowIso();
   const perUserCount = new Map<number, number>();
   let people: CompanyUser[] = [];
   let assigned = 0;
-  for (;;) {
-    const limit = Math.min(DISTRIBUTE_CHUNK, input.count - assigned);
-    const order = rotate(input.userIds, assigned);
-    const got = await deps.db.transaction().execute(async (trx) => {
-      if (assigned === 0) people = checkAssignees(await findCompanyUsers(trx, actor.subadminId, input.userIds), input.userIds);
-      return assignOldest(trx, deps.dialect, { subadminId: actor.subadminId, category: input.category, limit, userIds: order, now });
-    });
-    evenShares(got, order.length).forEach((n, i) => perUserCount.set(order[i]!, (perUserCount.get(order[i]!) ?? 0) + n));
-    assigned += got;
-    if (got < limit || assigned >= input.count) break;
-    await yieldToEventLoop();
-  }
+  await deps.db.transaction().execute(async (trx) => {
+    people = checkAssignees(await findCompanyUsers(trx, actor.subadminId, input.userIds), input.userIds);
+    for (;;) {
+      const limit = Math.min(DISTRIBUTE_CHUNK, input.count - assigned);
+      const order = rotate(input.userIds, assigned);
+      const got = await assignOldest(trx, deps.dialect, { subadminId: actor.subadminId, category: input.category, limit, userIds: order, now });
+      evenShares(got, order.length).forEach((n, i) => perUserCount.set(order[i]!, (perUserCount.get(order[i]!) ?? 0) + n));
+      assigned += got;
+      if (got < limit || assigned >= input.count) break;
+      await yieldToEventLoop();
+    }
+    if (assigned > 0) {
+      await recordAudit(trx, actor, 'distribute', 'leads', null, {
+        category: input.category, requested: input.count, assigned,
+        perUser: people.map((u) => ({ userId: u.id, assigned: perUserCount.get(u.id) ?? 0 })),
+      });
+    }
+  });
 
   const perUser = people.map((u) => ({ userId: u.id, name: u.name, assigned: perUserCount.get(u.id) ?? 0 }));
-  if (assigned > 0) {
-    await recordAudit(deps.db, actor, 'distribute', 'leads', null, {
-      category: input.category, requested: input.count, assigned, perUser: perUser.map((p) => ({ userId: p.userId, assigned: p.assigned })),
-    });
-  }
   return {
     assigned,
     requested: input.count,
@@ -117,15 +118,16 @@ export async function takeBackLeads(deps: Deps, actor: SubadminActor, input: Out
   const [user] = await findCompanyUsers(deps.db, actor.subadminId, [input.userId]);
   if (!user) throw new AppError('NOT_FOUND', 'Telecaller not found.');
   let returned = 0;
-  for (;;) {
-    const n = await deps.db.transaction().execute((trx) =>
-      returnUntouched(trx, { subadminId: actor.subadminId, userId: user.id, category: input.category, now, limit: DISTRIBUTE_CHUNK }),
-    );
-    returned += n;
-    if (n < DISTRIBUTE_CHUNK) break;
-    await yieldToEventLoop();
-  }
-  if (returned > 0) await recordAudit(deps.db, actor, 'take_back', 'user', user.id, { category: input.category, returned });
+  // All or nothing, as a distribution.
+  await deps.db.transaction().execute(async (trx) => {
+    for (;;) {
+      const n = await returnUntouched(trx, { subadminId: actor.subadminId, userId: user.id, category: input.category, now, limit: DISTRIBUTE_CHUNK });
+      returned += n;
+      if (n < DISTRIBUTE_CHUNK) break;
+      await yieldToEventLoop();
+    }
+    if (returned > 0) await recordAudit(trx, actor, 'take_back', 'user', user.id, { category: input.category, returned });
+  });
   const message = returned
     ? `Returned ${leads(returned)} from ${user.name} to the pool.`
     : `${user.name} holds no untouched leads${input.category === null ? '' : ` in ${input.category}`}: nothing was returned.`;
