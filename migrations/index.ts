@@ -11,10 +11,11 @@ import { projects } from './0009_projects.js';
 import { products } from './0010_products.js';
 import { userNotices } from './0011_user_notices.js';
 import { signInFailures } from './0012_sign_in_failures.js';
+import { leadCounts } from './0013_lead_counts.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
 export const migrations: Migration[] = [
   initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets, leadWork, callbackHistory, leadWorkCover, projects, products, userNotices,
-  signInFailures,
+  signInFailures, leadCounts,
 ];
 export type { Dialect, Migration } from './types.js';

@@ -147,3 +147,9 @@ export interface RangeBounds {
 export function rangeBounds(fromDate: string, toDate: string, timeZone: string): RangeBounds {
   return { fromDate, toDate, from: startOfDayUtc(fromDate, timeZone), to: startOfDayUtc(addDays(toDate, 1), timeZone) };
 }
+
+/**
+ * The quarter hour (UTC) an ISO time falls in, as lead_sends keys it: 'YYYY-MM-DDTHH:' and 0-3.
+ * A zone's day starts on a quarter (every offset in use is whole quarter hours).
+ */
+export const quarterOf = (iso: string) => `${iso.slice(0, 14)}${Math.floor(Number(iso.slice(14, 16)) / 15)}`;

@@ -342,6 +342,8 @@ export interface DB {
   audit_log: AuditLogTable;
   app_secrets: AppSecretsTable;
   sign_in_failures: SignInFailuresTable;
+  lead_counts: LeadCountsTable;
+  lead_sends: LeadSendsTable;
 }
 
 export interface SignInFailuresTable {
@@ -349,6 +351,22 @@ export interface SignInFailuresTable {
   failures: number;
   /** when the window ends, in ms since the epoch */
   reset_at: number;
+}
+
+/** Kept by triggers (migration 0013): a company's visible leads and pool per category. */
+export interface LeadCountsTable {
+  subadmin_id: number;
+  category: string;
+  visible: number;
+  pool: number;
+}
+
+/** Kept by triggers (migration 0013): a company's visible assigned leads per quarter hour (UTC) of their send time. */
+export interface LeadSendsTable {
+  subadmin_id: number;
+  /** 'YYYY-MM-DDTHH:' and the quarter's digit, 0-3 */
+  quarter: string;
+  n: number;
 }
 
 export type Subadmin = Selectable<SubadminsTable>;

@@ -9,17 +9,16 @@ const num = (v: unknown) => Number(v ?? 0);
 const unassigned = (subadminId: number) => sql`subadmin_id = ${subadminId} and telicaller_id is null and visible = 1`;
 
 /** Unassigned visible leads of a company by category, most first (leads_pool_unassigned index). */
+/** The company's pool per category, from the counts the leads' triggers keep (migration 0013): no lead is read. */
 export async function countPool(db: Kysely<DB>, subadminId: number) {
   const rows = await db
-    .selectFrom('leads')
-    .select((eb) => ['category', eb.fn.countAll().as('n')])
+    .selectFrom('lead_counts')
+    .select(['category', 'pool'])
     .where('subadmin_id', '=', subadminId)
-    .where('telicaller_id', 'is', null)
-    .where('visible', '=', 1)
-    .groupBy('category')
+    .where('pool', '>', 0)
     .execute();
   return rows
-    .map((r) => ({ category: r.category, count: num(r.n) }))
+    .map((r) => ({ category: r.category, count: num(r.pool) }))
     .sort((a, b) => b.count - a.count || a.category.localeCompare(b.category));
 }
 
@@ -73,16 +72,11 @@ export async function findAssignees(db: Kysely<DB>, subadminId: number, day: { f
  * Every category that has unassigned leads, by a loose index scan of leads_pool_unassigned: one index
  * seek per category instead of reading every lead.
  */
+/** The categories the company's pool has leads in (from the kept counts). */
 export async function findCategories(db: Kysely<DB>, subadminId: number): Promise<string[]> {
-  const result = await sql<{ category: string }>`
-    with recursive cats(category) as (
-      select min(category) from leads where ${unassigned(subadminId)}
-      union all
-      select (select min(category) from leads where ${unassigned(subadminId)} and category > cats.category)
-      from cats where cats.category is not null
-    )
-    select category from cats where category is not null`.execute(db);
-  return result.rows.map((r) => r.category);
+  const rows = await db.selectFrom('lead_counts').select('category').where('subadmin_id', '=', subadminId).where('pool', '>', 0)
+    .orderBy('category').execute();
+  return rows.map((r) => r.category);
 }
 
 export interface AssignSpec {
@@ -112,17 +106,20 @@ async function poolQuery(db: Kysely<DB>, dialect: Dialect, spec: AssignSpec) {
   const pg = dialect === 'postgres';
   const categories = spec.category === null ? await findCategories(db, spec.subadminId) : [spec.category];
   if (categories.length === 0) return null;
-  if (categories.length === 1) {
-    return sql`${oldestOf(spec.subadminId, categories[0]!, spec.limit)} ${pg ? sql`for update skip locked` : sql``}`;
+  if (!pg) {
+    if (categories.length === 1) return oldestOf(spec.subadminId, categories[0]!, spec.limit);
+    const union = sql.join(categories.map((c, i) => sql`select id from (${oldestOf(spec.subadminId, c, spec.limit)}) as ${sql.ref(`c${i}`)}`), sql` union all `);
+    return sql`select id from (${union}) as candidates order by id limit ${spec.limit}`;
   }
+  // Postgres: the candidates come from leads_pool_unassigned alone (an index-only range per category,
+  // a few spare for rows another distribution holds), and are locked by primary key in id order.
+  // Selecting with FOR UPDATE directly, the planner walks the primary key from the oldest lead,
+  // through every lead already assigned (310,000 rows read for 10,000 in the bench).
+  const spare = Math.ceil(spec.limit * 1.1) + 100;
   const candidates = sql.join(
-    categories.map((c, i) => sql`select id from (${oldestOf(spec.subadminId, c, spec.limit)}) as ${sql.ref(`c${i}`)}`),
+    categories.map((c, i) => sql`select id from (${oldestOf(spec.subadminId, c, spare)}) as ${sql.ref(`c${i}`)}`),
     sql` union all `,
   );
-  if (!pg) return sql`select id from (${candidates}) as candidates order by id limit ${spec.limit}`;
-  // Postgres locks in the outer query, over all the candidates: rows another distribution holds are
-  // skipped and spare candidates taken instead. Joining the candidates as an array keeps the plan a
-  // primary-key lookup per candidate, whatever the statistics say.
   return sql`select l.id from unnest(array(${candidates})) as c(id) join leads as l on l.id = c.id
     where l.subadmin_id = ${spec.subadminId} and l.telicaller_id is null and l.visible = 1
     order by l.id limit ${spec.limit} for update of l skip locked`;
