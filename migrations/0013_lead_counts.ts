@@ -33,7 +33,9 @@ async function sqliteTriggers(db: Kysely<any>) {
 async function postgresTriggers(db: Kysely<any>) {
   const quarter = `substr(telicaller_send_date, 1, 14) || (substr(telicaller_send_date, 15, 2)::int / 15)::text`;
   // Statement-level, over the transition tables: one aggregated write per statement (a 10,000-lead
-  // distribution is two), and none when the statement changed no count (a lead-form submit).
+  // distribution is two), and none when the statement changed no count (a lead-form submit). Rows
+  // are written in key order, so that two distributions at once lock them in the same order
+  // (they deadlocked taking categories in different orders).
   const side = (table: 'new_rows' | 'old_rows', sign: '' | '-') => ({
     counts: `select subadmin_id, category, ${sign}1 as v, ${sign}(telicaller_id is null)::int as p from ${table} where visible = 1`,
     sends: `select subadmin_id, ${quarter} as q, ${sign}1 as n from ${table}
@@ -42,11 +44,11 @@ async function postgresTriggers(db: Kysely<any>) {
   const write = (parts: Array<ReturnType<typeof side>>) => `
     insert into lead_counts (subadmin_id, category, visible, pool)
       select subadmin_id, category, sum(v), sum(p) from (${parts.map((x) => x.counts).join(' union all ')}) d
-      group by subadmin_id, category having sum(v) <> 0 or sum(p) <> 0
+      group by subadmin_id, category having sum(v) <> 0 or sum(p) <> 0 order by subadmin_id, category
       on conflict (subadmin_id, category) do update set visible = lead_counts.visible + excluded.visible, pool = lead_counts.pool + excluded.pool;
     insert into lead_sends (subadmin_id, quarter, n)
       select subadmin_id, q, sum(n) from (${parts.map((x) => x.sends).join(' union all ')}) d
-      group by subadmin_id, q having sum(n) <> 0
+      group by subadmin_id, q having sum(n) <> 0 order by subadmin_id, q
       on conflict (subadmin_id, quarter) do update set n = lead_sends.n + excluded.n;`;
   await sql.raw(`
     create function leads_counts_apply() returns trigger language plpgsql as $$
