@@ -86,6 +86,8 @@ export async function startServer(opts: { dir?: string; env?: Record<string, str
 export interface HealthWatch {
   /** stops watching; the latencies seen (ms) and how many answers were not 200 */
   stop(): Promise<{ count: number; max: number; p99: number; failures: number; slowest: number[] }>;
+  /** ends the watching process without a report (a test that failed before stop) */
+  kill(): void;
 }
 
 /**
@@ -106,6 +108,8 @@ export function watchHealth(base: string): HealthWatch {
     });
     (async () => { while (!stopping) { await once(); await new Promise((r) => setTimeout(r, 50)); } })();
     process.on('message', () => { stopping = true; setTimeout(() => { process.send({ times, failures }); process.exit(0); }, 100); });
+    // The test that started it is gone (it failed, or was stopped): so is this.
+    process.on('disconnect', () => process.exit(0));
   `;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return {
@@ -120,5 +124,8 @@ export function watchHealth(base: string): HealthWatch {
         });
         child.send('stop');
       }),
+    kill: () => {
+      if (child.exitCode === null) child.kill();
+    },
   };
 }

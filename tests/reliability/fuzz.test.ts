@@ -165,6 +165,7 @@ describe('hostile input against the running server', () => {
     for (const role of ['admin', 'subadmin', 'Telicaller', 'Telicaller-hade', 'Developer'] as Role[]) await signIn(role);
   }, 60_000);
   afterAll(async () => {
+    health?.kill();
     db?.close();
     await server?.kill();
     if (server) fs.rmSync(server.dir, { recursive: true, force: true });
