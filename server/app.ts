@@ -7,7 +7,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
-import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Config } from './config.js';
 import { createDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -15,6 +15,7 @@ import type { Deps } from './deps.js';
 import { SignInLimiter } from './auth/sign-in-limiter.js';
 import { loadKnownDevices } from './auth/known-devices.js';
 import sessionPlugin from './http/session-plugin.js';
+import { trpcPlugin } from './http/trpc-plugin.js';
 import { registerSpa } from './http/static.js';
 import { STORED_NAME, sweepUploads } from './services/uploads/uploads.service.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
@@ -92,7 +93,7 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'database unavailable' });
   });
 
-  await app.register(fastifyTRPCPlugin, {
+  await app.register(trpcPlugin<AppRouter>(), {
     prefix: '/trpc',
     trpcOptions: {
       router: appRouter,

@@ -1,0 +1,94 @@
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import { fastifyRequestHandler, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import {
+  getErrorShape,
+  getHTTPStatusCodeFromError,
+  getProcedureAtPath,
+  getTRPCErrorFromUnknown,
+  transformTRPCResponse,
+  type AnyRouter,
+} from '@trpc/server/unstable-core-do-not-import';
+
+type TrpcOptions<R extends AnyRouter> = FastifyTRPCPluginOptions<R>['trpcOptions'];
+
+const METHOD_OF = { query: 'GET', mutation: 'POST' } as const;
+const NOT_PLAIN_TYPES = ['multipart/form-data', 'application/octet-stream'];
+
+/** The raw input of a plain call, or NOT_PLAIN when tRPC's own handler should read the request. */
+const NOT_PLAIN = Symbol('not plain');
+
+function plainInput(req: FastifyRequest): unknown {
+  const query = req.query as Record<string, unknown>;
+  if ('batch' in query || 'connectionParams' in query || req.headers['trpc-accept'] !== undefined) return NOT_PLAIN;
+  const type = req.headers['content-type'];
+  try {
+    if (req.method === 'GET') {
+      if (type && NOT_PLAIN_TYPES.some((t) => type.startsWith(t))) return NOT_PLAIN;
+      return typeof query.input === 'string' && query.input ? JSON.parse(query.input) : undefined;
+    }
+    if (!type?.startsWith('application/json') || typeof req.body !== 'string' || !req.body) return NOT_PLAIN;
+    return JSON.parse(req.body);
+  } catch {
+    return NOT_PLAIN;
+  }
+}
+
+/**
+ * One query (GET) or one mutation (POST, JSON) called straight from Fastify's request, answered
+ * with the envelope and status tRPC's handler gives it. tRPC's Fastify adapter turns every request
+ * into a Fetch Request and every answer into a Fetch Response streamed back through Fastify,
+ * which cost more than the session read and the query of a queue page together. Anything else
+ * (a batch, a form, a stream, an unknown path, a wrong method, unreadable input) goes to tRPC's
+ * own handler; tests/trpc-direct.test.ts holds the two answers equal.
+ */
+async function callDirectly<R extends AnyRouter>(opts: TrpcOptions<R>, req: FastifyRequest, reply: FastifyReply, path: string): Promise<boolean> {
+  if (req.method !== 'GET' && req.method !== 'POST') return false;
+  if (path.includes(',') || path.includes('%')) return false;
+  const router = opts.router;
+  const procedure = await getProcedureAtPath(router, path);
+  if (!procedure) return false;
+  const type = procedure._def.type;
+  if (type === 'subscription' || METHOD_OF[type] !== req.method) return false;
+  const raw = plainInput(req);
+  if (raw === NOT_PLAIN) return false;
+
+  const config = router._def._config;
+  const input = raw === undefined ? undefined : config.transformer.input.deserialize(raw);
+  const ctx = opts.createContext ? await opts.createContext({ req, res: reply, info: undefined as never }) : undefined;
+  let body: unknown;
+  let status = 200;
+  try {
+    const data = await procedure({ path, getRawInput: async () => input, ctx, type, signal: undefined, batchIndex: 0 });
+    body = { result: { data } };
+  } catch (cause) {
+    const error = getTRPCErrorFromUnknown(cause);
+    opts.onError?.({ error, path, input, ctx, type, req });
+    const shape = getErrorShape({ config, ctx, error, input, path, type });
+    body = { error: shape };
+    const declared = (shape as { data?: { httpStatus?: unknown } }).data?.httpStatus;
+    status = typeof declared === 'number' ? declared : getHTTPStatusCodeFromError(error);
+  }
+  await reply
+    .code(status)
+    .header('vary', 'trpc-accept, accept')
+    .header('content-type', 'application/json')
+    .send(Buffer.from(JSON.stringify(transformTRPCResponse(config, body as never))));
+  return true;
+}
+
+/** tRPC under a prefix, as `fastifyTRPCPlugin` registers it, with plain calls answered directly. */
+export function trpcPlugin<R extends AnyRouter>(): FastifyPluginCallback<{ trpcOptions: TrpcOptions<R> }> {
+  return (app, { trpcOptions }, done) => {
+    // As tRPC's plugin: its handler reads the JSON (and forms) itself, from the text.
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, next) => next(null, body));
+    app.removeContentTypeParser('multipart/form-data');
+    app.addContentTypeParser('multipart/form-data', {}, (_req, body, next) => next(null, body));
+    app.all<{ Params: { path: string } }>('/:path', async (req, reply) => {
+      const path = req.params.path;
+      if (await callDirectly(trpcOptions, req, reply, path)) return;
+      await fastifyRequestHandler({ ...trpcOptions, req, res: reply, path });
+    });
+    done();
+  };
+}
