@@ -27,9 +27,12 @@ const treeMissing = !fs.existsSync(path.join(root, 'web/src/routeTree.gen.ts'));
 
 if (builtAt === 0 || sourcesAt > builtAt || treeMissing) {
   console.log('Building the web app (web/dist)...');
+  // Vite keeps a NODE_ENV it finds (a shell's development, a test runner's test) and would then ship
+  // React's development build, three times the size: the served app is always a production build.
   execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
     cwd: root,
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   execFileSync(process.execPath, [path.join(root, 'scripts/compress-dist.mjs')], { cwd: root, stdio: 'inherit' });
 }
