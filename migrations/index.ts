@@ -12,10 +12,11 @@ import { products } from './0010_products.js';
 import { userNotices } from './0011_user_notices.js';
 import { signInFailures } from './0012_sign_in_failures.js';
 import { leadCounts } from './0013_lead_counts.js';
+import { uploadBatchLeases } from './0014_upload_batch_leases.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
 export const migrations: Migration[] = [
   initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets, leadWork, callbackHistory, leadWorkCover, projects, products, userNotices,
-  signInFailures, leadCounts,
+  signInFailures, leadCounts, uploadBatchLeases,
 ];
 export type { Dialect, Migration } from './types.js';

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -64,6 +65,7 @@ const EnvSchema = z
     INDIAMART_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxySetting.optional(),
+    INSTANCE_ID: z.string().min(1).max(200).optional(),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be given together',
@@ -91,6 +93,8 @@ export type Config = {
   trustProxy: TrustProxy;
   /** how often the IndiaMART scheduler looks for companies due a pull */
   indiamartCheckMs: number;
+  /** names this instance among those sharing a database: the same after a restart, another's on each other instance */
+  instanceId: string;
 };
 
 export class ConfigError extends Error {}
@@ -118,5 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     videoMaxBytes: Math.round(e.VIDEO_MAX_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY ?? false,
     indiamartCheckMs: e.INDIAMART_CHECK_SECONDS * 1000,
+    instanceId: e.INSTANCE_ID ?? `${os.hostname()}:${e.PORT}`,
   };
 }

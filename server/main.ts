@@ -4,6 +4,7 @@ import { ensureAdmin, isDatabaseEmpty } from './bootstrap.js';
 import { seedDemo } from '../seed/demo.js';
 import { startIndiamartScheduler } from './services/indiamart/scheduler.js';
 import { discardAbandonedBatches } from './services/leads/upload-batches.js';
+import { startMaintenance } from './services/maintenance/maintenance.js';
 import { exitUnlessSupportedNode } from './runtime.js';
 import { stopAccepting } from './http/graceful.js';
 
@@ -24,8 +25,8 @@ async function main() {
   }
 
   const { app, deps, drain } = await buildApp(config);
-  // Only at start-up: an upload still 'running' now was cut off by a crash or a restart.
-  const discarded = await discardAbandonedBatches(deps);
+  // An upload this instance was running when it stopped was cut off (another instance's goes on).
+  const discarded = await discardAbandonedBatches(deps, deps.dialect === 'sqlite' ? { all: true } : { owner: config.instanceId });
   if (discarded) app.log.warn(`discarded ${discarded} upload(s) a previous run left unfinished`);
   const wasEmpty = await isDatabaseEmpty(deps);
   const admin = await ensureAdmin(deps);
@@ -46,6 +47,8 @@ async function main() {
     logger: app.log, intervalMs: config.indiamartCheckMs, firstTickMs: Math.min(10_000, config.indiamartCheckMs),
   });
 
+  const maintenance = startMaintenance(deps, app.log);
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -58,6 +61,7 @@ async function main() {
     drain();
     await stopAccepting(app.server, DRAIN_GRACE_MS);
     await indiamart.stop();
+    await maintenance.stop();
     // Keep-alive sockets that finish their last request while we close would hold the server open.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     await app.close();

@@ -6,7 +6,7 @@ import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
 import { mutate, query, signIn, type Session } from './helpers/http.js';
 import { importLeadsCsv, importChunkRows } from '../server/services/leads/csv-import.js';
-import { ABANDONED_MESSAGE, discardAbandonedBatches } from '../server/services/leads/upload-batches.js';
+import { ABANDONED_MESSAGE, BatchDiscardedError, completeBatch, createBatch, discardAbandonedBatches, renewBatchLease } from '../server/services/leads/upload-batches.js';
 import type { SubadminActor } from '../server/auth/actor.js';
 import { multipart, type Part } from './helpers/multipart.js';
 
@@ -361,6 +361,43 @@ describe.each(dialects)('lead intake on %s', (dialect) => {
     expect(b).toMatchObject({ status: 'failed' });
     expect(JSON.parse(b!.report!)).toMatchObject({ error: ABANDONED_MESSAGE });
     expect(await discardAbandonedBatches(t.deps)).toBe(0);
+  });
+
+  it("leaves another instance's running upload alone until its lease runs out, and discards its own at start-up", async () => {
+    const c = await company();
+    const batch = (owner: string) => createBatch(db(), {
+      subadminId: c.id, byKind: 'subadmin', byId: c.id, source: 'csv', fileName: `${owner}.csv`, category: 'JustDial', owner,
+    });
+    const withLeads = async (id: number) => {
+      const ids = await insertLeadRows(db(), c.id, [{ visible: 0 }, { visible: 0 }]);
+      await db().updateTable('leads').set({ batch_id: id }).where('id', 'in', ids).execute();
+      return id;
+    };
+    const mine = await withLeads(await batch('here:3000'));
+    const theirs = await withLeads(await batch('there:3000'));
+    const statusOf = async (id: number) =>
+      (await db().selectFrom('upload_batches').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    const leadsIn = async (id: number) =>
+      Number((await db().selectFrom('leads').select((eb) => eb.fn.countAll().as('n')).where('batch_id', '=', id).executeTakeFirstOrThrow()).n);
+
+    // Start-up of instance "here": its own upload was cut off; "there" is alive and goes on.
+    await discardAbandonedBatches(t.deps, { owner: 'here:3000' });
+    expect(await statusOf(mine)).toBe('failed');
+    expect(await leadsIn(mine)).toBe(0);
+    expect(await statusOf(theirs)).toBe('running');
+    expect(await leadsIn(theirs)).toBe(2);
+    expect(await renewBatchLease(db(), theirs)).toBe(true);
+
+    // "there" stops answering: three minutes on, its lease has run out and any instance discards it.
+    await discardAbandonedBatches(t.deps, { now: new Date(Date.now() + 3 * 60_000) });
+    expect(await statusOf(theirs)).toBe('failed');
+    expect(await leadsIn(theirs)).toBe(0);
+    // Had it only been slow, it learns so: no renewal, and completing shows nothing.
+    expect(await renewBatchLease(db(), theirs)).toBe(false);
+    await withLeads(theirs);
+    await expect(completeBatch(t.deps, theirs, { inserted: 2, duplicates: 0, invalid: 0, report: {} })).rejects.toBeInstanceOf(BatchDiscardedError);
+    expect(await db().selectFrom('leads').select('id').where('batch_id', '=', theirs).where('visible', '=', 1).execute()).toEqual([]);
+    expect(await statusOf(theirs)).toBe('failed');
   });
 
   it('concurrent uploads with overlapping mobiles never make a duplicate', async () => {

@@ -26,8 +26,8 @@ describe.each(dialects)('plain tRPC calls answered directly, as tRPC answers the
     const user = await insertUser(db, company.id);
     const stranger = await insertUser(db, other.id);
     const now = new Date().toISOString();
-    [ownLead] = await insertLeadRows(db, company.id, [{ name: 'Asha', telicaller_id: user.id, telicaller_send_date: now, status: '0' }]);
-    [foreignLead] = await insertLeadRows(db, other.id, [{ name: 'Other', telicaller_id: stranger.id, telicaller_send_date: now, status: '0' }]);
+    ownLead = (await insertLeadRows(db, company.id, [{ name: 'Asha', telicaller_id: user.id, telicaller_send_date: now, status: '0' }]))[0]!;
+    foreignLead = (await insertLeadRows(db, other.id, [{ name: 'Other', telicaller_id: stranger.id, telicaller_send_date: now, status: '0' }]))[0]!;
     caller = await signIn(t.app, { kind: 'user', mobile: user.mobile, password: PASSWORD });
     owner = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
     ownerEmail = company.email;

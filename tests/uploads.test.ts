@@ -106,19 +106,35 @@ describe.each(dialects)('uploads and banners on %s', (dialect) => {
     expect((await legacy(t.app, 'GET', '/featchBanner', a.caller)).body.data).toEqual([]);
   });
 
-  it('sweeps at start-up what a crash left: half-written uploads and stored files no record points at', async () => {
+  it('sweeps what a crash left once it is an hour old: half-written uploads and stored files no record points at', async () => {
     const { owner } = await company();
     const kept = (await upload(owner, PNG)).json().data.image.replace('/uploads/', '') as string;
-    const orphan = '0f0e0d0c-0b0a-4908-8706-050403020100.png';
-    fs.writeFileSync(path.join(t.uploadsDir, orphan), PNG);
-    fs.mkdirSync(path.join(t.uploadsDir, '.incoming'), { recursive: true });
-    fs.writeFileSync(path.join(t.uploadsDir, '.incoming', 'crashed'), 'half');
-    fs.writeFileSync(path.join(t.uploadsDir, 'README.txt'), 'someone else\'s file');
+    const hoursAgo = (file: string, h: number) => {
+      const at = new Date(Date.now() - h * 3_600_000);
+      fs.utimesSync(file, at, at);
+      return file;
+    };
+    const file = (name: string, content: string | Buffer) => {
+      fs.mkdirSync(path.dirname(name), { recursive: true });
+      fs.writeFileSync(name, content);
+      return name;
+    };
+    const dir = t.uploadsDir;
+    const orphan = hoursAgo(file(path.join(dir, '0f0e0d0c-0b0a-4908-8706-050403020100.png'), PNG), 2);
+    const crashed = hoursAgo(file(path.join(dir, '.incoming', 'crashed'), 'half'), 2);
+    // Another instance on the same volume, mid-upload: its file is written, its record not yet.
+    const arriving = file(path.join(dir, '1f0e0d0c-0b0a-4908-8706-050403020100.png'), PNG);
+    const writing = file(path.join(dir, '.incoming', 'writing'), 'part');
+    const foreign = hoursAgo(file(path.join(dir, 'README.txt'), 'someone else\'s file'), 2);
+    hoursAgo(path.join(dir, kept), 2);
+
     const swept = await sweepUploads(t.deps);
     expect(swept.removed).toBeGreaterThanOrEqual(2);
-    expect(fs.existsSync(path.join(t.uploadsDir, orphan))).toBe(false);
-    expect(fs.existsSync(path.join(t.uploadsDir, '.incoming', 'crashed'))).toBe(false);
-    expect(fs.existsSync(path.join(t.uploadsDir, kept))).toBe(true);
-    expect(fs.existsSync(path.join(t.uploadsDir, 'README.txt'))).toBe(true);
+    for (const gone of [orphan, crashed]) expect(fs.existsSync(gone), gone).toBe(false);
+    for (const stays of [arriving, writing, foreign, path.join(dir, kept)]) expect(fs.existsSync(stays), stays).toBe(true);
+    // An hour later nothing has claimed them: they go too.
+    await sweepUploads(t.deps, Date.now() + 61 * 60_000);
+    for (const gone of [arriving, writing]) expect(fs.existsSync(gone), gone).toBe(false);
+    expect(fs.existsSync(path.join(dir, kept))).toBe(true);
   });
 });

@@ -90,6 +90,10 @@ export interface UploadBatchesTable {
   report: string | null;
   created_at: string;
   completed_at: string | null;
+  /** the instance running the upload (config.instanceId), while it runs */
+  owner: string | null;
+  /** until when the running upload counts as alive; renewed while it runs */
+  lease_until: string | null;
 }
 
 export interface LeadsTable {

@@ -3,6 +3,7 @@
 // limits count across both, a file stored through one is served by the other, and the IndiaMART
 // scheduler, ticking every second on both, pulls a due company once.
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -20,6 +21,8 @@ describe.runIf(url)('two instances on one Postgres', () => {
   const name = `multi_${randomBytes(5).toString('hex')}`;
   const shared = fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-two-'));
   const servers: ServerProcess[] = [];
+  let env: Record<string, string> = {};
+  let databaseUrl = '';
   let admin: pg.Client | undefined;
   let fake: FakeIndiamart | undefined;
   afterAll(async () => {
@@ -37,8 +40,8 @@ describe.runIf(url)('two instances on one Postgres', () => {
     admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`create database ${name}`);
-    const databaseUrl = url!.replace(/\/[^/]*$/, `/${name}`);
-    const env = { DATABASE_URL: databaseUrl, UPLOADS_DIR: path.join(shared, 'uploads'), INDIAMART_CHECK_SECONDS: '1', SEED_DEMO: 'true' };
+    databaseUrl = url!.replace(/\/[^/]*$/, `/${name}`);
+    env = { DATABASE_URL: databaseUrl, UPLOADS_DIR: path.join(shared, 'uploads'), INDIAMART_CHECK_SECONDS: '1', SEED_DEMO: 'true' };
     // The first creates the schema and the demo company; the second finds them.
     servers.push(await startServer({ env }));
     servers.push(await startServer({ env }));
@@ -96,6 +99,55 @@ describe.runIf(url)('two instances on one Postgres', () => {
       expect(batches.rows[0].n).toBe(1);
       console.log(`two instances: session shared, sign-in lock shared after 5 failures split over both, banner served by the other, `
         + `IndiaMART pulled ${fake.requestsFor(key).length} time(s) in ~3 s of both schedulers ticking every second`);
+    } finally {
+      await db.end();
+    }
+  }, 120_000);
+
+  it("a restart of one instance leaves the other's upload in progress alone", async () => {
+    const [a] = servers as [ServerProcess, ServerProcess];
+    const login = await fetch(`${a.base}/api/webapi/subadmin/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO.subadmin),
+    });
+    const owner = ((await login.json()) as { token: string }).token;
+    const ROWS = 20_000;
+    const prefix = `7${String(Date.now() % 10_000).padStart(4, '0')}`;
+    const csv = ['name,mobile,requirement,area', ...Array.from({ length: ROWS }, (_, i) => `Lead ${i},${prefix}${String(i).padStart(5, '0')},Quote,Pune`)].join('\n');
+    const form = multipart([['category', 'Local Leads'], ['csvFile', { filename: 'slow.csv', content: Buffer.from(csv) }]]);
+
+    // The file reaches A in two parts: A's import is running when B restarts between them.
+    const req = http.request(`${a.base}/api/webapi/upload-csv`, {
+      method: 'POST', headers: { authorization: `Bearer ${owner}`, 'content-type': form.contentType, 'content-length': form.payload.length },
+    });
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+    });
+    const cut = Math.floor(form.payload.length * 0.6);
+    req.write(form.payload.subarray(0, cut));
+    const db = new pg.Client({ connectionString: databaseUrl });
+    await db.connect();
+    try {
+      const batch = async () => (await db.query("select id, status from upload_batches where file_name = 'slow.csv'")).rows[0] as { id: number; status: string } | undefined;
+      for (let i = 0; i < 200 && !(await batch()); i++) await new Promise((r) => setTimeout(r, 25));
+      expect((await batch())?.status).toBe('running');
+
+      await servers[1]!.kill();
+      servers.push(await startServer({ env }));
+      expect((await batch())?.status, 'after the other instance started again').toBe('running');
+
+      req.end(form.payload.subarray(cut));
+      const done = await answer;
+      expect(done.status, done.body).toBe(200);
+      const { id, status } = (await batch())!;
+      expect(status).toBe('complete');
+      const visible = await db.query('select count(*)::int as n from leads where batch_id = $1 and visible = 1', [id]);
+      expect(visible.rows[0].n).toBe(ROWS);
+      console.log(`two instances: B restarted while A imported ${ROWS.toLocaleString('en-US')} rows; A's import completed whole`);
     } finally {
       await db.end();
     }

@@ -8,7 +8,7 @@ import type { SubadminActor } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
 import { nowIso } from '../../db/dialect.js';
 import { insertLeadTuples, type LeadTuple } from './lead-writer.js';
-import { completeBatch, createBatch, failBatch, type BatchReportJson } from './upload-batches.js';
+import { ABANDONED_MESSAGE, BATCH_RENEW_MS, BatchDiscardedError, completeBatch, createBatch, failBatch, renewBatchLease, type BatchReportJson } from './upload-batches.js';
 import { normalizeIndianMobile } from '../../../shared/mobile.js';
 import { INVALID_REPORT_LIMIT, type InvalidRow, type UploadResult } from '../../../shared/schemas/intake.js';
 
@@ -260,6 +260,16 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
   const settle = async () => {
     while (inFlight.size) await Promise.all(inFlight);
   };
+  // The batch's lease is renewed while the import runs, however slowly the file arrives; a
+  // renewal that finds the batch discarded stops the import at its next chunk.
+  let discarded = false;
+  let renewal: NodeJS.Timeout | undefined;
+  const keepLease = (id: number) => {
+    renewal = setInterval(() => {
+      renewBatchLease(deps.db, id).then((alive) => { if (!alive) discarded = true; }, () => {});
+    }, BATCH_RENEW_MS);
+    renewal.unref();
+  };
 
   const report = (): BatchReportJson => ({ rows: dataRows, duplicatesInFile, duplicatesExisting, invalidRows });
 
@@ -279,6 +289,7 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
   const flush = async () => {
     while (inFlight.size >= maxInFlight) await Promise.race(inFlight);
     if (inFlightError) throw inFlightError;
+    if (discarded) throw new BatchDiscardedError();
     if (input.signal?.aborted) throw new AppError('BAD_REQUEST', INTERRUPTED_MESSAGE);
     const chunk = rows;
     rows = [];
@@ -304,7 +315,9 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
         now = nowIso();
         batchId = await createBatch(deps.db, {
           subadminId: actor.subadminId, byKind: 'subadmin', byId: actor.id, source: 'csv', fileName: input.fileName, category: input.category,
+          owner: deps.config.instanceId,
         });
+        keepLease(batchId);
       }
       dataRows++;
       let mobile: string | null = null;
@@ -336,7 +349,8 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
     await completeBatch(deps, batchId, { inserted, duplicates, invalid, report: report() });
     return { batchId, rows: dataRows, inserted, duplicates, duplicatesInFile, duplicatesExisting, invalid, invalidRows };
   } catch (caught) {
-    const err = caught instanceof CsvError ? unreadable(caught, parser) : caught;
+    const err = caught instanceof CsvError ? unreadable(caught, parser)
+      : caught instanceof BatchDiscardedError ? new AppError('CONFLICT', ABANDONED_MESSAGE) : caught;
     parser.destroy();
     await settle();
     if (batchId !== null) {
@@ -344,9 +358,11 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
       try {
         await failBatch(deps, batchId, message, { ...report(), duplicatesExisting: 0 });
       } catch {
-        // The database itself failed: the batch stays 'running' and the start-up sweep removes it.
+        // The database itself failed: the batch stays 'running' and a later sweep removes it.
       }
     }
     throw err;
+  } finally {
+    clearInterval(renewal);
   }
 }

@@ -37,19 +37,44 @@ const DELETE_PER_STATEMENT = 5_000;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/** How long a running upload counts as alive without a word from its instance, and how often it gives one. */
+export const BATCH_LEASE_MS = 2 * 60_000;
+export const BATCH_RENEW_MS = 20_000;
+
+const leaseFrom = (now: number) => new Date(now + BATCH_LEASE_MS).toISOString();
+
 export async function createBatch(
   db: Kysely<DB>,
-  b: { subadminId: number; byKind: PrincipalKind; byId: number; source: string; fileName: string | null; category: string },
+  b: { subadminId: number; byKind: PrincipalKind; byId: number; source: string; fileName: string | null; category: string; owner: string },
 ): Promise<number> {
   const row = await db
     .insertInto('upload_batches')
     .values({
       subadmin_id: b.subadminId, uploaded_by_kind: b.byKind, uploaded_by_id: b.byId, source: b.source, file_name: b.fileName,
       category: b.category, status: 'running', inserted: 0, duplicates: 0, invalid: 0, report: null, created_at: nowIso(), completed_at: null,
+      owner: b.owner, lease_until: leaseFrom(Date.now()),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Extends a running batch's lease; false when it is no longer running (another instance's sweep took it as dead). */
+export async function renewBatchLease(db: Kysely<DB>, batchId: number): Promise<boolean> {
+  const res = await db
+    .updateTable('upload_batches')
+    .set({ lease_until: leaseFrom(Date.now()) })
+    .where('id', '=', batchId)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) > 0;
+}
+
+/** The batch was discarded while its import ran (its lease ran out): the import stops and keeps nothing. */
+export class BatchDiscardedError extends Error {
+  constructor() {
+    super('upload batch discarded while it ran');
+  }
 }
 
 /**
@@ -104,7 +129,12 @@ async function flipBatch(
         report: JSON.stringify(counts.report), completed_at: nowIso(),
       })
       .where('id', '=', batchId)
-      .execute();
+      .where('status', '=', 'running')
+      .executeTakeFirst()
+      .then((res) => {
+        // Discarded meanwhile: nothing of it may become visible (the throw undoes the flip).
+        if (Number(res.numUpdatedRows) === 0) throw new BatchDiscardedError();
+      });
   });
 }
 
@@ -130,12 +160,26 @@ export async function failBatch(deps: Deps, batchId: number, error: string, repo
 export const ABANDONED_MESSAGE = 'The upload was interrupted (the server stopped before it finished).';
 
 /**
- * Start-up sweep: a batch still 'running' was left by a crash or a stop mid-import. Its leads are
- * deleted and it is marked failed. Call it once at start-up, before the server takes requests
- * (it would also discard an import in progress). Returns how many batches it discarded.
+ * A batch still 'running' whose instance is gone: its leads are deleted and it is marked failed.
+ * At start-up an instance passes its own id (what its previous run left behind is abandoned at
+ * once), or `all` on SQLite (one instance only: every running batch is its own); every instance
+ * also calls it now and then with neither, for batches whose lease ran out (an instance that died
+ * and did not come back). Returns how many batches it discarded.
  */
-export async function discardAbandonedBatches(deps: Pick<Deps, 'db' | 'dialect'> & Partial<Deps>): Promise<number> {
-  const running = await deps.db.selectFrom('upload_batches').select(['id', 'report']).where('status', '=', 'running').execute();
+export async function discardAbandonedBatches(
+  deps: Pick<Deps, 'db' | 'dialect'> & Partial<Deps>,
+  opts: { owner?: string; all?: boolean; now?: Date } = {},
+): Promise<number> {
+  const now = (opts.now ?? new Date()).toISOString();
+  let query = deps.db.selectFrom('upload_batches').select(['id', 'report']).where('status', '=', 'running');
+  if (!opts.all) {
+    query = query.where((eb) => eb.or([
+      eb('lease_until', 'is', null),
+      eb('lease_until', '<', now),
+      ...(opts.owner === undefined ? [] : [eb('owner', '=', opts.owner)]),
+    ]));
+  }
+  const running = await query.execute();
   for (const b of running) await failBatch(deps as Deps, b.id, ABANDONED_MESSAGE, parseReport(b.report));
   return running.length;
 }

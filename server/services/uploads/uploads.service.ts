@@ -113,15 +113,28 @@ async function referencedNames(deps: Deps): Promise<Set<string>> {
 }
 
 /**
- * At start-up: half-written uploads (a crash mid-request) and stored files no record points at any
- * more (a crash between the delete and the unlink) are removed. Files this server did not name are
- * left alone.
+ * How old a half-written upload or a stored file no record points at must be before a sweep removes
+ * it: on a volume shared by several instances, a younger one may be another instance's upload in
+ * progress (written, its record not yet committed).
  */
-export async function sweepUploads(deps: Deps): Promise<{ removed: number }> {
+export const STALE_UPLOAD_MS = 60 * 60_000;
+
+async function olderThan(file: string, ms: number, now: number): Promise<boolean> {
+  const stat = await fs.promises.stat(file).catch(() => null);
+  return stat !== null && now - stat.mtimeMs >= ms;
+}
+
+/**
+ * At start-up and every hour: half-written uploads (a crash mid-request) and stored files no record
+ * points at any more (a crash between the delete and the unlink, or between storing a file and its
+ * record) are removed once STALE_UPLOAD_MS old. Files this server did not name are left alone.
+ */
+export async function sweepUploads(deps: Deps, now = Date.now()): Promise<{ removed: number }> {
   const dir = deps.config.uploadsDir;
   let removed = 0;
   const temp = path.join(dir, TEMP_DIR);
   for (const entry of await fs.promises.readdir(temp).catch(() => [] as string[])) {
+    if (!(await olderThan(path.join(temp, entry), STALE_UPLOAD_MS, now))) continue;
     await fs.promises.rm(path.join(temp, entry), { force: true, recursive: true });
     removed++;
   }
@@ -129,10 +142,9 @@ export async function sweepUploads(deps: Deps): Promise<{ removed: number }> {
   // The records are read only when there are files to check them against (not on a new install).
   const kept = stored.length ? await referencedNames(deps) : new Set<string>();
   for (const entry of stored) {
-    if (!kept.has(entry)) {
-      await fs.promises.rm(path.join(dir, entry), { force: true });
-      removed++;
-    }
+    if (kept.has(entry) || !(await olderThan(path.join(dir, entry), STALE_UPLOAD_MS, now))) continue;
+    await fs.promises.rm(path.join(dir, entry), { force: true });
+    removed++;
   }
   return { removed };
 }

@@ -1,0 +1,34 @@
+import type { Deps } from '../../deps.js';
+import { discardAbandonedBatches } from '../leads/upload-batches.js';
+import { sweepUploads } from '../uploads/uploads.service.js';
+import type { SchedulerLogger } from '../indiamart/scheduler.js';
+
+const BATCH_CHECK_MS = 60_000;
+const UPLOAD_SWEEP_MS = 60 * 60_000;
+
+/**
+ * What start-up alone cannot clean up when several instances share a database and a volume: the
+ * uploads of an instance that died and did not come back (their lease runs out) and the files it
+ * left half-written. Every instance runs it; each discard and removal is safe to race.
+ */
+export function startMaintenance(deps: Deps, logger: SchedulerLogger) {
+  const every = (ms: number, job: () => Promise<void>) => {
+    let running: Promise<void> | null = null;
+    const timer = setInterval(() => {
+      running ??= job().catch((err: unknown) => logger.error({ err }, 'maintenance failed')).finally(() => (running = null));
+    }, ms);
+    timer.unref();
+    return { stop: async () => { clearInterval(timer); await running; } };
+  };
+  const jobs = [
+    every(BATCH_CHECK_MS, async () => {
+      const discarded = await discardAbandonedBatches(deps);
+      if (discarded) logger.warn({ discarded }, 'discarded uploads whose instance stopped answering');
+    }),
+    every(UPLOAD_SWEEP_MS, async () => {
+      const { removed } = await sweepUploads(deps);
+      if (removed) logger.info({ removed }, 'removed leftover uploads');
+    }),
+  ];
+  return { stop: () => Promise.all(jobs.map((j) => j.stop())).then(() => undefined) };
+}
