@@ -75,6 +75,16 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
+/** A submission made on a phone, stored once under the key the phone made for it, with its answer (JSON). */
+export interface SubmissionKeysTable {
+  user_id: number;
+  client_key: string;
+  subadmin_id: number;
+  lead_id: number;
+  result: string;
+  created_at: string;
+}
+
 export interface UploadBatchesTable {
   id: Generated<number>;
   subadmin_id: number;
@@ -347,6 +357,7 @@ export interface DB {
   app_secrets: AppSecretsTable;
   sign_in_failures: SignInFailuresTable;
   lead_counts: LeadCountsTable;
+  submission_keys: SubmissionKeysTable;
   lead_sends: LeadSendsTable;
 }
 

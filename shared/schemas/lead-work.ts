@@ -86,6 +86,16 @@ function isCalendarDate(v: string): boolean {
 }
 
 /**
+ * What a phone adds to a submission it may have to send again (it was offline, or the answer was
+ * lost): a key it made for this submission, stored once by the server, and when the telecaller
+ * made it.
+ */
+const SubmissionFields = {
+  client_key: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'The submission key is not valid.').optional(),
+  made_at: z.iso.datetime({ error: 'The submission time is not valid.' }).optional(),
+};
+
+/**
  * Which rules a form follows: the usual one, a head's (a lead handed to it) or the Not Submitted
  * screen's (feedback Positive, Negative or Neutral).
  */
@@ -114,6 +124,7 @@ const LeadFormFields = z.object({
   callback_time: z.string().trim().regex(/^(?:$|(?:[01]\d|2[0-3]):[0-5]\d)$/, 'Enter the callback time.').nullish().transform((v) => v || null),
   invalid_reason: optionalText('Invalid reason', 500),
   lead_quality: z.enum(LEAD_QUALITIES).nullish().or(z.literal('')).transform((v) => v || null),
+  ...SubmissionFields,
 });
 
 /** The lead form; the same rules run in the browser and on the server (spec part 2, section 5). */
@@ -142,6 +153,7 @@ export const NotConnectedInput = z.object({
   outcome: z.enum(NOT_CONNECTED, { error: 'Choose why the call did not connect.' }),
   call_duration: callSeconds.default(0),
   queue: QueueField.optional(),
+  ...SubmissionFields,
 });
 export type NotConnectedInput = z.input<typeof NotConnectedInput>;
 

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import type { DB, LeadHistoryTable } from '../../db/schema.js';
 import type { UserActor } from '../../auth/actor.js';
 import { AppError, notFound } from '../../errors.js';
-import { nowIso } from '../../db/dialect.js';
+import { isUniqueViolation, nowIso } from '../../db/dialect.js';
 import { paginate } from '../../db/paging.js';
 import { LEAD_STATUS } from '../../../shared/constants.js';
 import { timeIn, todayBounds, todayIn, zonedInstant } from '../../../shared/dates.js';
@@ -17,6 +17,7 @@ import {
   type QueueKey, type QueueScope, type WorkableLead,
 } from './queues.repository.js';
 import { historyOfLead, type HistoryRow } from './history.repository.js';
+import { findSubmission, madeAt, storeSubmission } from './submission-keys.js';
 
 /** How early a callback counts as due, and how late it still is due rather than missed. */
 export const CALLBACK_DUE_AHEAD_MINUTES = 15;
@@ -335,6 +336,39 @@ export interface SubmitResult {
   /** the next lead of the queue the form was opened from, if any */
   nextId: number | null;
   status: string;
+  /** the submission's key had been stored before: this is that answer, and nothing changed now */
+  replayed?: true;
+}
+
+/**
+ * A submission whose key is already stored answers as it did then (its next lead found anew) and
+ * changes nothing; one without a key, or with a new one, is applied by `apply`. Two at once with
+ * the same key: the second fails on the key inside its transaction and answers as the first.
+ */
+async function once<R extends { status: string }>(
+  deps: Deps,
+  actor: UserActor,
+  input: { client_key?: string; queue?: Queue },
+  apply: () => Promise<{ result: R; key: QueueKey; rules: CompanyRules }>,
+): Promise<R & SubmitResult> {
+  const replay = async (): Promise<(R & SubmitResult) | null> => {
+    const stored = input.client_key ? await findSubmission<R>(deps.db, actor, input.client_key) : null;
+    if (!stored) return null;
+    const rules = await companyRules(deps.db, actor.subadminId);
+    const nextId = input.queue ? await nextInQueue(deps.db, actor, rules, input.queue, stored.key) : null;
+    return { ...stored.result, nextId, replayed: true };
+  };
+  const earlier = await replay();
+  if (earlier) return earlier;
+  let applied: { result: R; key: QueueKey; rules: CompanyRules };
+  try {
+    applied = await apply();
+  } catch (err) {
+    const raced = isUniqueViolation(err) ? await replay() : null;
+    if (raced) return raced;
+    throw err;
+  }
+  return { ...applied.result, nextId: input.queue ? await nextInQueue(deps.db, actor, applied.rules, input.queue, applied.key) : null };
 }
 
 /** A live head of the company, and not the submitter: a lead handed to its own holder would never leave the junior queue. */
@@ -355,6 +389,11 @@ async function assertHead(db: Kysely<DB>, actor: UserActor, id: number) {
 /** Submit: the chosen status, a history row, and for interested + a head, the handoff (DESIGN.md 5). */
 export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues): Promise<SubmitResult> {
   if (input.queue) assertQueueAllowed(actor, input.queue);
+  return once(deps, actor, input, () => applyLeadForm(deps, actor, input));
+}
+
+async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues) {
+  const at = madeAt(input.made_at);
   const [rules, lead] = await rulesAndLead(deps.db, actor, input.leadId);
   const handed = isHandedTo(lead, actor);
   // The head's looser rule (feedback not insisted on) is for a lead handed to this head only.
@@ -364,16 +403,18 @@ export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFo
   const status = input.status;
   const callbackOn = status === LEAD_STATUS.followUp && input.callback;
   if (callbackOn && input.callback_date && input.callback_time) {
-    const at = Date.parse(zonedInstant(input.callback_date, input.callback_time, rules.timeZone));
-    // A minute's grace for the time it takes to tap Submit.
-    if (at < Date.now() - 60_000) throw new AppError('BAD_REQUEST', MESSAGES.callbackPast, { callback_time: MESSAGES.callbackPast });
+    const due = Date.parse(zonedInstant(input.callback_date, input.callback_time, rules.timeZone));
+    // A minute's grace for the time it takes to tap Submit; an outbox's submission by when it was made.
+    if (due < at.getTime() - 60_000) throw new AppError('BAD_REQUEST', MESSAGES.callbackPast, { callback_time: MESSAGES.callbackPast });
   }
   const handler = status === LEAD_STATUS.interested && !handed ? input.telemarketer_handler : null;
   if (handler) await assertHead(deps.db, actor, handler);
 
   const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
   const now = nowIso();
+  const result = { status };
   await deps.db.transaction().execute(async (trx) => {
+    if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now);
     await trx
       .updateTable('leads')
       .set({
@@ -393,7 +434,7 @@ export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFo
       .execute();
     await trx
       .insertInto('lead_history')
-      .values(historyRow(actor, lead.id, now, {
+      .values(historyRow(actor, lead.id, at.toISOString(), {
         kind: 'outcome',
         status,
         feedback: input.feedback,
@@ -412,7 +453,7 @@ export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFo
       }))
       .execute();
   });
-  return { nextId: input.queue ? await nextInQueue(deps.db, actor, rules, input.queue, key) : null, status };
+  return { result, key, rules };
 }
 
 export interface BulkStatusResult {
@@ -459,18 +500,27 @@ export interface NotConnectedResult extends SubmitResult {
 export async function markNotConnected(
   deps: Deps,
   actor: UserActor,
-  input: { leadId: number; outcome: NotConnectedOutcome; call_duration: number; queue?: Queue },
+  input: NotConnectedValues,
 ): Promise<NotConnectedResult> {
   if (input.queue) assertQueueAllowed(actor, input.queue);
+  return once(deps, actor, input, () => applyNotConnected(deps, actor, input));
+}
+
+type NotConnectedValues = { leadId: number; outcome: NotConnectedOutcome; call_duration: number; queue?: Queue; client_key?: string; made_at?: string };
+
+async function applyNotConnected(deps: Deps, actor: UserActor, input: NotConnectedValues) {
   const [rules, lead] = await rulesAndLead(deps.db, actor, input.leadId);
   const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
   const now = new Date();
+  const at = madeAt(input.made_at, now);
   const attempts = lead.attempts + 1;
   const exhausted = attempts >= rules.attemptLimit;
   const kept = lead.status === LEAD_STATUS.noSubmit && lead.opened_from_status ? lead.opened_from_status : lead.status;
   const status = exhausted ? LEAD_STATUS.invalid : kept;
   const retryAt = exhausted ? null : new Date(now.getTime() + rules.retryDelayMinutes * 60_000).toISOString();
+  const result = { status, attempts, retryAt };
   await deps.db.transaction().execute(async (trx) => {
+    if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
     await trx
       .updateTable('leads')
       .set({ status, attempts, retry_at: retryAt, opened_from_status: null, updated_at: now.toISOString() })
@@ -479,7 +529,7 @@ export async function markNotConnected(
       .execute();
     await trx
       .insertInto('lead_history')
-      .values(historyRow(actor, lead.id, now.toISOString(), {
+      .values(historyRow(actor, lead.id, at.toISOString(), {
         kind: 'attempt',
         outcome: input.outcome,
         status,
@@ -488,7 +538,7 @@ export async function markNotConnected(
       }))
       .execute();
   });
-  return { nextId: input.queue ? await nextInQueue(deps.db, actor, rules, input.queue, key) : null, status, attempts, retryAt };
+  return { result, key, rules };
 }
 
 /** The company's telecaller heads, for the handoff select. */
