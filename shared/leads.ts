@@ -44,3 +44,13 @@ export function requirementText(raw: string | null | undefined): string {
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }
+
+/** A call that did not connect: an attempt, not an outcome (DESIGN.md 5). */
+export const NOT_CONNECTED = ['busy', 'switched_off', 'no_answer', 'not_reachable'] as const;
+export type NotConnectedOutcome = (typeof NOT_CONNECTED)[number];
+export const NOT_CONNECTED_LABELS: Record<NotConnectedOutcome, string> = {
+  busy: 'Busy',
+  switched_off: 'Switched off',
+  no_answer: 'No answer',
+  not_reachable: 'Not reachable',
+};

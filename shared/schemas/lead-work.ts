@@ -3,6 +3,7 @@ import { LEAD_QUALITIES, LEAD_QUEUES, LEAD_STATUS, type LeadQuality, type LeadQu
 import { PageInput } from './paging.js';
 import { MAX_ID, idField } from './users.js';
 import { numeric } from './fields.js';
+import { NOT_CONNECTED } from '../leads.js';
 
 // The list lives with the constants so the web's route guards can read it without the schemas.
 export const QUEUES = LEAD_QUEUES;
@@ -28,15 +29,7 @@ export const NO_SUBMIT_FEEDBACK = ['Positive', 'Negative', 'Neutral'] as const;
 export { LEAD_QUALITIES, type LeadQuality } from '../constants.js';
 export const LEAD_QUALITY_LABELS: Record<LeadQuality, string> = { excellent: 'Excellent', good: 'Good', poor: 'Poor' };
 
-/** A call that did not connect: an attempt, not an outcome (DESIGN.md 5). */
-export const NOT_CONNECTED = ['busy', 'switched_off', 'no_answer', 'not_reachable'] as const;
-export type NotConnectedOutcome = (typeof NOT_CONNECTED)[number];
-export const NOT_CONNECTED_LABELS: Record<NotConnectedOutcome, string> = {
-  busy: 'Busy',
-  switched_off: 'Switched off',
-  no_answer: 'No answer',
-  not_reachable: 'Not reachable',
-};
+export { NOT_CONNECTED, NOT_CONNECTED_LABELS, type NotConnectedOutcome } from '../leads.js';
 /** The invalid reason a lead gets when its attempts run out. */
 export const NOT_REACHABLE_REASON = 'Not reachable';
 

@@ -27,6 +27,8 @@ interface Props {
   navFooter?: (close: () => void) => ReactNode;
   /** shown above the page (login-as banner) */
   banner?: ReactNode;
+  /** in the top bar before the bell (the telecaller's outbox) */
+  headerExtra?: ReactNode;
   /** the bell also holds the user's due and missed callbacks (telecallers and heads) */
   callbackReminders?: boolean;
   children: ReactNode;
@@ -39,7 +41,7 @@ const RAIL_WIDTH = 72;
  * The frame of every signed-in area: top bar (menu toggle, name, bell, account menu), sidebar
  * (full or minimised on desktop, a drawer on phones), the page, and a footer.
  */
-export function AreaShell({ me, nav, accordion, homeTo, title, footerOwner, navFooter, banner, callbackReminders, children }: Props) {
+export function AreaShell({ me, nav, accordion, homeTo, title, footerOwner, navFooter, banner, headerExtra, callbackReminders, children }: Props) {
   const entries = useAvailableNav(nav);
   const [drawerOpened, drawer] = useDisclosure(false);
   const [minimised, setMinimised] = useLocalStorage({ key: `sidebar-minimised:${me.kind}`, defaultValue: false });
@@ -81,6 +83,7 @@ export function AreaShell({ me, nav, accordion, homeTo, title, footerOwner, navF
             </UnstyledButton>
           </Group>
           <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
+            {headerExtra}
             <NotificationBell admin={me.kind === 'admin'} callbacks={callbackReminders} />
             <UserMenu me={me} />
           </Group>

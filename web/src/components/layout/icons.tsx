@@ -26,6 +26,7 @@ const PATHS = {
   chat: 'M3 20l1.3-3.9A9 8 0 1 1 7.7 19L3 20M9 10h.01M12 10h.01M15 10h.01',
   download: 'M4 17v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2M7 11l5 5 5-5M12 4v12',
   phoneOff: 'M3 21L21 3M5.6 13.4A16 16 0 0 1 3 6a2 2 0 0 1 2-2h4l2 5-2.5 1.5c.3.6.6 1.1 1 1.6M12.6 15.5c.4.3.9.6 1.4.9L15 13l5 2v4a2 2 0 0 1-2 2 16 16 0 0 1-9.7-3.9',
+  cloudUpload: 'M7 18a4.6 4.4 0 0 1 0-9 5 4.5 0 0 1 11 2h1a3.5 3.5 0 0 1 0 7h-1M9 15l3-3 3 3M12 12v9',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import type { LeadQueue } from '../../../../shared/constants';
 import { requirementText } from '../../../../shared/leads';
@@ -8,6 +8,7 @@ import { NOT_CONNECTED_LABELS, type NotConnectedOutcome } from '../../../../shar
 import { trpc } from '../../trpc';
 import { formatDateTime, zonedParts } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
+import { sendOrKeep, unsent } from '../../lib/outbox';
 import { QueryState } from '../QueryState';
 import { ButtonLink } from '../ButtonLink';
 import { Icon } from '../layout/icons';
@@ -30,6 +31,11 @@ interface Props {
 /** Lead Details: opening it is Process Lead (the lead becomes '6'); everything the call needs on one screen. */
 export function LeadDetailsPage({ leadId, queue }: Props) {
   const open = useQuery({ ...openLeadQuery(leadId, queue), placeholderData: () => placeholderDetail(leadId, queue) });
+  // No connection (the open waits, or it failed on the way): the lead is worked from its queue card
+  // and what is submitted waits on the phone.
+  const offline = open.fetchStatus === 'paused' || (open.isError && unsent(open.error));
+  const card = offline ? (open.isPlaceholderData ? open.data : placeholderDetail(leadId, queue)) : undefined;
+  if (card) return <LeadWork detail={card} queue={queue} ready />;
   return (
     <QueryState query={open} errorText="Could not open this lead.">
       {(detail) => <LeadWork detail={detail} queue={queue} ready={!open.isPlaceholderData} />}
@@ -64,8 +70,20 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
     else void navigate({ to: listPath, replace: true });
   };
 
-  const notConnected = trpc.work.notConnected.useMutation({
-    onSuccess: (result, input) => {
+  /** The connection failed: what was submitted waits on the phone; the telecaller goes on. */
+  const kept = () => {
+    timer.stop();
+    notifications.show({ color: 'orange', autoClose: 3000, message: 'Saved on this phone. It will be sent when the connection is back.' });
+    goOn(around?.nextId ?? null);
+  };
+
+  const notConnected = useMutation({
+    networkMode: 'always',
+    mutationFn: (input: { leadId: number; outcome: NotConnectedOutcome; call_duration: number; queue: LeadQueue | undefined }) =>
+      sendOrKeep('notConnected', input, { userId: me.id, leadName: lead.name }),
+    onSuccess: (sent, input) => {
+      if (sent.queued) return kept();
+      const result = sent.result;
       timer.stop();
       const label = NOT_CONNECTED_LABELS[input.outcome];
       notifications.show({
@@ -149,8 +167,8 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
               </Button>
               <Button
                 component="a"
-                href={ready ? detail.whatsapp.link : undefined}
-                disabled={!ready}
+                href={ready && detail.whatsapp.link ? detail.whatsapp.link : undefined}
+                disabled={!ready || !detail.whatsapp.link}
                 target="_blank"
                 rel="noopener noreferrer"
                 size="lg"
@@ -193,6 +211,7 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
                 meId={me.id}
                 callSeconds={timer.elapsed}
                 onCancel={cancel}
+                onKept={kept}
                 onSubmitted={(result) => {
                   timer.stop();
                   notifySuccess('Form submitted successfully');

@@ -7,7 +7,9 @@ import {
   type FormVariant, type LeadQuality, type SubmitStatus,
 } from '../../../../shared/schemas/lead-work';
 import { todayIn } from '../../../../shared/dates';
+import { useMutation } from '@tanstack/react-query';
 import { trpc } from '../../trpc';
+import { sendOrKeep } from '../../lib/outbox';
 import { displayTimeZone } from '../../lib/format';
 import { fieldErrorsOf, notifyFailure } from '../../lib/notify';
 import type { LeadDetail } from './openLead';
@@ -51,11 +53,13 @@ interface Props {
   /** the call timer's seconds at the moment of the submit */
   callSeconds: () => number;
   onSubmitted: (result: { nextId: number | null; status: string }) => void;
+  /** the connection failed: the submission waits on this phone and goes when it can */
+  onKept: () => void;
   onCancel: () => void;
 }
 
 /** Status, feedback and the sections each status opens (spec part 2, sections 4 and 5), checked as the server checks. */
-export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted, onCancel }: Props) {
+export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted, onKept, onCancel }: Props) {
   const { lead, variant } = detail;
   const form = useForm<LeadFormValues>({
     mode: 'controlled',
@@ -74,8 +78,11 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
   const heads = trpc.work.heads.useQuery(undefined, { enabled: variant !== 'head', staleTime: 5 * 60_000 });
   const headOptions = (heads.data ?? []).filter((h) => h.id !== meId).map((h) => ({ value: String(h.id), label: h.name }));
 
-  const submit = trpc.work.submit.useMutation({
-    onSuccess: (result) => onSubmitted(result),
+  const submit = useMutation({
+    // Also offline: a submission that cannot go now is kept on the phone, not held on screen.
+    networkMode: 'always',
+    mutationFn: (v: LeadFormValues) => sendOrKeep('submit', v, { userId: meId, leadName: lead.name }),
+    onSuccess: (sent) => (sent.queued ? onKept() : onSubmitted(sent.result)),
     onError: (err) => {
       const fields = fieldErrorsOf(err);
       if (fields) form.setErrors(fields);

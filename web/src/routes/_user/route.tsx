@@ -12,6 +12,7 @@ import { Icon } from '../../components/layout/icons';
 import { PRODUCT_NAME, pageTitle } from '../../components/layout/brand';
 import { useCallbackReminders } from '../../components/reminders/useCallbackReminders';
 import { useReminderToasts } from '../../components/reminders/useReminderToasts';
+import { OutboxButton } from '../../components/outbox/OutboxButton';
 
 /** The telecaller, telecaller head and developer area (no path of its own: it holds `/` and the work pages). */
 export const Route = createFileRoute('/_user')({
@@ -37,6 +38,7 @@ function UserLayout() {
       footerOwner={me.companyName}
       banner={<ImpersonationBanner me={me} />}
       callbackReminders={worksLeads}
+      headerExtra={worksLeads ? <OutboxButton userId={me.id} /> : null}
       navFooter={(close) => (
         <NavLink
           component="button"

@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openBrowser, snap, startServer, type Running } from './harness.js';
+import { choose, errorsOf, freshPage, signInAsUser } from './pages.js';
+import { DEMO } from '../../seed/demo.js';
+import { sqliteDriver } from '../../server/db/sqlite-driver.js';
+
+// A telecaller on a phone whose connection drops: a submission is kept on the phone, shown as
+// waiting, and sent when the connection is back, once, also when the server stored it but its
+// answer never arrived.
+const PHONE = { width: 390, height: 844 };
+
+let server: Running;
+let browser: BrowserContext;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await openBrowser(PHONE, { isMobile: true, hasTouch: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The lead's history rows, read from the server's database file. */
+function historyOf(leadId: number): Array<{ status: string; created_at: string }> {
+  const db = new (sqliteDriver().Database)(path.join(server.dir, 'app.db'), { readonly: true });
+  try {
+    return db.prepare('select status, created_at from lead_history where lead_id = ? order by id').all(leadId) as Array<{ status: string; created_at: string }>;
+  } finally {
+    db.close();
+  }
+}
+
+/** Opens the first new lead and waits until the form can be sent (the open has answered). */
+async function openFirstNewLead(page: Page) {
+  await page.goto(`${server.base}/leadspage/leads`);
+  const card = page.getByRole('article').first();
+  await card.waitFor();
+  const name = (await card.getAttribute('aria-label'))!;
+  await card.getByRole('link', { name: 'Process Lead' }).click();
+  await page.waitForURL(/\/leadspage\/lead\/\d+\?queue=new$/);
+  await page.getByRole('heading', { level: 2, name }).waitFor();
+  await expect.poll(() => page.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
+  return { name, id: Number(/\/leadspage\/lead\/(\d+)/.exec(page.url())![1]) };
+}
+
+async function submitNotInterested(page: Page) {
+  await choose(page, 'Status', 'Not Interested (3)');
+  await choose(page, 'Feedback', 'Not Relevant Lead');
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+const outbox = (page: Page) => page.getByRole('button', { name: /waiting to send|not accepted/ });
+
+describe('the outbox on a 390 px phone', () => {
+  it('keeps a submission made offline, shows it waiting, and sends it once when the connection is back', async () => {
+    const page = await freshPage(browser, PHONE);
+    await signInAsUser(page, server.base, DEMO.telecaller);
+    const lead = await openFirstNewLead(page);
+
+    await browser.setOffline(true);
+    try {
+      await submitNotInterested(page);
+      await page.getByText('Saved on this phone. It will be sent when the connection is back.').first().waitFor();
+      await expect.poll(() => outbox(page).getAttribute('aria-label')).toBe('1 waiting to send');
+      expect(historyOf(lead.id)).toEqual([]);
+      // The next lead opened from its queue card, offline: it can be worked (WhatsApp needs the server's message).
+      await expect.poll(() => page.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
+      expect(await page.locator('a', { hasText: 'WhatsApp' }).getAttribute('href')).toBeNull();
+      await page.getByText('Saved on this phone. It will be sent when the connection is back.').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await outbox(page).click();
+      await page.getByText(lead.name).first().waitFor();
+      await page.getByText('Waiting to send').waitFor();
+      await page.waitForTimeout(400); // the popover's fade-in
+      await snap(page, 'outbox-waiting-phone');
+      await page.keyboard.press('Escape');
+    } finally {
+      await browser.setOffline(false);
+    }
+
+    // Back online: it goes by itself, and the badge with it.
+    await outbox(page).waitFor({ state: 'detached', timeout: 15_000 });
+    const rows = historyOf(lead.id);
+    expect(rows.map((r) => r.status)).toEqual(['3']);
+    expect(errorsOf(page).filter((e) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+    await page.close();
+  });
+
+  it('sends again a submission whose answer was lost, and the server keeps it once', async () => {
+    const page = await freshPage(browser, PHONE);
+    await signInAsUser(page, server.base, DEMO.telecaller);
+    const lead = await openFirstNewLead(page);
+
+    // The submit reaches the server and is stored; its answer is cut off on the way back.
+    await page.route('**/trpc/work.submit', async (route) => {
+      await route.fetch();
+      await route.abort('connectionreset');
+    }, { times: 1 });
+    await submitNotInterested(page);
+    await page.getByText('Saved on this phone. It will be sent when the connection is back.').first().waitFor();
+    expect(historyOf(lead.id).map((r) => r.status)).toEqual(['3']);
+    await expect.poll(() => outbox(page).getAttribute('aria-label')).toBe('1 waiting to send');
+
+    await outbox(page).click();
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await outbox(page).waitFor({ state: 'detached', timeout: 15_000 });
+    expect(historyOf(lead.id).map((r) => r.status)).toEqual(['3']);
+    await page.close();
+  });
+});

@@ -1,0 +1,184 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/router';
+import { trpcClient } from '../trpc';
+
+/*
+ * Lead-form submissions and not-connected attempts that could not reach the server wait here, in
+ * IndexedDB, until they can: on the `online` event, when the app starts and every 30 seconds
+ * (Safari and Firefox have no Background Sync). Each carries the key the phone made for it; the
+ * server applies each key once, so a submission whose answer was lost is sent again safely.
+ */
+
+type Inputs = inferRouterInputs<AppRouter>['work'];
+type Outputs = inferRouterOutputs<AppRouter>['work'];
+export type SubmitInput = Inputs['submit'];
+export type NotConnectedInput = Inputs['notConnected'];
+
+export type OutboxEntry = {
+  /** the submission's key (client_key), also the entry's id */
+  key: string;
+  /** whose it is: another user signing in on this phone neither sees nor sends it */
+  userId: number;
+  leadId: number;
+  leadName: string;
+  /** when the telecaller made it (made_at) */
+  madeAt: string;
+  /** 'refused': the server answered no (the lead was taken back, say); the telecaller decides */
+  state: 'waiting' | 'refused';
+  error?: string;
+} & ({ kind: 'submit'; input: SubmitInput } | { kind: 'notConnected'; input: NotConnectedInput });
+
+const DB_NAME = 'telecall';
+const STORE = 'outbox';
+/** How long one attempt to send may take before the submission waits in the outbox instead. */
+export const SEND_TIMEOUT_MS = 15_000;
+const RETRY_EVERY_MS = 30_000;
+
+let opened: Promise<IDBDatabase> | null = null;
+
+function database(): Promise<IDBDatabase> {
+  opened ??= new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB_NAME, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE, { keyPath: 'key' });
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => {
+      opened = null;
+      reject(req.error ?? new Error('IndexedDB unavailable'));
+    };
+  });
+  return opened;
+}
+
+async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T>): Promise<T> {
+  const db = await database();
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(STORE, mode);
+    const req = work(tx.objectStore(STORE));
+    tx.oncomplete = () => resolve(req.result);
+    tx.onerror = () => reject(tx.error ?? new Error('IndexedDB write failed'));
+    tx.onabort = () => reject(tx.error ?? new Error('IndexedDB write aborted'));
+  });
+}
+
+const listeners = new Set<() => void>();
+const changed = () => listeners.forEach((l) => l());
+
+/** Calls `listener` whenever the outbox changes; returns the unsubscribe. */
+export function onOutboxChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export async function outboxOf(userId: number): Promise<OutboxEntry[]> {
+  const all = await inStore('readonly', (s) => s.getAll() as IDBRequest<OutboxEntry[]>);
+  return all.filter((e) => e.userId === userId).sort((a, b) => a.madeAt.localeCompare(b.madeAt));
+}
+
+async function put(entry: OutboxEntry): Promise<void> {
+  await inStore('readwrite', (s) => s.put(entry));
+  changed();
+}
+
+export async function removeFromOutbox(key: string): Promise<void> {
+  await inStore('readwrite', (s) => s.delete(key));
+  changed();
+}
+
+/** A key for one submission: random, made on the phone (randomUUID needs https; getRandomValues does not). */
+export function newSubmissionKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Answers that say nothing about the submission itself: signed out, too many requests, the server or a proxy in trouble. */
+const NOT_YET = new Set([401, 408, 425, 429]);
+
+/**
+ * A call that never got the server's answer (no connection, a timeout, the connection dropped), or
+ * one that says to come back later (signed out: it goes once the telecaller signs in again; a
+ * server or proxy error): worth sending again. Any other answer is the server's word on it.
+ */
+export function unsent(err: unknown): boolean {
+  const status = (err as { data?: { httpStatus?: unknown } } | null)?.data?.httpStatus;
+  return typeof status !== 'number' || NOT_YET.has(status) || status >= 500;
+}
+
+type Sent<K extends OutboxEntry['kind']> = K extends 'submit' ? Outputs['submit'] : Outputs['notConnected'];
+
+function send(entry: OutboxEntry, signal: AbortSignal) {
+  return entry.kind === 'submit'
+    ? trpcClient.work.submit.mutate(entry.input, { signal })
+    : trpcClient.work.notConnected.mutate(entry.input, { signal });
+}
+
+const timeout = (ms: number): AbortSignal => {
+  const controller = new AbortController();
+  setTimeout(() => controller.abort(), ms);
+  return controller.signal;
+};
+
+/**
+ * Sends a submission now, or keeps it in the outbox when it cannot reach the server: the answer,
+ * or `queued` (then it is on this phone and will be sent). A refusal by the server is thrown.
+ */
+export async function sendOrKeep<K extends OutboxEntry['kind']>(
+  kind: K,
+  input: K extends 'submit' ? Omit<SubmitInput, 'client_key' | 'made_at'> : Omit<NotConnectedInput, 'client_key' | 'made_at'>,
+  meta: { userId: number; leadName: string },
+): Promise<{ queued: false; result: Sent<K> } | { queued: true }> {
+  const madeAt = new Date().toISOString();
+  const entry = {
+    key: newSubmissionKey(), userId: meta.userId, leadId: Number(input.leadId), leadName: meta.leadName, madeAt, state: 'waiting', kind,
+    input: { ...input, client_key: '', made_at: madeAt },
+  } as OutboxEntry;
+  entry.input.client_key = entry.key;
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) {
+    await put(entry);
+    return { queued: true };
+  }
+  try {
+    return { queued: false, result: (await send(entry, timeout(SEND_TIMEOUT_MS))) as Sent<K> };
+  } catch (err) {
+    if (!unsent(err)) throw err;
+    await put(entry);
+    return { queued: true };
+  }
+}
+
+let flushing: Promise<void> | null = null;
+
+/**
+ * Sends the user's waiting submissions, oldest first; stops at the first that still cannot get
+ * through (the connection is not back). One flush at a time.
+ */
+export function flushOutbox(userId: number): Promise<void> {
+  flushing ??= (async () => {
+    try {
+      for (const entry of await outboxOf(userId)) {
+        if (entry.state !== 'waiting') continue;
+        try {
+          await send(entry, timeout(SEND_TIMEOUT_MS));
+          await removeFromOutbox(entry.key);
+        } catch (err) {
+          if (unsent(err)) return;
+          await put({ ...entry, state: 'refused', error: (err as Error).message || 'The server refused it.' });
+        }
+      }
+    } finally {
+      flushing = null;
+    }
+  })();
+  return flushing;
+}
+
+/** While the user is signed in: sends what waits when the app starts, when the phone is back online, and every 30 seconds. */
+export function keepFlushing(userId: number): () => void {
+  const flush = () => void flushOutbox(userId).catch(() => {});
+  flush();
+  window.addEventListener('online', flush);
+  const timer = window.setInterval(flush, RETRY_EVERY_MS);
+  return () => {
+    window.removeEventListener('online', flush);
+    window.clearInterval(timer);
+  };
+}
