@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -16,6 +17,38 @@ export default defineConfig({
       generatedRouteTree: path.join(here, 'src/routeTree.gen.ts'),
     }),
     react(),
+    // Installable, and the app opens without a connection: the service worker keeps the app's own
+    // files (every page's code, fetched once in the background), never an API answer. A new version
+    // waits for the next time the app is opened (web/src/lib/pwa.ts).
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: null,
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        name: 'Telecall Back Office',
+        short_name: 'Telecall',
+        description: 'Lead queues, calls and callbacks for telecalling teams',
+        // '/' takes each role to its own dashboard (a sub-admin or the admin is sent on to theirs).
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#1c7ed6',
+        background_color: '#f8f9fa',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/trpc/, /^\/api\//, /^\/uploads\//, /^\/healthz/],
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [],
+      },
+    }),
   ],
   build: {
     outDir: path.join(here, 'dist'),

@@ -16,7 +16,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       // "/" is the telecaller dashboard: the directory index must be the app itself.
       index: 'index.html',
       setHeaders(reply, filePath) {
-        if (filePath === indexFile) reply.header('Cache-Control', 'no-cache');
+        // The page, the service worker and the manifest name the current version's files: always asked anew.
+        if (filePath === indexFile || /[\\/](sw\.js|manifest\.webmanifest)$/.test(filePath)) reply.header('Cache-Control', 'no-cache');
         else if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { freePort } from '../helpers/net.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -78,4 +79,18 @@ export async function snap(page: Page, name: string): Promise<void> {
   const dir = path.join(root, 'test-results');
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/** One server and one browser for a test file: started before its tests, stopped after them. */
+export function serverAndBrowser(viewport?: { width: number; height: number }, options: BrowserOptions = {}) {
+  const env = {} as { server: Running; browser: BrowserContext };
+  beforeAll(async () => {
+    env.server = await startServer();
+    env.browser = await openBrowser(viewport, options);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.stop();
+  });
+  return env;
 }

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { openBrowser, snap, startServer, type Running } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser, snap } from './harness.js';
 import { choose, errorsOf, freshPage, signInAsUser } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
 import { sqliteDriver } from '../../server/db/sqlite-driver.js';
@@ -11,21 +11,11 @@ import { sqliteDriver } from '../../server/db/sqlite-driver.js';
 // answer never arrived.
 const PHONE = { width: 390, height: 844 };
 
-let server: Running;
-let browser: BrowserContext;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser(PHONE, { isMobile: true, hasTouch: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser(PHONE, { isMobile: true, hasTouch: true });
 
 /** The lead's history rows, read from the server's database file. */
 function historyOf(leadId: number): Array<{ status: string; created_at: string }> {
-  const db = new (sqliteDriver().Database)(path.join(server.dir, 'app.db'), { readonly: true });
+  const db = new (sqliteDriver().Database)(path.join(env.server.dir, 'app.db'), { readonly: true });
   try {
     return db.prepare('select status, created_at from lead_history where lead_id = ? order by id').all(leadId) as Array<{ status: string; created_at: string }>;
   } finally {
@@ -35,7 +25,7 @@ function historyOf(leadId: number): Array<{ status: string; created_at: string }
 
 /** Opens the first new lead and waits until the form can be sent (the open has answered). */
 async function openFirstNewLead(page: Page) {
-  await page.goto(`${server.base}/leadspage/leads`);
+  await page.goto(`${env.server.base}/leadspage/leads`);
   const card = page.getByRole('article').first();
   await card.waitFor();
   const name = (await card.getAttribute('aria-label'))!;
@@ -56,11 +46,11 @@ const outbox = (page: Page) => page.getByRole('button', { name: /waiting to send
 
 describe('the outbox on a 390 px phone', () => {
   it('keeps a submission made offline, shows it waiting, and sends it once when the connection is back', async () => {
-    const page = await freshPage(browser, PHONE);
-    await signInAsUser(page, server.base, DEMO.telecaller);
+    const page = await freshPage(env.browser, PHONE);
+    await signInAsUser(page, env.server.base, DEMO.telecaller);
     const lead = await openFirstNewLead(page);
 
-    await browser.setOffline(true);
+    await env.browser.setOffline(true);
     try {
       await submitNotInterested(page);
       await page.getByText('Saved on this phone. It will be sent when the connection is back.').first().waitFor();
@@ -77,7 +67,7 @@ describe('the outbox on a 390 px phone', () => {
       await snap(page, 'outbox-waiting-phone');
       await page.keyboard.press('Escape');
     } finally {
-      await browser.setOffline(false);
+      await env.browser.setOffline(false);
     }
 
     // Back online: it goes by itself, and the badge with it.
@@ -89,8 +79,8 @@ describe('the outbox on a 390 px phone', () => {
   });
 
   it('sends again a submission whose answer was lost, and the server keeps it once', async () => {
-    const page = await freshPage(browser, PHONE);
-    await signInAsUser(page, server.base, DEMO.telecaller);
+    const page = await freshPage(env.browser, PHONE);
+    await signInAsUser(page, env.server.base, DEMO.telecaller);
     const lead = await openFirstNewLead(page);
 
     // The submit reaches the server and is stored; its answer is cut off on the way back.

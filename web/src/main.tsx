@@ -11,6 +11,7 @@ import { routeTree } from './routeTree.gen';
 import { queryClient, trpc, trpcClient } from './trpc';
 import { theme } from './theme';
 import { Toasts } from './components/Toasts';
+import { registerServiceWorker } from './lib/pwa';
 
 const router = createRouter({
   routeTree,
@@ -37,3 +38,5 @@ createRoot(document.getElementById('root')!).render(
     </trpc.Provider>
   </StrictMode>,
 );
+
+registerServiceWorker();

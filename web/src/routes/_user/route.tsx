@@ -13,6 +13,7 @@ import { PRODUCT_NAME, pageTitle } from '../../components/layout/brand';
 import { useCallbackReminders } from '../../components/reminders/useCallbackReminders';
 import { useReminderToasts } from '../../components/reminders/useReminderToasts';
 import { OutboxButton } from '../../components/outbox/OutboxButton';
+import { InstallAppLink } from '../../components/layout/InstallAppLink';
 
 /** The telecaller, telecaller head and developer area (no path of its own: it holds `/` and the work pages). */
 export const Route = createFileRoute('/_user')({
@@ -40,17 +41,20 @@ function UserLayout() {
       callbackReminders={worksLeads}
       headerExtra={worksLeads ? <OutboxButton userId={me.id} /> : null}
       navFooter={(close) => (
-        <NavLink
-          component="button"
-          label="Logout"
-          leftSection={<Icon name="logout" />}
-          disabled={isPending}
-          onClick={() => {
-            close();
-            signOut();
-          }}
-          style={{ borderRadius: 'var(--mantine-radius-md)', fontWeight: 500 }}
-        />
+        <>
+          <InstallAppLink onDone={close} />
+          <NavLink
+            component="button"
+            label="Logout"
+            leftSection={<Icon name="logout" />}
+            disabled={isPending}
+            onClick={() => {
+              close();
+              signOut();
+            }}
+            style={{ borderRadius: 'var(--mantine-radius-md)', fontWeight: 500 }}
+          />
+        </>
       )}
     >
       <Outlet />
