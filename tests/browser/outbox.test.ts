@@ -99,4 +99,41 @@ describe('the outbox on a 390 px phone', () => {
     expect(historyOf(lead.id).map((r) => r.status)).toEqual(['3']);
     await page.close();
   });
+
+  it('opens offline as the installed app does: the queue as last fetched, a lead worked from its card, sent once back online', async () => {
+    const page = await freshPage(env.browser, PHONE);
+    await signInAsUser(page, env.server.base, DEMO.telecaller);
+    await page.goto(`${env.server.base}/leadspage/leads`);
+    const first = page.getByRole('article').first();
+    await first.waitFor();
+    const name = (await first.getAttribute('aria-label'))!;
+    // The service worker has the app's files once it is ready.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+
+    await env.browser.setOffline(true);
+    let leadId = 0;
+    try {
+      await page.reload();
+      await page.getByText('No connection').waitFor();
+      const card = page.getByRole('article', { name, exact: true });
+      await card.getByRole('link', { name: 'Process Lead' }).click();
+      await page.getByRole('heading', { level: 2, name }).waitFor();
+      leadId = Number(/\/leadspage\/lead\/(\d+)/.exec(page.url())![1]);
+      await expect.poll(() => page.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
+      await snap(page, 'outbox-offline-lead-phone');
+      await submitNotInterested(page);
+      await page.getByText('Saved on this phone. It will be sent when the connection is back.').first().waitFor();
+      // Back on the list, the worked lead is not offered again.
+      await page.waitForURL(/\/leadspage\/leads$/);
+      await page.getByText('No connection').waitFor();
+      expect(await page.getByRole('article', { name, exact: true }).count()).toBe(0);
+      await snap(page, 'outbox-offline-queue-phone');
+      expect(historyOf(leadId)).toEqual([]);
+    } finally {
+      await env.browser.setOffline(false);
+    }
+    await outbox(page).waitFor({ state: 'detached', timeout: 15_000 });
+    expect(historyOf(leadId).map((r) => r.status)).toEqual(['3']);
+    await page.close();
+  });
 });

@@ -1,9 +1,13 @@
 import { createTRPCReact } from '@trpc/react-query';
 import { httpLink } from '@trpc/client';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, onlineManager } from '@tanstack/react-query';
 import type { AppRouter } from '../../server/trpc/router';
 
 export const trpc = createTRPCReact<AppRouter>();
+
+// React Query starts out thinking the phone is online and learns otherwise only from an 'offline'
+// event: an app opened without a connection would try (and retry) every query first.
+if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
 export const queryClient = new QueryClient({
   defaultOptions: {

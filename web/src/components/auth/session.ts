@@ -4,6 +4,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/trpc/router';
 import { queryClient, trpcClient } from '../../trpc';
 import { setDisplayTimeZone } from '../../lib/format';
+import { forgetOfflineCopies, keepOffline, offlineCopy } from '../../lib/offlineCopy';
 
 /** tRPC helpers outside React (route guards); they share the query cache with the hooks. */
 export const trpcUtils = createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient });
@@ -14,12 +15,23 @@ export type AreaKind = Me['kind'];
 export const SIGN_IN_PATH = { admin: '/adminsignin', subadmin: '/subadminsignin', user: '/signin' } as const;
 export const AREA_HOME = { admin: '/admin', subadmin: '/subadmin/dashbord', user: '/' } as const;
 
-/** The signed-in account, or null; a network failure counts as signed out for routing. */
+const ME_COPY = 'me';
+
+/**
+ * The signed-in account, or null. Without a connection, the account this browser last saw signed
+ * in (a telecaller opening the installed app offline works from the phone); without either, null.
+ */
 export async function fetchMe(): Promise<Me | null> {
+  const lastSeen = () => offlineCopy<Me>(ME_COPY)?.data ?? null;
+  // Offline, every page change would wait for a session check that cannot answer.
+  if (!navigator.onLine && !trpcUtils.auth.me.getData()) return lastSeen();
   try {
-    return await trpcUtils.auth.me.fetch(undefined, { staleTime: 30_000 });
-  } catch {
-    return null;
+    const me = await trpcUtils.auth.me.fetch(undefined, { staleTime: 30_000, networkMode: 'always', retry: false });
+    if (me) keepOffline(ME_COPY, me);
+    return me;
+  } catch (err) {
+    const answered = typeof (err as { data?: { httpStatus?: unknown } } | null)?.data?.httpStatus === 'number';
+    return answered ? null : lastSeen();
   }
 }
 
@@ -42,4 +54,5 @@ export async function leaveSignInIfSignedIn(): Promise<void> {
 /** Forget everything cached for the previous account (after sign-in, sign-out, login-as). */
 export function resetSessionCache(): void {
   queryClient.clear();
+  forgetOfflineCopies();
 }

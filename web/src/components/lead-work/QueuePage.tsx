@@ -1,10 +1,13 @@
-import { useEffect } from 'react';
-import { Anchor, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useRouter } from '@tanstack/react-router';
+import { useEffect, useMemo } from 'react';
+import { Alert, Anchor, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useRouteContext, useRouter } from '@tanstack/react-router';
 import type { LeadQueue } from '../../../../shared/constants';
 import { trpc } from '../../trpc';
-import { formatCount } from '../../lib/format';
+import { formatCount, formatDateTime } from '../../lib/format';
+import { keepOffline, offlineCopy } from '../../lib/offlineCopy';
 import { QueryState } from '../QueryState';
+import { serverAnswered } from '../../lib/notify';
+import { useOutbox } from '../outbox/useOutbox';
 import { Pager } from '../Pager';
 import { ExportCsvButton } from '../lead-lists/ExportCsvButton';
 import { NEW_LEADS_EXPORT_PATH } from '../lead-lists/exportUrl';
@@ -26,7 +29,21 @@ interface Props {
 export function QueuePage({ queue, search, setSearch }: Props) {
   const config = QUEUE_PAGES[queue];
   const page = search.page ?? 1;
-  const leads = trpc.work.queue.useQuery(queueInput(queue, search), { placeholderData: (prev) => prev });
+  const { me } = useRouteContext({ from: '/_user' });
+  const fetched = trpc.work.queue.useQuery(queueInput(queue, search), { placeholderData: (prev) => prev });
+  // Without a connection: the page of this queue last fetched on this phone, said to be so.
+  const copyKey = `queue:${me.id}:${queue}`;
+  const noConnection = !fetched.data && (fetched.fetchStatus === 'paused' || (fetched.isError && !serverAnswered(fetched.error)));
+  const saved = useMemo(() => (noConnection ? offlineCopy<NonNullable<typeof fetched.data>>(copyKey) : null), [noConnection, copyKey]);
+  // A lead whose submission waits on this phone has been worked: it is not offered again.
+  const waiting = useOutbox(me.id, true, { send: false });
+  const data = useMemo(() => {
+    const page = saved?.data ?? fetched.data;
+    if (!page || waiting.length === 0) return page;
+    const items = page.items.filter((l) => !waiting.some((w) => w.leadId === l.id));
+    return { ...page, items, total: page.total - (page.items.length - items.length) };
+  }, [saved, fetched.data, waiting]);
+  const leads = saved ? { ...fetched, isPending: false, isError: false, data, isPlaceholderData: false } : { ...fetched, data };
   const [text, setText] = useSearchText(search.q ?? '', (q) => setSearch({ q: q || undefined }, 'replace'));
   const router = useRouter();
 
@@ -38,6 +55,10 @@ export function QueuePage({ queue, search, setSearch }: Props) {
   useEffect(() => {
     if (leads.data) rememberCards(leads.data.items);
   }, [leads.data]);
+
+  useEffect(() => {
+    if (fetched.data && !fetched.isPlaceholderData) keepOffline(copyKey, fetched.data);
+  }, [fetched.data, fetched.isPlaceholderData, copyKey]);
 
   // Worked leads leave the queue: a page past the end moves back to the last one.
   useEffect(() => {
@@ -82,6 +103,12 @@ export function QueuePage({ queue, search, setSearch }: Props) {
           </Text>
         )}
       </Group>
+
+      {saved && (
+        <Alert color="orange" variant="light" title="No connection">
+          This is the list as it was at {formatDateTime(saved.at)}. What you submit now is kept on this phone and sent when the connection is back.
+        </Alert>
+      )}
 
       <QueryState query={leads} errorText="Error fetching leads.">
         {(data) =>

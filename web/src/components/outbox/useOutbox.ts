@@ -2,8 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { trpc } from '../../trpc';
 import { keepFlushing, onOutboxChange, outboxOf, type OutboxEntry } from '../../lib/outbox';
 
-/** The user's outbox as it changes; while mounted, waiting submissions are sent whenever they can be. */
-export function useOutbox(userId: number, enabled: boolean): OutboxEntry[] {
+/**
+ * The user's outbox as it changes; while mounted with `send`, waiting submissions are sent
+ * whenever they can be (the header's button does; a page that only reads it does not).
+ */
+export function useOutbox(userId: number, enabled: boolean, { send = true } = {}): OutboxEntry[] {
   const [entries, setEntries] = useState<OutboxEntry[]>([]);
   const utils = trpc.useUtils();
   const waiting = useRef(0);
@@ -26,12 +29,12 @@ export function useOutbox(userId: number, enabled: boolean): OutboxEntry[] {
         .catch(() => {});
     void load();
     const off = onOutboxChange(() => void load());
-    const stop = keepFlushing(userId);
+    const stop = send ? keepFlushing(userId) : () => {};
     return () => {
       live = false;
       off();
       stop();
     };
-  }, [userId, enabled, utils]);
+  }, [userId, enabled, send, utils]);
   return entries;
 }
