@@ -7,9 +7,10 @@ import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 // After Mantine's own styles, which it overrides (the unlayered files; see mantine-datatable's README).
 import 'mantine-datatable/styles.css';
+import './touch.css';
 import { routeTree } from './routeTree.gen';
 import { queryClient, trpc, trpcClient } from './trpc';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 import { Toasts } from './components/Toasts';
 import { registerServiceWorker } from './lib/pwa';
 
@@ -30,7 +31,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
           <Toasts />
           <RouterProvider router={router} />
         </MantineProvider>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ActionIcon, AppShell, Box, Burger, Divider, Drawer, Group, ScrollArea, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Burger, Divider, Drawer, Group, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useLocalStorage } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import type { Me } from '../auth/session';
@@ -68,7 +68,7 @@ export function AreaShell({ me, nav, accordion, homeTo, title, footerOwner, navF
             >
               <Icon name="menu" size={22} />
             </ActionIcon>
-            <UnstyledButton component={Link} to={homeTo} style={{ minWidth: 0 }} aria-label={`${title}: dashboard`}>
+            <UnstyledButton component={Link} to={homeTo} style={{ minWidth: 0 }}>
               <Group gap={10} wrap="nowrap">
                 <LogoMark size={30} />
                 <Box style={{ minWidth: 0, lineHeight: 1.2 }}>
@@ -78,6 +78,7 @@ export function AreaShell({ me, nav, accordion, homeTo, title, footerOwner, navF
                   <Text size="xs" c="dimmed" truncate="end">
                     {me.kind === 'user' ? `${me.name} · ${roleLabel(me)}` : roleLabel(me)}
                   </Text>
+                  <VisuallyHidden>, dashboard</VisuallyHidden>
                 </Box>
               </Group>
             </UnstyledButton>

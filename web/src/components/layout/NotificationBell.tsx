@@ -40,8 +40,8 @@ export function NotificationBell({ admin = false, callbacks = false }: { admin?:
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator label={count > 99 ? '99+' : count} size={18} disabled={count === 0} color="red" offset={6}>
+      <Indicator label={count > 99 ? '99+' : count} size={18} disabled={count === 0} color="red" offset={6}>
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color="gray"
@@ -54,8 +54,8 @@ export function NotificationBell({ admin = false, callbacks = false }: { admin?:
           >
             <Icon name="bell" size={22} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} maw="calc(100vw - 16px)">
         {reminders.length > 0 && <CallbackSection reminders={reminders} onNavigate={close} />}
         <Group justify="space-between" px="md" py="sm">

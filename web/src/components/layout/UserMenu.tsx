@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { USER_TYPE_LABELS } from '../../../../shared/constants';
 import type { Me } from '../auth/session';
@@ -31,7 +31,7 @@ export function UserMenu({ me }: { me: Me }) {
   return (
     <Menu position="bottom-end" width={240} shadow="md" withinPortal>
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu" style={{ borderRadius: 999 }} p={2}>
+        <UnstyledButton style={{ borderRadius: 999 }} p={2}>
           <Group gap={8} wrap="nowrap">
             <Avatar color="blue" radius="xl" size={34}>
               {initials(me.name)}
@@ -39,6 +39,7 @@ export function UserMenu({ me }: { me: Me }) {
             <Text size="sm" fw={500} visibleFrom="sm" maw={160} truncate="end">
               {me.name}
             </Text>
+            <VisuallyHidden>Account menu</VisuallyHidden>
           </Group>
         </UnstyledButton>
       </Menu.Target>

@@ -127,7 +127,13 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
           {lead.name || 'No name'}
         </Title>
         <Group gap={6} mt={6}>
-          <Anchor href={`tel:${lead.mobile}`} onClick={timer.callStarted} fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>
+          <Anchor
+            href={`tel:${lead.mobile}`}
+            onClick={timer.callStarted}
+            fw={600}
+            // A thumb's target: 44 px high, as tall as the row allows.
+            style={{ fontVariantNumeric: 'tabular-nums', display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
+          >
             {lead.mobile}
           </Anchor>
           <StatusCodeBadge status={lead.status} />

@@ -33,13 +33,13 @@ export function OutboxButton({ userId }: { userId: number }) {
 
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator label={entries.length} size={18} color={refused ? 'red' : 'orange'} offset={6}>
+      <Indicator label={entries.length} size={18} color={refused ? 'red' : 'orange'} offset={6}>
+        <Popover.Target>
           <ActionIcon variant="subtle" color={refused ? 'red' : 'orange'} size="lg" radius="xl" aria-label={label} onClick={() => setOpened((o) => !o)}>
             <Icon name="cloudUpload" size={22} />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown p={0} maw="calc(100vw - 16px)">
         <Stack gap={2} p="sm">
           <Text fw={600}>Saved on this phone</Text>

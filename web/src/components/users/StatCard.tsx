@@ -44,7 +44,7 @@ export function StatCard({ label, value, color: wanted = 'blue', to, search, hin
   // `to` is a plain path (the page may come later), so the router cannot type its search: pass it as is.
   const linkSearch = search as never;
   return linked ? (
-    <Card component={Link} to={to} search={linkSearch} withBorder padding="md" style={style} aria-label={`${label}: ${value}`}>
+    <Card component={Link} to={to} search={linkSearch} withBorder padding="md" style={style}>
       {body}
     </Card>
   ) : (

@@ -104,7 +104,7 @@ function Tile({ tile, count }: { tile: DashboardTile; count: number }) {
   );
   const style = { borderTop: `3px solid var(--mantine-color-${color}-${count === 0 ? 3 : 5})` };
   return linked ? (
-    <Card component={Link} to={tile.to} withBorder radius="md" padding="md" style={style} aria-label={`${tile.label}: ${tile.format === 'duration' ? formatHms(count) : count}`}>
+    <Card component={Link} to={tile.to} withBorder radius="md" padding="md" style={style}>
       {body}
     </Card>
   ) : (
