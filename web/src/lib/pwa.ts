@@ -1,14 +1,19 @@
 /** How long after the app opens a waiting new version may still reload it (before any work begins). */
 const STARTING_MS = 10_000;
 
+/** After the page has loaded, how long the first screen's own requests have the network to themselves. */
+const REGISTER_AFTER_MS = 3_000;
+
 /**
- * Registers the service worker once the page has loaded (it costs the first load nothing). A new
- * version found while the telecaller works waits; found as the app opens, it is taken at once.
+ * Registers the service worker a few seconds after the page has loaded: on a first visit it then
+ * fetches every file of the app, which over a phone's 4G must not compete with the first screen's
+ * data and code. A new version found while the telecaller works waits; found as the app opens, it
+ * is taken at once.
  */
 export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
   const openedAt = performance.now();
-  const register = () =>
+  const registerNow = () =>
     void import('virtual:pwa-register').then(({ registerSW }) => {
       const update = registerSW({
         immediate: true,
@@ -16,6 +21,12 @@ export function registerServiceWorker(): void {
           if (performance.now() - openedAt < STARTING_MS) void update(true);
         },
       });
+    });
+  // Already registered (every visit after the first): at once, so that an update is found early.
+  const register = () =>
+    void navigator.serviceWorker.getRegistration().then((existing) => {
+      if (existing) registerNow();
+      else window.setTimeout(registerNow, REGISTER_AFTER_MS);
     });
   if (document.readyState === 'complete') register();
   else window.addEventListener('load', register, { once: true });
