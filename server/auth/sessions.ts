@@ -4,6 +4,7 @@ import { nowIso } from '../db/dialect.js';
 import { todayIn } from '../../shared/dates.js';
 import type { Actor } from './actor.js';
 import { hashToken, newSessionToken } from './tokens.js';
+import { compiledOnce } from '../db/compiled-once.js';
 
 export const SESSION_IDLE_MS = 3 * 24 * 3600_000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
@@ -59,8 +60,9 @@ export function companyLockReason(c: { is_blocked: number; expiry_date: string; 
   return null;
 }
 
-export async function resolveSession(db: Kysely<DB>, token: string, now = new Date()): Promise<SessionResult> {
-  const row = await db
+/** Everything a request's session decides, in one lookup by the token's hash (compiled once: every request makes it). */
+const sessionRow = compiledOnce((db: Kysely<DB>, tokenHash: string) =>
+  db
     .selectFrom('sessions as s')
     .leftJoin('subadmins as c', 'c.id', 's.subadmin_id')
     .leftJoin('users as u', (j) => j.onRef('u.id', '=', 's.principal_id').on('s.principal_kind', '=', 'user'))
@@ -75,8 +77,11 @@ export async function resolveSession(db: Kysely<DB>, token: string, now = new Da
       'u.is_blocked as user_blocked', 'u.deleted_at as user_deleted', 'u.user_type', 'u.id as user_id',
       'a.id as admin_id',
     ])
-    .where('s.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+    .where('s.token_hash', '=', tokenHash),
+);
+
+export async function resolveSession(db: Kysely<DB>, token: string, now = new Date()): Promise<SessionResult> {
+  const [row] = await sessionRow(db, hashToken(token));
   if (!row) return { ok: false, message: EXPIRED };
   const t = now.getTime();
   if (!isLive(row, t)) return { ok: false, message: EXPIRED };
