@@ -6,8 +6,14 @@ export const notifySuccess = (message: string) => notifications.show({ message, 
 export const notifyError = (err: unknown, fallback?: string) =>
   notifications.show({ message: typeof err === 'string' ? err : errorMessage(err, fallback), color: 'red', autoClose: 3000 });
 
+/** The HTTP status the server answered a failed call with; null for a request that never got an answer. */
+export function answeredStatus(err: unknown): number | null {
+  const status = (err as { data?: { httpStatus?: unknown } } | null)?.data?.httpStatus;
+  return typeof status === 'number' ? status : null;
+}
+
 /** True when the server answered (with an error); false for a request that never got an answer. */
-export const serverAnswered = (err: unknown) => typeof (err as { data?: { httpStatus?: number } } | null)?.data?.httpStatus === 'number';
+export const serverAnswered = (err: unknown) => answeredStatus(err) !== null;
 
 /** A failure toast: the spec's text as the title, the server's reason (when it gave one) below. */
 export function notifyFailure(title: string, err: unknown, networkText = 'Please check your connection and try again.') {

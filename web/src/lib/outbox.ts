@@ -1,6 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/router';
 import { trpcClient } from '../trpc';
+import { answeredStatus } from './notify';
 
 /*
  * Lead-form submissions and not-connected attempts that could not reach the server wait here, in
@@ -99,8 +100,8 @@ const NOT_YET = new Set([401, 408, 425, 429]);
  * server or proxy error): worth sending again. Any other answer is the server's word on it.
  */
 export function unsent(err: unknown): boolean {
-  const status = (err as { data?: { httpStatus?: unknown } } | null)?.data?.httpStatus;
-  return typeof status !== 'number' || NOT_YET.has(status) || status >= 500;
+  const status = answeredStatus(err);
+  return status === null || NOT_YET.has(status) || status >= 500;
 }
 
 type Sent<K extends OutboxEntry['kind']> = K extends 'submit' ? Outputs['submit'] : Outputs['notConnected'];
@@ -110,12 +111,6 @@ function send(entry: OutboxEntry, signal: AbortSignal) {
     ? trpcClient.work.submit.mutate(entry.input, { signal })
     : trpcClient.work.notConnected.mutate(entry.input, { signal });
 }
-
-const timeout = (ms: number): AbortSignal => {
-  const controller = new AbortController();
-  setTimeout(() => controller.abort(), ms);
-  return controller.signal;
-};
 
 /**
  * Sends a submission now, or keeps it in the outbox when it cannot reach the server: the answer,
@@ -137,7 +132,7 @@ export async function sendOrKeep<K extends OutboxEntry['kind']>(
     return { queued: true };
   }
   try {
-    return { queued: false, result: (await send(entry, timeout(SEND_TIMEOUT_MS))) as Sent<K> };
+    return { queued: false, result: (await send(entry, AbortSignal.timeout(SEND_TIMEOUT_MS))) as Sent<K> };
   } catch (err) {
     if (!unsent(err)) throw err;
     await put(entry);
@@ -157,7 +152,7 @@ export function flushOutbox(userId: number): Promise<void> {
       for (const entry of await outboxOf(userId)) {
         if (entry.state !== 'waiting') continue;
         try {
-          await send(entry, timeout(SEND_TIMEOUT_MS));
+          await send(entry, AbortSignal.timeout(SEND_TIMEOUT_MS));
           await removeFromOutbox(entry.key);
         } catch (err) {
           if (unsent(err)) return;

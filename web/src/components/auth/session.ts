@@ -5,6 +5,7 @@ import type { AppRouter } from '../../../../server/trpc/router';
 import { queryClient, trpcClient } from '../../trpc';
 import { setDisplayTimeZone } from '../../lib/format';
 import { forgetOfflineCopies, keepOffline, offlineCopy } from '../../lib/offlineCopy';
+import { serverAnswered } from '../../lib/notify';
 
 /** tRPC helpers outside React (route guards); they share the query cache with the hooks. */
 export const trpcUtils = createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient });
@@ -30,8 +31,7 @@ export async function fetchMe(): Promise<Me | null> {
     if (me) keepOffline(ME_COPY, me);
     return me;
   } catch (err) {
-    const answered = typeof (err as { data?: { httpStatus?: unknown } } | null)?.data?.httpStatus === 'number';
-    return answered ? null : lastSeen();
+    return serverAnswered(err) ? null : lastSeen();
   }
 }
 

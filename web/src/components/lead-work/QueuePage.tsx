@@ -36,7 +36,7 @@ export function QueuePage({ queue, search, setSearch }: Props) {
   const noConnection = !fetched.data && (fetched.fetchStatus === 'paused' || (fetched.isError && !serverAnswered(fetched.error)));
   const saved = useMemo(() => (noConnection ? offlineCopy<NonNullable<typeof fetched.data>>(copyKey) : null), [noConnection, copyKey]);
   // A lead whose submission waits on this phone has been worked: it is not offered again.
-  const waiting = useOutbox(me.id, true, { send: false });
+  const waiting = useOutbox(me.id, { send: false });
   const data = useMemo(() => {
     const page = saved?.data ?? fetched.data;
     if (!page || waiting.length === 0) return page;

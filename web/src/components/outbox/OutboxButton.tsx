@@ -17,7 +17,7 @@ function whatItIs(entry: OutboxEntry): string {
  * which. They go by themselves when the connection is back; one the server refused can be removed.
  */
 export function OutboxButton({ userId }: { userId: number }) {
-  const entries = useOutbox(userId, true);
+  const entries = useOutbox(userId);
   const [opened, setOpened] = useState(false);
   const [sending, setSending] = useState(false);
   if (entries.length === 0) return null;

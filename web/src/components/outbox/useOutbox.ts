@@ -6,12 +6,12 @@ import { keepFlushing, onOutboxChange, outboxOf, type OutboxEntry } from '../../
  * The user's outbox as it changes; while mounted with `send`, waiting submissions are sent
  * whenever they can be (the header's button does; a page that only reads it does not).
  */
-export function useOutbox(userId: number, enabled: boolean, { send = true } = {}): OutboxEntry[] {
+export function useOutbox(userId: number, { send = true } = {}): OutboxEntry[] {
   const [entries, setEntries] = useState<OutboxEntry[]>([]);
   const utils = trpc.useUtils();
   const waiting = useRef(0);
   useEffect(() => {
-    if (!enabled || typeof indexedDB === 'undefined') return;
+    if (typeof indexedDB === 'undefined') return;
     let live = true;
     const load = () =>
       outboxOf(userId)
@@ -35,6 +35,6 @@ export function useOutbox(userId: number, enabled: boolean, { send = true } = {}
       off();
       stop();
     };
-  }, [userId, enabled, send, utils]);
+  }, [userId, send, utils]);
   return entries;
 }
