@@ -13,6 +13,7 @@ describe('serving the web app', () => {
     dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-dist-'));
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(dist, 'signin.html'), '<!doctype html><div id="root" data-page="sign-in"></div>');
     fs.writeFileSync(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dist, 'assets', 'app-123.js.br'), zlib.brotliCompressSync('console.log(1)'));
     t = await buildTestApp('sqlite', { WEB_DIST_DIR: dist });
@@ -22,12 +23,20 @@ describe('serving the web app', () => {
     fs.rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/signin', '/subadmin/telicallerlist/alltelicaller', '/admin/subadmin-list?page=2'])('answers %s with the app', async (url) => {
+  it.each(['/', '/subadmin/telicallerlist/alltelicaller', '/admin/subadmin-list?page=2', '/leadspage/leads'])('answers %s with the app', async (url) => {
     const res = await t.app.inject({ method: 'GET', url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toContain('<div id="root">');
+  });
+
+  it.each(['/signin', '/login', '/adminsignin', '/subadminsignin', '/signin?next=1'])('answers %s with the sign-in page', async (url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain('data-page="sign-in"');
   });
 
   it('answers HEAD for a page like GET', async () => {

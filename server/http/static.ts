@@ -3,9 +3,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
+/** The sign-in pages are a page of their own (web/signin.html), light enough for a phone's first visit. */
+const SIGN_IN_PATHS = ['/signin', '/login', '/adminsignin', '/subadminsignin'];
+
 /** Serves the built SPA with a history fallback; missing assets answer 404, never index.html. */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
+  const signInFile = path.join(distDir, 'signin.html');
   if (!fs.existsSync(indexFile)) {
     app.log.warn(`web app not built (${indexFile} missing): run "npm run build"`);
   } else {
@@ -17,10 +21,13 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       index: 'index.html',
       setHeaders(reply, filePath) {
         // The page, the service worker and the manifest name the current version's files: always asked anew.
-        if (filePath === indexFile || /[\\/](sw\.js|manifest\.webmanifest)$/.test(filePath)) reply.header('Cache-Control', 'no-cache');
+        if (filePath === indexFile || filePath === signInFile || /[\\/](sw\.js|manifest\.webmanifest)$/.test(filePath)) reply.header('Cache-Control', 'no-cache');
         else if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
+    if (fs.existsSync(signInFile)) {
+      for (const url of SIGN_IN_PATHS) app.get(url, (_req, reply) => reply.sendFile('signin.html'));
+    }
   }
 
   app.setNotFoundHandler((req, reply) => {

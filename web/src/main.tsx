@@ -13,6 +13,8 @@ import { queryClient, trpc, trpcClient } from './trpc';
 import { cssVariablesResolver, theme } from './theme';
 import { Toasts } from './components/Toasts';
 import { registerServiceWorker } from './lib/pwa';
+import { notifySuccess } from './lib/notify';
+import { takeFlash } from './components/auth/paths';
 
 const router = createRouter({
   routeTree,
@@ -39,5 +41,9 @@ createRoot(document.getElementById('root')!).render(
     </trpc.Provider>
   </StrictMode>,
 );
+
+// The sign-in page's "Login Successful", shown once this first page of the area is up.
+const flash = takeFlash();
+if (flash) notifySuccess(flash);
 
 registerServiceWorker();

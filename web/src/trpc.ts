@@ -2,6 +2,7 @@ import { createTRPCReact } from '@trpc/react-query';
 import { httpLink } from '@trpc/client';
 import { QueryClient, onlineManager } from '@tanstack/react-query';
 import type { AppRouter } from '../../server/trpc/router';
+import { takeEarlyAnswer } from './lib/earlyAnswers';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -23,7 +24,12 @@ export const queryClient = new QueryClient({
  * a fixed address, `/trpc/auth.me`, which index.html asks for before the code has arrived.
  */
 export const trpcClient = trpc.createClient({
-  links: [httpLink({ url: '/trpc', fetch: (url, opts) => fetch(url, { ...opts, credentials: 'same-origin' }) })],
+  links: [
+    httpLink({
+      url: '/trpc',
+      fetch: (url, opts) => takeEarlyAnswer(String(url), opts as RequestInit) ?? fetch(url, { ...opts, credentials: 'same-origin' }),
+    }),
+  ],
 });
 
 /** The message a person should read for a failed call. */

@@ -5,6 +5,9 @@
  */
 const PREFIX = 'offline:';
 
+/** The key of the signed-in account's copy (components/auth/session.ts keeps it, the sign-in page reads it). */
+export const ME_COPY = 'me';
+
 export interface OfflineCopy<T> {
   data: T;
   /** when it was fetched (ISO) */

@@ -1,22 +1,17 @@
-import { redirect } from '@tanstack/react-router';
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/trpc/router';
 import { queryClient, trpcClient } from '../../trpc';
 import { setDisplayTimeZone } from '../../lib/format';
-import { forgetOfflineCopies, keepOffline, offlineCopy } from '../../lib/offlineCopy';
+import { ME_COPY, forgetOfflineCopies, keepOffline, offlineCopy } from '../../lib/offlineCopy';
 import { serverAnswered } from '../../lib/notify';
+import { goTo, SIGN_IN_PATH, type AreaKind } from './paths';
 
 /** tRPC helpers outside React (route guards); they share the query cache with the hooks. */
 export const trpcUtils = createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient });
 
 export type Me = NonNullable<inferRouterOutputs<AppRouter>['auth']['me']>;
-export type AreaKind = Me['kind'];
-
-export const SIGN_IN_PATH = { admin: '/adminsignin', subadmin: '/subadminsignin', user: '/signin' } as const;
-export const AREA_HOME = { admin: '/admin', subadmin: '/subadmin/dashbord', user: '/' } as const;
-
-const ME_COPY = 'me';
+export { AREA_HOME, SIGN_IN_PATH, type AreaKind } from './paths';
 
 /**
  * The signed-in account, or null. Without a connection, the account this browser last saw signed
@@ -39,16 +34,10 @@ export async function fetchMe(): Promise<Me | null> {
 export function guardArea(kind: AreaKind) {
   return async (): Promise<{ me: Me }> => {
     const me = await fetchMe();
-    if (!me || me.kind !== kind) throw redirect({ to: SIGN_IN_PATH[kind], replace: true });
+    if (!me || me.kind !== kind) return goTo(SIGN_IN_PATH[kind]);
     setDisplayTimeZone(me.timeZone);
     return { me };
   };
-}
-
-/** beforeLoad of a sign-in page: someone already signed in goes to their own area. */
-export async function leaveSignInIfSignedIn(): Promise<void> {
-  const me = await fetchMe();
-  if (me) throw redirect({ to: AREA_HOME[me.kind], replace: true });
 }
 
 /** Forget everything cached for the previous account (after sign-in, sign-out, login-as). */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useNavigate } from '@tanstack/react-router';
 import { queryClient, trpc } from '../../trpc';
-import { resetSessionCache, SIGN_IN_PATH, trpcUtils, type AreaKind, type Me } from './session';
+import { resetSessionCache, trpcUtils, type Me } from './session';
+import { goTo, SIGN_IN_PATH, type AreaKind } from './paths';
 import { setDisplayTimeZone } from '../../lib/format';
 
 const isUnauthorized = (err: unknown) => (err as { data?: { httpStatus?: number } | null } | null)?.data?.httpStatus === 401;
@@ -13,14 +13,13 @@ const isUnauthorized = (err: unknown) => (err as { data?: { httpStatus?: number 
  * It also sets the time zone every date and time of the area is shown in.
  */
 export function useSessionWatch(kind: AreaKind, fromGuard: Me): Me {
-  const navigate = useNavigate();
   const me = trpc.auth.me.useQuery(undefined, { staleTime: 30_000 });
 
   useEffect(() => {
     if (me.data !== null) return;
     resetSessionCache();
-    void navigate({ to: SIGN_IN_PATH[kind], replace: true });
-  }, [kind, me.data, navigate]);
+    void goTo(SIGN_IN_PATH[kind]);
+  }, [kind, me.data]);
 
   useEffect(() => {
     const recheck = (err: unknown) => {

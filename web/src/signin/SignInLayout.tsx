@@ -1,12 +1,13 @@
 import type { ReactNode } from 'react';
 import { Anchor, Box, Card, Center, Stack, Text, Title } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
-import { APP_VERSION, LogoMark, PRODUCT_NAME } from '../layout/brand';
+import { APP_VERSION, LogoMark, PRODUCT_NAME } from '../components/layout/brand';
+import type { SignInPath } from '../components/auth/paths';
+import { showSignInPage } from './pageSwitch';
 
 export interface SignInLink {
   question: string;
   label: string;
-  to: '/signin' | '/adminsignin' | '/subadminsignin';
+  to: SignInPath;
 }
 
 /** A centered card with the product name above it and links to the other sign-in pages below. */
@@ -41,7 +42,7 @@ export function SignInLayout({ title, subtitle, links, children }: { title: stri
             {links.map((l) => (
               <Text key={l.to} size="sm" c="dimmed" ta="center">
                 {l.question}{' '}
-                <Anchor component={Link} to={l.to} fw={500}>
+                <Anchor href={l.to} fw={500} onClick={(e) => showSignInPage(e, l.to)}>
                   {l.label}
                 </Anchor>
               </Text>

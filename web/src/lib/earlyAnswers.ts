@@ -1,0 +1,46 @@
+/** A call public/early.js made before the app's code had arrived. */
+interface EarlyAnswer {
+  url: string;
+  at: number;
+  response: Promise<Response>;
+}
+
+declare global {
+  interface Window {
+    __earlyAnswers?: EarlyAnswer[];
+  }
+}
+
+/** Only for the page's first render: an answer older than this is asked for again. */
+const FRESH_MS = 10_000;
+
+/** A tRPC GET by procedure and input, whatever the order of the input's keys. */
+function callKey(url: string): string {
+  const u = new URL(url, window.location.origin);
+  const input = u.searchParams.get('input');
+  return `${u.pathname}?${input === null ? '' : JSON.stringify(sortKeys(JSON.parse(input)))}`;
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, sortKeys(v)]));
+  }
+  return value;
+}
+
+/** The early answer to this call, once (a response's body is read once), or null. */
+export function takeEarlyAnswer(url: string, init?: RequestInit): Promise<Response> | null {
+  const early = typeof window === 'undefined' ? undefined : window.__earlyAnswers;
+  if (!early?.length || (init?.method && init.method !== 'GET')) return null;
+  let key: string;
+  try {
+    key = callKey(url);
+  } catch {
+    return null;
+  }
+  const i = early.findIndex((a) => callKey(a.url) === key);
+  if (i < 0) return null;
+  const [answer] = early.splice(i, 1);
+  return performance.now() - answer!.at < FRESH_MS ? answer!.response : null;
+}
