@@ -15,8 +15,8 @@ export interface FormSpec<S extends z.ZodType = z.ZodType, K extends string = Up
   files: Record<string, FilePart<K>>;
 }
 
-/** What a success answers: a JSON object (200, or 201 for a creation), a CSV file, or a bare array of counts. */
-export type Answer = 'json' | 'created' | 'csv' | 'counts';
+/** What a success answers: a JSON object (200, or 201 for a creation), a CSV file, a bare array of counts, a page, or the OpenAPI document. */
+export type Answer = 'json' | 'created' | 'csv' | 'counts' | 'html' | 'document';
 
 /** A legacy route as the API's documentation reads it (the route's config.doc). */
 export interface RouteDoc {
