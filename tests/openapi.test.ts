@@ -205,6 +205,7 @@ describe('the legacy API documentation', () => {
     // Text from the schemas comes escaped: an apostrophe in a summary, a regex in a rule.
     expect(page).toContain('The caller&#39;s projects');
     expect(page).toContain('matches ^\\d*$');
+    expect(page).toContain('of type image/jpeg, image/png, image/webp, image/gif');
     expect(escapeHtml('<a href="x">&\'')).toBe('&lt;a href=&quot;x&quot;&gt;&amp;&#39;');
   });
 });

@@ -54,6 +54,8 @@ interface Row {
   schema: JsonSchema;
   required: boolean;
   description?: string;
+  /** a file part's content types */
+  types?: string;
 }
 
 function table(rows: Row[], withWhere: boolean): string {
@@ -64,7 +66,7 @@ function table(rows: Row[], withWhere: boolean): string {
       ...(withWhere ? [escapeHtml(r.where)] : []),
       escapeHtml(typeText(r.schema)),
       r.required ? 'yes' : 'no',
-      escapeHtml(rulesText(r.schema).join('; ')),
+      escapeHtml([...rulesText(r.schema), ...(r.types ? [`of type ${r.types}`] : [])].join('; ')),
       escapeHtml(r.description ?? r.schema.description ?? ''),
     ];
     return `<tr>${cells.map((c, i) => `<td data-label="${head[i]}">${c}</td>`).join('')}</tr>`;
@@ -72,8 +74,10 @@ function table(rows: Row[], withWhere: boolean): string {
   return `<div class="scroll"><table><thead><tr>${head.map((h) => `<th scope="col">${h}</th>`).join('')}</tr></thead><tbody>${body.join('')}</tbody></table></div>`;
 }
 
-const fieldRows = (object: JsonSchema): Row[] =>
-  Object.entries(object.properties ?? {}).map(([name, schema]) => ({ name, schema, required: (object.required ?? []).includes(name) }));
+const fieldRows = (object: JsonSchema, encoding: MediaType['encoding'] = {}): Row[] =>
+  Object.entries(object.properties ?? {}).map(([name, schema]) => ({
+    name, schema, required: (object.required ?? []).includes(name), types: encoding[name]?.contentType,
+  }));
 
 function bodySection(type: string, media: MediaType): string {
   const title = `<h4>Body <span class="type">${escapeHtml(type)}</span></h4>`;
@@ -81,7 +85,7 @@ function bodySection(type: string, media: MediaType): string {
   if (options) {
     return title + options.map((o, i) => `<p class="either">${i === 0 ? 'Either' : 'Or'}:</p>${table(fieldRows(o), false)}`).join('');
   }
-  return title + paragraphs(media.schema.description) + table(fieldRows(media.schema), false);
+  return title + paragraphs(media.schema.description) + table(fieldRows(media.schema, media.encoding), false);
 }
 
 function answersSection(responses: Record<string, Response>, doc: OpenApiDocument): string {

@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
 import * as intake from '../services/leads/intake.service.js';
 import { UploadTooLargeError } from '../services/leads/csv-import.js';
 import { UPLOAD_INCOMPLETE } from '../services/uploads/uploads.service.js';
 import { MISSING_FILE_OR_CATEGORY, UploadCategoryInput } from '../../shared/schemas/intake.js';
-import { z } from 'zod';
 import { failure, parseInput, requireRole, subadminOf } from './legacy.js';
 import { legacyRoutes } from './route.js';
 

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../deps.js';
 import * as work from '../services/lead-work/lead-work.service.js';
 import { getTiles } from '../services/dashboard/dashboard.service.js';

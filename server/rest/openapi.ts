@@ -261,8 +261,8 @@ export function buildOpenApi(source: DocumentSource): OpenApiDocument {
     components: {
       schemas: { Failure: FAILURE_SCHEMA, Answer: ANSWER_SCHEMA },
       responses: {
-        Ok: answer('Done.'),
-        Created: answer('Created.'),
+        Ok: answer('Done: status (or success) true, a message, and the call\'s own fields.'),
+        Created: answer('Created: success and status true, a message, and the new record under data.'),
         ...Object.fromEntries(Object.values(FAILURES).map((f) => [f.name, failure(f.description)])),
       },
       securitySchemes: {
