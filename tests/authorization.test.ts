@@ -3,13 +3,12 @@
 // company's ids (not found, and nothing anywhere changed).
 import fs from 'node:fs';
 import { sql } from 'kysely';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { multipart } from './helpers/multipart.js';
 import type { Session } from './helpers/http.js';
 import { procedures } from './authz/procedures.js';
-import { legacyApi } from '../server/rest/index.js';
+import { registeredLegacyRoutes } from './helpers/legacy-routes.js';
 import type { Deps } from '../server/deps.js';
 import { PROCEDURES, ROLES, ROUTES, type Entry, type Probe, type Role } from './authz/matrix.js';
 import { buildWorld, type SessionKind, type World } from './authz/world.js';
@@ -19,18 +18,8 @@ type Kind = 'query' | 'mutation';
 /** Input keys that name a row of some company's data. */
 const ID_KEY = /^(id|userId|userIds|leadId|telecallerId|subadminId|lead_id|telemarketer_handler|developer_id)$/;
 
-/** The legacy routes as the server registers them, read from a Fastify with only the legacy plugin. */
-async function legacyRoutes(deps: Deps): Promise<string[]> {
-  const app = Fastify({ logger: false });
-  const routes: string[] = [];
-  app.addHook('onRoute', (r) => {
-    for (const m of [r.method].flat()) if (m !== 'HEAD') routes.push(`${m} ${r.url.replace(/^\/api\/webapi/, '')}`);
-  });
-  await app.register(legacyApi, { prefix: '/api/webapi', deps });
-  await app.ready();
-  await app.close();
-  return routes;
-}
+/** The legacy routes as the server registers them: "METHOD /path". */
+const legacyRoutes = async (deps: Deps) => (await registeredLegacyRoutes(deps)).map((r) => `${r.method} ${r.path}`);
 
 const SESSION_KINDS: SessionKind[] = [...ROLES, 'loginAs', 'blockedUser', 'deletedUser', 'expiredSubadmin', 'expiredUser'];
 const SIGNED_OUT: SessionKind[] = ['blockedUser', 'deletedUser', 'expiredSubadmin', 'expiredUser'];

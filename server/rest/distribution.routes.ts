@@ -4,12 +4,18 @@ import type { SubadminActor, UserActor } from '../auth/actor.js';
 import { AppError } from '../errors.js';
 import * as distribution from '../services/distribution/distribution.service.js';
 import { LegacyDistributeInput } from '../../shared/schemas/distribution.js';
-import { parseInput, requireRole, subadminOf } from './legacy.js';
+import { requireRole, subadminOf } from './legacy.js';
+import { legacyRoutes } from './route.js';
 
 export const distributionRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  const r = legacyRoutes(app, 'Distribution');
   // The form reads the count; a head's dashboard reads it too (spec part 2, 6), for its own company.
   // user_type is accepted and ignored: the pool is the same whoever asks.
-  app.get('/unassignedLeads', { preHandler: requireRole('subadmin', 'Telicaller-hade') }, async (req) => {
+  r.get('/unassignedLeads', {
+    summary: 'How many leads wait to be distributed, by category',
+    description: 'A user_type in the query is accepted and ignored: the pool is the same whoever asks.',
+    guard: requireRole('subadmin', 'Telicaller-hade'),
+  }, async (req) => {
     const pool = await distribution.getPool(deps, req.actor as SubadminActor | UserActor);
     return {
       status: true,
@@ -19,8 +25,11 @@ export const distributionRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app
     };
   });
 
-  app.post('/distributeLeads', { preHandler: requireRole('subadmin') }, async (req) => {
-    const body = parseInput(LegacyDistributeInput, req.body);
+  r.post('/distributeLeads', {
+    summary: 'Give the oldest unassigned leads of a category to a telecaller or head',
+    description: 'Category: a category name, or the legacy keys india_mart (IndiaMART), local_leads (Local Leads) and customer_data (any category). Asking for more than there are assigns what there is; nothing to assign is a 400.',
+    guard: requireRole('subadmin'), body: LegacyDistributeInput, errors: [404],
+  }, async (req, { body }) => {
     const result = await distribution.distributeLeads(deps, subadminOf(req), {
       userIds: [body.id], count: body.sendleads, category: body.category,
     });

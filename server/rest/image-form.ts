@@ -4,32 +4,17 @@ import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
 import { UPLOAD_INCOMPLETE, maxBytesOf, removeUpload, storeUpload, type StoredFile, type UploadKind } from '../services/uploads/uploads.service.js';
 import { parseInput } from './legacy.js';
+import type { FormSpec } from './route.js';
 
 /**
- * A multipart form of text fields and at most one image, in any order: the image goes through the
- * upload checks as it arrives, the fields through the schema once all are in. When the fields are
- * refused, or the form is cut off, the image already stored is removed.
- */
-export async function readImageForm<S extends z.ZodType>(
-  req: FastifyRequest,
-  deps: Deps,
-  opts: { schema: S; imageField: string; imageRequired: string | null },
-): Promise<{ values: z.output<S>; image: StoredFile | null }> {
-  const { values, files } = await readMediaForm(req, deps, {
-    schema: opts.schema, files: { [opts.imageField]: { kind: 'image', required: opts.imageRequired } },
-  });
-  return { values, image: files[opts.imageField] ?? null };
-}
-
-/**
- * The general form: text fields and named files of given kinds (an image and a video for a task), in
- * any order; each file is checked as it arrives, and every file already stored is removed when the
- * form is refused or cut off.
+ * A multipart form of text fields and named files of given kinds (an image and a video for a task), in
+ * any order: each file goes through the upload checks as it arrives, the fields through the schema once
+ * all are in. Every file already stored is removed when the form is refused or cut off.
  */
 export async function readMediaForm<S extends z.ZodType>(
   req: FastifyRequest,
   deps: Deps,
-  opts: { schema: S; files: Record<string, { kind: UploadKind; required: string | null }> },
+  opts: FormSpec<S, UploadKind>,
 ): Promise<{ values: z.output<S>; files: Record<string, StoredFile> }> {
   const firstRequired = Object.values(opts.files).find((f) => f.required)?.required;
   if (!req.isMultipart()) throw new AppError('BAD_REQUEST', firstRequired ?? 'Send the form as multipart/form-data.');

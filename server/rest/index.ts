@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, RouteOptions } from 'fastify';
 import type { Deps } from '../deps.js';
 import { AppError, DATABASE_UNAVAILABLE, httpStatusOf, isDatabaseUnavailable } from '../errors.js';
 import { failure } from './legacy.js';
@@ -17,9 +17,16 @@ import { projectsRoutes } from './projects.routes.js';
 import { bannersRoutes } from './banners.routes.js';
 import { mediaRoutes } from './media.routes.js';
 import { tasksRoutes } from './tasks.routes.js';
+import { docsRoutes } from './docs.routes.js';
 
 /** The original client's API under /api/webapi, answering in the spec's shapes. */
 export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  // What the documentation is built from: every route registered below, with its declaration and guard.
+  const routes: RouteOptions[] = [];
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
+
   app.addHook('onSend', async (_req, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
@@ -51,4 +58,5 @@ export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps 
   await app.register(bannersRoutes, { deps });
   await app.register(mediaRoutes, { deps });
   await app.register(tasksRoutes, { deps });
+  await app.register(docsRoutes, { deps, routes });
 };

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
 import * as intake from '../services/leads/intake.service.js';
@@ -10,6 +11,7 @@ import { UploadTooLargeError } from '../services/leads/csv-import.js';
 import { UPLOAD_INCOMPLETE } from '../services/uploads/uploads.service.js';
 import { MISSING_FILE_OR_CATEGORY, UploadCategoryInput } from '../../shared/schemas/intake.js';
 import { failure, parseInput, requireRole, subadminOf } from './legacy.js';
+import { legacyRoutes } from './route.js';
 
 // Boundaries, part headers and the category field around the file: a request longer than the
 // limit by more than this cannot hold a file within it.
@@ -37,7 +39,14 @@ async function* withinLimit(file: NodeJS.ReadableStream & { truncated?: boolean 
 const isTooLarge = (err: unknown) =>
   err instanceof UploadTooLargeError || (err as { code?: string } | null)?.code === 'FST_REQ_FILE_TOO_LARGE';
 
+/** The upload form: the file streams into the import as it arrives; the category is validated as it comes. */
+const CsvForm = {
+  schema: z.object({ category: UploadCategoryInput.describe('IndiaMART, JustDial, Local Leads, or a manual name (1 to 60 characters).') }),
+  files: { csvFile: { kind: 'csv', required: MISSING_FILE_OR_CATEGORY } },
+} as const;
+
 export const intakeRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  const r = legacyRoutes(app, 'Lead upload');
   const maxBytes = deps.config.uploadMaxBytes;
   const tooLarge = (reply: FastifyReply) =>
     reply.code(413).header('connection', 'close').send(failure(new UploadTooLargeError(maxBytes).message));
@@ -47,7 +56,14 @@ export const intakeRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
    * file streams straight into the import; with the file first it is spooled to a temporary file
    * (still within the size limit) and imported once the category is known.
    */
-  app.post('/upload-csv', { preHandler: requireRole('subadmin') }, async (req, reply) => {
+  r.post('/upload-csv', {
+    summary: 'Upload a CSV file of leads',
+    description: 'Headers are matched in any case: name, mobile or phone, requirement, area or city. Mobiles are kept as 10 digits; '
+      + 'duplicates (of the company\'s leads and within the file) are skipped and counted; bad rows are reported by line. '
+      + 'The leads appear only once the whole file is in; a failed upload leaves none.',
+    guard: requireRole('subadmin'), form: CsvForm, errors: [409, 413],
+  }, async (req, { form }, reply) => {
+    const categoryOf = (value: string) => parseInput(form.schema, { category: value }).category;
     const actor = subadminOf(req);
     if (!req.isMultipart()) throw new AppError('BAD_REQUEST', MISSING_FILE_OR_CATEGORY);
     const length = Number(req.headers['content-length']);
@@ -76,7 +92,7 @@ export const intakeRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
             continue;
           }
           // A browser sends an empty, unnamed part for a file input left empty.
-          if (part.fieldname !== 'csvFile' || fileName !== undefined || error || !part.filename) {
+          if (!Object.hasOwn(form.files, part.fieldname) || fileName !== undefined || error || !part.filename) {
             part.file.resume();
             continue;
           }
@@ -86,7 +102,7 @@ export const intakeRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
           try {
             if (category !== undefined) {
               result = await intake.uploadCsv(deps, actor, {
-                category: parseInput(UploadCategoryInput, category), fileName, source, signal: gone.signal,
+                category: categoryOf(category), fileName, source, signal: gone.signal,
               });
             } else {
               spoolDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'csv-upload-'));
@@ -113,7 +129,7 @@ export const intakeRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
       if (!result) {
         if (fileName === undefined || category === undefined) throw new AppError('BAD_REQUEST', MISSING_FILE_OR_CATEGORY);
         result = await intake.uploadCsv(deps, actor, {
-          category: parseInput(UploadCategoryInput, category), fileName, source: fs.createReadStream(spooled!), signal: gone.signal,
+          category: categoryOf(category), fileName, source: fs.createReadStream(spooled!), signal: gone.signal,
         });
       }
     } finally {

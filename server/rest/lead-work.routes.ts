@@ -1,12 +1,13 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../deps.js';
 import * as work from '../services/lead-work/lead-work.service.js';
 import { getTiles } from '../services/dashboard/dashboard.service.js';
-import { LEAD_STATUS } from '../../shared/constants.js';
-import { LeadFormInput, type Queue } from '../../shared/schemas/lead-work.js';
-import { failure, parseInput, requireRole, userOf } from './legacy.js';
+import type { Queue } from '../../shared/schemas/lead-work.js';
+import type { UserActor } from '../auth/actor.js';
+import { failure, requireRole, userOf } from './legacy.js';
+import { legacyRoutes } from './route.js';
 import {
-  CallHistoryQuery, LegacyPaging, NamesBody, UpdateStatusBody, leadFormFromLegacy, toLegacyAssignedLead, toLegacyCallback,
+  CallHistoryQuery, LegacyLeadForm, LegacyPaging, NamesBody, UpdateStatusBody, toLegacyAssignedLead, toLegacyCallback,
   toLegacyHistory, toLegacyLead,
 } from './lead-work.legacy.js';
 
@@ -15,40 +16,42 @@ const COUNT_ORDER = ['newLeads', 'pendingLeads', 'interestedLeads', 'notInterest
 
 /** The original client's lead work (spec part 2, section 7), on the same services as the work router. */
 export const leadWorkRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  const telecaller = { preHandler: requireRole('Telicaller', 'Telicaller-hade') };
-  const head = { preHandler: requireRole('Telicaller-hade') };
+  const r = legacyRoutes(app, 'Lead work');
+  const guard = requireRole('Telicaller', 'Telicaller-hade');
+  const paged = { guard, query: LegacyPaging };
 
-  const queuePage = (req: FastifyRequest, queue: Queue) =>
-    work.pageQueue(deps, userOf(req), { queue, ...parseInput(LegacyPaging, req.query) });
+  const queuePage = (actor: UserActor, queue: Queue, page: { page: number; pageSize: number }) => work.pageQueue(deps, actor, { queue, ...page });
 
-  app.get('/getLeads', telecaller, async (req) => {
-    const page = await queuePage(req, 'new');
+  r.get('/getLeads', { summary: 'New leads: sent today and not yet worked', ...paged }, async (req, { query }) => {
+    const page = await queuePage(userOf(req), 'new', query);
     return { status: true, leads: page.items.map(toLegacyLead), total: page.total, message: page.total ? 'Leads fetched successfully' : 'No leads found' };
   });
 
-  app.get('/getLeadsPending', telecaller, async (req) => {
-    const page = await queuePage(req, 'pending');
+  r.get('/getLeadsPending', { summary: 'Pending leads: sent before today and not yet worked', ...paged }, async (req, { query }) => {
+    const page = await queuePage(userOf(req), 'pending', query);
     return {
       status: true, leads: page.items.map(toLegacyLead), total: page.total,
       message: page.total ? 'Pending leads fetched successfully' : 'No pending leads found',
     };
   });
 
-  app.get('/getLeadsALL', telecaller, async (req) => {
-    const page = await work.pageAssignedLeads(deps, userOf(req), parseInput(LegacyPaging, req.query));
+  r.get('/getLeadsALL', { summary: 'Every lead assigned to the caller', ...paged }, async (req, { query }) => {
+    const page = await work.pageAssignedLeads(deps, userOf(req), query);
     return { status: true, leads: page.items.map(toLegacyLead), total: page.total };
   });
 
-  app.get('/getCallbacks', telecaller, async (req) => {
-    const page = await queuePage(req, 'callback');
+  r.get('/getCallbacks', { summary: 'Today\'s callbacks', ...paged }, async (req, { query }) => {
+    const page = await queuePage(userOf(req), 'callback', query);
     return {
       status: true, callbacks: page.items.map(toLegacyCallback), total: page.total,
       message: page.total ? 'Callbacks fetched successfully' : 'No callbacks scheduled for today',
     };
   });
 
-  app.get('/getAssignedLeadsForHandler', head, async (req) => {
-    const page = await queuePage(req, 'junior');
+  r.get('/getAssignedLeadsForHandler', {
+    summary: 'Junior leads: interested leads telecallers handed to this head', guard: requireRole('Telicaller-hade'), query: LegacyPaging,
+  }, async (req, { query }) => {
+    const page = await queuePage(userOf(req), 'junior', query);
     return {
       status: true, leads: page.items.map(toLegacyAssignedLead), total: page.total,
       message: page.total ? 'Assigned leads fetched successfully' : 'No assigned leads found',
@@ -56,44 +59,42 @@ export const leadWorkRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   });
 
   // telicaller_id in the body is the client's own idea of who it is: the session decides.
-  app.post('/update-status', telecaller, async (req, reply) => {
-    const body = parseInput(UpdateStatusBody, req.body);
-    const status = body.status == null ? '' : String(body.status).trim();
-    const change = status === LEAD_STATUS.noSubmit
-      ? { open: true as const }
-      : {
-          form: parseInput(LeadFormInput, leadFormFromLegacy({
-            customer_id: body.lead_ids[0], status, feedback: body.feedback, call_duration: body.call_duration,
-          })),
-        };
-    const result = await work.updateLeadStatuses(deps, userOf(req), body.lead_ids, change);
+  r.post('/update-status', {
+    summary: 'Set the status of several of the caller\'s leads',
+    description: 'Leads not the caller\'s are left alone and listed in not_found; when none is the caller\'s, 404.',
+    guard, body: UpdateStatusBody, errors: [404],
+  }, async (req, { body }, reply) => {
+    const result = await work.updateLeadStatuses(deps, userOf(req), body.leadIds, body.change);
     if (result.updated.length === 0) return reply.code(404).send(failure('Lead not found.'));
     return { status: true, success: true, message: 'Lead status updated successfully!', updated: result.updated, not_found: result.notFound };
   });
 
-  app.post('/submitLeadForm', telecaller, async (req) => {
-    const form = parseInput(LeadFormInput, leadFormFromLegacy(req.body));
-    const result = await work.submitLeadForm(deps, userOf(req), form);
+  r.post('/submitLeadForm', {
+    summary: 'Submit the lead form: the call\'s outcome',
+    description: 'Sets the lead\'s status and adds a row to its call history. The form\'s read-only copies of the lead (name, service, area_name) may be sent; they are not written.',
+    guard, body: LegacyLeadForm, errors: [404],
+  }, async (req, { body }) => {
+    const result = await work.submitLeadForm(deps, userOf(req), body);
     return { status: true, success: true, message: 'Form submitted successfully', lead_status: result.status };
   });
 
-  app.get('/getCallHistory', telecaller, async (req) => {
-    const { customer_id } = parseInput(CallHistoryQuery, req.query);
-    const history = await work.leadHistory(deps, userOf(req), customer_id);
+  r.get('/getCallHistory', { summary: 'A lead\'s call history, newest first', guard, query: CallHistoryQuery, errors: [404] }, async (req, { query }) => {
+    const history = await work.leadHistory(deps, userOf(req), query.customer_id);
     return { status: true, history: history.map(toLegacyHistory), message: history.length ? 'History fetched successfully' : 'No history found' };
   });
 
-  app.get('/getTelicallerHeads', telecaller, async (req) => {
+  r.get('/getTelicallerHeads', { summary: 'The company\'s telecaller heads, to hand an interested lead to', guard }, async (req) => {
     return { status: true, telicallerHeads: await work.listHeads(deps, userOf(req)) };
   });
 
-  app.post('/getTelecallerNames', telecaller, async (req) => {
-    const { ids } = parseInput(NamesBody, req.body);
-    return { status: true, names: await work.userNames(deps, userOf(req), ids) };
+  r.post('/getTelecallerNames', { summary: 'The names of the company\'s users, by id', guard, body: NamesBody }, async (req, { body }) => {
+    return { status: true, names: await work.userNames(deps, userOf(req), body.ids) };
   });
 
   // The original client reads a bare ordered array here.
-  app.get('/pendingtellecallerCount', telecaller, async (req) => {
+  r.get('/pendingtellecallerCount', {
+    summary: 'The dashboard\'s lead counts', description: `A bare array of counts, in this order: ${COUNT_ORDER.join(', ')}.`, guard, answers: 'counts',
+  }, async (req) => {
     const { counts } = await getTiles(deps, userOf(req));
     return COUNT_ORDER.map((k) => counts[k] ?? 0);
   });

@@ -6,7 +6,8 @@ import * as lists from '../services/leads/lists.service.js';
 import { EXPORT_FILE_NAME } from '../services/leads/lead-export.js';
 import { LeadExportQuery, type LeadList } from '../../shared/schemas/lead-lists.js';
 import { idField } from '../../shared/schemas/users.js';
-import { parseInput, requireRole, subadminOf } from './legacy.js';
+import { requireRole, subadminOf } from './legacy.js';
+import { legacyRoutes } from './route.js';
 
 // The original client's per-telecaller lists: path word, list, and the count field it reads.
 const LISTS: { word: string; list: LeadList; countField: string }[] = [
@@ -20,24 +21,27 @@ const LISTS: { word: string; list: LeadList; countField: string }[] = [
 const TelecallerParams = z.object({ id: idField });
 
 export const leadsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  const subadmin = { preHandler: requireRole('subadmin') };
+  const r = legacyRoutes(app, 'Lead lists');
+  const guard = requireRole('subadmin');
 
   for (const { word, list, countField } of LISTS) {
-    app.get(`/getTelecallersWith${word}Leads`, subadmin, async (req) => {
+    r.get(`/getTelecallersWith${word}Leads`, { summary: `Telecallers with ${list} leads, and how many (${countField})`, guard }, async (req) => {
       const rows = await lists.listTelecallerCounts(deps, subadminOf(req), list);
       return { status: true, telecallers: rows.map((r) => ({ id: r.id, name: r.name, [countField]: r.count })) };
     });
 
-    app.get(`/get${word}LeadsByTelecaller/:id`, subadmin, async (req) => {
-      const { id } = parseInput(TelecallerParams, req.params);
-      const { leads, total } = await lists.legacyLeadsOfTelecaller(deps, subadminOf(req), id, list);
+    r.get(`/get${word}LeadsByTelecaller/:id`, { summary: `One telecaller's ${list} leads`, guard, params: TelecallerParams }, async (req, { params }) => {
+      const { leads, total } = await lists.legacyLeadsOfTelecaller(deps, subadminOf(req), params.id, list);
       return { status: true, leads, total };
     });
   }
 
   // leads.csv, streamed: the uploaded-leads filters, or one telecaller's list (telecallerId + status).
-  app.get('/leads/export.csv', subadmin, async (req, reply) => {
-    const query = parseInput(LeadExportQuery, req.query);
+  r.get('/leads/export.csv', {
+    summary: 'Leads as a CSV file',
+    description: 'With telecallerId, that telecaller\'s list named by status (pending, interested, notInterested, followUp or invalid); without it, the uploaded leads filtered by status code, category, search and assigned.',
+    guard, query: LeadExportQuery, answers: 'csv', errors: [404],
+  }, async (req, { query }, reply) => {
     const chunks = await lists.openLeadExport(deps, subadminOf(req), query);
     return reply
       .type('text/csv; charset=utf-8')

@@ -15,12 +15,16 @@ function allows(actor: Actor, roles: Role[]): boolean {
   );
 }
 
+/** A preHandler that lets only some roles through; it names them, for the API's documentation to read. */
+export type RoleGuard = preHandlerAsyncHookHandler & { readonly roles: readonly Role[] };
+
 /** preHandler: 401 without a working session, 403 for a role not listed. */
-export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
-  return async (req: FastifyRequest, reply: FastifyReply) => {
+export function requireRole(...roles: Role[]): RoleGuard {
+  const guard = async (req: FastifyRequest, reply: FastifyReply) => {
     if (!req.actor) return reply.code(401).send(failure(req.authError ?? 'You are not authenticated. Please log in.'));
     if (!allows(req.actor, roles)) return reply.code(403).send(failure('You do not have access to this.'));
   };
+  return Object.assign(guard, { roles: Object.freeze([...roles]) });
 }
 
 /** Validates a body, query or params with a shared schema; the first problem becomes the message. */

@@ -4,8 +4,9 @@ import type { Deps } from '../deps.js';
 import * as media from '../services/media/media.service.js';
 import { MEDIA_MESSAGES, MediaInput, MediaUpdateInput, type MediaKind } from '../../shared/schemas/media.js';
 import { idField } from '../../shared/schemas/users.js';
-import { companyOf, parseInput, requireRole } from './legacy.js';
-import { readImageForm } from './image-form.js';
+import { companyOf, requireRole } from './legacy.js';
+import { legacyRoutes } from './route.js';
+import { readMediaForm } from './image-form.js';
 
 const IdParam = z.object({ id: idField });
 
@@ -14,30 +15,33 @@ const WORDS = {
   tutorial: { created: 'Tutorial uploaded successfully!', updated: 'Tutorial updated successfully', deleted: 'Tutorial deleted successfully', empty: 'No data available.' },
 } as const;
 
+const CreateForm = { schema: MediaInput, files: { image: { kind: 'image', required: MEDIA_MESSAGES.allRequired } } } as const;
+const UpdateForm = { schema: MediaUpdateInput, files: { image: { kind: 'image', required: null } } } as const;
+
 /** Demos and tutorials (spec part 2, section 7): the sub-admin keeps them, its telecallers and heads use them. */
 export const mediaRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  const owner = { preHandler: requireRole('subadmin') };
-  const readers = { preHandler: requireRole('subadmin', 'Telicaller', 'Telicaller-hade') };
+  const r = legacyRoutes(app, 'Demos and tutorials');
+  const owner = requireRole('subadmin');
+  const readers = requireRole('subadmin', 'Telicaller', 'Telicaller-hade');
 
   const routes = (kind: MediaKind, paths: { list: string; create: string; update: string; remove: string }) => {
     const words = WORDS[kind];
-    app.get(paths.list, readers, async (req) => {
+    r.get(paths.list, { summary: `The company's ${kind}s`, guard: readers }, async (req) => {
       const items = await media.listMedia(deps, kind, companyOf(req));
       return { status: true, success: true, data: items, message: items.length ? `${items.length} found` : words.empty };
     });
-    app.post(paths.create, owner, async (req) => {
-      const { values, image } = await readImageForm(req, deps, { schema: MediaInput, imageField: 'image', imageRequired: MEDIA_MESSAGES.allRequired });
-      const item = await media.createMedia(deps, kind, companyOf(req), values, image!);
+    r.post(paths.create, { summary: `Add a ${kind}: name, description, link and image`, guard: owner, form: CreateForm }, async (req, { form }) => {
+      const { values, files } = await readMediaForm(req, deps, form);
+      const item = await media.createMedia(deps, kind, companyOf(req), values, files.image!);
       return { status: true, success: true, data: item, message: words.created };
     });
-    app.post(paths.update, owner, async (req) => {
-      const { values, image } = await readImageForm(req, deps, { schema: MediaUpdateInput, imageField: 'image', imageRequired: null });
-      const item = await media.updateMedia(deps, kind, companyOf(req), values, image);
+    r.post(paths.update, { summary: `Change a ${kind}; the image only when a new one is sent`, guard: owner, form: UpdateForm, errors: [404] }, async (req, { form }) => {
+      const { values, files } = await readMediaForm(req, deps, form);
+      const item = await media.updateMedia(deps, kind, companyOf(req), values, files.image ?? null);
       return { status: true, success: true, data: item, message: words.updated };
     });
-    app.delete(paths.remove, owner, async (req) => {
-      const { id } = parseInput(IdParam, req.params);
-      await media.deleteMedia(deps, kind, companyOf(req), id);
+    r.delete(paths.remove, { summary: `Delete a ${kind}`, guard: owner, params: IdParam }, async (req, { params }) => {
+      await media.deleteMedia(deps, kind, companyOf(req), params.id);
       return { status: true, success: true, message: words.deleted };
     });
   };

@@ -3,6 +3,9 @@ import type { ProjectView } from '../services/projects/project-view.js';
 import type { PendingUpdate } from '../services/projects/company-projects.service.js';
 import type { BusinessTotals } from '../services/projects/business.service.js';
 import { idField } from '../../shared/schemas/users.js';
+import { COMMISSION_OPTIONS } from '../../shared/constants.js';
+import { CreateProjectInput, ProjectUpdateInput } from '../../shared/schemas/projects.js';
+import { mappedBody } from './route.js';
 
 /** A project in the spec's field names (spec part 2, section 3): amounts in rupees, Advance_payment is what was received. */
 export const toLegacyProject = (p: ProjectView) => ({
@@ -26,6 +29,18 @@ export const toLegacyProject = (p: ProjectView) => ({
   created_at: p.created_at,
 });
 
+const created = CreateProjectInput.shape;
+const updated = ProjectUpdateInput.shape;
+const RUPEES = 'In rupees: a number, or text such as "1,250.50".';
+const COMMISSION = `A commission of ${COMMISSION_OPTIONS.join(', ')} %`;
+const projectFields = {
+  project_name: created.project_name,
+  clint_name: created.clint_name.describe('The client\'s name (spelt so).'),
+  number: created.number.describe('The client\'s 10-digit mobile.'),
+  price: created.price.describe(`The total price. ${RUPEES}`),
+  endtime: created.endtime.describe('The end date, YYYY-MM-DD.'),
+};
+
 /** createProject's body: the spec's names onto the shared schema's. */
 export function createFromLegacy(body: unknown) {
   const b = (body ?? {}) as Record<string, unknown>;
@@ -36,6 +51,19 @@ export function createFromLegacy(body: unknown) {
   };
 }
 
+export const CreateProjectBody = mappedBody(
+  {
+    ...projectFields,
+    Advance_payment: created.advance.describe(`The advance received, at most the price; absent is 0. ${RUPEES}`),
+    advance: created.advance.describe('The advance, when Advance_payment is not sent.'),
+    commission: created.commission_percentage.describe(`${COMMISSION}; absent is 2.`),
+    commission_percentage: created.commission_percentage.describe('The commission, when commission is not sent.'),
+    lead_id: created.lead_id.describe('The lead the project was sold to, if any.'),
+  },
+  createFromLegacy,
+  CreateProjectInput,
+);
+
 /** approveProjectUpdate's body (the telecaller's request); its telicaller_id and status are the client's, not ours. */
 export function updateFromLegacy(body: unknown) {
   const b = (body ?? {}) as Record<string, unknown>;
@@ -45,8 +73,21 @@ export function updateFromLegacy(body: unknown) {
   };
 }
 
+export const ProjectUpdateBody = mappedBody(
+  {
+    id: updated.id.describe('The project\'s id.'),
+    ...projectFields,
+    Advance_payment: updated.received.describe(`The payment received so far, at most the price. ${RUPEES}`),
+    received: updated.received.optional().describe('The payment received, when Advance_payment is not sent.'),
+    commission_percentage: updated.commission_percentage.describe(`${COMMISSION}; absent is 2.`),
+    commission: updated.commission_percentage.describe('The commission, when commission_percentage is not sent.'),
+  },
+  updateFromLegacy,
+  ProjectUpdateInput,
+);
+
 export const DecisionBody = z.object({
-  id: idField,
+  id: idField.describe('The update request\'s id (from pendingProjectUpdates).'),
   approval_status: z.enum(['approved', 'rejected'], { error: "approval_status must be 'approved' or 'rejected'." }),
 });
 

@@ -4,47 +4,62 @@ import * as mine from '../services/projects/my-projects.service.js';
 import * as company from '../services/projects/company-projects.service.js';
 import { myBusiness } from '../services/projects/business.service.js';
 import { openBusinessExport } from '../services/projects/business-export.js';
-import { BusinessInput, CreateProjectInput, ProjectIdInput, ProjectUpdateInput } from '../../shared/schemas/projects.js';
+import { BusinessInput, ProjectIdInput } from '../../shared/schemas/projects.js';
 import { idField } from '../../shared/schemas/users.js';
 import { z } from 'zod';
-import { parseInput, requireRole, subadminOf, userOf } from './legacy.js';
+import { requireRole, subadminOf, userOf } from './legacy.js';
+import { legacyRoutes } from './route.js';
 import { LegacyPaging } from './lead-work.legacy.js';
-import { DecisionBody, createFromLegacy, toLegacyDetail, toLegacyProject, toLegacyTotals, toLegacyUpdate, updateFromLegacy } from './projects.legacy.js';
+import {
+  CreateProjectBody, DecisionBody, ProjectUpdateBody, toLegacyDetail, toLegacyProject, toLegacyTotals, toLegacyUpdate,
+} from './projects.legacy.js';
 
 const TelecallerParam = z.object({ id: idField });
 
 /** The original client's projects and payments (spec part 2, section 7), on the same services as the projects router. */
 export const projectsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  const telecaller = { preHandler: requireRole('Telicaller', 'Telicaller-hade') };
-  const owner = { preHandler: requireRole('subadmin') };
+  const r = legacyRoutes(app, 'Projects');
+  const telecaller = requireRole('Telicaller', 'Telicaller-hade');
+  const owner = requireRole('subadmin');
 
-  app.post('/createProject', telecaller, async (req) => {
-    const result = await mine.createProject(deps, userOf(req), parseInput(CreateProjectInput, createFromLegacy(req.body)));
+  r.post('/createProject', {
+    summary: 'Create a project sold to a client (pending until the sub-admin approves it)', guard: telecaller, body: CreateProjectBody, errors: [404],
+  }, async (req, { body }) => {
+    const result = await mine.createProject(deps, userOf(req), body);
     return { status: true, success: true, message: result.message, project_id: result.id };
   });
 
-  app.get('/projects', telecaller, async (req) => {
-    const page = await mine.listMyProjects(deps, userOf(req), { list: 'all', ...parseInput(LegacyPaging, req.query) });
+  r.get('/projects', { summary: 'The caller\'s projects', guard: telecaller, query: LegacyPaging }, async (req, { query }) => {
+    const page = await mine.listMyProjects(deps, userOf(req), { list: 'all', ...query });
     return { status: true, data: page.items.map(toLegacyProject), total: page.total, message: page.total ? 'Projects fetched successfully' : 'No projects found.' };
   });
 
   // The telecaller's request; the body's telicaller_id and status are the client's idea: the session decides.
-  app.post('/approveProjectUpdate', telecaller, async (req) => {
-    const result = await mine.requestProjectUpdate(deps, userOf(req), parseInput(ProjectUpdateInput, updateFromLegacy(req.body)));
+  r.post('/approveProjectUpdate', {
+    summary: 'Ask for a running project\'s payment details to be updated',
+    description: 'The values wait for the sub-admin\'s decision (approveProjectUpdateByAdmin). The original client also sends telicaller_id and status: they are ignored.',
+    guard: telecaller, body: ProjectUpdateBody, errors: [404, 409],
+  }, async (req, { body }) => {
+    const result = await mine.requestProjectUpdate(deps, userOf(req), body);
     return { status: true, success: true, message: result.message };
   });
 
-  app.get('/business-overview', telecaller, async (req) => {
-    const { totals, projects } = await myBusiness(deps, userOf(req), parseInput(LegacyPaging, req.query));
+  r.get('/business-overview', { summary: 'The caller\'s business: totals and each project', guard: telecaller, query: LegacyPaging }, async (req, { query }) => {
+    const { totals, projects } = await myBusiness(deps, userOf(req), query);
     return { status: true, success: true, data: { totals: toLegacyTotals(totals), projectDetails: projects.items.map(toLegacyDetail), total: projects.total } };
   });
 
-  app.get('/projecttellecallerCount', telecaller, async (req) => {
+  r.get('/projecttellecallerCount', {
+    summary: 'The dashboard\'s project counts', description: 'A bare array of counts, in this order: pending, running, completed, rejected, delayed.',
+    guard: telecaller, answers: 'counts',
+  }, async (req) => {
     const c = await mine.countMyProjects(deps, userOf(req));
     return [c.pending, c.running, c.completed, c.rejected, c.delayed];
   });
 
-  app.get('/getTelecallersWithProjects', owner, async (req) => {
+  r.get('/getTelecallersWithProjects', {
+    summary: 'The company\'s telecallers with projects, each with its projects waiting for approval', guard: owner,
+  }, async (req) => {
     const actor = subadminOf(req);
     const people = await company.telecallersWithProjects(deps, actor);
     // Each with its projects waiting for approval: what the approval screen opens.
@@ -58,34 +73,42 @@ export const projectsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
     };
   });
 
-  app.get('/projectsByTelecaller/:id', owner, async (req) => {
-    const { id } = parseInput(TelecallerParam, req.params);
-    const page = await company.listCompanyProjects(deps, subadminOf(req), { list: 'all', telecallerId: id, ...parseInput(LegacyPaging, req.query) });
+  r.get('/projectsByTelecaller/:id', {
+    summary: 'One telecaller\'s projects', guard: owner, params: TelecallerParam, query: LegacyPaging,
+  }, async (req, { params, query }) => {
+    const page = await company.listCompanyProjects(deps, subadminOf(req), { list: 'all', telecallerId: params.id, ...query });
     return { success: true, projects: page.items.map(toLegacyProject), total: page.total, message: page.total ? 'Projects fetched successfully' : 'No projects found.' };
   });
 
+  const MOVES = {
+    approve: 'Approve a project waiting for approval (it runs)',
+    reject: 'Reject a project waiting for approval',
+    complete: 'Mark a running project completed',
+  } as const;
   for (const move of ['approve', 'reject', 'complete'] as const) {
-    app.put(`/projects/:id/${move}`, owner, async (req) => {
-      const { id } = parseInput(ProjectIdInput, req.params);
-      const result = await company.moveProject(deps, subadminOf(req), id, move);
+    r.put(`/projects/:id/${move}`, { summary: MOVES[move], guard: owner, params: ProjectIdInput, errors: [409] }, async (req, { params }) => {
+      const result = await company.moveProject(deps, subadminOf(req), params.id, move);
       return { success: true, status: true, message: result.message, project_status: result.status };
     });
   }
 
-  app.get('/pendingProjectUpdates', owner, async (req) => {
-    const page = await company.pendingUpdates(deps, subadminOf(req), parseInput(LegacyPaging, req.query));
+  r.get('/pendingProjectUpdates', { summary: 'Payment updates waiting for a decision', guard: owner, query: LegacyPaging }, async (req, { query }) => {
+    const page = await company.pendingUpdates(deps, subadminOf(req), query);
     return { success: true, data: page.items.map(toLegacyUpdate), total: page.total, message: page.total ? 'Pending updates fetched successfully' : 'No pending updates.' };
   });
 
-  app.post('/approveProjectUpdateByAdmin', owner, async (req) => {
-    const body = parseInput(DecisionBody, req.body);
+  r.post('/approveProjectUpdateByAdmin', {
+    summary: 'Approve or reject a payment update',
+    description: 'Approval applies the proposed values; either way the project returns to its previous status. Project fields sent beside id and approval_status are ignored.',
+    guard: owner, body: DecisionBody, errors: [404, 409],
+  }, async (req, { body }) => {
     const result = await company.decideUpdate(deps, subadminOf(req), { id: body.id, approve: body.approval_status === 'approved' });
     return { success: true, status: true, message: result.message };
   });
 
   // The company's business view as CSV (a few rows per telecaller and month: one string, not a stream).
-  app.get('/projects/business.csv', owner, async (req, reply) => {
-    const { fileName, body } = await openBusinessExport(deps, subadminOf(req), parseInput(BusinessInput, req.query));
+  r.get('/projects/business.csv', { summary: 'The company\'s business by telecaller and month, as a CSV file', guard: owner, query: BusinessInput, answers: 'csv' }, async (req, { query }, reply) => {
+    const { fileName, body } = await openBusinessExport(deps, subadminOf(req), query);
     return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="${fileName}"`).send(body);
   });
 };

@@ -1,8 +1,10 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import * as subadmins from '../services/subadmins/subadmins.service.js';
 import { CreateSubadminInput, type SubadminListItem } from '../../shared/schemas/subadmins.js';
-import { adminOf, parseInput, requireRole } from './legacy.js';
+import { adminOf, requireRole } from './legacy.js';
+import { legacyRoutes } from './route.js';
 import { notFound } from '../errors.js';
 
 /** The spec's sub-admin record, field for field. */
@@ -22,39 +24,44 @@ export function toLegacySubadmin(s: SubadminListItem) {
   };
 }
 
-/** An id in the path that is not a positive whole number names no sub-admin. */
-function idParam(req: FastifyRequest): number {
-  const raw = (req.params as { id?: string }).id ?? '';
-  const id = /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
+/** An id in the path that is not a positive whole number names no sub-admin: not found, rather than a bad request. */
+const SubadminPath = z.object({
+  id: z
+    .string()
+    .transform((raw) => (/^\d{1,15}$/.test(raw) ? Number(raw) : 0))
+    .describe('The sub-admin\'s id; anything but a positive whole number answers 404.'),
+});
+const subadminId = (id: number) => {
   if (id < 1) throw notFound('Subadmin');
   return id;
-}
+};
 
 export const subadminsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  const admin = { preHandler: requireRole('admin') };
+  const r = legacyRoutes(app, 'Sub-admins');
+  const guard = requireRole('admin');
 
-  app.get('/FetchData', admin, async (req) => {
+  r.get('/FetchData', { summary: 'Every sub-admin (company)', guard }, async (req) => {
     const list = await subadmins.listAllSubadmins(deps, adminOf(req));
     return { status: true, data: list.map(toLegacySubadmin) };
   });
 
-  app.post('/createsubadmins', admin, async (req, reply) => {
-    const created = await subadmins.createSubadmin(deps, adminOf(req), parseInput(CreateSubadminInput, req.body));
+  r.post('/createsubadmins', { summary: 'Create a sub-admin (a company and its sign-in)', guard, body: CreateSubadminInput, answers: 'created', errors: [409] }, async (req, { body }, reply) => {
+    const created = await subadmins.createSubadmin(deps, adminOf(req), body);
     return reply.code(201).send({ success: true, status: true, message: 'Subadmin created successfully!', data: toLegacySubadmin(created) });
   });
 
-  app.patch('/subadmins/block/:id', admin, async (req) => {
-    await subadmins.setSubadminBlocked(deps, adminOf(req), { id: idParam(req), blocked: true });
+  r.patch('/subadmins/block/:id', { summary: 'Block a sub-admin: it and its users cannot sign in', guard, params: SubadminPath }, async (req, { params }) => {
+    await subadmins.setSubadminBlocked(deps, adminOf(req), { id: subadminId(params.id), blocked: true });
     return { status: true, success: true, message: 'Subadmin blocked successfully.' };
   });
 
-  app.patch('/subadmins/unblock/:id', admin, async (req) => {
-    await subadmins.setSubadminBlocked(deps, adminOf(req), { id: idParam(req), blocked: false });
+  r.patch('/subadmins/unblock/:id', { summary: 'Unblock a sub-admin', guard, params: SubadminPath }, async (req, { params }) => {
+    await subadmins.setSubadminBlocked(deps, adminOf(req), { id: subadminId(params.id), blocked: false });
     return { status: true, success: true, message: 'Subadmin unblocked successfully.' };
   });
 
-  app.delete('/subadmins/:id', admin, async (req) => {
-    await subadmins.removeSubadmin(deps, adminOf(req), { id: idParam(req) });
+  r.delete('/subadmins/:id', { summary: 'Delete a sub-admin', guard, params: SubadminPath }, async (req, { params }) => {
+    await subadmins.removeSubadmin(deps, adminOf(req), { id: subadminId(params.id) });
     return { status: true, success: true, message: 'Subadmin deleted successfully.' };
   });
 };

@@ -4,7 +4,8 @@ import type { Deps } from '../deps.js';
 import * as tasks from '../services/tasks/tasks.service.js';
 import { TASK_MESSAGES, TaskInput, type TaskList } from '../../shared/schemas/tasks.js';
 import { idField } from '../../shared/schemas/users.js';
-import { parseInput, requireRole, subadminOf, userOf } from './legacy.js';
+import { requireRole, subadminOf, userOf } from './legacy.js';
+import { legacyRoutes, type Input } from './route.js';
 import { LegacyPaging } from './lead-work.legacy.js';
 import { readMediaForm } from './image-form.js';
 
@@ -13,36 +14,47 @@ const UpdateTaskBody = z.object({
   status: z.enum(['Running', 'Completed'], { error: "status must be 'Running' or 'Completed'." }),
 });
 
+const TaskForm = {
+  schema: TaskInput,
+  files: { image: { kind: 'image', required: TASK_MESSAGES.image }, video: { kind: 'video', required: TASK_MESSAGES.video } },
+} as const;
+
 /** The original client's task calls (spec part 2, section 7). */
 export const tasksRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
-  const developer = { preHandler: requireRole('Developer') };
-  const owner = { preHandler: requireRole('subadmin') };
-  const mine = (list: TaskList) => async (req: FastifyRequest) => {
-    const page = await tasks.myTasks(deps, userOf(req), { list, ...parseInput(LegacyPaging, req.query) });
+  const r = legacyRoutes(app, 'Tasks');
+  const developer = requireRole('Developer');
+  const owner = requireRole('subadmin');
+  const mine = (list: TaskList) => async (req: FastifyRequest, { query }: Input<undefined, typeof LegacyPaging, undefined, undefined>) => {
+    const page = await tasks.myTasks(deps, userOf(req), { list, ...query });
     return { status: true, tasks: page.items, total: page.total };
   };
   // The developer is the signed-in one, whatever `developer_id` the query carries.
-  app.get('/tasks/getTaskid', developer, async (req) => {
+  r.get('/tasks/getTaskid', {
+    summary: 'The developer\'s tasks: new, running, completed and delayed (up to 100 of each)',
+    description: 'A developer_id in the query is accepted and ignored: the developer is the signed-in one.', guard: developer,
+  }, async (req) => {
     const lists = await Promise.all((['new', 'running', 'completed', 'delayed'] as const).map((list) => tasks.myTasks(deps, userOf(req), { list, page: 1, pageSize: 100 })));
     return { status: true, tasks: lists.flatMap((l) => l.items) };
   });
-  app.get('/tasks/status', developer, mine('new'));
-  app.get('/tasks/statu', developer, mine('running'));
-  app.get('/tasks/sta', developer, mine('completed'));
-  app.get('/tasks/stat', developer, mine('delayed'));
+  const paged = { guard: developer, query: LegacyPaging };
+  r.get('/tasks/status', { summary: 'The developer\'s new tasks', ...paged }, mine('new'));
+  r.get('/tasks/statu', { summary: 'The developer\'s running tasks', ...paged }, mine('running'));
+  r.get('/tasks/sta', { summary: 'The developer\'s completed tasks', ...paged }, mine('completed'));
+  r.get('/tasks/stat', { summary: 'The developer\'s delayed tasks', ...paged }, mine('delayed'));
 
-  app.put('/updateTask', developer, async (req) => {
-    const body = parseInput(UpdateTaskBody, req.body);
-    const r = body.status === 'Running' ? await tasks.acceptTask(deps, userOf(req), body.id) : await tasks.completeTask(deps, userOf(req), body.id);
-    return { success: true, status: true, message: r.message };
+  r.put('/updateTask', {
+    summary: 'Accept a new task (Running) or finish a running one (Completed)', guard: developer, body: UpdateTaskBody, errors: [404, 409],
+  }, async (req, { body }) => {
+    const result = body.status === 'Running' ? await tasks.acceptTask(deps, userOf(req), body.id) : await tasks.completeTask(deps, userOf(req), body.id);
+    return { success: true, status: true, message: result.message };
   });
 
-  app.get('/Developer', owner, async (req) => ({ status: true, users: await tasks.developers(deps, subadminOf(req).subadminId) }));
+  r.get('/Developer', { summary: 'The company\'s developers, to give a task to', guard: owner }, async (req) => ({ status: true, users: await tasks.developers(deps, subadminOf(req).subadminId) }));
 
-  app.post('/createTask', owner, async (req) => {
-    const { values, files } = await readMediaForm(req, deps, {
-      schema: TaskInput, files: { image: { kind: 'image', required: TASK_MESSAGES.image }, video: { kind: 'video', required: TASK_MESSAGES.video } },
-    });
+  r.post('/createTask', {
+    summary: 'Give a developer a task, with an image and a video', description: 'developer_id is required.', guard: owner, form: TaskForm, errors: [404],
+  }, async (req, { form }) => {
+    const { values, files } = await readMediaForm(req, deps, form);
     // Both are required above: the reader has refused the form without either.
     const created = await tasks.createTask(deps, subadminOf(req), values, { image: files.image!, video: files.video! });
     return { status: true, success: true, message: created.message, task: { id: created.id } };

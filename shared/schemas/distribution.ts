@@ -63,11 +63,13 @@ export const LegacyDistributeInput = z.object({
       }
       return v as unknown;
     })
-    .pipe(idField),
-  sendleads: LeadCount,
+    .pipe(idField)
+    .describe('The telecaller or telecaller head to give the leads to.'),
+  sendleads: LeadCount.describe('How many leads to give.'),
   category: z
     .preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: 'Select a category.' }).trim().min(1, 'Select a category.').max(100, CATEGORY_MAX))
-    .transform(categoryFromChoice),
+    .transform(categoryFromChoice)
+    .describe('A category name, or india_mart, local_leads or customer_data (any category).'),
 });
 
 /** How `total` leads split between `n` people, as a distribution does it: the first `total % n` get one more. */

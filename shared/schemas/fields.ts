@@ -22,7 +22,8 @@ export const emailField = z
   .toLowerCase()
   .min(1, 'Email is required.')
   .max(254, 'Email must be at most 254 characters.')
-  .pipe(z.email('Enter a valid email address.'));
+  .pipe(z.email('Enter a valid email address.'))
+  .describe('An email address (kept in lower case).');
 
 /** An Indian mobile, stored as its 10 digits. */
 export const mobileField = (label = 'Mobile', invalid = 'Enter a valid 10-digit mobile number.') =>
@@ -37,7 +38,8 @@ export const mobileField = (label = 'Mobile', invalid = 'Enter a valid 10-digit 
         return z.NEVER;
       }
       return m;
-    });
+    })
+    .describe('An Indian mobile: 10 digits starting 6 to 9, with or without +91 or 0, spaces and dashes.');
 
 const PASSWORD_MIN = 'Password must be at least 8 characters.';
 const PASSWORD_MAX = 'Password must be at most 200 characters.';

@@ -290,4 +290,6 @@ export const ROUTES: Record<string, Entry> = {
       ],
     }],
   },
+  'GET /openapi.json': { allow: 'public' },
+  'GET /docs': { allow: 'public' },
 };

@@ -25,10 +25,17 @@ export const UPLOAD_INCOMPLETE = 'The upload did not complete. Please try again.
 
 export const maxBytesOf = (deps: Deps, kind: UploadKind) => (kind === 'image' ? deps.config.imageMaxBytes : deps.config.videoMaxBytes);
 
+/** The content types a kind accepts, as the API's documentation lists them. */
+export const acceptedTypes = (kind: UploadKind) => Object.keys(ACCEPTED[kind]);
+
+/** A size limit as people read it: "5 MB", "512 kB". */
+export function sizeText(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return mb >= 1 ? `${Math.round(mb * 10) / 10} MB` : `${Math.round(bytes / 1024)} kB`;
+}
+
 export function tooLargeMessage(kind: UploadKind, maxBytes: number): string {
-  const mb = maxBytes / (1024 * 1024);
-  const size = mb >= 1 ? `${Math.round(mb * 10) / 10} MB` : `${Math.round(maxBytes / 1024)} kB`;
-  return `The ${kind} is larger than ${size}. Please choose a smaller file.`;
+  return `The ${kind} is larger than ${sizeText(maxBytes)}. Please choose a smaller file.`;
 }
 
 export interface StoredFile {
