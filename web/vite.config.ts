@@ -16,6 +16,7 @@ const MANTINE_FOR_SIGN_IN = new RegExp(
 );
 /** Libraries' code; their style sheets stay with the page that imports them (the sign-in page takes a few of Mantine's). */
 const LIBRARY_CODE = /[\\/]node_modules[\\/](?!.*\.css$)/;
+const UNSPLIT_ROUTES = new Set<string>(['/_user', '/_user/', '/_user/leadspage/leads']);
 /** Served by signin.html, a page of its own (src/signin): see server/http/static.ts. */
 const SIGN_IN_PAGE = /^\/(signin|login|adminsignin|subadminsignin)\/?(\?.*)?$/;
 
@@ -54,10 +55,11 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      // The telecaller's area and its dashboard, the page the app opens on, come with the app's first
-      // files instead of a second wave of requests after them (npm run bench:web, dashboard cold).
+      // The telecaller's area, its dashboard (the page the app opens on) and its queues come with the
+      // app's first files instead of a second wave of requests after them (npm run bench:web): telecallers
+      // are the ones on phones. The sub-admin's and the admin's areas (desktops) stay chunks of their own.
       codeSplittingOptions: {
-        splitBehavior: ({ routeId }) => (routeId === '/_user' || routeId === '/_user/' ? [['notFoundComponent']] : undefined),
+        splitBehavior: ({ routeId }) => (UNSPLIT_ROUTES.has(routeId) ? [['notFoundComponent']] : undefined),
       },
       routesDirectory: path.join(here, 'src/routes'),
       generatedRouteTree: path.join(here, 'src/routeTree.gen.ts'),

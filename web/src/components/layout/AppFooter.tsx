@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Group, Text } from '@mantine/core';
 import { timeZoneName } from '../../lib/format';
+import { whenIdle } from '../../lib/whenIdle';
 import { APP_VERSION, PRODUCT_NAME } from './brand';
 
 /**
@@ -9,9 +10,10 @@ import { APP_VERSION, PRODUCT_NAME } from './brand';
  */
 export function AppFooter({ owner, timeZone }: { owner?: string | null; timeZone: string }) {
   // The zone's long name needs the browser's time-zone names, which take a slow phone a fifth of a
-  // second to load: it is worked out once the page is on screen, the zone's id standing in till then.
+  // second to load: it is worked out once the page's content is on screen and the phone is idle, the
+  // zone's id standing in till then.
   const [zoneName, setZoneName] = useState(timeZone);
-  useEffect(() => setZoneName(timeZoneName(timeZone)), [timeZone]);
+  useEffect(() => whenIdle(() => setZoneName(timeZoneName(timeZone))), [timeZone]);
   return (
     <Group justify="space-between" gap="xs" px="md" py="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-2)' }}>
       <Group gap={4} wrap="wrap" style={{ columnGap: 'var(--mantine-spacing-lg)' }}>
