@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { Language } from '../../shared/schemas/auth.js';
+import type { Language } from '../../shared/schemas/language.js';
 
 /*
  * Table types. Portable conventions (DESIGN.md section 3): integer ids, booleans as 0/1,

@@ -26,10 +26,3 @@ export const MobileSignInInput = z.object({
 export type MobileSignInInput = z.input<typeof MobileSignInInput>;
 
 export const LoginAsInput = z.object({ userId: idField });
-
-/** The languages of the user area: English (the spec's texts, and the default) and Hindi. */
-export const LANGUAGES = ['en', 'hi'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
-export const SetLanguageInput = z.object({ language: z.enum(LANGUAGES, { error: 'Choose English or Hindi.' }) });
-export type SetLanguageInput = z.infer<typeof SetLanguageInput>;

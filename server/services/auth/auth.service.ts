@@ -5,7 +5,8 @@ import { companyLockReason, createSession, revokeSession } from '../../auth/sess
 import type { AccountRef } from '../../auth/known-devices.js';
 import { AppError, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
-import type { EmailSignInInput, Language, SetLanguageInput } from '../../../shared/schemas/auth.js';
+import type { EmailSignInInput } from '../../../shared/schemas/auth.js';
+import type { Language, SetLanguageInput } from '../../../shared/schemas/language.js';
 import type { UserType } from '../../db/schema.js';
 import { DEFAULT_TIME_ZONE, PLATFORM_TIME_ZONE } from '../../../shared/dates.js';
 

@@ -1,6 +1,7 @@
 import { authedProcedure, publicProcedure, router, subadminProcedure, userProcedure } from '../trpc.js';
 import * as auth from '../../services/auth/auth.service.js';
-import { EmailSignInInput, LoginAsInput, MobileSignInInput, SetLanguageInput } from '../../../shared/schemas/auth.js';
+import { EmailSignInInput, LoginAsInput, MobileSignInInput } from '../../../shared/schemas/auth.js';
+import { SetLanguageInput } from '../../../shared/schemas/language.js';
 
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => (ctx.actor ? auth.getMe(ctx.deps, ctx.actor) : null)),
