@@ -95,13 +95,6 @@ export const countColor = (n: number, color: string) => (n === 0 ? 'gray' : colo
 /** The row number shown in a paged table's # column. */
 export const rowNumber = (page: number, pageSize: number, index: number) => (page - 1) * pageSize + index + 1;
 
-/** Which rows of a paged list are shown: "21–40 of 57". */
-export const pageRange = (page: number, pageSize: number, total: number) => {
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
-  return `${first}–${last} of ${total}`;
-};
-
 /** A span of minutes as people say it: "2 hours", "1 hour 30 minutes", "1 day 2 hours". */
 export function formatMinutes(total: number): string {
   const unit = (n: number, word: string) => (n ? [`${n} ${word}${n === 1 ? '' : 's'}`] : []);

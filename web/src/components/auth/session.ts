@@ -16,7 +16,8 @@ export type AreaKind = Me['kind'];
 export const SIGN_IN_PATH = { admin: '/adminsignin', subadmin: '/subadminsignin', user: '/signin' } as const;
 export const AREA_HOME = { admin: '/admin', subadmin: '/subadmin/dashbord', user: '/' } as const;
 
-const ME_COPY = 'me';
+/** The offline copy of the signed-in account (lib/offlineCopy.ts). */
+export const ME_COPY = 'me';
 
 /**
  * The signed-in account, or null. Without a connection, the account this browser last saw signed

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Group, Text } from '@mantine/core';
 import { timeZoneName } from '../../lib/format';
 import { APP_VERSION, PRODUCT_NAME } from './brand';
+import { useSharedText } from '../../i18n/sharedText';
 
 /**
  * The footer of every signed-in page. It says once which time zone the page's times are in, on the
@@ -10,6 +11,7 @@ import { APP_VERSION, PRODUCT_NAME } from './brand';
 export function AppFooter({ owner, timeZone }: { owner?: string | null; timeZone: string }) {
   // The zone's long name needs the browser's time-zone names, which take a slow phone a fifth of a
   // second to load: it is worked out once the page is on screen, the zone's id standing in till then.
+  const { t } = useSharedText();
   const [zoneName, setZoneName] = useState(timeZone);
   useEffect(() => setZoneName(timeZoneName(timeZone)), [timeZone]);
   return (
@@ -19,7 +21,7 @@ export function AppFooter({ owner, timeZone }: { owner?: string | null; timeZone
           © {new Date().getFullYear()} {owner || PRODUCT_NAME}
         </Text>
         <Text size="xs" c="dimmed" data-testid="time-zone-note">
-          Times are in {zoneName}
+          {t('shell.timesIn', { zone: zoneName })}
         </Text>
       </Group>
       <Text size="xs" c="dimmed">
