@@ -3,7 +3,7 @@ import { createTRPCQueryUtils } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/trpc/router';
 import { queryClient, trpcClient } from '../../trpc';
-import { setDisplayTimeZone } from '../../lib/format';
+import { setDisplayTimeZone } from '../../lib/timeZone';
 import { forgetOfflineCopies, keepOffline, offlineCopy } from '../../lib/offlineCopy';
 import { serverAnswered } from '../../lib/notify';
 

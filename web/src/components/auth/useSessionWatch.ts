@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import { queryClient, trpc } from '../../trpc';
 import { resetSessionCache, SIGN_IN_PATH, trpcUtils, type AreaKind, type Me } from './session';
-import { setDisplayTimeZone } from '../../lib/format';
+import { setDisplayTimeZone } from '../../lib/timeZone';
 
 const isUnauthorized = (err: unknown) => (err as { data?: { httpStatus?: number } | null } | null)?.data?.httpStatus === 401;
 
