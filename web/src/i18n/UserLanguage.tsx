@@ -42,7 +42,7 @@ function SharedTexts({ children }: { children: ReactNode }) {
   const { t, i18n: instance } = useTranslation();
   const language = currentLanguage();
   const shared = useMemo<SharedText>(
-    () => ({ t: (key, values) => t(`shared.${key}` as 'shared.shell.logout', values ?? {}), serverText, feedbackText, language }),
+    () => ({ t: (key, values) => t(`shared.${key}`, values ?? {}), serverText, feedbackText, language }),
     // `t` is a new function when the language changes; i18n.language says which.
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, instance.language],

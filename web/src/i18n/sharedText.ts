@@ -1,6 +1,7 @@
 import { createContext, useContext } from 'react';
 import { LEAD_STATUS_LABELS, NOT_CONNECTED_LABELS } from '../../../shared/leads.js';
 import { USER_TYPE_LABELS } from '../../../shared/constants.js';
+import type { Language } from '../../../shared/schemas/language.js';
 
 /**
  * The English of the components the user area shares with the admin's and sub-admin's (the frame,
@@ -79,7 +80,7 @@ export interface SharedText {
   serverText: (message: string) => string;
   /** a lead form's feedback as sent (the spec's English value), as the reader says it */
   feedbackText: (value: string) => string;
-  language: 'en' | 'hi';
+  language: Language;
 }
 
 function lookup(path: string): unknown {

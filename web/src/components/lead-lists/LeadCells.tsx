@@ -71,6 +71,7 @@ export function QualityBadge({ quality }: { quality: string | null }) {
   }
   const key = quality.toLowerCase();
   const known = key === 'excellent' || key === 'good' || key === 'poor';
+  // English shows the stored word as it always has (capitalised by CSS); another language its own word.
   return (
     <Badge variant="light" color={QUALITY_COLORS[key] ?? 'gray'} radius="sm" tt="capitalize">
       {known && language !== 'en' ? t(`quality.${key}`) : quality}
