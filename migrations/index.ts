@@ -14,10 +14,11 @@ import { signInFailures } from './0012_sign_in_failures.js';
 import { leadCounts } from './0013_lead_counts.js';
 import { uploadBatchLeases } from './0014_upload_batch_leases.js';
 import { submissionKeys } from './0015_submission_keys.js';
+import { userLanguage } from './0016_user_language.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
 export const migrations: Migration[] = [
   initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets, leadWork, callbackHistory, leadWorkCover, projects, products, userNotices,
-  signInFailures, leadCounts, uploadBatchLeases, submissionKeys,
+  signInFailures, leadCounts, uploadBatchLeases, submissionKeys, userLanguage,
 ];
 export type { Dialect, Migration } from './types.js';

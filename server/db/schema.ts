@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Language } from '../../shared/schemas/language.js';
 
 /*
  * Table types. Portable conventions (DESIGN.md section 3): integer ids, booleans as 0/1,
@@ -51,6 +52,8 @@ export interface UsersTable {
   password_hash: string;
   user_type: UserType;
   is_blocked: number;
+  /** the language the user area is shown in */
+  language: Generated<Language>;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;

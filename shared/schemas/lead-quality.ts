@@ -2,9 +2,8 @@ import { z } from 'zod';
 import { PageInput } from './paging.js';
 import { QUALITY_FILTERS, type LeadQuality, type QualityFilter } from '../constants.js';
 
-/** The quality screen's filter buttons: every rated lead, or one rating. */
+/** The quality screen's filter buttons: every rated lead, or one rating (their names: the web's i18n). */
 export { QUALITY_FILTERS, type QualityFilter } from '../constants.js';
-export const QUALITY_FILTER_LABELS: Record<QualityFilter, string> = { all: 'All Leads', excellent: 'Excellent', good: 'Good', poor: 'Poor' };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isCalendarDate = (v: string) => {

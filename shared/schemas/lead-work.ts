@@ -27,7 +27,6 @@ export const FEEDBACK_OPTIONS: Record<SubmitStatus, readonly string[]> = {
 export const NO_SUBMIT_FEEDBACK = ['Positive', 'Negative', 'Neutral'] as const;
 
 export { LEAD_QUALITIES, type LeadQuality } from '../constants.js';
-export const LEAD_QUALITY_LABELS: Record<LeadQuality, string> = { excellent: 'Excellent', good: 'Good', poor: 'Poor' };
 
 export { NOT_CONNECTED, NOT_CONNECTED_LABELS, type NotConnectedOutcome } from '../leads.js';
 /** The invalid reason a lead gets when its attempts run out. */

@@ -54,6 +54,7 @@ export const PROCEDURES: Record<string, Entry> = {
   'auth.signOut': { allow: EVERYONE, endsSession: true },
   'auth.loginAs': { allow: OWNER, probes: (o) => input({ userId: o.telecaller }) },
   'auth.returnToSubadmin': { allow: 'loginAs', endsSession: true },
+  'auth.setLanguage': { allow: USERS },
   'subadmins.list': { allow: ADMIN },
   'subadmins.create': { allow: ADMIN },
   'subadmins.setBlocked': { allow: ADMIN, noProbe: PLATFORM },

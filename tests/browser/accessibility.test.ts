@@ -1,36 +1,16 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serverAndBrowser } from './harness.js';
 import { freshPage, signInAsSubadmin, signInAsUser } from './pages.js';
+import { seriousViolations } from './axe.js';
 import { DEMO } from '../../seed/demo.js';
 
 // axe-core over the pages people use most: no serious or critical violation (contrast, names,
 // ARIA); and in the telecaller's area every button and link is at least 44 px a side to the thumb.
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1280, height: 800 };
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const env = serverAndBrowser(PHONE, { isMobile: true, hasTouch: true });
-
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: Array<{ target: string[]; html: string }>;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.waitForLoadState('networkidle');
-  await page.evaluate(AXE);
-  const violations = await page.evaluate(
-    async () => (await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Violation[] }> } }).axe.run(document, { resultTypes: ['violations'] })).violations,
-  );
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.html.slice(0, 100)).join(' | ')})`);
-}
 
 /** Visible buttons and links in the page's main area smaller than 44 px either way. */
 const smallTargets = (page: Page) =>

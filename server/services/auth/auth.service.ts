@@ -6,6 +6,7 @@ import type { AccountRef } from '../../auth/known-devices.js';
 import { AppError, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { EmailSignInInput } from '../../../shared/schemas/auth.js';
+import type { Language, SetLanguageInput } from '../../../shared/schemas/language.js';
 import type { UserType } from '../../db/schema.js';
 import { DEFAULT_TIME_ZONE, PLATFORM_TIME_ZONE } from '../../../shared/dates.js';
 
@@ -136,6 +137,8 @@ export interface Me {
   companyName: string | null;
   /** the IANA zone every date and time is shown in: the company's, or the platform's for the admin */
   timeZone: string;
+  /** the language the user area is shown in; the admin's and sub-admin's areas are in English */
+  language: Language;
   impersonatedBy: { id: number; name: string } | null;
 }
 
@@ -144,7 +147,7 @@ export async function getMe(deps: Deps, actor: Actor): Promise<Me> {
     const a = await deps.db.selectFrom('admins').select(['id', 'name', 'email']).where('id', '=', actor.id).executeTakeFirstOrThrow();
     return {
       kind: 'admin', id: a.id, name: a.name, email: a.email, mobile: null, userType: null, subadminId: null, companyName: null,
-      timeZone: PLATFORM_TIME_ZONE, impersonatedBy: null,
+      timeZone: PLATFORM_TIME_ZONE, language: 'en', impersonatedBy: null,
     };
   }
   if (actor.kind === 'subadmin') {
@@ -152,19 +155,31 @@ export async function getMe(deps: Deps, actor: Actor): Promise<Me> {
       .where('id', '=', actor.subadminId).executeTakeFirstOrThrow();
     return {
       kind: 'subadmin', id: c.id, name: c.name, email: c.email, mobile: c.mobile, userType: null, subadminId: c.id, companyName: c.company_name,
-      timeZone: c.time_zone || DEFAULT_TIME_ZONE, impersonatedBy: null,
+      timeZone: c.time_zone || DEFAULT_TIME_ZONE, language: 'en', impersonatedBy: null,
     };
   }
   const u = await deps.db
     .selectFrom('users as u')
     .innerJoin('subadmins as c', 'c.id', 'u.subadmin_id')
     .leftJoin('subadmins as imp', (j) => j.on('imp.id', '=', actor.impersonatedBy ?? -1))
-    .select(['u.id', 'u.name', 'u.email', 'u.mobile', 'u.user_type', 'c.company_name', 'c.time_zone', 'imp.id as imp_id', 'imp.name as imp_name'])
+    .select(['u.id', 'u.name', 'u.email', 'u.mobile', 'u.user_type', 'u.language', 'c.company_name', 'c.time_zone', 'imp.id as imp_id', 'imp.name as imp_name'])
     .where('u.id', '=', actor.id)
     .where('u.subadmin_id', '=', actor.subadminId)
     .executeTakeFirstOrThrow();
   return {
     kind: 'user', id: u.id, name: u.name, email: u.email, mobile: u.mobile, userType: u.user_type, subadminId: actor.subadminId,
-    companyName: u.company_name, timeZone: u.time_zone || DEFAULT_TIME_ZONE, impersonatedBy: u.imp_id != null ? { id: u.imp_id, name: u.imp_name ?? '' } : null,
+    companyName: u.company_name, timeZone: u.time_zone || DEFAULT_TIME_ZONE, language: u.language,
+    impersonatedBy: u.imp_id != null ? { id: u.imp_id, name: u.imp_name ?? '' } : null,
   };
+}
+
+/** The signed-in user's own language, kept for every device it signs in on (a login-as session sets its user's). */
+export async function setLanguage(deps: Deps, actor: UserActor, input: SetLanguageInput): Promise<{ language: Language }> {
+  await deps.db
+    .updateTable('users')
+    .set({ language: input.language })
+    .where('id', '=', actor.id)
+    .where('subadmin_id', '=', actor.subadminId)
+    .execute();
+  return { language: input.language };
 }

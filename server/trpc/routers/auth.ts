@@ -1,6 +1,7 @@
 import { authedProcedure, publicProcedure, router, subadminProcedure, userProcedure } from '../trpc.js';
 import * as auth from '../../services/auth/auth.service.js';
 import { EmailSignInInput, LoginAsInput, MobileSignInInput } from '../../../shared/schemas/auth.js';
+import { SetLanguageInput } from '../../../shared/schemas/language.js';
 
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => (ctx.actor ? auth.getMe(ctx.deps, ctx.actor) : null)),
@@ -37,6 +38,8 @@ export const authRouter = router({
     ctx.setSession(token);
     return user;
   }),
+
+  setLanguage: userProcedure.input(SetLanguageInput).mutation(({ ctx, input }) => auth.setLanguage(ctx.deps, ctx.actor, input)),
 
   returnToSubadmin: userProcedure.mutation(async ({ ctx }) => {
     const { token } = await auth.returnToSubadmin(ctx.deps, ctx.actor, ctx.meta);

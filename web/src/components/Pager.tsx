@@ -1,5 +1,5 @@
 import { Group, Pagination, Text } from '@mantine/core';
-import { pageRange } from '../lib/format';
+import { pageRange, useSharedText } from '../i18n/sharedText';
 
 interface Props {
   page: number;
@@ -10,11 +10,12 @@ interface Props {
 
 /** Paging for a list of cards (the inbox); tables page through AppTable, with the same text. */
 export function Pager({ page, pageSize, total, onChange }: Props) {
+  const { t } = useSharedText();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <Group justify="space-between" mt="md">
       <Text size="sm" c="dimmed">
-        {pageRange(page, pageSize, total)}
+        {pageRange(page, pageSize, total, t)}
       </Text>
       {pages > 1 && <Pagination size="sm" value={page} total={pages} onChange={onChange} />}
     </Group>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Center, Group, Loader, Text } from '@mantine/core';
 import { errorMessage } from '../trpc';
+import { useSharedText } from '../i18n/sharedText';
 
 interface Props<T> {
   query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined; refetch: () => unknown };
@@ -13,6 +14,7 @@ interface Props<T> {
 
 /** Loading, error (with retry), empty and loaded states for one query. */
 export function QueryState<T>({ query, empty, isEmpty, errorText, children }: Props<T>) {
+  const { t, serverText } = useSharedText();
   if (query.isPending) {
     return (
       <Center py="xl">
@@ -22,11 +24,11 @@ export function QueryState<T>({ query, empty, isEmpty, errorText, children }: Pr
   }
   if (query.isError || query.data === undefined) {
     return (
-      <Alert color="red" title={errorText ?? 'Could not load this.'}>
+      <Alert color="red" title={errorText ?? t('list.failed')}>
         <Group justify="space-between">
-          <Text size="sm">{errorMessage(query.error)}</Text>
+          <Text size="sm">{serverText(errorMessage(query.error))}</Text>
           <Button size="xs" variant="light" color="red" onClick={() => query.refetch()}>
-            Try again
+            {t('list.tryAgain')}
           </Button>
         </Group>
       </Alert>

@@ -1,45 +1,14 @@
 import dayjs from 'dayjs';
-import { PLATFORM_TIME_ZONE } from '../../../shared/dates.js';
+import { displayTimeZone } from './timeZone.js';
+
+// The zone every instant is shown in (set by the area layouts); kept apart, see timeZone.ts.
+export { displayTimeZone, setDisplayTimeZone } from './timeZone.js';
 
 /** A calendar date (YYYY-MM-DD) as people read it: 05 Mar 2026. */
 export const formatDate = (date: string) => {
   const d = dayjs(date);
   return d.isValid() ? d.format('DD MMM YYYY') : date;
 };
-
-/*
- * Every instant is shown in the signed-in company's time zone (the admin's: the platform's), never the
- * browser's, so a list, the dashboard's "today" and the CSV export agree. The area layout sets the zone
- * from the session before its pages render (setDisplayTimeZone); formatters read it unless given one.
- */
-let requestedZone: string | null | undefined;
-let displayZone: string | undefined;
-
-// Building the first Intl formatter of a zone costs a slow phone a fifth of a second: the zone the
-// session names is checked when something is first shown in it, not on the way to the first page,
-// and once per zone, not on every render of the area layout that sets it.
-const knownZones = new Map<string, boolean>();
-const isTimeZone = (tz: string) => {
-  let ok = knownZones.get(tz);
-  if (ok === undefined) {
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone: tz });
-      ok = true;
-    } catch {
-      ok = false;
-    }
-    knownZones.set(tz, ok);
-  }
-  return ok;
-};
-
-export function setDisplayTimeZone(tz: string | null | undefined): void {
-  if (tz === requestedZone) return;
-  requestedZone = tz;
-  displayZone = undefined;
-}
-
-export const displayTimeZone = (): string => (displayZone ??= requestedZone && isTimeZone(requestedZone) ? requestedZone : PLATFORM_TIME_ZONE);
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function partsIn(timeZone: string): Intl.DateTimeFormat {
@@ -100,13 +69,6 @@ export const countColor = (n: number, color: string) => (n === 0 ? 'gray' : colo
 
 /** The row number shown in a paged table's # column. */
 export const rowNumber = (page: number, pageSize: number, index: number) => (page - 1) * pageSize + index + 1;
-
-/** Which rows of a paged list are shown: "21–40 of 57". */
-export const pageRange = (page: number, pageSize: number, total: number) => {
-  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
-  const last = Math.min(total, page * pageSize);
-  return `${first}–${last} of ${total}`;
-};
 
 /** A span of minutes as people say it: "2 hours", "1 hour 30 minutes", "1 day 2 hours". */
 export function formatMinutes(total: number): string {

@@ -15,10 +15,13 @@ export function answeredStatus(err: unknown): number | null {
 /** True when the server answered (with an error); false for a request that never got an answer. */
 export const serverAnswered = (err: unknown) => answeredStatus(err) !== null;
 
-/** A failure toast: the spec's text as the title, the server's reason (when it gave one) below. */
-export function notifyFailure(title: string, err: unknown, networkText = 'Please check your connection and try again.') {
+/**
+ * A failure toast: the spec's text as the title, the server's reason (when it gave one) below.
+ * `say` puts the reason in the reader's language (the user area's i18n.serverText).
+ */
+export function notifyFailure(title: string, err: unknown, networkText = 'Please check your connection and try again.', say = (text: string) => text) {
   const reason = serverAnswered(err) ? errorMessage(err, '') : '';
-  notifications.show({ title, message: reason || networkText, color: 'red', autoClose: 3000 });
+  notifications.show({ title, message: say(reason || networkText), color: 'red', autoClose: 3000 });
 }
 
 /** Field messages the server attached to a validation failure, if any. */

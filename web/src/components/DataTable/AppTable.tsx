@@ -3,7 +3,7 @@ import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { errorMessage } from '../../trpc';
-import { pageRange } from '../../lib/format';
+import { pageRange, useSharedText } from '../../i18n/sharedText';
 
 export type AppColumn<T> = DataTableColumn<T>;
 
@@ -81,6 +81,7 @@ export function AppTable<T>({
   compact,
   'aria-label': ariaLabel,
 }: Props<T>) {
+  const { t, serverText } = useSharedText();
   // On a phone a pinned column would cover most of the row: there the actions scroll like the rest.
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
   const rows = records ?? [];
@@ -92,7 +93,7 @@ export function AppTable<T>({
         ...columns,
         {
           accessor: ACTIONS,
-          title: actions.title ?? 'Actions',
+          title: actions.title ?? t('list.actions'),
           textAlign: 'right',
           // As wide as its buttons unless told otherwise: a narrower cell would clip them.
           width: actions.width,
@@ -103,11 +104,11 @@ export function AppTable<T>({
     : columns;
 
   const error = failed && (
-    <Alert color="red" title={errorText ?? 'Could not load this.'} mb={records?.length ? 'sm' : undefined}>
+    <Alert color="red" title={errorText ?? t('list.failed')} mb={records?.length ? 'sm' : undefined}>
       <Group justify="space-between">
-        <Text size="sm">{errorMessage(query?.error)}</Text>
+        <Text size="sm">{serverText(errorMessage(query?.error))}</Text>
         <Button size="xs" variant="light" color="red" onClick={() => query?.refetch()} loading={query?.isFetching}>
-          Try again
+          {t('list.tryAgain')}
         </Button>
       </Group>
     </Alert>
@@ -122,7 +123,7 @@ export function AppTable<T>({
           onPageChange: paging.onPageChange,
           totalRecords: paging.total,
           recordsPerPage: paging.pageSize,
-          paginationText: () => pageRange(paging.page, paging.pageSize, paging.total),
+          paginationText: () => pageRange(paging.page, paging.pageSize, paging.total, t),
           paginationSize: 'sm' as const,
         }
       : {};

@@ -2,7 +2,7 @@ import { createTRPCQueryUtils } from '@trpc/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/trpc/router';
 import { queryClient, trpcClient } from '../../trpc';
-import { setDisplayTimeZone } from '../../lib/format';
+import { setDisplayTimeZone } from '../../lib/timeZone';
 import { ME_COPY, forgetOfflineCopies, keepOffline, offlineCopy } from '../../lib/offlineCopy';
 import { serverAnswered } from '../../lib/notify';
 import { goTo, SIGN_IN_PATH, type AreaKind } from './paths';
@@ -12,6 +12,7 @@ export const trpcUtils = createTRPCQueryUtils<AppRouter>({ queryClient, client: 
 
 export type Me = NonNullable<inferRouterOutputs<AppRouter>['auth']['me']>;
 export { AREA_HOME, SIGN_IN_PATH, type AreaKind } from './paths';
+export { ME_COPY } from '../../lib/offlineCopy';
 
 /**
  * The signed-in account, or null. Without a connection, the account this browser last saw signed

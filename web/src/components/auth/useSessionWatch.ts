@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { queryClient, trpc } from '../../trpc';
 import { resetSessionCache, trpcUtils, type Me } from './session';
 import { goTo, SIGN_IN_PATH, type AreaKind } from './paths';
-import { setDisplayTimeZone } from '../../lib/format';
+import { setDisplayTimeZone } from '../../lib/timeZone';
 
 const isUnauthorized = (err: unknown) => (err as { data?: { httpStatus?: number } | null } | null)?.data?.httpStatus === 401;
 

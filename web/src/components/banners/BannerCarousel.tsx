@@ -4,6 +4,7 @@ import '@mantine/carousel/styles.css';
 import Autoplay from 'embla-carousel-autoplay';
 import { Center, Image, Paper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc';
 
 const HEIGHT = 200;
@@ -13,6 +14,7 @@ const HEIGHT = 200;
  * two up to 1024 px, one up to 768 px, 200 px high. Its own chunk and query: the tiles never wait for it.
  */
 export default function BannerCarousel() {
+  const { t } = useTranslation();
   const banners = trpc.banners.list.useQuery(undefined, { staleTime: 5 * 60_000 });
   const autoplay = useRef(Autoplay({ delay: 2000, stopOnInteraction: false }));
   const one = useMediaQuery('(max-width: 768px)');
@@ -23,14 +25,14 @@ export default function BannerCarousel() {
     return (
       <Paper withBorder radius="md" h={HEIGHT}>
         <Center h="100%">
-          <Text c="dimmed">No banners available</Text>
+          <Text c="dimmed">{t('dashboard.noBanners')}</Text>
         </Center>
       </Paper>
     );
   }
   return (
     <Carousel
-      aria-label="Banners"
+      aria-label={t('dashboard.banners')}
       height={HEIGHT}
       slideSize={one ? '100%' : two ? '50%' : '33.3333%'}
       slideGap="md"

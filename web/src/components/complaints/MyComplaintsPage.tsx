@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, Card, Group, Paper, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { schemaResolver, useForm } from '@mantine/form';
 import { trpc } from '../../trpc';
 import { formatDateTime } from '../../lib/format';
 import { fieldErrorsOf, notifyFailure, notifySuccess } from '../../lib/notify';
 import { UserComplaintInput } from '../../../../shared/schemas/complaints';
-import { PAGE_TITLES } from '../layout/pageTitles';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import { ReplyText } from '../TextCells';
@@ -15,6 +15,7 @@ const PAGE_SIZE = 10;
 
 /** Complaint / suggestion: tell the company (Reason, Description), and read its replies. */
 export function MyComplaintsPage() {
+  const { t } = useTranslation();
   const utils = trpc.useUtils();
   const [page, setPage] = useState(1);
   const mine = trpc.complaints.mineAsUser.useQuery({ page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
@@ -35,7 +36,7 @@ export function MyComplaintsPage() {
   return (
     <Stack maw={900} w="100%" mx="auto">
       <div>
-        <Title order={2}>{PAGE_TITLES['/complainsuggestion']}</Title>
+        <Title order={2}>{t('titles./complainsuggestion')}</Title>
         <Text c="dimmed" size="sm">
           Tell your company what is wrong or what would help; its reply appears here and in your notifications.
         </Text>

@@ -11,6 +11,7 @@ import { NotificationBell } from './NotificationBell';
 import { SidebarNav } from './SidebarNav';
 import { useAvailableNav } from './useRouteExists';
 import { roleLabel, UserMenu } from './UserMenu';
+import { useSharedText } from '../../i18n/sharedText';
 
 interface Props {
   me: Me;
@@ -29,6 +30,8 @@ interface Props {
   banner?: ReactNode;
   /** in the top bar before the bell (the telecaller's outbox) */
   headerExtra?: ReactNode;
+  /** in the account menu before Logout (the user area's language) */
+  menuExtra?: ReactNode;
   /** the bell also holds the user's due and missed callbacks (telecallers and heads) */
   callbackReminders?: boolean;
   children: ReactNode;
@@ -41,7 +44,9 @@ const RAIL_WIDTH = 72;
  * The frame of every signed-in area: top bar (menu toggle, name, bell, account menu), sidebar
  * (full or minimised on desktop, a drawer on phones), the page, and a footer.
  */
-export function AreaShell({ me, nav, accordion, homeTo, title, footerOwner, navFooter, banner, headerExtra, callbackReminders, children }: Props) {
+export function AreaShell({ me, nav, accordion, homeTo, title, footerOwner, navFooter, banner, headerExtra, menuExtra, callbackReminders, children }: Props) {
+  const { t } = useSharedText();
+  const role = roleLabel(me, t);
   const entries = useAvailableNav(nav);
   const [drawerOpened, drawer] = useDisclosure(false);
   const [minimised, setMinimised] = useLocalStorage({ key: `sidebar-minimised:${me.kind}`, defaultValue: false });
@@ -56,14 +61,14 @@ export function AreaShell({ me, nav, accordion, homeTo, title, footerOwner, navF
       <AppShell.Header px={{ base: 'xs', sm: 'md' }}>
         <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Burger opened={drawerOpened} onClick={drawer.toggle} hiddenFrom="sm" size="sm" aria-label="Open menu" />
+            <Burger opened={drawerOpened} onClick={drawer.toggle} hiddenFrom="sm" size="sm" aria-label={t('shell.openMenu')} />
             <ActionIcon
               visibleFrom="sm"
               variant="subtle"
               color="gray"
               size="lg"
               onClick={() => setMinimised((m) => !m)}
-              aria-label={minimised ? 'Expand sidebar' : 'Minimise sidebar'}
+              aria-label={t(minimised ? 'shell.expandSidebar' : 'shell.minimiseSidebar')}
               aria-expanded={!minimised}
             >
               <Icon name="menu" size={22} />
@@ -76,9 +81,9 @@ export function AreaShell({ me, nav, accordion, homeTo, title, footerOwner, navF
                     {title}
                   </Text>
                   <Text size="xs" c="dimmed" truncate="end">
-                    {me.kind === 'user' ? `${me.name} · ${roleLabel(me)}` : roleLabel(me)}
+                    {me.kind === 'user' ? `${me.name} · ${role}` : role}
                   </Text>
-                  <VisuallyHidden>, dashboard</VisuallyHidden>
+                  <VisuallyHidden>{t('shell.toDashboard')}</VisuallyHidden>
                 </Box>
               </Group>
             </UnstyledButton>
@@ -86,7 +91,7 @@ export function AreaShell({ me, nav, accordion, homeTo, title, footerOwner, navF
           <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
             {headerExtra}
             <NotificationBell admin={me.kind === 'admin'} callbacks={callbackReminders} />
-            <UserMenu me={me} />
+            <UserMenu me={me} extra={menuExtra} />
           </Group>
         </Group>
       </AppShell.Header>
@@ -117,7 +122,7 @@ export function AreaShell({ me, nav, accordion, homeTo, title, footerOwner, navF
                 {me.name}
               </Text>
               <Text size="xs" c="dimmed" truncate="end">
-                {roleLabel(me)}
+                {role}
                 {me.companyName ? ` · ${me.companyName}` : ''}
               </Text>
             </Box>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { List, Modal, NavLink, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { canPromptInstall, onInstallChange, promptInstall, runsInstalled } from '../../lib/pwa';
 import { Icon } from './icons';
 
@@ -9,6 +10,7 @@ import { Icon } from './icons';
  * (Safari, Firefox). Not shown inside the installed app.
  */
 export function InstallAppLink({ onDone }: { onDone: () => void }) {
+  const { t } = useTranslation();
   const [, rerender] = useState(0);
   const [steps, setSteps] = useState(false);
   useEffect(() => onInstallChange(() => rerender((n) => n + 1)), []);
@@ -23,32 +25,32 @@ export function InstallAppLink({ onDone }: { onDone: () => void }) {
     <>
       <NavLink
         component="button"
-        label="Install app"
-        description={canPromptInstall() ? undefined : 'Add it to your home screen'}
+        label={t('install.link')}
+        description={canPromptInstall() ? undefined : t('install.hint')}
         leftSection={<Icon name="download" />}
         onClick={() => void install()}
         style={{ borderRadius: 'var(--mantine-radius-md)', fontWeight: 500 }}
       />
-      <Modal opened={steps} onClose={() => setSteps(false)} title="Install the app" centered zIndex={400}>
+      <Modal opened={steps} onClose={() => setSteps(false)} title={t('install.title')} centered zIndex={400}>
         <Stack gap="sm">
-          <Text size="sm">The app then opens from your home screen like any other, full screen, and keeps working when the network drops.</Text>
-          <Text size="sm" fw={600}>Android (Chrome, Samsung Internet, Edge)</Text>
+          <Text size="sm">{t('install.intro')}</Text>
+          <Text size="sm" fw={600}>{t('install.android')}</Text>
           <List size="sm" spacing={4}>
-            <List.Item>Open the browser menu (⋮ at the top right).</List.Item>
-            <List.Item>Tap "Install app" or "Add to Home screen".</List.Item>
+            <List.Item>{t('install.androidMenu')}</List.Item>
+            <List.Item>{t('install.androidTap')}</List.Item>
           </List>
-          <Text size="sm" fw={600}>iPhone and iPad (Safari)</Text>
+          <Text size="sm" fw={600}>{t('install.iphone')}</Text>
           <List size="sm" spacing={4}>
-            <List.Item>Tap the Share button (the square with an arrow).</List.Item>
-            <List.Item>Tap "Add to Home Screen", then "Add".</List.Item>
+            <List.Item>{t('install.iphoneShare')}</List.Item>
+            <List.Item>{t('install.iphoneAdd')}</List.Item>
           </List>
-          <Text size="sm" fw={600}>Firefox on Android</Text>
+          <Text size="sm" fw={600}>{t('install.firefox')}</Text>
           <List size="sm" spacing={4}>
-            <List.Item>Open the menu (⋮) and tap "Install" or "Add to Home screen".</List.Item>
+            <List.Item>{t('install.firefoxMenu')}</List.Item>
           </List>
-          <Text size="sm" fw={600}>Computer (Chrome or Edge)</Text>
+          <Text size="sm" fw={600}>{t('install.computer')}</Text>
           <List size="sm" spacing={4}>
-            <List.Item>Click the install icon at the right end of the address bar.</List.Item>
+            <List.Item>{t('install.computerIcon')}</List.Item>
           </List>
         </Stack>
       </Modal>

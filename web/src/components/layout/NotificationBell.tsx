@@ -10,21 +10,40 @@ import { Icon } from './icons';
 import { useRouteExists } from './useRouteExists';
 import { useCallbackReminders } from '../reminders/useCallbackReminders';
 import { CALLBACKS_PATH, reminderText, type CallbackReminder } from '../reminders/reminderText';
+import { useSharedText, type SharedText } from '../../i18n/sharedText';
 import classes from './NotificationBell.module.css';
 
 dayjs.extend(relativeTime);
 
-const TEXTS = {
-  reader: { title: 'Notifications', counted: 'unread', empty: 'No notifications yet.', all: 'View all notifications' },
-  admin: { title: 'Pending complaints', counted: 'pending', empty: 'No pending complaints.', all: 'View pending complaints' },
-};
+interface BellTexts {
+  title: string;
+  counted: (n: number) => string;
+  empty: string;
+  all: string;
+  failed: string;
+}
+
+/** The admin's bell (English only, as the admin's area), or everyone else's in the area's language. */
+function bellTexts(admin: boolean, t: SharedText['t']): BellTexts {
+  if (admin) {
+    return {
+      title: 'Pending complaints', counted: (n) => `${n} pending`, empty: 'No pending complaints.', all: 'View pending complaints',
+      failed: 'Could not load pending complaints.',
+    };
+  }
+  return {
+    title: t('bell.title'), counted: (count) => t('bell.unread', { count }), empty: t('bell.empty'), all: t('bell.all'), failed: t('bell.failed'),
+  };
+}
 
 /**
  * Header bell: the real count and the latest items, linking to the page that lists them.
  * For the admin the bell holds sub-admins' pending complaints; for everyone else their unread notices,
  * and for telecallers and heads (callbacks) also the callbacks due now or missed, above them. */
 export function NotificationBell({ admin = false, callbacks = false }: { admin?: boolean; callbacks?: boolean }) {
-  const texts = TEXTS[admin ? 'admin' : 'reader'];
+  const shared = useSharedText();
+  const { t } = shared;
+  const texts = bellTexts(admin, t);
   const [opened, setOpened] = useState(false);
   const bell = trpc.notifications.bell.useQuery(undefined, { refetchInterval: 60_000 });
   const reminders = useCallbackReminders(callbacks).data ?? [];
@@ -48,7 +67,7 @@ export function NotificationBell({ admin = false, callbacks = false }: { admin?:
             size="lg"
             radius="xl"
             onClick={() => setOpened((o) => !o)}
-            aria-label={[texts.title, unread ? `${unread} ${texts.counted}` : '', reminders.length ? callbackCount(reminders.length) : '']
+            aria-label={[texts.title, unread ? texts.counted(unread) : '', reminders.length ? t('bell.callbackCount', { count: reminders.length }) : '']
               .filter(Boolean)
               .join(', ')}
           >
@@ -62,7 +81,7 @@ export function NotificationBell({ admin = false, callbacks = false }: { admin?:
           <Text fw={600}>{texts.title}</Text>
           {unread > 0 && (
             <Text size="xs" c="dimmed">
-              {unread} {texts.counted}
+              {texts.counted(unread)}
             </Text>
           )}
         </Group>
@@ -73,7 +92,7 @@ export function NotificationBell({ admin = false, callbacks = false }: { admin?:
           </Group>
         ) : bell.isError ? (
           <Text size="sm" c="red" ta="center" py="lg" px="md">
-            Could not load {texts.title.toLowerCase()}.
+            {texts.failed}
           </Text>
         ) : bell.data.items.length === 0 ? (
           <Text size="sm" c="dimmed" ta="center" py="lg">
@@ -83,7 +102,7 @@ export function NotificationBell({ admin = false, callbacks = false }: { admin?:
           <ScrollArea.Autosize mah={360}>
             <Stack gap={0}>
               {bell.data.items.map((n) => {
-                const row = <BellRow title={n.title} message={n.message} createdAt={n.created_at} read={n.read} />;
+                const row = <BellRow title={n.title} message={n.message} createdAt={n.created_at} read={n.read} language={shared.language} />;
                 return href ? (
                   <UnstyledButton key={n.id} component={Link} to={href} onClick={close} className={classes.row}>
                     {row}
@@ -109,7 +128,15 @@ export function NotificationBell({ admin = false, callbacks = false }: { admin?:
   );
 }
 
-function BellRow({ title, message, createdAt, read }: { title: string; message: string; createdAt: string; read: boolean }) {
+interface BellRowProps {
+  title: string;
+  message: string;
+  createdAt: string;
+  read: boolean;
+  language: SharedText['language'];
+}
+
+function BellRow({ title, message, createdAt, read, language }: BellRowProps) {
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
       <Box mt={6} w={8} h={8} style={{ flex: 'none', borderRadius: '50%', background: read ? 'transparent' : 'var(--mantine-color-blue-6)' }} />
@@ -121,32 +148,31 @@ function BellRow({ title, message, createdAt, read }: { title: string; message: 
           {message}
         </Text>
         <Text size="xs" c="dimmed" mt={2} title={formatDateTime(createdAt)}>
-          {dayjs(createdAt).fromNow()}
+          {dayjs(createdAt).locale(language).fromNow()}
         </Text>
       </Box>
     </Group>
   );
 }
 
-const callbackCount = (n: number) => `${n} callback${n === 1 ? '' : 's'}`;
-
 /** "2 due, 1 missed" */
-function callbackSummary(reminders: CallbackReminder[]): string {
+function callbackSummary(reminders: CallbackReminder[], t: SharedText['t']): string {
   const due = reminders.filter((r) => r.state === 'due').length;
   const missed = reminders.length - due;
-  return [due ? `${due} due` : '', missed ? `${missed} missed` : ''].filter(Boolean).join(', ');
+  return [due ? t('bell.due', { count: due }) : '', missed ? t('bell.missed', { count: missed }) : ''].filter(Boolean).join(', ');
 }
 
 /** Callbacks due now or missed, each leading to Today's Callbacks (once that page exists). */
 function CallbackSection({ reminders, onNavigate }: { reminders: CallbackReminder[]; onNavigate: () => void }) {
+  const { t } = useSharedText();
   const exists = useRouteExists();
   const href = exists(CALLBACKS_PATH) ? CALLBACKS_PATH : null;
   return (
     <>
       <Group justify="space-between" px="md" py="sm">
-        <Text fw={600}>Callbacks</Text>
+        <Text fw={600}>{t('bell.callbacks')}</Text>
         <Text size="xs" c="dimmed">
-          {callbackSummary(reminders)}
+          {callbackSummary(reminders, t)}
         </Text>
       </Group>
       <Divider />
@@ -171,14 +197,15 @@ function CallbackSection({ reminders, onNavigate }: { reminders: CallbackReminde
 }
 
 function CallbackRow({ reminder }: { reminder: CallbackReminder }) {
+  const { t } = useSharedText();
   const missed = reminder.state === 'missed';
   return (
     <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
       <Text size="sm" fw={missed ? 400 : 600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-        {reminderText(reminder)}
+        {reminderText(reminder, t)}
       </Text>
       <Badge size="sm" variant="light" color={missed ? 'red' : 'orange'} style={{ flex: 'none' }}>
-        {missed ? 'Missed' : 'Due'}
+        {t(missed ? 'bell.missedBadge' : 'bell.dueBadge')}
       </Badge>
     </Group>
   );

@@ -1,4 +1,7 @@
 import { pageTitle } from './brand';
+import { USER_PAGE_TITLES } from './userPageTitles';
+
+export type { UserPagePath } from './userPageTitles';
 
 /**
  * The one title of each page: its heading, its browser tab title and the label of the menu entry that
@@ -60,40 +63,7 @@ export const PAGE_TITLES = {
   '/subadmin/telicallerComplain/pending': 'Pending Telecaller Complaints',
   '/subadmin/telicallerComplain/close': 'Closed Telecaller Complaints',
 
-  '/': 'Home',
-  '/formlead': 'Add Lead',
-  '/usernotification': 'Notifications',
-  '/leadspage/leads': 'New Leads',
-  '/leadspage/pendingleads': 'Pending Leads',
-  '/TellyCalerHad/HeadPending': 'Pending Leads',
-  '/TellyCalerHad/LeadsHead': 'Junior Leads',
-  '/leadspage/callback': "Today's Callbacks",
-  '/leadspage/interestedleads': 'Interested Leads',
-  '/leadspage/notinterestedleads': 'Not Interested Leads',
-  '/leadspage/followupleads': 'Follow-up Leads',
-  '/leadspage/invalidleads': 'Invalid Leads',
-  '/leadspage/notsubmitleads': 'Not Submitted Leads',
-  '/leadspage/lead/$leadId': 'Lead Details',
-  '/leadspage/loginhours': 'Login Hours',
-  '/leadspage/calllogs': 'Call Logs',
-  '/leadspage/cardlogs': 'Calls by Lead',
-  '/leadspage/leadquality': 'Lead Quality',
-  '/leadspage/createproject': 'Create Project',
-  '/Runningproject': 'Running Projects',
-  '/Rejectproject': 'Rejected Projects',
-  '/leadspage/compleatproject': 'Completed Projects',
-  '/dailayproject': 'Delayed Projects',
-  '/pendingpayment': 'Pending Payment',
-  '/leadspage/updatepayment': 'Update Payment',
-  '/totalbusniness': 'Total Business',
-  '/leadspage/listproduct': 'Products',
-  '/complainsuggestion': 'Complaint / Suggestion',
-  '/leadspage/demo': 'Demo',
-  '/newtask': 'New Task',
-  '/runingtask': 'Running Tasks',
-  '/compleattask': 'Completed Tasks',
-  '/dailytask': 'Delayed Tasks',
-  '/leadspage/tutorial': 'Tutorial',
+  ...USER_PAGE_TITLES,
 } as const;
 
 export type TitledPath = keyof typeof PAGE_TITLES;

@@ -1,58 +1,63 @@
+import type { TFunction } from 'i18next';
 import type { NavEntry, NavItem } from './nav';
-import { PAGE_TITLES as T, type TitledPath } from './pageTitles';
+import type { UserPagePath } from './pageTitles';
 
 const CALLERS = ['Telicaller', 'Telicaller-hade'] as const;
-const leadPage = (to: TitledPath, userTypes: NavItem['userTypes'] = CALLERS): NavItem => ({ label: T[to], to, userTypes });
 
 /**
- * The telecaller, head and developer menu; later work adds entries here. Logout is added by the layout.
- * The lead queues come in the order a working day goes: today's leads and callbacks, then the rest.
+ * The telecaller, head and developer menu in the user's language; later work adds entries here.
+ * Logout is added by the layout. Each label is the title of the page it opens. The lead queues come
+ * in the order a working day goes: today's leads and callbacks, then the rest.
  */
-export const USER_NAV: NavEntry[] = [
-  { label: T['/'], to: '/', icon: 'home' },
-  {
-    label: 'Leads',
-    icon: 'leads',
-    children: [
-      leadPage('/TellyCalerHad/LeadsHead', ['Telicaller-hade']),
-      leadPage('/leadspage/leads'),
-      leadPage('/leadspage/callback'),
-      leadPage('/leadspage/pendingleads', ['Telicaller']),
-      leadPage('/TellyCalerHad/HeadPending', ['Telicaller-hade']),
-      leadPage('/leadspage/followupleads'),
-      leadPage('/leadspage/interestedleads'),
-      leadPage('/leadspage/notinterestedleads'),
-      leadPage('/leadspage/invalidleads'),
-      leadPage('/leadspage/notsubmitleads'),
-    ],
-  },
-  { label: T['/formlead'], to: '/formlead', icon: 'plus', userTypes: CALLERS },
-  {
-    label: 'Projects',
-    icon: 'building',
-    children: [
-      leadPage('/leadspage/createproject'),
-      leadPage('/Runningproject'),
-      leadPage('/pendingpayment'),
-      leadPage('/leadspage/updatepayment'),
-      leadPage('/dailayproject'),
-      leadPage('/leadspage/compleatproject'),
-      leadPage('/Rejectproject'),
-      leadPage('/totalbusniness'),
-      leadPage('/leadspage/listproduct'),
-    ],
-  },
-  { label: T['/leadspage/leadquality'], to: '/leadspage/leadquality', icon: 'star', userTypes: CALLERS },
-  { label: T['/usernotification'], to: '/usernotification', icon: 'bell' },
-  {
-    label: 'Tasks',
-    icon: 'cards',
-    children: (['/newtask', '/runingtask', '/dailytask', '/compleattask'] as const).map((to) => leadPage(to, ['Developer'])),
-  },
-  { label: T['/leadspage/demo'], to: '/leadspage/demo', icon: 'star', userTypes: CALLERS },
-  { label: T['/leadspage/tutorial'], to: '/leadspage/tutorial', icon: 'star', userTypes: CALLERS },
-  { label: T['/complainsuggestion'], to: '/complainsuggestion', icon: 'complaint' },
-  { label: T['/leadspage/loginhours'], to: '/leadspage/loginhours', icon: 'clock', userTypes: CALLERS },
-  { label: T['/leadspage/calllogs'], to: '/leadspage/calllogs', icon: 'phone', userTypes: CALLERS },
-  { label: T['/leadspage/cardlogs'], to: '/leadspage/cardlogs', icon: 'cards', userTypes: CALLERS },
-];
+export const userNav = (t: TFunction): NavEntry[] => {
+  const T = (to: UserPagePath) => t(`titles.${to}`);
+  const leadPage = (to: UserPagePath, userTypes: NavItem['userTypes'] = CALLERS): NavItem => ({ label: T(to), to, userTypes });
+  return [
+    { label: T('/'), to: '/', icon: 'home' },
+    {
+      label: t('nav.leads'),
+      icon: 'leads',
+      children: [
+        leadPage('/TellyCalerHad/LeadsHead', ['Telicaller-hade']),
+        leadPage('/leadspage/leads'),
+        leadPage('/leadspage/callback'),
+        leadPage('/leadspage/pendingleads', ['Telicaller']),
+        leadPage('/TellyCalerHad/HeadPending', ['Telicaller-hade']),
+        leadPage('/leadspage/followupleads'),
+        leadPage('/leadspage/interestedleads'),
+        leadPage('/leadspage/notinterestedleads'),
+        leadPage('/leadspage/invalidleads'),
+        leadPage('/leadspage/notsubmitleads'),
+      ],
+    },
+    { label: T('/formlead'), to: '/formlead', icon: 'plus', userTypes: CALLERS },
+    {
+      label: t('nav.projects'),
+      icon: 'building',
+      children: [
+        leadPage('/leadspage/createproject'),
+        leadPage('/Runningproject'),
+        leadPage('/pendingpayment'),
+        leadPage('/leadspage/updatepayment'),
+        leadPage('/dailayproject'),
+        leadPage('/leadspage/compleatproject'),
+        leadPage('/Rejectproject'),
+        leadPage('/totalbusniness'),
+        leadPage('/leadspage/listproduct'),
+      ],
+    },
+    { label: T('/leadspage/leadquality'), to: '/leadspage/leadquality', icon: 'star', userTypes: CALLERS },
+    { label: T('/usernotification'), to: '/usernotification', icon: 'bell' },
+    {
+      label: t('nav.tasks'),
+      icon: 'cards',
+      children: (['/newtask', '/runingtask', '/dailytask', '/compleattask'] as const).map((to) => leadPage(to, ['Developer'])),
+    },
+    { label: T('/leadspage/demo'), to: '/leadspage/demo', icon: 'star', userTypes: CALLERS },
+    { label: T('/leadspage/tutorial'), to: '/leadspage/tutorial', icon: 'star', userTypes: CALLERS },
+    { label: T('/complainsuggestion'), to: '/complainsuggestion', icon: 'complaint' },
+    { label: T('/leadspage/loginhours'), to: '/leadspage/loginhours', icon: 'clock', userTypes: CALLERS },
+    { label: T('/leadspage/calllogs'), to: '/leadspage/calllogs', icon: 'phone', userTypes: CALLERS },
+    { label: T('/leadspage/cardlogs'), to: '/leadspage/cardlogs', icon: 'cards', userTypes: CALLERS },
+  ];
+};

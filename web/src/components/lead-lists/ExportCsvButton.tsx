@@ -1,5 +1,6 @@
 import { Button } from '@mantine/core';
 import { leadExportUrl, LEAD_EXPORT_PATH } from './exportUrl';
+import { useSharedText } from '../../i18n/sharedText';
 
 /**
  * Downloads leads.csv for the given filters. A plain link: the browser streams the file to disk with
@@ -17,16 +18,17 @@ export function ExportCsvButton({
   disabled?: boolean;
   fullWidth?: boolean;
 }) {
+  const { t } = useSharedText();
   if (disabled) {
     return (
       <Button variant="light" disabled fullWidth={fullWidth}>
-        Export CSV
+        {t('list.exportCsv')}
       </Button>
     );
   }
   return (
     <Button component="a" href={leadExportUrl(params, path)} download="leads.csv" variant="light" fullWidth={fullWidth}>
-      Export CSV
+      {t('list.exportCsv')}
     </Button>
   );
 }

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import { LEAD_STATUS_LABELS, requirementText, type LeadStatus } from '../../../../shared/leads';
 import { formatDateTime, zonedParts } from '../../lib/format';
 import type { AppColumn } from '../DataTable/AppTable';
+import { useSharedText } from '../../i18n/sharedText';
 
 /** A stored instant (ISO) in the company's time zone, e.g. "05 Mar 2025, 02:30 PM"; a bare date stays a date. */
 export const formatWhen = (stored: string | null | undefined): string => formatDateTime(stored);
@@ -60,17 +61,20 @@ export function LeadStatusBadge({ status }: { status: LeadStatus }) {
 const QUALITY_COLORS: Record<string, string> = { excellent: 'green', good: 'blue', poor: 'orange' };
 
 export function QualityBadge({ quality }: { quality: string | null }) {
+  const { t, language } = useSharedText();
   if (!quality) {
     return (
       <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        Not rated
+        {t('quality.notRated')}
       </Text>
     );
   }
   const key = quality.toLowerCase();
+  const known = key === 'excellent' || key === 'good' || key === 'poor';
+  // English shows the stored word as it always has (capitalised by CSS); another language its own word.
   return (
     <Badge variant="light" color={QUALITY_COLORS[key] ?? 'gray'} radius="sm" tt="capitalize">
-      {quality}
+      {known && language !== 'en' ? t(`quality.${key}`) : quality}
     </Badge>
   );
 }

@@ -3,15 +3,15 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title 
 import { useMediaQuery } from '@mantine/hooks';
 import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { trpc } from '../../trpc';
 import { AppTable, type AppColumn, pagingOf } from '../DataTable/AppTable';
 import { MobileLink, QualityBadge, RequirementText, StackedTime } from '../lead-lists/LeadCells';
-import { PAGE_TITLES } from '../layout/pageTitles';
+import { useSharedText, withMessageIn } from '../../i18n/sharedText';
 import { useRouteExists } from '../layout/useRouteExists';
 import { formatCount, formatDateTime } from '../../lib/format';
-import {
-  LeadQualityInput, QUALITY_FILTER_LABELS, QUALITY_FILTERS, type QualityFilter, type QualityLeadRow,
-} from '../../../../shared/schemas/lead-quality';
+import { LeadQualityInput, QUALITY_FILTERS, type QualityFilter, type QualityLeadRow } from '../../../../shared/schemas/lead-quality';
 import type { QualitySearch } from './qualitySearch';
 
 const PAGE_SIZE = 20;
@@ -26,6 +26,7 @@ interface Props {
 
 /** Lead quality (spec part 2, "Lead quality screens"): the user's rated leads between two days, by rating. */
 export function LeadQualityPage({ search, setSearch }: Props) {
+  const { t } = useTranslation();
   const page = search.page ?? 1;
   const quality: QualityFilter = search.quality ?? 'all';
   const leads = trpc.work.quality.useQuery(
@@ -47,9 +48,9 @@ export function LeadQualityPage({ search, setSearch }: Props) {
   return (
     <Stack>
       <div>
-        <Title order={2}>{PAGE_TITLES['/leadspage/leadquality']}</Title>
+        <Title order={2}>{t('titles./leadspage/leadquality')}</Title>
         <Text c="dimmed" size="sm">
-          Your rated leads by the day they came in.
+          {t('quality.intro')}
         </Text>
       </div>
 
@@ -60,7 +61,7 @@ export function LeadQualityPage({ search, setSearch }: Props) {
           to={search.to}
           onApply={(range) => setSearch({ ...search, ...range, page: undefined }, 'push')}
         />
-        <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" my="md" role="group" aria-label="Filter by quality">
+        <SimpleGrid cols={{ base: 2, xs: 4 }} spacing="xs" my="md" role="group" aria-label={t('quality.filterLabel')}>
           {QUALITY_FILTERS.map((q) => (
             <Button
               key={q}
@@ -77,24 +78,24 @@ export function LeadQualityPage({ search, setSearch }: Props) {
               }
               px="sm"
             >
-              {QUALITY_FILTER_LABELS[q]}
+              {t(q === 'all' ? 'quality.all' : `shared.quality.${q}`)}
             </Button>
           ))}
         </SimpleGrid>
         <AppTable
-          aria-label="Rated leads"
+          aria-label={t('quality.tableLabel')}
           query={leads}
           records={leads.data?.items}
-          empty="No leads found for the selected criteria"
-          loadingText="Loading leads..."
-          errorText="Error fetching leads."
+          empty={t('quality.empty')}
+          loadingText={t('quality.loading')}
+          errorText={t('quality.failed')}
           minWidth={phone ? undefined : canProcess ? 860 : 760}
           paging={pagingOf(leads.data, (p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push'))}
-          columns={phone ? PHONE_COLUMNS : QUALITY_COLUMNS}
+          columns={phone ? phoneColumns(t) : qualityColumns(t)}
           actions={
             canProcess
               ? {
-                  title: 'Action',
+                  title: t('quality.action'),
                   render: (l) => (
                     <Button
                       size="xs"
@@ -103,7 +104,7 @@ export function LeadQualityPage({ search, setSearch }: Props) {
                       to={LEAD_FORM_PATH as string}
                       params={{ leadId: String(l.id) } as never}
                     >
-                      Process
+                      {t('quality.process')}
                     </Button>
                   ),
                 }
@@ -117,54 +118,56 @@ export function LeadQualityPage({ search, setSearch }: Props) {
 
 /** From and To (inclusive days) and Apply Filter; an empty day leaves that side open. */
 function DateFilter({ from, to, onApply }: { from?: string; to?: string; onApply: (range: { from?: string; to?: string }) => void }) {
+  const { t, serverText } = useSharedText();
   const form = useForm({
     mode: 'controlled',
     initialValues: { from: from ?? '', to: to ?? '' },
     validate: schemaResolver(LeadQualityInput, { sync: true }),
   });
+  const field = (name: 'from' | 'to') => withMessageIn(form.getInputProps(name), serverText);
   return (
     <form onSubmit={form.onSubmit((v) => onApply({ from: v.from || undefined, to: v.to || undefined }))} noValidate>
       <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput label="From" type="date" style={{ flex: '1 1 140px' }} maw={220} key={form.key('from')} {...form.getInputProps('from')} />
-        <TextInput label="To" type="date" style={{ flex: '1 1 140px' }} maw={220} key={form.key('to')} {...form.getInputProps('to')} />
+        <TextInput label={t('range.from')} type="date" style={{ flex: '1 1 140px' }} maw={220} key={form.key('from')} {...field('from')} />
+        <TextInput label={t('range.to')} type="date" style={{ flex: '1 1 140px' }} maw={220} key={form.key('to')} {...field('to')} />
         <Button type="submit" mt={{ base: 0, xs: 25 }} style={{ flex: '1 1 140px' }} maw={{ xs: 180 }}>
-          Apply Filter
+          {t('range.apply')}
         </Button>
       </Group>
     </form>
   );
 }
 
-const QUALITY_COLUMNS: AppColumn<QualityLeadRow>[] = [
+const qualityColumns = (t: TFunction): AppColumn<QualityLeadRow>[] => [
   {
     accessor: 'name',
-    title: 'Name',
+    title: t('quality.name'),
     render: (l) => (
       <Text size="sm" fw={500} miw={90} maw={180} style={{ overflowWrap: 'anywhere' }}>
         {l.name}
       </Text>
     ),
   },
-  { accessor: 'mobile', title: 'Contact', render: (l) => <MobileLink mobile={l.mobile} /> },
-  { accessor: 'requirement', title: 'Requirement', render: (l) => <RequirementText raw={l.requirement} maw={240} /> },
+  { accessor: 'mobile', title: t('quality.contact'), render: (l) => <MobileLink mobile={l.mobile} /> },
+  { accessor: 'requirement', title: t('quality.requirement'), render: (l) => <RequirementText raw={l.requirement} maw={240} /> },
   {
     accessor: 'area',
-    title: 'Area',
+    title: t('quality.area'),
     render: (l) => (
       <Text size="sm" maw={120}>
         {l.area}
       </Text>
     ),
   },
-  { accessor: 'lead_quality', title: 'Quality', render: (l) => <QualityBadge quality={l.lead_quality} /> },
-  { accessor: 'date', title: 'Date', render: (l) => <StackedTime stored={l.date} /> },
+  { accessor: 'lead_quality', title: t('quality.quality'), render: (l) => <QualityBadge quality={l.lead_quality} /> },
+  { accessor: 'date', title: t('quality.date'), render: (l) => <StackedTime stored={l.date} /> },
 ];
 
 /** On a phone: the lead (name, number, rating, area, date) in one cell, then what it wants. */
-const PHONE_COLUMNS: AppColumn<QualityLeadRow>[] = [
+const phoneColumns = (t: TFunction): AppColumn<QualityLeadRow>[] => [
   {
     accessor: 'name',
-    title: 'Lead',
+    title: t('quality.lead'),
     render: (l) => (
       <Stack gap={4} miw={90} maw={140}>
         <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
@@ -185,5 +188,5 @@ const PHONE_COLUMNS: AppColumn<QualityLeadRow>[] = [
       </Stack>
     ),
   },
-  { accessor: 'requirement', title: 'Requirement', render: (l) => <RequirementText raw={l.requirement} maw={180} /> },
+  { accessor: 'requirement', title: t('quality.requirement'), render: (l) => <RequirementText raw={l.requirement} maw={180} /> },
 ];

@@ -1,17 +1,19 @@
 import { Group, Paper, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../../../../shared/schemas/lead-work';
 import { Icon } from '../layout/icons';
 import type { CallTimer } from './useCallTimer';
 
 /** The running call duration, HH:MM:SS, and what it is counting from. */
 export function CallTimerDisplay({ timer }: { timer: CallTimer }) {
-  const note = !timer.running ? 'Stopped' : timer.called ? 'Since you tapped Call' : 'Since you opened the lead · Call restarts it';
+  const { t } = useTranslation();
+  const note = t(!timer.running ? 'timer.stopped' : timer.called ? 'timer.sinceCall' : 'timer.sinceOpen');
   return (
     <Paper withBorder radius="md" px="md" py="sm">
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <div style={{ minWidth: 0 }}>
           <Text size="sm" fw={600}>
-            Call duration
+            {t('timer.title')}
           </Text>
           <Text size="xs" c="dimmed">
             {note}
@@ -21,7 +23,7 @@ export function CallTimerDisplay({ timer }: { timer: CallTimer }) {
           <Icon name="clock" size={22} />
           <Text
             role="timer"
-            aria-label="Call duration"
+            aria-label={t('timer.title')}
             fz={28}
             fw={700}
             lh={1}

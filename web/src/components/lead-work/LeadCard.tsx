@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/trpc/router';
 import type { LeadQueue } from '../../../../shared/constants';
@@ -6,19 +7,19 @@ import { requirementText } from '../../../../shared/leads';
 import { formatDateTime } from '../../lib/format';
 import { Icon } from '../layout/icons';
 import { ButtonLink } from '../ButtonLink';
-import { CallbackStateBadge, attemptsText, callbackWhen } from './leadBadges';
+import { CallbackStateBadge, useCallbackWhen } from './leadBadges';
 
 export type QueueCard = inferRouterOutputs<AppRouter>['work']['queue']['items'][number];
 
 interface Props {
   lead: QueueCard;
   queue: LeadQueue;
-  /** Process Lead, or Call Back on Today's Callbacks */
-  action: string;
 }
 
 /** One lead of a queue, as a telecaller reads it on a phone: who, the number to tap, what they want. */
-export function LeadCard({ lead, queue, action }: Props) {
+export function LeadCard({ lead, queue }: Props) {
+  const { t } = useTranslation();
+  const callbackWhen = useCallbackWhen();
   const requirement = requirementText(lead.requirement);
   const place = [lead.area, lead.category].filter(Boolean).join(' · ');
   return (
@@ -26,12 +27,12 @@ export function LeadCard({ lead, queue, action }: Props) {
       <Stack gap="xs" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Text fw={600} size="lg" lh={1.3} style={{ overflowWrap: 'anywhere' }}>
-            {lead.name || 'No name'}
+            {lead.name || t('queue.noName')}
           </Text>
           <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
             {lead.attempts > 0 && (
               <Badge variant="light" color="gray" radius="sm" tt="none">
-                {attemptsText(lead.attempts)}
+                {t('queue.attempts', { count: lead.attempts })}
               </Badge>
             )}
             <CallbackStateBadge state={lead.callback_state} />
@@ -64,17 +65,17 @@ export function LeadCard({ lead, queue, action }: Props) {
           )}
           {lead.callback_date && (
             <Text size="sm" fw={500}>
-              Callback {callbackWhen(lead.callback_date, lead.callback_time)}
+              {t('queue.callback', { when: callbackWhen(lead.callback_date, lead.callback_time) })}
             </Text>
           )}
           {lead.assigned_by_name && (
             <Text size="sm" fw={500}>
-              Assigned by {lead.assigned_by_name}
+              {t('queue.assignedBy', { name: lead.assigned_by_name })}
             </Text>
           )}
           {lead.send_date && (
             <Text size="xs" c="dimmed">
-              Sent {formatDateTime(lead.send_date)}
+              {t('queue.sent', { time: formatDateTime(lead.send_date) })}
             </Text>
           )}
         </Stack>
@@ -88,12 +89,13 @@ export function LeadCard({ lead, queue, action }: Props) {
           fullWidth
           mt="auto"
         >
-          {action}
+          {/* Call Back on Today's Callbacks, Process Lead elsewhere */}
+          {t(queue === 'callback' ? 'queue.callBack' : 'queue.processLead')}
         </ButtonLink>
         {queue === 'interested' && (
           // An interested lead is where a sale starts: its project links back to it.
           <ButtonLink to="/leadspage/createproject" search={{ lead: lead.id, name: lead.name, mobile: lead.mobile }} size="md" variant="light" fullWidth>
-            Create project
+            {t('queue.createProject')}
           </ButtonLink>
         )}
       </Stack>

@@ -2,9 +2,11 @@ import { Anchor, Badge, Button, Grid, Group, Paper, SimpleGrid, Stack, Text, Tex
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { useSharedText } from '../../i18n/sharedText';
 import type { LeadQueue } from '../../../../shared/constants';
 import { requirementText } from '../../../../shared/leads';
-import { NOT_CONNECTED_LABELS, type NotConnectedOutcome } from '../../../../shared/schemas/lead-work';
+import type { NotConnectedOutcome } from '../../../../shared/schemas/lead-work';
 import { trpc } from '../../trpc';
 import { formatDateTime, zonedParts } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
@@ -17,9 +19,9 @@ import { LeadForm } from './LeadForm';
 import { LeadHistory } from './LeadHistory';
 import { NotConnectedButtons } from './NotConnectedButtons';
 import { SendDemoMenu } from './SendDemoMenu';
-import { StatusCodeBadge, attemptsText, callbackWhen } from './leadBadges';
+import { StatusCodeBadge, useCallbackWhen } from './leadBadges';
 import { markOpenLeadStale, openLeadQuery, placeholderDetail, type LeadDetail } from './openLead';
-import { QUEUE_PAGES, queuePath } from './queuePages';
+import { QUEUE_PATHS, queuePath } from './queuePages';
 import { useCallTimer } from './useCallTimer';
 
 interface Props {
@@ -30,6 +32,7 @@ interface Props {
 
 /** Lead Details: opening it is Process Lead (the lead becomes '6'); everything the call needs on one screen. */
 export function LeadDetailsPage({ leadId, queue }: Props) {
+  const { t } = useTranslation();
   const open = useQuery({ ...openLeadQuery(leadId, queue), placeholderData: () => placeholderDetail(leadId, queue) });
   // No connection (the open waits, or it failed on the way): the lead is worked from its queue card
   // and what is submitted waits on the phone.
@@ -37,7 +40,7 @@ export function LeadDetailsPage({ leadId, queue }: Props) {
   const card = offline ? (open.isPlaceholderData ? open.data : placeholderDetail(leadId, queue)) : undefined;
   if (card) return <LeadWork detail={card} queue={queue} ready />;
   return (
-    <QueryState query={open} errorText="Could not open this lead.">
+    <QueryState query={open} errorText={t('lead.openFailed')}>
       {(detail) => <LeadWork detail={detail} queue={queue} ready={!open.isPlaceholderData} />}
     </QueryState>
   );
@@ -53,6 +56,9 @@ function comesBackAt(retryAt: string): string {
 
 /** `ready` is false while the page shows the queue's card and the open is still on its way: no action yet. */
 function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQueue | undefined; ready: boolean }) {
+  const { t } = useTranslation();
+  const { serverText } = useSharedText();
+  const callbackWhen = useCallbackWhen();
   const { me } = useRouteContext({ from: '/_user' });
   const { lead } = detail;
   const timer = useCallTimer(lead.id);
@@ -73,7 +79,7 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
   /** The connection failed: what was submitted waits on the phone; the telecaller goes on. */
   const kept = () => {
     timer.stop();
-    notifications.show({ color: 'orange', autoClose: 3000, message: 'Saved on this phone. It will be sent when the connection is back.' });
+    notifications.show({ color: 'orange', autoClose: 3000, message: t('lead.kept') });
     goOn(around?.nextId ?? null);
   };
 
@@ -85,17 +91,17 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
       if (sent.queued) return kept();
       const result = sent.result;
       timer.stop();
-      const label = NOT_CONNECTED_LABELS[input.outcome];
+      const outcome = t(`shared.notConnected.${input.outcome}`);
       notifications.show({
         color: result.retryAt ? 'orange' : 'red',
         autoClose: 3000,
         message: result.retryAt
-          ? `${label}: attempt ${result.attempts} of ${detail.attemptLimit}. The lead comes back at ${comesBackAt(result.retryAt)}.`
-          : `${label}: no answer after ${result.attempts} attempts. The lead is now invalid (Not reachable).`,
+          ? t('lead.comesBack', { outcome, attempts: result.attempts, limit: detail.attemptLimit, at: comesBackAt(result.retryAt) })
+          : t('lead.madeInvalid', { outcome, attempts: result.attempts }),
       });
       goOn(result.nextId);
     },
-    onError: (err) => notifyFailure('Could not record the call.', err),
+    onError: (err) => notifyFailure(t('lead.recordFailed'), err, undefined, serverText),
   });
 
   const pickNotConnected = (outcome: NotConnectedOutcome) =>
@@ -112,19 +118,19 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
     <Stack gap="md" maw={1200} w="100%" mx="auto">
       {around && (
         <Group gap="xs" wrap="nowrap" justify="space-between">
-          <NeighbourButton leadId={around.previousId} queue={around.name} label="Previous" icon="chevronLeft" />
+          <NeighbourButton leadId={around.previousId} queue={around.name} label={t('lead.previous')} icon="chevronLeft" />
           <ButtonLink to={listPath} variant="subtle" size="sm" px="xs" style={{ minWidth: 0 }}>
             <Text span size="sm" truncate="end">
-              {QUEUE_PAGES[around.name].title}
+              {t(`titles.${QUEUE_PATHS[around.name]}`)}
             </Text>
           </ButtonLink>
-          <NeighbourButton leadId={around.nextId} queue={around.name} label="Next" icon="chevronRight" />
+          <NeighbourButton leadId={around.nextId} queue={around.name} label={t('lead.next')} icon="chevronRight" />
         </Group>
       )}
 
       <div>
         <Title order={2} style={{ overflowWrap: 'anywhere' }}>
-          {lead.name || 'No name'}
+          {lead.name || t('queue.noName')}
         </Title>
         <Group gap={6} mt={6}>
           <Anchor
@@ -139,17 +145,17 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
           <StatusCodeBadge status={lead.status} />
           {lead.attempts > 0 && (
             <Badge variant="light" color="gray" radius="sm" tt="none">
-              {attemptsText(lead.attempts)}
+              {t('queue.attempts', { count: lead.attempts })}
             </Badge>
           )}
           {lead.callback_date && (
             <Badge variant="light" color="cyan" radius="sm" tt="none">
-              Callback {callbackWhen(lead.callback_date, lead.callback_time)}
+              {t('queue.callback', { when: callbackWhen(lead.callback_date, lead.callback_time) })}
             </Badge>
           )}
           {lead.assigned_by_name && (
             <Text size="sm" fw={500}>
-              Assigned by {lead.assigned_by_name}
+              {t('queue.assignedBy', { name: lead.assigned_by_name })}
             </Text>
           )}
         </Group>
@@ -169,7 +175,7 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
                 color="green"
                 leftSection={<Icon name="phone" size={22} />}
               >
-                Call
+                {t('lead.call')}
               </Button>
               <Button
                 component="a"
@@ -184,7 +190,7 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
                 variant="light"
                 leftSection={<Icon name="chat" size={22} />}
               >
-                WhatsApp
+                {t('lead.whatsapp')}
               </Button>
             </SimpleGrid>
 
@@ -195,10 +201,10 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
             <Paper withBorder radius="md" p="md">
               <Stack gap="sm">
                 <SimpleGrid cols={2} spacing="sm">
-                  <TextInput label="Name" value={lead.name} readOnly size="md" variant="filled" />
-                  <TextInput label="Area" value={lead.area} readOnly size="md" variant="filled" />
+                  <TextInput label={t('lead.name')} value={lead.name} readOnly size="md" variant="filled" />
+                  <TextInput label={t('lead.area')} value={lead.area} readOnly size="md" variant="filled" />
                 </SimpleGrid>
-                <Textarea label="Service" value={requirement} readOnly autosize minRows={1} maxRows={10} size="md" variant="filled" />
+                <Textarea label={t('lead.service')} value={requirement} readOnly autosize minRows={1} maxRows={10} size="md" variant="filled" />
               </Stack>
             </Paper>
 
@@ -220,7 +226,7 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
                 onKept={kept}
                 onSubmitted={(result) => {
                   timer.stop();
-                  notifySuccess('Form submitted successfully');
+                  notifySuccess(t('lead.submitted'));
                   goOn(result.nextId);
                 }}
               />

@@ -1,9 +1,10 @@
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { useSharedText, withMessageIn } from '../../i18n/sharedText';
 import type { LeadQueue } from '../../../../shared/constants';
-import { LEAD_STATUS_LABELS } from '../../../../shared/leads';
 import {
-  FEEDBACK_OPTIONS, LEAD_QUALITIES, LEAD_QUALITY_LABELS, LeadFormInput, NO_SUBMIT_FEEDBACK, SUBMIT_STATUSES,
+  FEEDBACK_OPTIONS, LEAD_QUALITIES, LeadFormInput, NO_SUBMIT_FEEDBACK, SUBMIT_STATUSES,
   type FormVariant, type LeadQuality, type SubmitStatus,
 } from '../../../../shared/schemas/lead-work';
 import { todayIn } from '../../../../shared/dates';
@@ -34,8 +35,6 @@ export interface LeadFormValues {
   lead_quality: LeadQuality | null;
 }
 
-const STATUS_OPTIONS = SUBMIT_STATUSES.map((s) => ({ value: s, label: `${LEAD_STATUS_LABELS[s]} (${s})` }));
-const QUALITY_OPTIONS = LEAD_QUALITIES.map((q) => ({ value: q, label: LEAD_QUALITY_LABELS[q] }));
 const isSubmitStatus = (s: string): s is SubmitStatus => (SUBMIT_STATUSES as readonly string[]).includes(s);
 
 function feedbackOptions(variant: FormVariant, status: string): readonly string[] {
@@ -60,6 +59,8 @@ interface Props {
 
 /** Status, feedback and the sections each status opens (spec part 2, sections 4 and 5), checked as the server checks. */
 export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted, onKept, onCancel }: Props) {
+  const { t } = useTranslation();
+  const { serverText, feedbackText } = useSharedText();
   const { lead, variant } = detail;
   const form = useForm<LeadFormValues>({
     mode: 'controlled',
@@ -72,6 +73,12 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
   });
   const { status, callback } = form.values;
   const options = feedbackOptions(variant, status);
+  // What the telecaller reads is in its language; the values sent stay the spec's.
+  const statusOptions = SUBMIT_STATUSES.map((s) => ({ value: s, label: `${t(`shared.status.${s}`)} (${s})` }));
+  const feedbackChoices = options.map((f) => ({ value: f, label: feedbackText(f) }));
+  const qualityOptions = LEAD_QUALITIES.map((q) => ({ value: q, label: t(`shared.quality.${q}`) }));
+  // The messages are the shared schema's (or the server's, the same) English.
+  const field = (name: keyof LeadFormValues, options?: { type: 'checkbox' }) => withMessageIn(form.getInputProps(name, options), serverText);
   // A lead handed to a head stays handed; only a telecaller's (or a head's own) interested lead goes to a head.
   const handsOver = status === '2' && variant !== 'head';
   // Asked for up front, so choosing Interested shows the heads at once.
@@ -86,7 +93,7 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
     onError: (err) => {
       const fields = fieldErrorsOf(err);
       if (fields) form.setErrors(fields);
-      notifyFailure('Error submitting form', err);
+      notifyFailure(t('form.submitFailed'), err, undefined, serverText);
     },
   });
 
@@ -106,15 +113,15 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
     if (on && !form.values.callback_date) form.setFieldValue('callback_date', todayIn(displayTimeZone()));
   };
 
-  const digits = (field: 'whatsapp' | 'optional_number', label: string) => (
+  const digits = (name: 'whatsapp' | 'optional_number', label: string) => (
     <TextInput
       label={label}
       inputMode="numeric"
       autoComplete="off"
       maxLength={15}
       size="md"
-      key={form.key(field)}
-      {...form.getInputProps(field)}
+      key={form.key(name)}
+      {...field(name)}
     />
   );
 
@@ -127,31 +134,31 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          {digits('whatsapp', 'Optional WhatsApp')}
-          {digits('optional_number', 'Optional Number')}
+          {digits('whatsapp', t('form.optionalWhatsapp'))}
+          {digits('optional_number', t('form.optionalNumber'))}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           <Select
-            label="Status"
+            label={t('form.status')}
             withAsterisk
-            placeholder="Select a status"
-            data={STATUS_OPTIONS}
+            placeholder={t('form.selectStatus')}
+            data={statusOptions}
             size="md"
             allowDeselect={false}
-            {...form.getInputProps('status')}
+            {...field('status')}
             value={status || null}
             onChange={chooseStatus}
           />
           <Select
-            label="Feedback"
+            label={t('form.feedback')}
             withAsterisk
-            placeholder={options.length ? 'Select a feedback' : 'Choose a status first'}
-            data={[...options]}
+            placeholder={t(options.length ? 'form.selectFeedback' : 'form.statusFirst')}
+            data={feedbackChoices}
             disabled={options.length === 0}
             size="md"
             allowDeselect={false}
             key={form.key('feedback')}
-            {...form.getInputProps('feedback')}
+            {...field('feedback')}
           />
         </SimpleGrid>
 
@@ -159,27 +166,27 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
           <Stack gap="sm">
             {handsOver && headOptions.length > 0 && (
               <Select
-                label="Telecaller head"
-                description="Hand this lead to a head (optional)"
-                placeholder="No head"
+                label={t('form.head')}
+                description={t('form.headHint')}
+                placeholder={t('form.noHead')}
                 data={headOptions}
                 clearable
                 size="md"
                 key={form.key('telemarketer_handler')}
-                {...form.getInputProps('telemarketer_handler')}
+                {...field('telemarketer_handler')}
               />
             )}
-            <Checkbox label="Demo" size="md" key={form.key('demo')} {...form.getInputProps('demo', { type: 'checkbox' })} />
-            <TextInput label="Project Name" size="md" maxLength={200} key={form.key('project_name')} {...form.getInputProps('project_name')} />
-            <Textarea label="Remarks" size="md" autosize minRows={2} maxRows={6} maxLength={2000} key={form.key('remarks')} {...form.getInputProps('remarks')} />
+            <Checkbox label={t('form.demo')} size="md" key={form.key('demo')} {...field('demo', { type: 'checkbox' })} />
+            <TextInput label={t('form.projectName')} size="md" maxLength={200} key={form.key('project_name')} {...field('project_name')} />
+            <Textarea label={t('form.remarks')} size="md" autosize minRows={2} maxRows={6} maxLength={2000} key={form.key('remarks')} {...field('remarks')} />
             <Select
-              label="Lead quality"
-              placeholder="Not rated"
-              data={QUALITY_OPTIONS}
+              label={t('form.leadQuality')}
+              placeholder={t('form.notRated')}
+              data={qualityOptions}
               clearable
               size="md"
               key={form.key('lead_quality')}
-              {...form.getInputProps('lead_quality')}
+              {...field('lead_quality')}
             />
           </Stack>
         )}
@@ -187,24 +194,24 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
         {status === '4' && (
           <Stack gap="sm">
             <Checkbox
-              label="Callback"
+              label={t('form.callback')}
               size="md"
               checked={callback}
               onChange={(e) => toggleCallback(e.currentTarget.checked)}
-              error={form.errors.callback}
+              {...withMessageIn({ error: form.errors.callback }, serverText)}
             />
             {callback && (
               <SimpleGrid cols={2} spacing="sm">
                 <TextInput
                   type="date"
-                  label="Callback date"
+                  label={t('form.callbackDate')}
                   withAsterisk
                   size="md"
                   min={todayIn(displayTimeZone())}
                   key={form.key('callback_date')}
-                  {...form.getInputProps('callback_date')}
+                  {...field('callback_date')}
                 />
-                <TextInput type="time" label="Callback time" withAsterisk size="md" key={form.key('callback_time')} {...form.getInputProps('callback_time')} />
+                <TextInput type="time" label={t('form.callbackTime')} withAsterisk size="md" key={form.key('callback_time')} {...field('callback_time')} />
               </SimpleGrid>
             )}
           </Stack>
@@ -212,23 +219,23 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
 
         {status === '5' && (
           <Textarea
-            label="Invalid Reason"
+            label={t('form.invalidReason')}
             withAsterisk
             size="md"
             autosize
             minRows={2}
             maxLength={500}
             key={form.key('invalid_reason')}
-            {...form.getInputProps('invalid_reason')}
+            {...field('invalid_reason')}
           />
         )}
 
         <Group grow gap="sm" mt="xs">
           <Button variant="default" size="lg" onClick={onCancel} disabled={submit.isPending}>
-            Cancel
+            {t('form.cancel')}
           </Button>
           <Button type="submit" size="lg" loading={submit.isPending} disabled={!ready}>
-            Submit
+            {t('form.submit')}
           </Button>
         </Group>
       </Stack>

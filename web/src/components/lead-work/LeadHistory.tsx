@@ -1,15 +1,20 @@
 import type { ReactNode } from 'react';
 import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../../shared/leads';
-import { LEAD_QUALITY_LABELS, NOT_CONNECTED_LABELS, formatDuration, type LeadQuality, type NotConnectedOutcome } from '../../../../shared/schemas/lead-work';
+import { useTranslation } from 'react-i18next';
+import { useSharedText } from '../../i18n/sharedText';
+import type { TFunction } from 'i18next';
+import { LEAD_STATUS_LABELS, NOT_CONNECTED_LABELS, type LeadStatus, type NotConnectedOutcome } from '../../../../shared/leads';
+import { LEAD_QUALITIES, formatDuration, type LeadQuality } from '../../../../shared/schemas/lead-work';
 import { formatDateTime } from '../../lib/format';
 import { formatCallback } from '../lead-lists/LeadCells';
 import type { LeadDetail } from './openLead';
 
 type HistoryItem = LeadDetail['history'][number];
 
-const statusText = (s: string) => `${LEAD_STATUS_LABELS[s as LeadStatus] ?? 'Status'} (${s})`;
-const outcomeText = (o: string | null) => `Not connected · ${(o && NOT_CONNECTED_LABELS[o as NotConnectedOutcome]) || 'No answer'}`;
+const statusText = (t: TFunction, s: string) => `${s in LEAD_STATUS_LABELS ? t(`shared.status.${s as LeadStatus}`) : t('queue.status')} (${s})`;
+const outcomeText = (t: TFunction, o: string | null) =>
+  t('history.notConnected', { reason: t(`shared.notConnected.${o && o in NOT_CONNECTED_LABELS ? (o as NotConnectedOutcome) : 'no_answer'}`) });
+const qualityText = (t: TFunction, q: string) => ((LEAD_QUALITIES as readonly string[]).includes(q) ? t(`shared.quality.${q as LeadQuality}`) : q);
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -25,34 +30,37 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function HistoryEntry({ item }: { item: HistoryItem }) {
+  const { t } = useTranslation();
+  const { feedbackText } = useSharedText();
   const attempt = item.kind === 'attempt';
-  const who = `${item.telecaller_name}${item.user_type === 'Telicaller-hade' ? ' (head)' : ''}${item.by_subadmin ? ' · by the company' : ''}`;
+  const caller = item.user_type === 'Telicaller-hade' ? t('history.byHead', { name: item.telecaller_name }) : item.telecaller_name;
+  const who = item.by_subadmin ? t('history.byCompany', { name: caller }) : caller;
   return (
     <Paper withBorder radius="md" p="sm" component="li" style={{ listStyle: 'none' }}>
       <Group justify="space-between" align="flex-start" gap="xs" mb="xs">
         <Badge variant="light" color={attempt ? 'orange' : 'blue'} radius="sm" tt="none">
-          {attempt ? outcomeText(item.outcome) : statusText(item.status)}
+          {attempt ? outcomeText(t, item.outcome) : statusText(t, item.status)}
         </Badge>
         <Text size="xs" c="dimmed">
           {formatDateTime(item.created_at)}
         </Text>
       </Group>
       <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
-        {!attempt && <Field label="Feedback">{item.feedback || '—'}</Field>}
-        <Field label="Duration">{formatDuration(item.call_duration)}</Field>
-        {!attempt && <Field label="Demo">{item.demo ? 'Yes' : 'No'}</Field>}
-        <Field label="Telecaller">{who}</Field>
-        {!attempt && <Field label="Telecaller head">{item.handler_name || 'No Handler Assigned'}</Field>}
-        {item.invalid_reason && <Field label="Reason">{item.invalid_reason}</Field>}
-        {item.lead_quality && <Field label="Lead quality">{LEAD_QUALITY_LABELS[item.lead_quality as LeadQuality] ?? item.lead_quality}</Field>}
-        {item.project_name && <Field label="Project Name">{item.project_name}</Field>}
-        {item.callback && item.callback_date && <Field label="Callback">{formatCallback(item.callback_date, item.callback_time)}</Field>}
-        {item.optional_whatsapp && <Field label="Optional WhatsApp">{item.optional_whatsapp}</Field>}
-        {item.optional_number && <Field label="Optional Number">{item.optional_number}</Field>}
+        {!attempt && <Field label={t('history.feedback')}>{item.feedback ? feedbackText(item.feedback) : '—'}</Field>}
+        <Field label={t('history.duration')}>{formatDuration(item.call_duration)}</Field>
+        {!attempt && <Field label={t('history.demo')}>{t(item.demo ? 'history.yes' : 'history.no')}</Field>}
+        <Field label={t('history.telecaller')}>{who}</Field>
+        {!attempt && <Field label={t('history.head')}>{item.handler_name || t('history.noHandler')}</Field>}
+        {item.invalid_reason && <Field label={t('history.reason')}>{item.invalid_reason}</Field>}
+        {item.lead_quality && <Field label={t('history.leadQuality')}>{qualityText(t, item.lead_quality)}</Field>}
+        {item.project_name && <Field label={t('history.projectName')}>{item.project_name}</Field>}
+        {item.callback && item.callback_date && <Field label={t('history.callback')}>{formatCallback(item.callback_date, item.callback_time)}</Field>}
+        {item.optional_whatsapp && <Field label={t('history.optionalWhatsapp')}>{item.optional_whatsapp}</Field>}
+        {item.optional_number && <Field label={t('history.optionalNumber')}>{item.optional_number}</Field>}
       </SimpleGrid>
       {item.remarks && (
         <Stack mt={6} gap={0}>
-          <Field label="Remarks">{item.remarks}</Field>
+          <Field label={t('history.remarks')}>{item.remarks}</Field>
         </Stack>
       )}
     </Paper>
@@ -61,18 +69,19 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
 
 /** What was done with the lead before, newest first: outcomes and unanswered calls; null while it loads. */
 export function LeadHistory({ items }: { items: HistoryItem[] | null }) {
+  const { t } = useTranslation();
   return (
     <Stack gap="xs" component="section" aria-labelledby="lead-history-title">
       <Title order={3} size="h4" id="lead-history-title">
-        Lead History
+        {t('history.title')}
       </Title>
       {items === null ? (
         <Text c="dimmed" size="sm" py="sm">
-          Loading history...
+          {t('history.loading')}
         </Text>
       ) : items.length === 0 ? (
         <Text c="dimmed" size="sm" py="sm">
-          No history found
+          {t('history.empty')}
         </Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0}>

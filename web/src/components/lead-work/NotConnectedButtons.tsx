@@ -1,5 +1,6 @@
 import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
-import { NOT_CONNECTED, NOT_CONNECTED_LABELS, type NotConnectedOutcome } from '../../../../shared/schemas/lead-work';
+import { useTranslation } from 'react-i18next';
+import { NOT_CONNECTED, type NotConnectedOutcome } from '../../../../shared/schemas/lead-work';
 
 interface Props {
   /** the outcome being recorded, while its call is under way */
@@ -11,10 +12,11 @@ interface Props {
 
 /** One tap records a call that did not connect: an attempt, not an outcome (DESIGN.md 5). */
 export function NotConnectedButtons({ pending, disabled = false, onPick }: Props) {
+  const { t } = useTranslation();
   return (
     <Stack gap={6}>
       <Text size="sm" fw={600}>
-        Not connected?
+        {t('lead.notConnected')}
       </Text>
       <SimpleGrid cols={{ base: 2, sm: 4, lg: 2, xl: 4 }} spacing="xs">
         {NOT_CONNECTED.map((outcome) => (
@@ -28,7 +30,7 @@ export function NotConnectedButtons({ pending, disabled = false, onPick }: Props
             loading={pending === outcome}
             disabled={disabled || (pending !== null && pending !== outcome)}
           >
-            {NOT_CONNECTED_LABELS[outcome]}
+            {t(`shared.notConnected.${outcome}`)}
           </Button>
         ))}
       </SimpleGrid>

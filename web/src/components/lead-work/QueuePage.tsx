@@ -1,6 +1,7 @@
 import { useDeferredValue, useEffect, useMemo } from 'react';
 import { Alert, Anchor, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRouteContext, useRouter } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
 import { whenIdle } from '../../lib/whenIdle';
 import type { LeadQueue } from '../../../../shared/constants';
 import { trpc } from '../../trpc';
@@ -15,7 +16,7 @@ import { NEW_LEADS_EXPORT_PATH } from '../lead-lists/exportUrl';
 import { useSearchText } from '../lead-lists/useSearchText';
 import { LeadCard, type QueueCard } from './LeadCard';
 import { rememberCards } from './openLead';
-import { QUEUE_PAGES } from './queuePages';
+import { QUEUE_PATHS } from './queuePages';
 import { QUEUE_PAGE_SIZE, queueInput, type QueueSearch } from './queueSearch';
 
 const LEAD_FORM_ROUTE = '/_user/leadspage/lead/$leadId';
@@ -28,7 +29,7 @@ interface Props {
 
 /** Every lead queue of the telecaller and the head: search, cards, pager; the form's code is fetched ahead. */
 export function QueuePage({ queue, search, setSearch }: Props) {
-  const config = QUEUE_PAGES[queue];
+  const { t } = useTranslation();
   const page = search.page ?? 1;
   const { me } = useRouteContext({ from: '/_user' });
   const fetched = trpc.work.queue.useQuery(queueInput(queue, search), { placeholderData: (prev) => prev });
@@ -76,9 +77,9 @@ export function QueuePage({ queue, search, setSearch }: Props) {
     <Stack gap="md">
       <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
         <div style={{ minWidth: 0 }}>
-          <Title order={2}>{config.title}</Title>
+          <Title order={2}>{t(`titles.${QUEUE_PATHS[queue]}`)}</Title>
           <Text c="dimmed" size="sm">
-            {config.description}
+            {t(`queues.${queue}.description`)}
           </Text>
         </div>
         {queue === 'new' && (
@@ -89,8 +90,8 @@ export function QueuePage({ queue, search, setSearch }: Props) {
       <Group gap="sm" wrap="nowrap" align="center">
         <TextInput
           type="search"
-          placeholder="Search name or mobile"
-          aria-label="Search leads by name or mobile"
+          placeholder={t('queue.search')}
+          aria-label={t('queue.searchLabel')}
           value={text}
           onChange={(e) => setText(e.currentTarget.value)}
           maxLength={100}
@@ -99,31 +100,31 @@ export function QueuePage({ queue, search, setSearch }: Props) {
         />
         {leads.data && (
           <Text size="sm" c="dimmed" style={{ flex: 'none' }} aria-live="polite">
-            {formatCount(leads.data.total)} {leads.data.total === 1 ? 'lead' : 'leads'}
+            {t('queue.count', { count: leads.data.total, n: formatCount(leads.data.total) })}
           </Text>
         )}
       </Group>
 
       {saved && (
-        <Alert color="orange" variant="light" title="No connection">
-          This is the list as it was at {formatDateTime(saved.at)}. What you submit now is kept on this phone and sent when the connection is back.
+        <Alert color="orange" variant="light" title={t('queue.offlineTitle')}>
+          {t('queue.offline', { time: formatDateTime(saved.at) })}
         </Alert>
       )}
 
-      <QueryState query={leads} errorText="Error fetching leads.">
+      <QueryState query={leads} errorText={t('queue.failed')}>
         {(data) =>
           data.total === 0 ? (
             <Stack align="center" gap={4} py="xl">
-              <Text c="dimmed">{config.empty}</Text>
+              <Text c="dimmed">{t(`queues.${queue}.empty`)}</Text>
               {search.q && (
                 <Anchor component="button" type="button" size="sm" onClick={() => setSearch({}, 'replace')}>
-                  Clear the search
+                  {t('queue.clearSearch')}
                 </Anchor>
               )}
             </Stack>
           ) : (
             <div>
-              <QueueCards items={data.items} queue={queue} action={config.action} dimmed={leads.isPlaceholderData} />
+              <QueueCards items={data.items} queue={queue} dimmed={leads.isPlaceholderData} />
               <Pager page={data.page} pageSize={data.pageSize} total={data.total} onChange={goToPage} />
             </div>
           )
@@ -141,12 +142,12 @@ const FIRST_CARDS = 4;
  * just after (React renders it in the background): twenty cards at once held the first ones back by a
  * third of a second on a slow phone (npm run bench:web, queue).
  */
-function QueueCards({ items, queue, action, dimmed }: { items: QueueCard[]; queue: LeadQueue; action: string; dimmed: boolean }) {
+function QueueCards({ items, queue, dimmed }: { items: QueueCard[]; queue: LeadQueue; dimmed: boolean }) {
   const shown = useDeferredValue(items, items.slice(0, FIRST_CARDS));
   return (
     <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm" style={{ opacity: dimmed ? 0.6 : 1 }}>
       {shown.map((lead) => (
-        <LeadCard key={lead.id} lead={lead} queue={queue} action={action} />
+        <LeadCard key={lead.id} lead={lead} queue={queue} />
       ))}
     </SimpleGrid>
   );

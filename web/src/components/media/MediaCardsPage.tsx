@@ -1,7 +1,7 @@
 import { Button, Card, Image, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc';
 import type { MediaKind } from '../../../../shared/schemas/media';
-import { PAGE_TITLES } from '../layout/pageTitles';
 import { QueryState } from '../QueryState';
 import { Icon } from '../layout/icons';
 import { MEDIA, demoShareText } from './mediaKinds';
@@ -9,13 +9,14 @@ import { MEDIA, demoShareText } from './mediaKinds';
 
 /** The telecaller's Demo and Tutorial pages: cards with the image; demos are shared on WhatsApp, tutorials watched. */
 export function MediaCardsPage({ kind }: { kind: MediaKind }) {
+  const { t } = useTranslation();
   const words = MEDIA[kind];
   const demos = trpc.media.demos.useQuery(undefined, { enabled: kind === 'demo' });
   const tutorials = trpc.media.tutorials.useQuery(undefined, { enabled: kind === 'tutorial' });
   const list = kind === 'demo' ? demos : tutorials;
   return (
     <Stack>
-      <Title order={2}>{PAGE_TITLES[words.userPage]}</Title>
+      <Title order={2}>{t(`titles.${words.userPage}`)}</Title>
       <QueryState query={list} empty={words.userEmpty} isEmpty={(d) => d.length === 0} errorText={words.fetchFailed}>
         {(items) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">

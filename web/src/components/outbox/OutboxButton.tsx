@@ -1,15 +1,18 @@
 import { useState } from 'react';
 import { ActionIcon, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
-import { LEAD_STATUS_LABELS, NOT_CONNECTED_LABELS } from '../../../../shared/leads';
+import { useTranslation } from 'react-i18next';
+import { useSharedText } from '../../i18n/sharedText';
+import type { TFunction } from 'i18next';
+import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../../shared/leads';
 import { flushOutbox, removeFromOutbox, type OutboxEntry } from '../../lib/outbox';
 import { formatDateTime } from '../../lib/format';
 import { Icon } from '../layout/icons';
 import { useOutbox } from './useOutbox';
 
-function whatItIs(entry: OutboxEntry): string {
-  if (entry.kind === 'notConnected') return NOT_CONNECTED_LABELS[entry.input.outcome];
+function whatItIs(entry: OutboxEntry, t: TFunction): string {
+  if (entry.kind === 'notConnected') return t(`shared.notConnected.${entry.input.outcome}`);
   const status = entry.input.status ?? '';
-  return (LEAD_STATUS_LABELS as Record<string, string>)[status] ?? status;
+  return status in LEAD_STATUS_LABELS ? t(`shared.status.${status as LeadStatus}`) : status;
 }
 
 /**
@@ -17,13 +20,15 @@ function whatItIs(entry: OutboxEntry): string {
  * which. They go by themselves when the connection is back; one the server refused can be removed.
  */
 export function OutboxButton({ userId }: { userId: number }) {
+  const { t } = useTranslation();
+  const { serverText } = useSharedText();
   const entries = useOutbox(userId);
   const [opened, setOpened] = useState(false);
   const [sending, setSending] = useState(false);
   if (entries.length === 0) return null;
   const refused = entries.filter((e) => e.state === 'refused').length;
   const waiting = entries.length - refused;
-  const label = [waiting ? `${waiting} waiting to send` : '', refused ? `${refused} not accepted` : ''].filter(Boolean).join(', ');
+  const label = [waiting ? t('outbox.waiting', { count: waiting }) : '', refused ? t('outbox.refused', { count: refused }) : ''].filter(Boolean).join(', ');
 
   const sendNow = async () => {
     setSending(true);
@@ -42,9 +47,9 @@ export function OutboxButton({ userId }: { userId: number }) {
       </Indicator>
       <Popover.Dropdown p={0} maw="calc(100vw - 16px)">
         <Stack gap={2} p="sm">
-          <Text fw={600}>Saved on this phone</Text>
+          <Text fw={600}>{t('outbox.title')}</Text>
           <Text size="xs" c="dimmed">
-            Sent by themselves when the connection is back.
+            {t('outbox.note')}
           </Text>
         </Stack>
         <Divider />
@@ -54,24 +59,24 @@ export function OutboxButton({ userId }: { userId: number }) {
               <Stack key={e.key} gap={2} px="sm" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Text size="sm" fw={600} truncate="end">
-                    {e.leadName || 'No name'}
+                    {e.leadName || t('queue.noName')}
                   </Text>
                   <Text size="xs" c="dimmed" style={{ flex: 'none' }}>
                     {formatDateTime(e.madeAt)}
                   </Text>
                 </Group>
-                <Text size="sm">{whatItIs(e)}</Text>
+                <Text size="sm">{whatItIs(e, t)}</Text>
                 {e.state === 'waiting' ? (
                   <Text size="xs" c="orange.8" fw={500}>
-                    Waiting to send
+                    {t('outbox.waitingOne')}
                   </Text>
                 ) : (
                   <Group justify="space-between" wrap="nowrap" gap="xs">
                     <Text size="xs" c="red.8" fw={500}>
-                      Not accepted: {e.error}
+                      {t('outbox.notAccepted', { error: serverText(e.error ?? '') })}
                     </Text>
                     <Button size="compact-xs" variant="light" color="red" onClick={() => void removeFromOutbox(e.key)}>
-                      Remove
+                      {t('outbox.remove')}
                     </Button>
                   </Group>
                 )}
@@ -82,7 +87,7 @@ export function OutboxButton({ userId }: { userId: number }) {
         {waiting > 0 && (
           <Group p="sm" justify="flex-end">
             <Button size="xs" variant="light" loading={sending} onClick={() => void sendNow()} leftSection={<Icon name="send" size={16} />}>
-              Send now
+              {t('outbox.sendNow')}
             </Button>
           </Group>
         )}

@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc';
 import { formatMoney } from '../../lib/format';
-import { PAGE_TITLES } from '../layout/pageTitles';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import { ButtonLink } from '../ButtonLink';
@@ -12,12 +12,13 @@ const PAGE_SIZE = 20;
 
 /** The company's products on the telecaller's phone: what to offer, at what price; one tap starts a project with it. */
 export function ProductListPage({ search, setSearch }: { search: ProductSearch; setSearch: (s: ProductSearch, mode?: 'push' | 'replace') => void }) {
+  const { t } = useTranslation();
   const [text, setText] = useSearchText(search.q ?? '', (q) => setSearch({ q: q || undefined }, 'replace'));
   const products = trpc.products.list.useQuery({ page: search.page ?? 1, pageSize: PAGE_SIZE, search: search.q || undefined }, { placeholderData: (prev) => prev });
   return (
     <Stack>
       <div>
-        <Title order={2}>{PAGE_TITLES['/leadspage/listproduct']}</Title>
+        <Title order={2}>{t('titles./leadspage/listproduct')}</Title>
         <Text c="dimmed" size="sm">
           What your company sells, at its list price.
         </Text>

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { Button, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { formatMoney, rupeesFieldValue } from '../../lib/format';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useNavigate } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import { fieldErrorsOf, notifyFailure, notifySuccess } from '../../lib/notify';
 import { CreateProjectInput, DEFAULT_COMMISSION } from '../../../../shared/schemas/projects';
-import { PAGE_TITLES } from '../layout/pageTitles';
 import { ProjectFields, type ProjectFieldValues } from './ProjectFields';
 
 interface Values extends ProjectFieldValues {
@@ -23,6 +23,7 @@ interface Props {
 
 /** Create Project: waits for the company's approval; the advance counts as received once approved. */
 export function CreateProjectForm({ lead, productId }: Props) {
+  const { t } = useTranslation();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const form = useForm<Values>({
@@ -66,7 +67,7 @@ export function CreateProjectForm({ lead, productId }: Props) {
   return (
     <Stack maw={720} w="100%" mx="auto">
       <div>
-        <Title order={2}>{PAGE_TITLES['/leadspage/createproject']}</Title>
+        <Title order={2}>{t('titles./leadspage/createproject')}</Title>
         <Text c="dimmed" size="sm">
           {lead ? `For the lead ${lead.name}. ` : ''}The company approves it before it runs.
         </Text>

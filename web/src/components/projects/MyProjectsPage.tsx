@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import { Icon } from '../layout/icons';
-import { PAGE_TITLES, type TitledPath } from '../layout/pageTitles';
+import type { UserPagePath } from '../layout/pageTitles';
 import { Link } from '@tanstack/react-router';
 import type { MyProjectList } from '../../../../shared/schemas/projects';
 import { ProjectCard } from './ProjectCard';
@@ -14,7 +15,7 @@ import type { Project } from './types';
 
 const PAGE_SIZE = 20;
 
-export const MY_LISTS: Record<Exclude<MyProjectList, 'all' | 'pending'>, { path: TitledPath; description: string; empty: string }> = {
+export const MY_LISTS: Record<Exclude<MyProjectList, 'all' | 'pending'>, { path: UserPagePath; description: string; empty: string }> = {
   running: { path: '/Runningproject', description: 'Approved projects you are delivering.', empty: 'No running projects.' },
   rejected: { path: '/Rejectproject', description: 'Projects the company did not approve.', empty: 'No rejected projects.' },
   completed: { path: '/leadspage/compleatproject', description: 'Delivered projects.', empty: 'No completed projects found.' },
@@ -30,6 +31,7 @@ interface Props {
 
 /** The telecaller's project lists as cards; pending payments carry the update request and the client reminder. */
 export function MyProjectsPage({ list, page, setPage }: Props) {
+  const { t } = useTranslation();
   const config = MY_LISTS[list];
   const projects = trpc.projects.mine.useQuery({ list, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
   const [updating, setUpdating] = useState<Project | null>(null);
@@ -38,7 +40,7 @@ export function MyProjectsPage({ list, page, setPage }: Props) {
   return (
     <Stack>
       <div>
-        <Title order={2}>{PAGE_TITLES[config.path]}</Title>
+        <Title order={2}>{t(`titles.${config.path}`)}</Title>
         <Text c="dimmed" size="sm">
           {config.description}
         </Text>

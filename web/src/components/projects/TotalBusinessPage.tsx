@@ -1,7 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc';
 import { formatDate, formatMoney } from '../../lib/format';
-import { PAGE_TITLES } from '../layout/pageTitles';
 import { AppTable, pagingOf } from '../DataTable/AppTable';
 import { BusinessFigures } from './BusinessFigures';
 import { ProjectStatusBadge } from './ProjectStatusBadge';
@@ -11,11 +11,12 @@ const PAGE_SIZE = 20;
 
 /** Total Business: the telecaller's approved projects, their totals and each project's commission. */
 export function TotalBusinessPage({ page, setPage }: { page: number; setPage: (p: number) => void }) {
+  const { t } = useTranslation();
   const business = trpc.projects.myBusiness.useQuery({ page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
   return (
     <Stack>
       <div>
-        <Title order={2}>{PAGE_TITLES['/totalbusniness']}</Title>
+        <Title order={2}>{t('titles./totalbusniness')}</Title>
         <Text c="dimmed" size="sm">
           Approved projects: what they are worth, what has come in, and your commission.
         </Text>

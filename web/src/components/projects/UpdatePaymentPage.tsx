@@ -1,20 +1,21 @@
 import { useState } from 'react';
 import { Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc';
 import { formatMoney } from '../../lib/format';
-import { PAGE_TITLES } from '../layout/pageTitles';
 import { QueryState } from '../QueryState';
 import { ProjectUpdateForm } from './ProjectUpdateForm';
 
 /** Update Payment: pick a project with money pending, then the same request as Pending Payment's. */
 export function UpdatePaymentPage() {
+  const { t } = useTranslation();
   // The telecaller's projects with money to come in; a long tail is found by its name in the select.
   const projects = trpc.projects.mine.useQuery({ list: 'pendingPayment', page: 1, pageSize: 100 });
   const [chosen, setChosen] = useState<string | null>(null);
   return (
     <Stack maw={720} w="100%" mx="auto">
       <div>
-        <Title order={2}>{PAGE_TITLES['/leadspage/updatepayment']}</Title>
+        <Title order={2}>{t('titles./leadspage/updatepayment')}</Title>
         <Text c="dimmed" size="sm">
           The company approves the new figures before they count.
         </Text>

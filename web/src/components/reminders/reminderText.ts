@@ -3,6 +3,7 @@ import type { AppRouter } from '../../../../server/trpc/router';
 import { formatCallback, formatClock } from '../lead-lists/LeadCells';
 import { displayTimeZone } from '../../lib/format';
 import { todayIn } from '../../../../shared/dates';
+import type { SharedText } from '../../i18n/sharedText';
 
 export type CallbackReminder = inferRouterOutputs<AppRouter>['work']['reminders'][number];
 
@@ -10,9 +11,10 @@ export type CallbackReminder = inferRouterOutputs<AppRouter>['work']['reminders'
 export const CALLBACKS_PATH = '/leadspage/callback';
 
 /** "Call back Asha Kulkarni at 10:30 AM"; an earlier day's says its date too. */
-export function reminderText(r: CallbackReminder): string {
-  if (r.callback_date !== todayIn(displayTimeZone())) return `Call back ${r.name} on ${formatCallback(r.callback_date, r.callback_time)}`;
-  return r.callback_time ? `Call back ${r.name} at ${formatClock(r.callback_time)}` : `Call back ${r.name} today`;
+export function reminderText(r: CallbackReminder, t: SharedText['t']): string {
+  const name = r.name;
+  if (r.callback_date !== todayIn(displayTimeZone())) return t('reminder.on', { name, when: formatCallback(r.callback_date, r.callback_time) });
+  return r.callback_time ? t('reminder.at', { name, time: formatClock(r.callback_time) }) : t('reminder.today', { name });
 }
 
 /** One toast per callback and schedule: a callback moved to another time reminds again. */

@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { useSharedText } from '../../i18n/sharedText';
 import { reminderKey, reminderText, type CallbackReminder } from './reminderText';
 
 const SHOWN_KEY = 'callback-reminders-shown';
@@ -28,14 +30,18 @@ function remember(keys: string[]): void {
  * sessionStorage, so a reload does not repeat it). Missed ones are in the bell, not toasted.
  */
 export function useReminderToasts(reminders: CallbackReminder[] | undefined): void {
+  const { t } = useTranslation();
+  const shared = useSharedText();
   useEffect(() => {
     if (!reminders?.length) return;
     const shown = shownKeys();
     const fresh = reminders.filter((r) => r.state === 'due' && !shown.includes(reminderKey(r)));
     if (!fresh.length) return;
     for (const r of fresh) {
-      notifications.show({ id: `callback-${reminderKey(r)}`, title: 'Callback due', message: reminderText(r), color: 'orange', autoClose: 3000 });
+      notifications.show({ id: `callback-${reminderKey(r)}`, title: t('reminders.toastTitle'), message: reminderText(r, shared.t), color: 'orange', autoClose: 3000 });
     }
     remember([...shown, ...fresh.map(reminderKey)]);
+    // A change of language does not show a reminder again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reminders]);
 }

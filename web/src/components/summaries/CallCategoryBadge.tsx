@@ -1,6 +1,7 @@
 import { Badge } from '@mantine/core';
 import { NOT_CONNECTED_LABELS, type NotConnectedOutcome } from '../../../../shared/schemas/lead-work';
 import type { CallCategory } from '../../../../shared/schemas/summaries';
+import { useSharedText } from '../../i18n/sharedText';
 
 export const CATEGORY_COLORS: Record<CallCategory, string> = {
   Interested: 'green',
@@ -13,10 +14,12 @@ export const CATEGORY_COLORS: Record<CallCategory, string> = {
 
 /** What a call came to; an unanswered one says why ("Not connected · Busy"). */
 export function CallCategoryBadge({ category, outcome }: { category: CallCategory; outcome?: string | null }) {
-  const reason = outcome ? NOT_CONNECTED_LABELS[outcome as NotConnectedOutcome] : undefined;
+  const { t } = useSharedText();
+  const known = outcome && outcome in NOT_CONNECTED_LABELS ? (outcome as NotConnectedOutcome) : undefined;
+  const name = t(`callCategory.${category}`);
   return (
     <Badge variant="light" color={CATEGORY_COLORS[category]} radius="sm" tt="none" style={{ whiteSpace: 'nowrap' }}>
-      {reason ? `${category} · ${reason}` : category}
+      {known ? `${name} · ${t(`notConnected.${known}`)}` : name}
     </Badge>
   );
 }

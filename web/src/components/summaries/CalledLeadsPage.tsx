@@ -1,14 +1,15 @@
 import { Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import { MobileLink } from '../lead-lists/LeadCells';
-import { PAGE_TITLES } from '../layout/pageTitles';
+import { useSharedText } from '../../i18n/sharedText';
 import { formatDateTime } from '../../lib/format';
 import { formatHms, type LeadCallCard } from '../../../../shared/schemas/summaries';
 import { CallCategoryBadge } from './CallCategoryBadge';
 import { DateRangeForm } from './DateRangeForm';
-import { usePageInRange } from './MyCallLogPage';
+import { noCallsText, usePageInRange } from './MyCallLogPage';
 import type { RangeSearch } from './rangeSearch';
 import { rangeLabel, shownRange } from './useRange';
 
@@ -24,6 +25,8 @@ interface Props {
  * called five times shows once with its calls counted and its latest outcome.
  */
 export function CalledLeadsPage({ search, setSearch }: Props) {
+  const { t } = useTranslation();
+  const shared = useSharedText();
   const { from, to, today } = shownRange(search);
   const page = search.page ?? 1;
   const leads = trpc.summaries.myCalledLeads.useQuery({ from, to, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
@@ -32,19 +35,19 @@ export function CalledLeadsPage({ search, setSearch }: Props) {
   return (
     <Stack>
       <div>
-        <Title order={2}>{PAGE_TITLES['/leadspage/cardlogs']}</Title>
+        <Title order={2}>{t('titles./leadspage/cardlogs')}</Title>
         <Text c="dimmed" size="sm">
-          The leads you called, one card each: how often, for how long, and how the latest call went.
+          {t('callLogs.byLeadIntro')}
         </Text>
       </div>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
         <DateRangeForm from={from} to={to} onApply={(r) => setSearch({ from: r.from, to: r.to }, 'push')} />
       </Paper>
-      <QueryState query={leads} empty={`No calls ${from === to && from === today ? 'today' : 'in this period'}.`} isEmpty={(d) => d.total === 0} errorText="Could not load your calls.">
+      <QueryState query={leads} empty={noCallsText(t, from, to, today)} isEmpty={(d) => d.total === 0} errorText={t('callLogs.failed')}>
         {(data) => (
           <div>
             <Text size="sm" c="dimmed" mb="xs">
-              {data.total.toLocaleString('en-IN')} {data.total === 1 ? 'lead' : 'leads'} called, {rangeLabel(data.from, data.to, today)}
+              {t('callLogs.leadsCalled', { count: data.total, n: data.total.toLocaleString('en-IN'), range: rangeLabel(data.from, data.to, today, shared.t) })}
             </Text>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
               {data.items.map((l) => (
@@ -60,12 +63,14 @@ export function CalledLeadsPage({ search, setSearch }: Props) {
 }
 
 function LeadCard({ lead }: { lead: LeadCallCard }) {
+  const { t } = useTranslation();
+  const { feedbackText } = useSharedText();
   return (
     <Card withBorder radius="md" padding="sm">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Text fw={600} truncate>
-            {lead.lead_name || 'Unnamed lead'}
+            {lead.lead_name || t('callLogs.unnamed')}
           </Text>
           <MobileLink mobile={lead.lead_mobile} />
         </div>
@@ -73,15 +78,15 @@ function LeadCard({ lead }: { lead: LeadCallCard }) {
       </Group>
       {lead.last_feedback && (
         <Text size="sm" mt={6}>
-          {lead.last_feedback}
+          {feedbackText(lead.last_feedback)}
         </Text>
       )}
       <Group justify="space-between" mt={6} gap="xs" wrap="wrap">
         <Text size="sm" fw={500}>
-          {lead.calls} {lead.calls === 1 ? 'call' : 'calls'} · {formatHms(lead.duration)}
+          {t('callLogs.callsOfLead', { count: lead.calls, duration: formatHms(lead.duration) })}
         </Text>
         <Text size="sm" c="dimmed">
-          Last {formatDateTime(lead.last_at)}
+          {t('callLogs.last', { time: formatDateTime(lead.last_at) })}
         </Text>
       </Group>
     </Card>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Button, Group, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { DateRangeInput } from '../../../../shared/schemas/summaries';
+import { useSharedText, withMessageIn } from '../../i18n/sharedText';
 
 interface Props {
   from: string;
@@ -13,7 +14,9 @@ interface Props {
 
 /** From and To (company dates, both included) and Apply Filter; the shared schema checks the order and the length. */
 export function DateRangeForm({ from, to, onApply, children }: Props) {
+  const { t, serverText } = useSharedText();
   const form = useForm({ mode: 'controlled', initialValues: { from, to }, validate: schemaResolver(DateRangeInput, { sync: true }) });
+  const field = (name: 'from' | 'to') => withMessageIn(form.getInputProps(name), serverText);
 
   // Back and forward change the URL's range: the fields follow it.
   useEffect(() => {
@@ -26,11 +29,11 @@ export function DateRangeForm({ from, to, onApply, children }: Props) {
   return (
     <form onSubmit={form.onSubmit((v) => onApply({ from: v.from, to: v.to }))} noValidate>
       <Group align="flex-start" gap="sm" wrap="wrap">
-        <TextInput type="date" label="From" key={form.key('from')} {...form.getInputProps('from')} style={{ flex: '1 1 150px' }} maw={220} />
-        <TextInput type="date" label="To" key={form.key('to')} {...form.getInputProps('to')} style={{ flex: '1 1 150px' }} maw={220} />
+        <TextInput type="date" label={t('range.from')} key={form.key('from')} {...field('from')} style={{ flex: '1 1 150px' }} maw={220} />
+        <TextInput type="date" label={t('range.to')} key={form.key('to')} {...field('to')} style={{ flex: '1 1 150px' }} maw={220} />
         {children}
         <Button type="submit" mt={{ base: 0, xs: 25 }} style={{ flex: '0 0 auto' }}>
-          Apply Filter
+          {t('range.apply')}
         </Button>
       </Group>
     </form>

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
-import { PAGE_TITLES } from '../layout/pageTitles';
 import { formatCount, formatDate, timeZoneName } from '../../lib/format';
 import classes from './LoginHours.module.css';
 import { formatHms, splitDuration, type CallTotal, type LoginHourWindow } from '../../../../shared/schemas/summaries';
@@ -10,36 +10,31 @@ import { formatHms, splitDuration, type CallTotal, type LoginHourWindow } from '
 // Charts (recharts) load only with this page's chart, never with the app.
 const CallsPerDayChart = lazy(() => import('./CallsPerDayChart'));
 
-const WINDOW_LABELS: Record<LoginHourWindow, string> = {
-  today: 'Today',
-  yesterday: 'Yesterday',
-  week: 'This week',
-  month: 'This month',
-  year: 'This year',
-};
+const WINDOWS: LoginHourWindow[] = ['today', 'yesterday', 'week', 'month', 'year'];
 
 /** Login Hours: the telecaller's calls and time on calls today, yesterday, this week, month and year. */
 export function LoginHoursPage() {
+  const { t } = useTranslation();
   const hours = trpc.summaries.loginHours.useQuery();
   return (
     <Stack>
       <div>
-        <Title order={2}>{PAGE_TITLES['/leadspage/loginhours']}</Title>
+        <Title order={2}>{t('titles./leadspage/loginhours')}</Title>
         <Text c="dimmed" size="sm">
-          Your calls and your time on calls. Days follow your company's time, {timeZoneName()}; weeks start on Monday.
+          {t('loginHours.intro', { zone: timeZoneName() })}
         </Text>
       </div>
-      <QueryState query={hours} errorText="Could not load your call summary.">
+      <QueryState query={hours} errorText={t('loginHours.failed')}>
         {(data) => (
           <>
             <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing={{ base: 'sm', sm: 'md' }}>
-              {(Object.keys(WINDOW_LABELS) as LoginHourWindow[]).map((w) => (
-                <WindowCard key={w} label={WINDOW_LABELS[w]} total={data.windows[w]} wide={w === 'today'} />
+              {WINDOWS.map((w) => (
+                <WindowCard key={w} label={t(`loginHours.${w}`)} total={data.windows[w]} wide={w === 'today'} />
               ))}
             </SimpleGrid>
             <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
               <Group justify="space-between" mb="sm" wrap="wrap" gap={4}>
-                <Text fw={600}>Calls per day</Text>
+                <Text fw={600}>{t('loginHours.perDay')}</Text>
                 <Text size="sm" c="dimmed">
                   {formatDate(data.perDay[0]!.date)} – {formatDate(data.today)}
                 </Text>
@@ -56,6 +51,7 @@ export function LoginHoursPage() {
 }
 
 function WindowCard({ label, total, wide }: { label: string; total: CallTotal; wide: boolean }) {
+  const { t } = useTranslation();
   const { h, m, s } = splitDuration(total.duration);
   return (
     <Card withBorder radius="md" padding="md" className={wide ? classes.today : undefined}>
@@ -63,15 +59,15 @@ function WindowCard({ label, total, wide }: { label: string; total: CallTotal; w
         {label}
       </Text>
       <Group gap={6} align="baseline" mt={4}>
-        <Text fz={28} fw={700} lh={1.1} aria-label={`${total.count} calls`}>
+        <Text fz={28} fw={700} lh={1.1} aria-label={t('loginHours.callsLabel', { count: total.count })}>
           {formatCount(total.count)}
         </Text>
         <Text size="sm" c="dimmed">
-          {total.count === 1 ? 'call' : 'calls'}
+          {t('loginHours.calls', { count: total.count })}
         </Text>
       </Group>
       <Text size="sm" mt={6} title={formatHms(total.duration)} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {h} h {m} m {s} s
+        {t('loginHours.hms', { h, m, s })}
       </Text>
     </Card>
   );

@@ -1,16 +1,18 @@
 import { useEffect } from 'react';
 import { Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import { MobileLink } from '../lead-lists/LeadCells';
-import { PAGE_TITLES } from '../layout/pageTitles';
+import { useSharedText } from '../../i18n/sharedText';
 import { formatDateTime } from '../../lib/format';
 import { formatHms, type CallLogRow } from '../../../../shared/schemas/summaries';
 import { CallCategoryBadge } from './CallCategoryBadge';
 import { DateRangeForm } from './DateRangeForm';
 import type { RangeSearch } from './rangeSearch';
 import { rangeLabel, shownRange } from './useRange';
+import type { TFunction } from 'i18next';
 
 const PAGE_SIZE = 20;
 
@@ -21,6 +23,8 @@ interface Props {
 
 /** Call Logs: every call the telecaller made in a range, newest first, one card each. */
 export function MyCallLogPage({ search, setSearch }: Props) {
+  const { t } = useTranslation();
+  const shared = useSharedText();
   const { from, to, today } = shownRange(search);
   const page = search.page ?? 1;
   const calls = trpc.summaries.myCallLog.useQuery({ from, to, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
@@ -29,19 +33,19 @@ export function MyCallLogPage({ search, setSearch }: Props) {
   return (
     <Stack>
       <div>
-        <Title order={2}>{PAGE_TITLES['/leadspage/calllogs']}</Title>
+        <Title order={2}>{t('titles./leadspage/calllogs')}</Title>
         <Text c="dimmed" size="sm">
-          Every call you made, connected or not, newest first.
+          {t('callLogs.intro')}
         </Text>
       </div>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
         <DateRangeForm from={from} to={to} onApply={(r) => setSearch({ from: r.from, to: r.to }, 'push')} />
       </Paper>
-      <QueryState query={calls} empty={`No calls ${from === to && from === today ? 'today' : 'in this period'}.`} isEmpty={(d) => d.total === 0} errorText="Could not load your calls.">
+      <QueryState query={calls} empty={noCallsText(t, from, to, today)} isEmpty={(d) => d.total === 0} errorText={t('callLogs.failed')}>
         {(data) => (
           <div>
             <Text size="sm" c="dimmed" mb="xs">
-              {data.total.toLocaleString('en-IN')} {data.total === 1 ? 'call' : 'calls'}, {rangeLabel(data.from, data.to, today)}
+              {t('callLogs.calls', { count: data.total, n: data.total.toLocaleString('en-IN'), range: rangeLabel(data.from, data.to, today, shared.t) })}
             </Text>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
               {data.items.map((c) => (
@@ -57,12 +61,14 @@ export function MyCallLogPage({ search, setSearch }: Props) {
 }
 
 function CallCard({ call }: { call: CallLogRow }) {
+  const { t } = useTranslation();
+  const { feedbackText } = useSharedText();
   return (
     <Card withBorder radius="md" padding="sm">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Text fw={600} truncate>
-            {call.lead_name || 'Unnamed lead'}
+            {call.lead_name || t('callLogs.unnamed')}
           </Text>
           <MobileLink mobile={call.lead_mobile} />
         </div>
@@ -70,20 +76,24 @@ function CallCard({ call }: { call: CallLogRow }) {
       </Group>
       {call.feedback && (
         <Text size="sm" mt={6}>
-          {call.feedback}
+          {feedbackText(call.feedback)}
         </Text>
       )}
       <Group justify="space-between" mt={6} gap="xs">
         <Text size="sm" c="dimmed">
           {formatDateTime(call.created_at)}
         </Text>
-        <Text size="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }} aria-label={`Duration ${formatHms(call.call_duration)}`}>
+        <Text size="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }} aria-label={t('callLogs.duration', { duration: formatHms(call.call_duration) })}>
           {formatHms(call.call_duration)}
         </Text>
       </Group>
     </Card>
   );
 }
+
+/** "No calls today." or "No calls in this period." */
+export const noCallsText = (t: TFunction, from: string, to: string, today: string) =>
+  t(from === to && from === today ? 'callLogs.emptyToday' : 'callLogs.emptyPeriod');
 
 /** A page beyond the end (the range changed meanwhile) falls back to the last page with rows. */
 export function usePageInRange(data: { items: unknown[]; total: number; pageSize: number } | undefined, page: number, go: (page: number) => void) {

@@ -1,9 +1,10 @@
 import { Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc';
 import { formatDate } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import type { TaskList } from '../../../../shared/schemas/tasks';
-import { PAGE_TITLES, type TitledPath } from '../layout/pageTitles';
+import type { UserPagePath } from '../layout/pageTitles';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import { TaskMedia } from './TaskMedia';
@@ -12,7 +13,8 @@ import { TaskStatusBadge } from './TaskStatusBadge';
 const PAGE_SIZE = 20;
 
 /** The developer's New, Running, Completed and Delayed tasks: Accept a new one, mark a running or late one Completed. */
-export function DeveloperTasksPage({ list, path, page, setPage }: { list: TaskList; path: TitledPath; page: number; setPage: (p: number) => void }) {
+export function DeveloperTasksPage({ list, path, page, setPage }: { list: TaskList; path: UserPagePath; page: number; setPage: (p: number) => void }) {
+  const { t } = useTranslation();
   const utils = trpc.useUtils();
   const tasks = trpc.tasks.mine.useQuery({ list, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
   const done = (r: { message: string }) => {
@@ -24,7 +26,7 @@ export function DeveloperTasksPage({ list, path, page, setPage }: { list: TaskLi
   const complete = trpc.tasks.complete.useMutation({ onSuccess: done, onError: (e) => notifyFailure('Failed to complete task.', e) });
   return (
     <Stack>
-      <Title order={2}>{PAGE_TITLES[path]}</Title>
+      <Title order={2}>{t(`titles.${path}`)}</Title>
       <QueryState query={tasks} empty="No tasks found." isEmpty={(d) => d.total === 0} errorText="Failed to fetch tasks">
         {(data) => (
           <div>

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Paper, Stack, Text, Title } from '@mantine/core';
-import { PAGE_TITLES, pageHead } from '../../components/layout/pageTitles';
+import { useTranslation } from 'react-i18next';
+import { pageHead } from '../../components/layout/pageTitles';
 import { AddLeadForm } from '../../components/intake/AddLeadForm';
 import { requireLeadWorker } from '../../components/auth/userTypeGuard';
 
@@ -12,10 +13,11 @@ export const Route = createFileRoute('/_user/formlead')({
 });
 
 function AddLeadPage() {
+  const { t } = useTranslation();
   return (
     <Stack maw={640} mx="auto" w="100%">
       <div>
-        <Title order={2}>{PAGE_TITLES['/formlead']}</Title>
+        <Title order={2}>{t('titles./formlead')}</Title>
         <Text c="dimmed" size="sm">
           A lead you found yourself. It goes straight into your new leads.
         </Text>

@@ -1,13 +1,14 @@
 import { lazy, Suspense } from 'react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc';
 import { QueryState } from '../../components/QueryState';
-import { USER_TYPE_LABELS, type UserTypeValue } from '../../../../shared/constants';
+import type { UserTypeValue } from '../../../../shared/constants';
 import { DASHBOARD_TILES, type DashboardTile } from '../../components/layout/dashboardTiles';
 import { useRouteExists } from '../../components/layout/useRouteExists';
 import { Icon } from '../../components/layout/icons';
-import { PAGE_TITLES, pageHead } from '../../components/layout/pageTitles';
+import { pageHead } from '../../components/layout/pageTitles';
 import { countColor, formatCount } from '../../lib/format';
 import { formatHms } from '../../../../shared/durations';
 import { trpcUtils } from '../../components/auth/session';
@@ -25,6 +26,7 @@ const BannerCarousel = lazy(() => import('../../components/banners/BannerCarouse
 const isUserType = (t: unknown): t is UserTypeValue => typeof t === 'string' && t in DASHBOARD_TILES;
 
 function UserDashboard() {
+  const { t } = useTranslation();
   const { me } = Route.useRouteContext();
   const tiles = trpc.dashboard.tiles.useQuery();
   const type = me.userType;
@@ -32,7 +34,7 @@ function UserDashboard() {
   if (!isUserType(type)) {
     return (
       <Text c="dimmed" ta="center" py="xl">
-        No valid user type found.
+        {t('dashboard.noUserType')}
       </Text>
     );
   }
@@ -41,10 +43,10 @@ function UserDashboard() {
     <Stack gap="lg">
       <div>
         <Title order={2} size="h3">
-          {PAGE_TITLES['/']}
+          {t('titles./')}
         </Title>
         <Text c="dimmed" size="sm">
-          Welcome, {me.name} · {USER_TYPE_LABELS[type]}
+          {t('dashboard.welcome', { name: me.name, role: t(`shared.shell.role.${type}`) })}
         </Text>
       </div>
       {type !== 'Developer' &&
@@ -56,7 +58,7 @@ function UserDashboard() {
         ) : (
           <div style={{ height: 200 }} aria-hidden />
         ))}
-      <QueryState query={tiles} errorText="Could not load your counts.">
+      <QueryState query={tiles} errorText={t('dashboard.failed')}>
         {(data) =>
           isUserType(data.userType) ? (
             <SimpleGrid cols={{ base: 2, sm: 3, lg: 4, xl: 5 }} spacing={{ base: 'sm', sm: 'md' }}>
@@ -66,7 +68,7 @@ function UserDashboard() {
             </SimpleGrid>
           ) : (
             <Text c="dimmed" ta="center" py="xl">
-              No valid user type found.
+              {t('dashboard.noUserType')}
             </Text>
           )
         }
@@ -76,13 +78,14 @@ function UserDashboard() {
 }
 
 function Tile({ tile, count }: { tile: DashboardTile; count: number }) {
+  const { t } = useTranslation();
   const exists = useRouteExists();
   const linked = exists(tile.to);
   const color = countColor(count, tile.color);
   const body = (
     <Stack gap={6} justify="space-between" h="100%">
       <Text size="sm" fw={500} c="dimmed" lh={1.3}>
-        {tile.label}
+        {t(`dashboard.tiles.${tile.label ?? tile.key}`)}
       </Text>
       <Group justify="space-between" align="flex-end" wrap="nowrap">
         {tile.format === 'duration' ? (

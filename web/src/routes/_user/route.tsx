@@ -1,10 +1,12 @@
+import { useMemo } from 'react';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { NavLink } from '@mantine/core';
-import { guardArea, trpcUtils } from '../../components/auth/session';
+import { useTranslation } from 'react-i18next';
+import { guardArea, trpcUtils, type Me } from '../../components/auth/session';
 import { useSessionWatch } from '../../components/auth/useSessionWatch';
 import { useSignOut } from '../../components/auth/useSignOut';
 import { ImpersonationBanner } from '../../components/auth/ImpersonationBanner';
-import { USER_NAV } from '../../components/layout/userNav';
+import { userNav } from '../../components/layout/userNav';
 import { navForUserType } from '../../components/layout/nav';
 import { AreaShell } from '../../components/layout/AreaShell';
 import { NotFound } from '../../components/layout/NotFound';
@@ -14,6 +16,7 @@ import { useCallbackReminders } from '../../components/reminders/useCallbackRemi
 import { useReminderToasts } from '../../components/reminders/useReminderToasts';
 import { OutboxButton } from '../../components/outbox/OutboxButton';
 import { InstallAppLink } from '../../components/layout/InstallAppLink';
+import { LanguageMenuItems, UserTexts } from '../../i18n/UserLanguage';
 
 /** The telecaller, telecaller head and developer area (no path of its own: it holds `/` and the work pages). */
 export const Route = createFileRoute('/_user')({
@@ -27,25 +30,37 @@ export const Route = createFileRoute('/_user')({
 
 function UserLayout() {
   const me = useSessionWatch('user', Route.useRouteContext().me);
+  return (
+    <UserTexts language={me.language}>
+      <UserArea me={me} />
+    </UserTexts>
+  );
+}
+
+function UserArea({ me }: { me: Me }) {
+  const { t, i18n } = useTranslation();
   const { signOut, isPending } = useSignOut('user');
   const worksLeads = me.userType === 'Telicaller' || me.userType === 'Telicaller-hade';
   useReminderToasts(useCallbackReminders(worksLeads).data);
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const nav = useMemo(() => navForUserType(userNav(t), me.userType), [t, i18n.language, me.userType]);
   return (
     <AreaShell
       me={me}
-      nav={navForUserType(USER_NAV, me.userType)}
+      nav={nav}
       homeTo="/"
       title={me.companyName || PRODUCT_NAME}
       footerOwner={me.companyName}
       banner={<ImpersonationBanner me={me} />}
       callbackReminders={worksLeads}
       headerExtra={worksLeads ? <OutboxButton userId={me.id} /> : null}
+      menuExtra={<LanguageMenuItems me={me} />}
       navFooter={(close) => (
         <>
           <InstallAppLink onDone={close} />
           <NavLink
             component="button"
-            label="Logout"
+            label={t('shared.shell.logout')}
             leftSection={<Icon name="logout" />}
             disabled={isPending}
             onClick={() => {

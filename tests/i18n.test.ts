@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { en } from '../web/src/i18n/en.js';
+import { hi, hiServer } from '../web/src/i18n/hi.js';
+import { USER_PAGE_TITLES } from '../web/src/components/layout/userPageTitles.js';
+import { FEEDBACK_OPTIONS, LeadFormInput, NO_SUBMIT_FEEDBACK, NotConnectedInput } from '../shared/schemas/lead-work.js';
+import { DateRangeInput } from '../shared/schemas/summaries.js';
+import { LeadQualityInput } from '../shared/schemas/lead-quality.js';
+import { SetLanguageInput } from '../shared/schemas/language.js';
+import type { ZodType } from 'zod';
+
+// The user area's texts (web/src/i18n): Hindi says everything English says, and the messages the
+// lead form and its neighbours can show (the shared schemas', which the server sends too) are known.
+
+type Tree = { [key: string]: string | Tree };
+const english: Tree = { ...en, titles: USER_PAGE_TITLES };
+
+/** Every text as [dotted key, text]. */
+function leaves(tree: Tree, prefix = ''): Array<[string, string]> {
+  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [[`${prefix}${k}`, v] as [string, string]] : leaves(v, `${prefix}${k}.`)));
+}
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('the user area in Hindi', () => {
+  const enTexts = new Map(leaves(english));
+  const hiTexts = new Map(leaves(hi as unknown as Tree));
+
+  it('has every key of English and no other, none of them empty', () => {
+    expect(enTexts.size).toBeGreaterThan(250);
+    expect([...enTexts.keys()].filter((k) => !hiTexts.has(k)), 'missing in hi').toEqual([]);
+    expect([...hiTexts.keys()].filter((k) => !enTexts.has(k)), 'not in en').toEqual([]);
+    expect([...hiTexts].filter(([, v]) => v.trim() === '').map(([k]) => k), 'empty in hi').toEqual([]);
+    expect([...enTexts].filter(([, v]) => v.trim() === '').map(([k]) => k), 'empty in en').toEqual([]);
+  });
+
+  it('keeps every placeholder of the English text', () => {
+    const lost = [...enTexts].filter(([k, v]) => placeholders(v).join() !== placeholders(hiTexts.get(k) ?? '').join()).map(([k]) => k);
+    expect(lost).toEqual([]);
+    // A server message is whole text: its numbers (15 digits, 366 days) must be kept instead.
+    const numbers = (text: string) => [...text.matchAll(/\d+/g)].map((m) => m[0]).sort();
+    for (const [message, text] of Object.entries(hiServer)) expect(numbers(text), message).toEqual(numbers(message));
+  });
+
+  it('is written in Devanagari, numbers in Latin digits', () => {
+    // Names that stay as they are (brands, the browsers' own menu words, CSV) aside, each text has Hindi in it.
+    const latinOnly = [...hiTexts].filter(([, v]) => !/[\u0900-\u097F]/.test(v)).map(([k]) => k);
+    expect(latinOnly).toEqual(['install.android']);
+    expect([...hiTexts, ...Object.entries(hiServer)].filter(([, v]) => /[\u0966-\u096F]/.test(v)).map(([k]) => k)).toEqual([]);
+  });
+
+  it('names every feedback the lead form sends, by the value it sends', () => {
+    const values = [...Object.values(FEEDBACK_OPTIONS).flat(), ...NO_SUBMIT_FEEDBACK];
+    expect(Object.keys(en.feedback).sort()).toEqual([...new Set(values)].sort());
+    for (const v of values) expect(en.feedback[v as keyof typeof en.feedback]).toBe(v);
+  });
+
+  it('knows every message the lead form, the date filters and the language switch can show', () => {
+    const messages = (schema: ZodType, inputs: unknown[]) =>
+      inputs.flatMap((input) => {
+        const result = schema.safeParse(input);
+        return result.success ? [] : result.error.issues.map((i) => i.message);
+      });
+    const lead = { leadId: 1 };
+    const shown = new Set([
+      ...messages(LeadFormInput, [
+        { ...lead },
+        { ...lead, variant: 'noSubmit' },
+        { ...lead, status: '3' },
+        { ...lead, status: '3', feedback: 'Nonsense' },
+        { ...lead, status: '5', feedback: 'Wrong Lead' },
+        { ...lead, status: '4', feedback: 'Follow-up Option', callback: true },
+        { ...lead, status: '4', feedback: 'Follow-up Option', callback: true, callback_date: '2030-01-01' },
+        { ...lead, status: '4', feedback: 'Follow-up Option', callback: true, callback_date: '2030-02-30', callback_time: '25:00' },
+        { ...lead, status: '2', feedback: 'Running', whatsapp: 'abc', optional_number: 'x1' },
+        { ...lead, status: '2', feedback: 'Running', whatsapp: '1'.repeat(16), optional_number: '2'.repeat(16) },
+        { ...lead, status: '2', feedback: 'Running', telemarketer_handler: -1 },
+        { ...lead, status: '2', feedback: 'Running', project_name: 'p'.repeat(201), remarks: 'r'.repeat(2001) },
+        { ...lead, status: '5', feedback: 'Wrong Lead', invalid_reason: 'i'.repeat(501) },
+        { ...lead, status: '3', feedback: 'f'.repeat(101) },
+        { ...lead, queue: 'nowhere', status: '3', feedback: 'Price Issue' },
+      ]),
+      ...messages(NotConnectedInput, [{ ...lead, outcome: 'asleep' }]),
+      ...messages(DateRangeInput, [{ from: '2026-13-01' }, { from: '2026-03-05', to: '2026-03-01' }, { from: '2024-01-01', to: '2026-01-01' }]),
+      ...messages(LeadQualityInput, [{ from: 'soon', to: 'later' }, { from: '2026-03-05', to: '2026-03-01' }]),
+      ...messages(SetLanguageInput, [{ language: 'fr' }]),
+    ]);
+    expect(shown.size).toBeGreaterThan(20);
+    expect([...shown].filter((m) => !(m in hiServer))).toEqual([]);
+  });
+});
