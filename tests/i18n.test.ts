@@ -6,6 +6,10 @@ import { FEEDBACK_OPTIONS, LeadFormInput, NO_SUBMIT_FEEDBACK, NotConnectedInput 
 import { DateRangeInput } from '../shared/schemas/summaries.js';
 import { LeadQualityInput } from '../shared/schemas/lead-quality.js';
 import { SetLanguageInput } from '../shared/schemas/language.js';
+import { CreateProjectInput, PROJECT_MESSAGES, ProjectUpdateInput } from '../shared/schemas/projects.js';
+import { UserComplaintInput } from '../shared/schemas/complaints.js';
+import { AddLeadInput } from '../shared/schemas/intake.js';
+import { TASK_MESSAGES } from '../shared/schemas/tasks.js';
 import type { ZodType } from 'zod';
 
 // The user area's texts (web/src/i18n): Hindi says everything English says, and the messages the
@@ -53,12 +57,13 @@ describe('the user area in Hindi', () => {
     for (const v of values) expect(en.feedback[v as keyof typeof en.feedback]).toBe(v);
   });
 
+  const messages = (schema: ZodType, inputs: unknown[]) =>
+    inputs.flatMap((input) => {
+      const result = schema.safeParse(input);
+      return result.success ? [] : result.error.issues.map((i) => i.message);
+    });
+
   it('knows every message the lead form, the date filters and the language switch can show', () => {
-    const messages = (schema: ZodType, inputs: unknown[]) =>
-      inputs.flatMap((input) => {
-        const result = schema.safeParse(input);
-        return result.success ? [] : result.error.issues.map((i) => i.message);
-      });
     const lead = { leadId: 1 };
     const shown = new Set([
       ...messages(LeadFormInput, [
@@ -84,6 +89,37 @@ describe('the user area in Hindi', () => {
       ...messages(SetLanguageInput, [{ language: 'fr' }]),
     ]);
     expect(shown.size).toBeGreaterThan(20);
+    expect([...shown].filter((m) => !(m in hiServer))).toEqual([]);
+  });
+
+  it('knows the messages of the project, complaint, Add Lead and task forms, and their answers', () => {
+    const project = { project_name: 'Site', clint_name: 'Asha', number: '9876543210', price: '1000', endtime: '2030-01-01' };
+    const shown = new Set([
+      ...messages(CreateProjectInput, [
+        {},
+        { ...project, price: '0', advance: 'abc', commission_percentage: 7, endtime: '2030-02-30' },
+        { ...project, price: '1.234', number: '12' },
+        { ...project, price: '1000000001', advance: '1000000001' },
+        { ...project, advance: '2000', project_name: 'p'.repeat(201), clint_name: 'c'.repeat(201) },
+      ]),
+      ...messages(ProjectUpdateInput, [
+        { id: 1 },
+        { id: 1, ...project, received: 'x' },
+        { id: 1, ...project, received: '1000000001' },
+        { id: 1, ...project, received: '2000' },
+      ]),
+      ...messages(UserComplaintInput, [{}, { reason: ' ', description: ' ' }, { reason: 'r'.repeat(201), description: 'd'.repeat(5001) }]),
+      ...messages(AddLeadInput, [
+        {},
+        { name: 'n'.repeat(201), mobile: '12', requirement: 'r'.repeat(5001), area: 'a'.repeat(201), category: 'c'.repeat(61) },
+      ]),
+      PROJECT_MESSAGES.created,
+      PROJECT_MESSAGES.updateSent,
+      PROJECT_MESSAGES.updateWaiting,
+      TASK_MESSAGES.accepted,
+      TASK_MESSAGES.completed,
+    ]);
+    expect(shown.size).toBeGreaterThan(30);
     expect([...shown].filter((m) => !(m in hiServer))).toEqual([]);
   });
 });

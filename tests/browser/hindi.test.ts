@@ -137,6 +137,22 @@ describe('the telecaller area in Hindi on a 390 px phone', () => {
       await other.close();
     }
 
+    // Create Project and a project list: their labels and messages in Hindi too.
+    await page.goto(`${env.server.base}/leadspage/createproject`);
+    await page.getByRole('textbox', { name: 'क्लाइंट का नाम' }).waitFor();
+    await page.getByRole('button', { name: 'प्रोजेक्ट बनाएँ' }).click();
+    await page.getByText('प्रोजेक्ट का नाम ज़रूरी है।', { exact: true }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForTimeout(400);
+    expect(await overflowing(page), 'create project').toEqual([]);
+    await page.screenshot({ path: '/tmp/hi2-createproject.png', fullPage: true });
+    await page.goto(`${env.server.base}/Runningproject`);
+    await page.getByText('मंज़ूर हुए प्रोजेक्ट जिन पर आप काम कर रहे हैं।').waitFor();
+    await page.getByText('अब तक की कमाई').first().waitFor();
+    await page.waitForTimeout(400);
+    expect(await overflowing(page), 'running projects').toEqual([]);
+    await page.screenshot({ path: '/tmp/hi2-runningprojects.png', fullPage: true });
+
     // English again: the spec's texts.
     await page.goto(`${env.server.base}/`);
     await page.getByRole('link', { name: /^नई लीड/ }).waitFor();
@@ -147,6 +163,9 @@ describe('the telecaller area in Hindi on a 390 px phone', () => {
     await page.goto(`${env.server.base}/leadspage/leads`);
     await page.getByRole('article').first().getByRole('link', { name: 'Process Lead' }).waitFor();
     await page.getByPlaceholder('Search name or mobile').waitFor();
+    await page.goto(`${env.server.base}/leadspage/createproject`);
+    await page.getByRole('textbox', { name: 'Client name' }).waitFor();
+    await page.getByRole('button', { name: 'Create project' }).waitFor();
     expect(errorsOf(page).filter((e) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
     await page.close();
   });

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Text, type MantineSize } from '@mantine/core';
+import { useSharedText } from '../i18n/sharedText';
 
 // The text pieces the list tables repeat: one place decides how each kind wraps.
 
@@ -32,13 +33,14 @@ export function OneLine({ children, size = 'sm', dimmed }: { children: ReactNode
 
 /** A complaint's reply in full, or the spec's 'No reply'. */
 export function ReplyText({ reply, maw }: { reply: string | null; maw?: number }) {
+  const { t } = useSharedText();
   return reply ? (
     <Text size="sm" maw={maw} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
       {reply}
     </Text>
   ) : (
     <Text size="sm" c="dimmed">
-      No reply
+      {t('complaint.noReply')}
     </Text>
   );
 }

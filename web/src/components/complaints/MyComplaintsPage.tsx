@@ -10,19 +10,21 @@ import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import { ReplyText } from '../TextCells';
 import { ComplaintStatusBadge } from './ComplaintStatusBadge';
+import { useSharedText, withMessageIn } from '../../i18n/sharedText';
 
 const PAGE_SIZE = 10;
 
 /** Complaint / suggestion: tell the company (Reason, Description), and read its replies. */
 export function MyComplaintsPage() {
   const { t } = useTranslation();
+  const { serverText } = useSharedText();
   const utils = trpc.useUtils();
   const [page, setPage] = useState(1);
   const mine = trpc.complaints.mineAsUser.useQuery({ page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
   const form = useForm({ mode: 'uncontrolled', initialValues: { reason: '', description: '' }, validate: schemaResolver(UserComplaintInput, { sync: true }) });
   const file = trpc.complaints.fileAsUser.useMutation({
     onSuccess: () => {
-      notifySuccess('Complaint submitted successfully');
+      notifySuccess(t('complaints.submitted'));
       form.reset();
       setPage(1);
       void utils.complaints.mineAsUser.invalidate();
@@ -30,7 +32,7 @@ export function MyComplaintsPage() {
     onError: (err) => {
       const fields = fieldErrorsOf(err);
       if (fields) form.setErrors(fields);
-      notifyFailure('Error submitting complaint. Please try again!', err);
+      notifyFailure(t('complaints.submitFailed'), err, undefined, serverText);
     },
   });
   return (
@@ -38,26 +40,36 @@ export function MyComplaintsPage() {
       <div>
         <Title order={2}>{t('titles./complainsuggestion')}</Title>
         <Text c="dimmed" size="sm">
-          Tell your company what is wrong or what would help; its reply appears here and in your notifications.
+          {t('complaints.intro')}
         </Text>
       </div>
       <Paper withBorder radius="md" p="md">
         <form noValidate onSubmit={form.onSubmit((v) => file.mutate(v))}>
           <Stack gap="sm">
-            <TextInput label="Reason" withAsterisk size="md" maxLength={200} key={form.key('reason')} {...form.getInputProps('reason')} />
-            <Textarea label="Description" withAsterisk size="md" autosize minRows={3} maxRows={10} maxLength={5000} key={form.key('description')} {...form.getInputProps('description')} />
+            <TextInput label={t('complaints.reason')} withAsterisk size="md" maxLength={200} key={form.key('reason')} {...withMessageIn(form.getInputProps('reason'), serverText)} />
+            <Textarea
+              label={t('complaints.description')}
+              withAsterisk
+              size="md"
+              autosize
+              minRows={3}
+              maxRows={10}
+              maxLength={5000}
+              key={form.key('description')}
+              {...withMessageIn(form.getInputProps('description'), serverText)}
+            />
             <Group justify="flex-end">
               <Button type="submit" size="md" loading={file.isPending}>
-                Save
+                {t('complaints.save')}
               </Button>
             </Group>
           </Stack>
         </form>
       </Paper>
       <Title order={3} size="h4">
-        Your complaints
+        {t('complaints.mine')}
       </Title>
-      <QueryState query={mine} empty="No complaints found" isEmpty={(d) => d.total === 0} errorText="Could not load your complaints.">
+      <QueryState query={mine} empty={t('complaints.empty')} isEmpty={(d) => d.total === 0} errorText={t('complaints.failed')}>
         {(data) => (
           <div>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
@@ -77,7 +89,7 @@ export function MyComplaintsPage() {
                   </Text>
                   <Paper bg="gray.0" p="xs" mt="xs" radius="sm">
                     <Text size="xs" c="dimmed">
-                      Reply
+                      {t('complaints.reply')}
                     </Text>
                     <ReplyText reply={c.reply} />
                   </Paper>

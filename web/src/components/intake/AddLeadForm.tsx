@@ -5,6 +5,7 @@ import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
 import { AddLeadInput } from '../../../../shared/schemas/intake';
 import { fieldErrorsOf, serverAnswered } from '../../lib/notify';
+import { useSharedText } from '../../i18n/sharedText';
 import { CategoryField, categoryOf, EMPTY_CATEGORY, type CategoryValue } from './CategoryField';
 
 type Errors = Partial<Record<'name' | 'mobile' | 'requirement' | 'area' | 'category', string>>;
@@ -20,6 +21,7 @@ interface Props {
 
 /** One lead typed in by hand: name, mobile, requirement, area, category. */
 export function AddLeadForm({ forSelf, stacked }: Props) {
+  const { t, serverText } = useSharedText();
   const utils = trpc.useUtils();
   const [values, setValues] = useState(EMPTY);
   const [category, setCategory] = useState<CategoryValue>(EMPTY_CATEGORY);
@@ -27,7 +29,7 @@ export function AddLeadForm({ forSelf, stacked }: Props) {
 
   const add = trpc.intake.addLead.useMutation({
     onSuccess: (lead) => {
-      notifySuccess(forSelf ? `Lead added to your new leads: ${lead.name}.` : `Lead added to the pool: ${lead.name}.`);
+      notifySuccess(t(forSelf ? 'addLead.addedToMine' : 'addLead.addedToPool', { name: lead.name }));
       setValues(EMPTY);
       setCategory(EMPTY_CATEGORY);
       setErrors({});
@@ -38,8 +40,8 @@ export function AddLeadForm({ forSelf, stacked }: Props) {
       if (fields) setErrors(fields as Errors);
       else if (err.data?.code === 'CONFLICT') setErrors({ mobile: err.message });
       notifications.show({
-        title: 'Lead not added',
-        message: serverAnswered(err) ? err.message : 'Please check your connection and try again.',
+        title: t('addLead.notAdded'),
+        message: serverText(serverAnswered(err) ? err.message : 'Please check your connection and try again.'),
         color: 'red',
         autoClose: 3000,
       });
@@ -69,51 +71,53 @@ export function AddLeadForm({ forSelf, stacked }: Props) {
   }
 
   const size = stacked ? 'md' : 'sm';
+  /** a field's message (the shared schema's or the server's English), in the reader's language */
+  const shown = (message: string | undefined) => message && serverText(message);
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: stacked ? 1 : 2 }} spacing="sm">
-          <TextInput label="Name" required size={size} autoComplete="off" maxLength={200} value={values.name} onChange={set('name')} error={errors.name} />
+          <TextInput label={t('addLead.name')} required size={size} autoComplete="off" maxLength={200} value={values.name} onChange={set('name')} error={shown(errors.name)} />
           <TextInput
-            label="Mobile"
+            label={t('addLead.mobile')}
             required
             size={size}
             type="tel"
             inputMode="tel"
             autoComplete="off"
-            placeholder="10-digit mobile number"
+            placeholder={t('addLead.mobilePlaceholder')}
             maxLength={20}
             value={values.mobile}
             onChange={set('mobile')}
-            error={errors.mobile}
+            error={shown(errors.mobile)}
           />
         </SimpleGrid>
         <Textarea
-          label="Requirement"
+          label={t('addLead.requirement')}
           size={size}
           autosize
           minRows={3}
           maxRows={8}
           maxLength={5000}
-          placeholder="What the customer is looking for"
+          placeholder={t('addLead.requirementPlaceholder')}
           value={values.requirement}
           onChange={set('requirement')}
-          error={errors.requirement}
+          error={shown(errors.requirement)}
         />
-        <TextInput label="Area" size={size} autoComplete="off" maxLength={200} placeholder="City or locality" value={values.area} onChange={set('area')} error={errors.area} />
+        <TextInput label={t('addLead.area')} size={size} autoComplete="off" maxLength={200} placeholder={t('addLead.areaPlaceholder')} value={values.area} onChange={set('area')} error={shown(errors.area)} />
         <CategoryField
           value={category}
           onChange={(v) => {
             setCategory(v);
             setErrors((s) => ({ ...s, category: undefined }));
           }}
-          error={errors.category}
+          error={shown(errors.category)}
           stacked={stacked}
           size={size}
         />
         <Group justify="flex-end">
           <Button type="submit" loading={add.isPending} size={size} fullWidth={stacked}>
-            Add Lead
+            {t('addLead.submit')}
           </Button>
         </Group>
       </Stack>

@@ -1,9 +1,11 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { UPLOAD_CATEGORIES } from '../../../../shared/leads';
 import { CATEGORY_MAX } from '../../../../shared/schemas/intake';
+import { useSharedText, type SharedKey } from '../../i18n/sharedText';
 
 export const MANUAL = 'Manual';
-const OPTIONS = [...UPLOAD_CATEGORIES, MANUAL].map((c) => ({ value: c, label: c }));
+/** The options' values (what is sent) with the label of those that are words, not names. */
+const OPTIONS: ReadonlyArray<[string, SharedKey?]> = [...UPLOAD_CATEGORIES.map((c): [string, SharedKey?] => (c === 'Local Leads' ? [c, 'addLead.localLeads'] : [c])), [MANUAL, 'addLead.manual']];
 
 export interface CategoryValue {
   /** IndiaMART, JustDial, Local Leads or Manual */
@@ -29,15 +31,16 @@ interface Props {
 
 /** Category: one of the upload categories, or Manual with a name typed in. */
 export function CategoryField({ value, onChange, error, disabled, stacked, size = 'sm' }: Props) {
+  const { t } = useSharedText();
   const manual = value.choice === MANUAL;
   return (
     <SimpleGrid cols={{ base: 1, sm: stacked || !manual ? 1 : 2 }} spacing="sm">
       <Select
-        label="Category"
+        label={t('addLead.category')}
         size={size}
-        placeholder="Select a category"
+        placeholder={t('addLead.categoryPlaceholder')}
         required
-        data={OPTIONS}
+        data={OPTIONS.map(([value, label]) => ({ value, label: label ? t(label) : value }))}
         value={value.choice}
         onChange={(choice) => onChange({ ...value, choice })}
         error={!manual ? error : undefined}
@@ -47,9 +50,9 @@ export function CategoryField({ value, onChange, error, disabled, stacked, size 
       />
       {manual && (
         <TextInput
-          label="Category name"
+          label={t('addLead.categoryName')}
           size={size}
-          placeholder="e.g. Trade fair 2024"
+          placeholder={t('addLead.categoryNamePlaceholder')}
           required
           maxLength={CATEGORY_MAX}
           value={value.custom}

@@ -17,7 +17,7 @@ export function MediaCardsPage({ kind }: { kind: MediaKind }) {
   return (
     <Stack>
       <Title order={2}>{t(`titles.${words.userPage}`)}</Title>
-      <QueryState query={list} empty={words.userEmpty} isEmpty={(d) => d.length === 0} errorText={words.fetchFailed}>
+      <QueryState query={list} empty={t(kind === 'demo' ? 'lead.noDemos' : 'media.tutorial.empty')} isEmpty={(d) => d.length === 0} errorText={t(`media.${kind}.failed`)}>
         {(items) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
             {items.map((m) => (
@@ -42,11 +42,11 @@ export function MediaCardsPage({ kind }: { kind: MediaKind }) {
                     color="teal"
                     leftSection={<Icon name="chat" size={18} />}
                   >
-                    Share on WhatsApp
+                    {t('media.share')}
                   </Button>
                 ) : (
                   <Button component="a" href={m.link} target="_blank" rel="noopener noreferrer" mt="sm" size="md">
-                    Watch Video
+                    {t('media.watch')}
                   </Button>
                 )}
               </Card>

@@ -7,13 +7,13 @@ export const MEDIA = {
     create: '/api/webapi/createDemo', update: '/api/webapi/updateDemo', uploadPage: '/subadmin/Demo/Uploaddemo', listPage: '/subadmin/Demo/showdemo',
     userPage: '/leadspage/demo', thumb: 50, noun: 'demo',
     created: 'Demo uploaded successfully!', createFailed: 'Upload failed', updateFailed: 'Failed to update demo.', deleteFailed: 'Failed to delete demo.',
-    empty: 'No data available', userEmpty: 'No demo data available.', fetchFailed: 'Error fetching demo data.',
+    empty: 'No data available', fetchFailed: 'Error fetching demo data.',
   },
   tutorial: {
     create: '/api/webapi/createTutorial', update: '/api/webapi/updateTutorial', uploadPage: '/subadmin/Demo/tutorialUpload', listPage: '/subadmin/Demo/showtutorial',
     userPage: '/leadspage/tutorial', thumb: 100, noun: 'tutorial',
     created: 'Tutorial uploaded successfully!', createFailed: 'Failed to upload tutorial!', updateFailed: 'Failed to update tutorial.', deleteFailed: 'Failed to delete tutorial.',
-    empty: 'No data available.', userEmpty: 'No data available.', fetchFailed: 'Failed to fetch tutorials.',
+    empty: 'No data available.', fetchFailed: 'Failed to fetch tutorials.',
   },
 } satisfies Record<MediaKind, Record<string, string | number> & { uploadPage: TitledPath; listPage: TitledPath; userPage: TitledPath }>;
 

@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { Badge, Box, Button, Group, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
-import { trpc } from '../../trpc';
+import { errorMessage, trpc } from '../../trpc';
 import { notifyError } from '../../lib/notify';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import type { InboxItem } from '../../../../shared/schemas/notifications';
 import { formatDateTime } from '../../lib/format';
 import { inboxInput } from './inboxQuery';
+import { useSharedText } from '../../i18n/sharedText';
 
 interface Props {
   title: string;
@@ -18,13 +19,14 @@ interface Props {
  * unread ones highlighted; opening one marks it read.
  */
 export function InboxPage({ title, description }: Props) {
+  const { t, serverText } = useSharedText();
   const [page, setPage] = useState(1);
   const [openId, setOpenId] = useState<number | null>(null);
   const inbox = trpc.notifications.inbox.useQuery(inboxInput(page), { placeholderData: (prev) => prev });
   const utils = trpc.useUtils();
   const markRead = trpc.notifications.markRead.useMutation({
     onSuccess: () => void utils.notifications.invalidate(),
-    onError: (err) => notifyError(err, 'Could not mark as read.'),
+    onError: (err) => notifyError(serverText(errorMessage(err, t('inbox.markFailed')))),
   });
   const unread = inbox.data?.unread ?? 0;
 
@@ -43,7 +45,7 @@ export function InboxPage({ title, description }: Props) {
       </div>
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Text size="sm" fw={500} c={unread > 0 ? 'blue.7' : 'dimmed'}>
-          {inbox.data ? (unread > 0 ? `${unread} unread` : 'All caught up') : ''}
+          {inbox.data ? (unread > 0 ? t('bell.unread', { count: unread }) : t('inbox.allCaughtUp')) : ''}
         </Text>
         <Button
           variant="light"
@@ -52,10 +54,10 @@ export function InboxPage({ title, description }: Props) {
           disabled={unread === 0}
           loading={markRead.isPending && markRead.variables?.ids === undefined}
         >
-          Mark all as read
+          {t('inbox.markAllRead')}
         </Button>
       </Group>
-      <QueryState query={inbox} empty="No notifications found" isEmpty={(d) => d.total === 0}>
+      <QueryState query={inbox} empty={t('inbox.empty')} isEmpty={(d) => d.total === 0}>
         {(data) => (
           <>
             <Stack gap="sm">
@@ -72,6 +74,7 @@ export function InboxPage({ title, description }: Props) {
 }
 
 function NotificationCard({ item, expanded, onOpen }: { item: InboxItem; expanded: boolean; onOpen: () => void }) {
+  const { t } = useSharedText();
   return (
     <Paper
       withBorder
@@ -91,7 +94,7 @@ function NotificationCard({ item, expanded, onOpen }: { item: InboxItem; expande
           </Box>
           {!item.read && (
             <Badge size="sm" color="blue" style={{ flex: 'none' }}>
-              New
+              {t('inbox.new')}
             </Badge>
           )}
         </Group>

@@ -20,11 +20,11 @@ export function ProductListPage({ search, setSearch }: { search: ProductSearch; 
       <div>
         <Title order={2}>{t('titles./leadspage/listproduct')}</Title>
         <Text c="dimmed" size="sm">
-          What your company sells, at its list price.
+          {t('products.intro')}
         </Text>
       </div>
-      <TextInput type="search" placeholder="Search products" aria-label="Search products" value={text} onChange={(e) => setText(e.currentTarget.value)} maxLength={100} size="md" />
-      <QueryState query={products} empty={search.q ? 'No product matches this search.' : 'No products yet.'} isEmpty={(d) => d.total === 0} errorText="Could not load the products.">
+      <TextInput type="search" placeholder={t('products.search')} aria-label={t('products.search')} value={text} onChange={(e) => setText(e.currentTarget.value)} maxLength={100} size="md" />
+      <QueryState query={products} empty={t(search.q ? 'products.noMatch' : 'products.empty')} isEmpty={(d) => d.total === 0} errorText={t('products.failed')}>
         {(data) => (
           <div>
             <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm">
@@ -41,7 +41,7 @@ export function ProductListPage({ search, setSearch }: { search: ProductSearch; 
                       </Text>
                     )}
                     <ButtonLink to="/leadspage/createproject" search={{ product: p.id }} variant="light" size="md">
-                      Create project
+                      {t('queue.createProject')}
                     </ButtonLink>
                   </Stack>
                 </Card>

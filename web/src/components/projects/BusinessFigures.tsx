@@ -1,18 +1,20 @@
 import { Card, SimpleGrid, Text } from '@mantine/core';
 import { formatCount, formatMoney } from '../../lib/format';
+import { useSharedText } from '../../i18n/sharedText';
 import type { Business } from './types';
 
 type Totals = Business['totals'];
 
 /** The business cards: projects, value, received, pending, and the commission on the price and on what came in. */
 export function BusinessFigures({ totals }: { totals: Totals }) {
+  const { t } = useSharedText();
   const figures = [
-    ['Total Projects', formatCount(totals.projects)],
-    ['Total Project Value', formatMoney(totals.value)],
-    ['Total Received Payments', formatMoney(totals.received)],
-    ['Total Pending Payments', formatMoney(totals.pending)],
-    ['Commission on price', formatMoney(totals.commission)],
-    ['Commission earned (on money received)', formatMoney(totals.commission_earned)],
+    [t('business.projects'), formatCount(totals.projects)],
+    [t('business.value'), formatMoney(totals.value)],
+    [t('business.received'), formatMoney(totals.received)],
+    [t('business.pending'), formatMoney(totals.pending)],
+    [t('business.commission'), formatMoney(totals.commission)],
+    [t('business.earned'), formatMoney(totals.commission_earned)],
   ] as const;
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">

@@ -8,6 +8,7 @@ import { trpc } from '../../trpc';
 import { fieldErrorsOf, notifyFailure, notifySuccess } from '../../lib/notify';
 import { CreateProjectInput, DEFAULT_COMMISSION } from '../../../../shared/schemas/projects';
 import { ProjectFields, type ProjectFieldValues } from './ProjectFields';
+import { useSharedText, withMessageIn } from '../../i18n/sharedText';
 
 interface Values extends ProjectFieldValues {
   advance: string;
@@ -24,6 +25,7 @@ interface Props {
 /** Create Project: waits for the company's approval; the advance counts as received once approved. */
 export function CreateProjectForm({ lead, productId }: Props) {
   const { t } = useTranslation();
+  const { serverText } = useSharedText();
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const form = useForm<Values>({
@@ -51,7 +53,7 @@ export function CreateProjectForm({ lead, productId }: Props) {
 
   const create = trpc.projects.create.useMutation({
     onSuccess: (r) => {
-      notifySuccess(r.message);
+      notifySuccess(serverText(r.message));
       void utils.projects.invalidate();
       void utils.dashboard.tiles.invalidate();
       form.reset();
@@ -60,7 +62,7 @@ export function CreateProjectForm({ lead, productId }: Props) {
     onError: (err) => {
       const fields = fieldErrorsOf(err);
       if (fields) form.setErrors(fields);
-      notifyFailure('Error creating project. Please try again.', err);
+      notifyFailure(t('projects.createFailed'), err, undefined, serverText);
     },
   });
 
@@ -69,7 +71,7 @@ export function CreateProjectForm({ lead, productId }: Props) {
       <div>
         <Title order={2}>{t('titles./leadspage/createproject')}</Title>
         <Text c="dimmed" size="sm">
-          {lead ? `For the lead ${lead.name}. ` : ''}The company approves it before it runs.
+          {lead ? t('projects.introForLead', { name: lead.name }) : t('projects.intro')}
         </Text>
       </div>
       <Paper withBorder radius="md" p="md">
@@ -77,9 +79,9 @@ export function CreateProjectForm({ lead, productId }: Props) {
           <Stack gap="sm">
             {!!products.data?.total && (
               <Select
-                label="Product"
-                description="Fills in the name and the price; you can still change them."
-                placeholder="Choose from your company's products"
+                label={t('projects.product')}
+                description={t('projects.productHint')}
+                placeholder={t('projects.productPlaceholder')}
                 searchable
                 clearable
                 size="md"
@@ -90,11 +92,11 @@ export function CreateProjectForm({ lead, productId }: Props) {
             )}
             <ProjectFields
               form={form}
-              labels={{ name: 'Project name', client: 'Client name', price: 'Price', number: 'Number', end: 'End date' }}
-              money={<TextInput label="Advance" size="md" inputMode="decimal" leftSection="₹" key={form.key('advance')} {...form.getInputProps('advance')} />}
+              labels={{ name: t('projects.name'), client: t('projects.client'), price: t('projects.price'), number: t('projects.number'), end: t('projects.end') }}
+              money={<TextInput label={t('projects.advance')} size="md" inputMode="decimal" leftSection="₹" key={form.key('advance')} {...withMessageIn(form.getInputProps('advance'), serverText)} />}
             />
             <Button type="submit" size="lg" loading={create.isPending}>
-              Create project
+              {t('queue.createProject')}
             </Button>
           </Stack>
         </form>

@@ -15,12 +15,13 @@ import type { Project } from './types';
 
 const PAGE_SIZE = 20;
 
-export const MY_LISTS: Record<Exclude<MyProjectList, 'all' | 'pending'>, { path: UserPagePath; description: string; empty: string }> = {
-  running: { path: '/Runningproject', description: 'Approved projects you are delivering.', empty: 'No running projects.' },
-  rejected: { path: '/Rejectproject', description: 'Projects the company did not approve.', empty: 'No rejected projects.' },
-  completed: { path: '/leadspage/compleatproject', description: 'Delivered projects.', empty: 'No completed projects found.' },
-  delayed: { path: '/dailayproject', description: 'Running projects past their end date.', empty: 'No delayed projects.' },
-  pendingPayment: { path: '/pendingpayment', description: 'Approved projects with money still to come in.', empty: 'No pending payments.' },
+/** The lists' pages; their description and empty text are the user area's (projects.lists). */
+export const MY_LISTS: Record<Exclude<MyProjectList, 'all' | 'pending'>, { path: UserPagePath }> = {
+  running: { path: '/Runningproject' },
+  rejected: { path: '/Rejectproject' },
+  completed: { path: '/leadspage/compleatproject' },
+  delayed: { path: '/dailayproject' },
+  pendingPayment: { path: '/pendingpayment' },
 };
 
 interface Props {
@@ -42,10 +43,10 @@ export function MyProjectsPage({ list, page, setPage }: Props) {
       <div>
         <Title order={2}>{t(`titles.${config.path}`)}</Title>
         <Text c="dimmed" size="sm">
-          {config.description}
+          {t(`projects.lists.${list}.description`)}
         </Text>
       </div>
-      <QueryState query={projects} empty={config.empty} isEmpty={(d) => d.total === 0} errorText={list === 'pendingPayment' ? 'Failed to load pending payments.' : 'Error fetching projects.'}>
+      <QueryState query={projects} empty={t(`projects.lists.${list}.empty`)} isEmpty={(d) => d.total === 0} errorText={t(list === 'pendingPayment' ? 'projects.pendingFailed' : 'projects.failed')}>
         {(data) => (
           <div>
             <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm">
@@ -57,18 +58,18 @@ export function MyProjectsPage({ list, page, setPage }: Props) {
                     <Stack gap="xs">
                       {list === 'pendingPayment' && (
                         <Button size="md" onClick={() => setUpdating(p)} disabled={p.update_pending} fullWidth>
-                          Update Project
+                          {t('projects.updateProject')}
                         </Button>
                       )}
                       <Group gap="xs" grow>
                         {list === 'pendingPayment' && p.reminder && (
                           <Button component="a" href={p.reminder.link} target="_blank" rel="noopener noreferrer" size="md" variant="light" color="teal" leftSection={<Icon name="chat" size={18} />}>
-                            Remind
+                            {t('projects.remind')}
                           </Button>
                         )}
                         {p.status !== 0 && p.status !== 3 && (
                           <Button size="md" variant="default" onClick={() => setLedgerOf(p)}>
-                            Payments
+                            {t('shared.ledger.label')}
                           </Button>
                         )}
                       </Group>
@@ -83,14 +84,14 @@ export function MyProjectsPage({ list, page, setPage }: Props) {
       </QueryState>
       {list === 'pendingPayment' && (
         <Text size="sm" c="dimmed">
-          Or use{' '}
+          {t('projects.orUse')}{' '}
           <Anchor component={Link} to="/leadspage/updatepayment">
-            Update Payment
+            {t('projects.updatePayment')}
           </Anchor>{' '}
-          to pick a project.
+          {t('projects.toPick')}
         </Text>
       )}
-      <Modal opened={!!updating} onClose={() => setUpdating(null)} title="Update Project" size="lg">
+      <Modal opened={!!updating} onClose={() => setUpdating(null)} title={t('projects.updateProject')} size="lg">
         {updating && <ProjectUpdateForm project={updating} onDone={() => setUpdating(null)} onCancel={() => setUpdating(null)} />}
       </Modal>
       {ledgerOf && <LedgerModal projectId={ledgerOf.id} title={ledgerOf.project_name} onClose={() => setLedgerOf(null)} />}

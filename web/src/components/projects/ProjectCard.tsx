@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { formatDate, formatMoney } from '../../lib/format';
 import { MobileLink } from '../lead-lists/LeadCells';
 import { ProjectStatusBadge } from './ProjectStatusBadge';
@@ -20,6 +21,7 @@ function Figure({ label, children }: { label: string; children: ReactNode }) {
 
 /** One project on a phone: who it is for, the money, the commission, the end date; actions below. */
 export function ProjectCard({ project: p, actions }: { project: Project; actions?: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <Card withBorder radius="md" padding="sm" component="article" aria-label={p.project_name}>
       <Stack gap="xs">
@@ -33,7 +35,7 @@ export function ProjectCard({ project: p, actions }: { project: Project; actions
             </Text>
             {p.lead && (
               <Text size="xs" c="dimmed">
-                From lead {p.lead.name}
+                {t('projects.fromLead', { name: p.lead.name })}
               </Text>
             )}
           </div>
@@ -43,12 +45,12 @@ export function ProjectCard({ project: p, actions }: { project: Project; actions
         </Group>
         <ProjectStatusBadge project={p} />
         <SimpleGrid cols={3} spacing="xs" verticalSpacing={6}>
-          <Figure label="Price">{formatMoney(p.price)}</Figure>
-          <Figure label="Received">{formatMoney(p.received)}</Figure>
-          <Figure label="Pending">{formatMoney(p.pending)}</Figure>
-          <Figure label={`Commission (${p.commission_percentage}%)`}>{formatMoney(p.commission)}</Figure>
-          <Figure label="Earned so far">{formatMoney(p.commission_earned)}</Figure>
-          <Figure label="End date">{formatDate(p.endtime)}</Figure>
+          <Figure label={t('projects.price')}>{formatMoney(p.price)}</Figure>
+          <Figure label={t('projects.received')}>{formatMoney(p.received)}</Figure>
+          <Figure label={t('projects.pending')}>{formatMoney(p.pending)}</Figure>
+          <Figure label={t('projects.commissionOf', { percent: p.commission_percentage })}>{formatMoney(p.commission)}</Figure>
+          <Figure label={t('projects.earned')}>{formatMoney(p.commission_earned)}</Figure>
+          <Figure label={t('projects.end')}>{formatDate(p.endtime)}</Figure>
         </SimpleGrid>
         {actions}
       </Stack>

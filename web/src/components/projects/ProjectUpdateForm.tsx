@@ -1,6 +1,8 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc';
+import { useSharedText, withMessageIn } from '../../i18n/sharedText';
 import { fieldErrorsOf, notifyFailure, notifySuccess } from '../../lib/notify';
 import { formatMoney, rupeesFieldValue } from '../../lib/format';
 import { rupeesToPaise, paiseToRupees } from '../../../../shared/money';
@@ -16,6 +18,8 @@ interface Values extends ProjectFieldValues {
 
 /** Update Project: the values proposed wait apart until the company decides (spec: payment update flow). */
 export function ProjectUpdateForm({ project, onDone, onCancel }: { project: Project; onDone: () => void; onCancel?: () => void }) {
+  const { t } = useTranslation();
+  const { serverText } = useSharedText();
   const utils = trpc.useUtils();
   const form = useForm<Values>({
     mode: 'controlled',
@@ -27,14 +31,14 @@ export function ProjectUpdateForm({ project, onDone, onCancel }: { project: Proj
   });
   const send = trpc.projects.requestUpdate.useMutation({
     onSuccess: (r) => {
-      notifySuccess(r.message);
+      notifySuccess(serverText(r.message));
       void utils.projects.invalidate();
       onDone();
     },
     onError: (err) => {
       const fields = fieldErrorsOf(err);
       if (fields) form.setErrors(fields);
-      notifyFailure('Failed to send update request.', err);
+      notifyFailure(t('projects.update.failed'), err, undefined, serverText);
     },
   });
   const price = rupeesToPaise(form.values.price);
@@ -46,20 +50,20 @@ export function ProjectUpdateForm({ project, onDone, onCancel }: { project: Proj
       <Stack gap="sm">
         <ProjectFields
           form={form}
-          labels={{ name: 'Project Name', client: 'Client Name', price: 'Total Price', number: 'Contact Number', end: 'End Time' }}
-          money={<TextInput label="Received Payment" withAsterisk size="md" inputMode="decimal" leftSection="₹" key={form.key('received')} {...form.getInputProps('received')} />}
+          labels={{ name: t('projects.update.name'), client: t('projects.update.client'), price: t('projects.update.price'), number: t('projects.update.number'), end: t('projects.update.end') }}
+          money={<TextInput label={t('projects.update.received')} withAsterisk size="md" inputMode="decimal" leftSection="₹" key={form.key('received')} {...withMessageIn(form.getInputProps('received'), serverText)} />}
         />
         <Text size="sm" aria-live="polite">
-          Pending Payment: <b>{pending === null ? '—' : formatMoney(pending)}</b>
+          {t('projects.update.pending')} <b>{pending === null ? '—' : formatMoney(pending)}</b>
         </Text>
         <Group grow gap="sm">
           {onCancel && (
             <Button variant="default" size="md" onClick={onCancel} disabled={send.isPending}>
-              Cancel
+              {t('form.cancel')}
             </Button>
           )}
           <Button type="submit" size="md" loading={send.isPending}>
-            Update
+            {t('projects.update.submit')}
           </Button>
         </Group>
       </Stack>

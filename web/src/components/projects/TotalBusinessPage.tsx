@@ -18,33 +18,33 @@ export function TotalBusinessPage({ page, setPage }: { page: number; setPage: (p
       <div>
         <Title order={2}>{t('titles./totalbusniness')}</Title>
         <Text c="dimmed" size="sm">
-          Approved projects: what they are worth, what has come in, and your commission.
+          {t('projects.business.intro')}
         </Text>
       </div>
       {business.data && <BusinessFigures totals={business.data.totals} />}
       <Paper withBorder p="md">
         <Title order={3} size="h4" mb="sm">
-          Project Details
+          {t('projects.business.details')}
         </Title>
         <AppTable<Project>
-          aria-label="Project details"
+          aria-label={t('projects.business.tableLabel')}
           query={business}
           records={business.data?.projects.items}
-          empty="No approved projects yet."
-          errorText="Failed to load business overview. Please try again later."
+          empty={t('projects.business.empty')}
+          errorText={t('projects.business.failed')}
           paging={pagingOf(business.data?.projects, setPage)}
           minWidth={900}
           columns={[
-            { accessor: 'project_name', title: 'Project' },
-            { accessor: 'clint_name', title: 'Client' },
-            { accessor: 'price', title: 'Price', textAlign: 'right', render: (p) => formatMoney(p.price) },
-            { accessor: 'received', title: 'Received', textAlign: 'right', render: (p) => formatMoney(p.received) },
-            { accessor: 'pending', title: 'Pending', textAlign: 'right', render: (p) => formatMoney(p.pending) },
-            { accessor: 'commission_percentage', title: 'Commission %', textAlign: 'right', render: (p) => `${p.commission_percentage}%` },
-            { accessor: 'commission', title: 'Commission value', textAlign: 'right', render: (p) => formatMoney(p.commission) },
-            { accessor: 'commission_earned', title: 'Earned so far', textAlign: 'right', render: (p) => formatMoney(p.commission_earned) },
-            { accessor: 'endtime', title: 'End date', render: (p) => formatDate(p.endtime) },
-            { accessor: 'status', title: 'Status', render: (p) => <ProjectStatusBadge project={p} /> },
+            { accessor: 'project_name', title: t('projects.payment.project') },
+            { accessor: 'clint_name', title: t('projects.business.client') },
+            { accessor: 'price', title: t('projects.price'), textAlign: 'right', render: (p) => formatMoney(p.price) },
+            { accessor: 'received', title: t('projects.received'), textAlign: 'right', render: (p) => formatMoney(p.received) },
+            { accessor: 'pending', title: t('projects.pending'), textAlign: 'right', render: (p) => formatMoney(p.pending) },
+            { accessor: 'commission_percentage', title: t('projects.commission'), textAlign: 'right', render: (p) => `${p.commission_percentage}%` },
+            { accessor: 'commission', title: t('projects.business.commissionValue'), textAlign: 'right', render: (p) => formatMoney(p.commission) },
+            { accessor: 'commission_earned', title: t('projects.earned'), textAlign: 'right', render: (p) => formatMoney(p.commission_earned) },
+            { accessor: 'endtime', title: t('projects.end'), render: (p) => formatDate(p.endtime) },
+            { accessor: 'status', title: t('queue.status'), render: (p) => <ProjectStatusBadge project={p} /> },
           ]}
         />
       </Paper>

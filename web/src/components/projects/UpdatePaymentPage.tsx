@@ -17,23 +17,23 @@ export function UpdatePaymentPage() {
       <div>
         <Title order={2}>{t('titles./leadspage/updatepayment')}</Title>
         <Text c="dimmed" size="sm">
-          The company approves the new figures before they count.
+          {t('projects.payment.intro')}
         </Text>
       </div>
-      <QueryState query={projects} empty="No pending payments." isEmpty={(d) => d.total === 0} errorText="Failed to load pending payments.">
+      <QueryState query={projects} empty={t('projects.lists.pendingPayment.empty')} isEmpty={(d) => d.total === 0} errorText={t('projects.pendingFailed')}>
         {(data) => {
           const project = data.items.find((p) => String(p.id) === chosen);
           return (
             <Paper withBorder radius="md" p="md">
               <Stack gap="sm">
                 <Select
-                  label="Project"
-                  placeholder="Choose a project"
+                  label={t('projects.payment.project')}
+                  placeholder={t('projects.payment.choose')}
                   searchable
                   size="md"
                   data={data.items.map((p) => ({
                     value: String(p.id),
-                    label: `${p.project_name} · ${p.clint_name} · ${formatMoney(p.pending)} pending`,
+                    label: t('projects.payment.option', { name: p.project_name, client: p.clint_name, amount: formatMoney(p.pending) }),
                     disabled: p.update_pending,
                   }))}
                   value={chosen}

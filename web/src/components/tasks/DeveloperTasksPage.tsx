@@ -9,52 +9,54 @@ import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import { TaskMedia } from './TaskMedia';
 import { TaskStatusBadge } from './TaskStatusBadge';
+import { useSharedText } from '../../i18n/sharedText';
 
 const PAGE_SIZE = 20;
 
 /** The developer's New, Running, Completed and Delayed tasks: Accept a new one, mark a running or late one Completed. */
 export function DeveloperTasksPage({ list, path, page, setPage }: { list: TaskList; path: UserPagePath; page: number; setPage: (p: number) => void }) {
   const { t } = useTranslation();
+  const { serverText } = useSharedText();
   const utils = trpc.useUtils();
   const tasks = trpc.tasks.mine.useQuery({ list, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
   const done = (r: { message: string }) => {
-    notifySuccess(r.message);
+    notifySuccess(serverText(r.message));
     void utils.tasks.invalidate();
     void utils.dashboard.tiles.invalidate();
   };
-  const accept = trpc.tasks.accept.useMutation({ onSuccess: done, onError: (e) => notifyFailure('Failed to approve task.', e) });
-  const complete = trpc.tasks.complete.useMutation({ onSuccess: done, onError: (e) => notifyFailure('Failed to complete task.', e) });
+  const accept = trpc.tasks.accept.useMutation({ onSuccess: done, onError: (e) => notifyFailure(t('tasks.acceptFailed'), e, undefined, serverText) });
+  const complete = trpc.tasks.complete.useMutation({ onSuccess: done, onError: (e) => notifyFailure(t('tasks.completeFailed'), e, undefined, serverText) });
   return (
     <Stack>
       <Title order={2}>{t(`titles.${path}`)}</Title>
-      <QueryState query={tasks} empty="No tasks found." isEmpty={(d) => d.total === 0} errorText="Failed to fetch tasks">
+      <QueryState query={tasks} empty={t('tasks.empty')} isEmpty={(d) => d.total === 0} errorText={t('tasks.failed')}>
         {(data) => (
           <div>
             <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm">
-              {data.items.map((t) => (
-                <Card key={t.id} withBorder radius="md" padding="sm" component="article" aria-label={t.name}>
+              {data.items.map((task) => (
+                <Card key={task.id} withBorder radius="md" padding="sm" component="article" aria-label={task.name}>
                   <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
                     <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
-                      {t.name}
+                      {task.name}
                     </Text>
-                    <TaskStatusBadge task={t} />
+                    <TaskStatusBadge task={task} />
                   </Group>
                   <Text size="sm" mt={4} lineClamp={3}>
-                    {t.description}
+                    {task.description}
                   </Text>
                   <Text size="xs" c="dimmed" mt={6}>
-                    {formatDate(t.start_date)} – {formatDate(t.end_date)}
+                    {formatDate(task.start_date)} – {formatDate(task.end_date)}
                   </Text>
                   <Group justify="space-between" mt="sm">
-                    <TaskMedia task={t} />
+                    <TaskMedia task={task} />
                     {list === 'new' && (
-                      <Button size="md" loading={accept.isPending && accept.variables?.id === t.id} onClick={() => accept.mutate({ id: t.id })}>
-                        Accept
+                      <Button size="md" loading={accept.isPending && accept.variables?.id === task.id} onClick={() => accept.mutate({ id: task.id })}>
+                        {t('tasks.accept')}
                       </Button>
                     )}
                     {(list === 'running' || list === 'delayed') && (
-                      <Button size="md" color="green" loading={complete.isPending && complete.variables?.id === t.id} onClick={() => complete.mutate({ id: t.id })}>
-                        Completed
+                      <Button size="md" color="green" loading={complete.isPending && complete.variables?.id === task.id} onClick={() => complete.mutate({ id: task.id })}>
+                        {t('shared.taskStatus.completed')}
                       </Button>
                     )}
                   </Group>

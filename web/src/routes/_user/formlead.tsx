@@ -19,7 +19,7 @@ function AddLeadPage() {
       <div>
         <Title order={2}>{t('titles./formlead')}</Title>
         <Text c="dimmed" size="sm">
-          A lead you found yourself. It goes straight into your new leads.
+          {t('addLead.intro')}
         </Text>
       </div>
       <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">

@@ -13,5 +13,5 @@ export const Route = createFileRoute('/_user/usernotification')({
 
 function UserInbox() {
   const { t } = useTranslation();
-  return <InboxPage title={t('titles./usernotification')} description="Messages from your company. Tap one to read it." />;
+  return <InboxPage title={t('titles./usernotification')} description={t('notifications.intro')} />;
 }
