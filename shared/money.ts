@@ -4,7 +4,7 @@
  */
 
 /** The largest amount accepted anywhere: ten crore rupees, in paise. */
-export const MAX_PAISE = 10_000_000_00;
+export const MAX_PAISE = 10_00_00_000_00;
 
 const RUPEES = /^(\d{1,12})(?:\.(\d{1,2}))?$/;
 

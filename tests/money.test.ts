@@ -26,3 +26,15 @@ describe('money in paise', () => {
     expect(percentOfPaise(0, 20)).toBe(0);
   });
 });
+
+describe('the largest amount', () => {
+  it('is ten crore rupees, as the message says: ₹10,00,00,000 is accepted, a paisa more is refused', async () => {
+    const { rupeesField } = await import('../shared/schemas/projects.js');
+    const price = rupeesField('Price', { positive: true });
+    expect(price.parse('10,00,00,000')).toBe(10_00_00_000 * 100);
+    expect(price.parse(100_000_000)).toBe(10_000_000_000);
+    const over = price.safeParse('100000000.01');
+    expect(over.success).toBe(false);
+    expect(over.error?.issues[0]?.message).toBe('Price must be at most ₹10,00,00,000.');
+  });
+});
