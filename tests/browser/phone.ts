@@ -27,7 +27,8 @@ const TRACKER = `(() => {
   };
   const tests = {
     tiles: () => [...document.querySelectorAll('.mantine-Card-root')].some((c) => /^\\s*new leads/i.test(c.textContent || '') && /\\d/.test(c.textContent || '') && shown(c)),
-    cards: () => location.pathname === '${QUEUE_PATH}' && [...document.querySelectorAll('button, a')].some((b) => named(b, /^process lead$/i) && shown(b)),
+    // The first card's button: looking at every button of the page in every frame cost the page itself.
+    cards: () => location.pathname === '${QUEUE_PATH}' && [...(document.querySelector('article')?.querySelectorAll('button, a') ?? [])].some((b) => named(b, /^process lead$/i) && shown(b)),
     form: () => /^\\/leadspage\\/lead\\/\\d+$/.test(location.pathname) && location.pathname !== bench.leftPath
       && !!document.querySelector('[role="timer"][aria-label="Call duration"]')
       && [...document.querySelectorAll('label')].some((l) => /^status/i.test((l.textContent || '').trim()))

@@ -12,11 +12,12 @@ import { pageHead } from '../../components/layout/pageTitles';
 import { countColor, formatCount } from '../../lib/format';
 import { formatHms } from '../../../../shared/durations';
 import { trpcUtils } from '../../components/auth/session';
+import { waitBriefly } from '../../lib/waitBriefly';
 
 export const Route = createFileRoute('/_user/')({
   head: pageHead('/'),
-  // The counts are asked for while the page's code loads, not once it has rendered.
-  loader: () => void trpcUtils.dashboard.tiles.prefetch(),
+  // The counts are asked for while the page's code loads, and drawn with the page.
+  loader: () => waitBriefly(trpcUtils.dashboard.tiles.prefetch()),
   component: UserDashboard,
 });
 
