@@ -1,3 +1,5 @@
+import { whenIdle } from './whenIdle';
+
 /** How long after the app opens a waiting new version may still reload it (before any work begins). */
 const STARTING_MS = 10_000;
 
@@ -22,10 +24,11 @@ export function registerServiceWorker(): void {
         },
       });
     });
-  // Already registered (every visit after the first): at once, so that an update is found early.
+  // Already registered (every visit after the first): as soon as the first screen is drawn, so that an
+  // update is found early without taking the phone from drawing it.
   const register = () =>
     void navigator.serviceWorker.getRegistration().then((existing) => {
-      if (existing) registerNow();
+      if (existing) whenIdle(registerNow);
       else window.setTimeout(registerNow, REGISTER_AFTER_MS);
     });
   if (document.readyState === 'complete') register();
