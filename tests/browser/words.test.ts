@@ -104,7 +104,8 @@ describe('words, titles, times and toasts in a real browser', () => {
 
     const notes = page.getByTestId('time-zone-note');
     expect(await notes.count()).toBe(1);
-    expect(await notes.innerText()).toBe('Times are in India Standard Time (Asia/Kolkata)');
+    // The zone's long name is worked out once the page is drawn and the browser idle (AppFooter).
+    await expect.poll(() => notes.innerText()).toBe('Times are in India Standard Time (Asia/Kolkata)');
     await snap(page, 'uploaded-leads-company-time');
     expect(errorsOf(page)).toEqual([]);
     await page.close();
