@@ -3,9 +3,9 @@ import { Menu } from '@mantine/core';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { currentLanguage, feedbackText, i18n, serverText, showLanguage, type Language } from './index';
 import { trpc } from '../trpc';
-import { keepOffline } from '../lib/offlineCopy';
+import { ME_COPY, keepOffline } from '../lib/offlineCopy';
 import { notifyFailure } from '../lib/notify';
-import { ME_COPY, type Me } from '../components/auth/session';
+import type { Me } from '../components/auth/session';
 import { SharedTextProvider, type SharedText } from './sharedText';
 
 /** Each language named in its own script, whatever the page is in. */

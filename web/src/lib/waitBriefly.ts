@@ -12,5 +12,9 @@ export function waitBriefly(fetching: Promise<unknown>): Promise<void> | undefin
     () => undefined,
   );
   if (!navigator.onLine) return undefined;
-  return Promise.race([settled, new Promise<void>((resolve) => window.setTimeout(resolve, WAIT_MS))]);
+  let timer: number | undefined;
+  const timeUp = new Promise<void>((resolve) => {
+    timer = window.setTimeout(resolve, WAIT_MS);
+  });
+  return Promise.race([settled, timeUp]).finally(() => window.clearTimeout(timer));
 }

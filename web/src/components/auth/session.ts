@@ -11,8 +11,6 @@ import { goTo, SIGN_IN_PATH, type AreaKind } from './paths';
 export const trpcUtils = createTRPCQueryUtils<AppRouter>({ queryClient, client: trpcClient });
 
 export type Me = NonNullable<inferRouterOutputs<AppRouter>['auth']['me']>;
-export { AREA_HOME, SIGN_IN_PATH, type AreaKind } from './paths';
-export { ME_COPY } from '../../lib/offlineCopy';
 
 /**
  * The signed-in account, or null. Without a connection, the account this browser last saw signed
