@@ -172,10 +172,34 @@ async function measure(dialect: Dialect, database: Database, load: (fx: Fixture)
   await time(`distribute ${DISTRIBUTE.toLocaleString('en-IN')} of one category split over ${rest.length} people`, RUNS, async () =>
     check(await distributeLeads(deps, actor, { userIds: rest, count: DISTRIBUTE, category: 'JustDial' })), TARGET_MS);
   await time('pool counts (the form\'s category list)', RUNS, () => getPool(deps, actor));
+  await updateAlone(database.db, fx);
   await time('assignees with untouched and today\'s counts', RUNS, () => listAssignees(deps, actor));
   await time(`take back ${(RUNS * DISTRIBUTE).toLocaleString('en-IN')} untouched leads from one person`, 1, () =>
     takeBackLeads(deps, actor, { userId: first!, category: 'IndiaMART' }));
   console.log(`  (${assigned.toLocaleString('en-IN')} leads assigned in all; every run assigned exactly ${DISTRIBUTE.toLocaleString('en-IN')})`);
+}
+
+class RolledBack extends Error {}
+
+/**
+ * The reference under the distributions: the same write to 10,000 unassigned leads whose ids are
+ * known in advance (no choosing, no locking), in a transaction rolled back. What writing the rows,
+ * their index entries and the kept counts costs here; a distribution can only add to it.
+ */
+async function updateAlone(db: Kysely<DB>, fx: Fixture) {
+  const rows = await db.selectFrom('leads').select('id').where('subadmin_id', '=', fx.subadminId).where('telicaller_id', 'is', null)
+    .where('visible', '=', 1).where('category', '=', 'Local Leads').orderBy('id').limit(DISTRIBUTE).execute();
+  const ids = rows.map((r) => r.id);
+  const now = new Date().toISOString();
+  await time(`reference: the update alone of ${DISTRIBUTE.toLocaleString('en-IN')} leads (ids known, rolled back)`, RUNS, async () => {
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('leads').set({ telicaller_id: fx.userIds[0]!, telicaller_send_date: now, status: '0', updated_at: now })
+        .where('id', 'in', ids).execute();
+      throw new RolledBack();
+    }).catch((err: unknown) => {
+      if (!(err instanceof RolledBack)) throw err;
+    });
+  });
 }
 
 async function runSqlite() {

@@ -1,6 +1,7 @@
 // The server the lead-work bench loads, in a child process of its own so that the load generator
 // does not share its event loop: the whole app (buildApp) over the bench's database, or a bare
-// Fastify instance with one trivial route as the reference. Tells the parent its address, stops
+// Fastify instance with one trivial route as the reference, or the queue pages' SQL alone behind a
+// bare route (lead-work-sql-only.ts). Tells the parent its address, stops
 // when told.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,13 +10,19 @@ import Fastify from 'fastify';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { createDatabase } from '../server/db/database.js';
+import { sqlOnlyServer } from './lead-work-sql-only.js';
 
-export type ServerMode = { kind: 'app'; databaseUrl: string; pgSchema?: string } | { kind: 'bare' };
+export type ServerMode = { kind: 'app'; databaseUrl: string; pgSchema?: string } | { kind: 'bare' } | { kind: 'sqlOnly'; file: string };
 
 async function start(mode: ServerMode): Promise<{ url: string; close(): Promise<void> }> {
   if (mode.kind === 'bare') {
     const app = Fastify({ logger: false });
     app.get('/ping', async () => ({ ok: true }));
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    return { url, close: () => app.close() };
+  }
+  if (mode.kind === 'sqlOnly') {
+    const app = await sqlOnlyServer(mode.file);
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     return { url, close: () => app.close() };
   }

@@ -6,8 +6,8 @@
 //   - the dashboard counts (dashboard.tiles)                                target p95 < 20 ms
 //   - and as the floor under them, auth.me: the session read and nothing else (no target)
 // on SQLite, and on Postgres when BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh schema,
-// dropped afterwards); and as the reference, a bare Fastify route's throughput at the same
-// concurrency. BENCH_LEADS=100000 for a smaller database, BENCH_SECONDS per measure (default 5),
+// dropped afterwards); and as the references, a bare Fastify route's throughput at the same
+// concurrency, and (SQLite) the same queue pages answered by their SQL alone behind a bare route. BENCH_LEADS=100000 for a smaller database, BENCH_SECONDS per measure (default 5),
 // BENCH_ONLY=floor,queue,tiles,submit for some measures, BENCH_CPU_PROF=<dir> for the server's CPU profile.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -122,7 +122,7 @@ function submission(leadId: number, round: number) {
   }
 }
 
-async function measureApp(dialect: Dialect, mode: ServerMode, users: BenchUser[]) {
+async function measureApp(dialect: Dialect, mode: ServerMode, users: BenchUser[]): Promise<Map<number, Record<string, string>>> {
   const server = await startChild(mode);
   const client = new HttpClient(server.url, CONCURRENCY);
   try {
@@ -150,8 +150,7 @@ async function measureApp(dialect: Dialect, mode: ServerMode, users: BenchUser[]
     });
 
     if (ONLY.has('queue')) await both(`queue page (${QUEUES.join('/')}, ${PAGE_SIZE} a page)`, TARGETS.queue, async (w, round) => {
-      const input = { queue: QUEUES[(w + round) % QUEUES.length], page: 1 + (Math.floor(round / QUEUES.length) % 2), pageSize: PAGE_SIZE };
-      const { ms, reply } = await timed(client, 'GET', trpcGet('work.queue', input), header(readers[w]!));
+      const { ms, reply } = await timed(client, 'GET', trpcGet('work.queue', queueInput(w, round)), header(readers[w]!));
       trpcData<QueuePage>(reply.body);
       return ms;
     });
@@ -163,7 +162,7 @@ async function measureApp(dialect: Dialect, mode: ServerMode, users: BenchUser[]
     });
 
     // Work the queue: open the first new lead, submit, open the next one the submit names.
-    if (!ONLY.has('submit')) return;
+    if (!ONLY.has('submit')) return sessions;
     const workers = pickUsers(users, true);
     const current: Array<number | null> = await Promise.all(workers.map(async (u) => {
       const { reply } = await timed(client, 'GET', trpcGet('work.queue', { queue: 'new', page: 1, pageSize: 1 }), header(u));
@@ -187,6 +186,37 @@ async function measureApp(dialect: Dialect, mode: ServerMode, users: BenchUser[]
       if (ranOut) console.log(`  (${ranOut} of ${CONCURRENCY} telecallers ran out of new leads during the submits)`);
     });
     console.log(`  load average (1/5/15 min): ${load()}`);
+    return sessions;
+  } finally {
+    client.close();
+    await server.stop();
+  }
+}
+
+/** The queue pages a reader asks for in turn: each queue, page 1 then 2. */
+const queueInput = (w: number, round: number) =>
+  ({ queue: QUEUES[(w + round) % QUEUES.length]!, page: 1 + (Math.floor(round / QUEUES.length) % 2), pageSize: PAGE_SIZE });
+
+/**
+ * The second reference (SQLite): the same queue pages, same readers and sessions, answered by their
+ * SQL alone behind a bare Fastify route (lead-work-sql-only.ts). The least this machine can answer
+ * a queue page in; what the app adds (tRPC, Kysely, the session's rules, headers) is the difference.
+ */
+async function measureSqlOnly(file: string, users: BenchUser[], sessions: Map<number, Record<string, string>>) {
+  const server = await startChild({ kind: 'sqlOnly', file });
+  const client = new HttpClient(server.url, CONCURRENCY);
+  try {
+    const readers = pickUsers(users, false);
+    const step = async (w: number, round: number) => {
+      const input = queueInput(w, round);
+      const path = `/queue?queue=${input.queue}&page=${input.page}&pageSize=${input.pageSize}`;
+      const { ms, reply } = await timed(client, 'GET', path, sessions.get(readers[w]!.id)!);
+      trpcData<QueuePage>(reply.body);
+      return ms;
+    };
+    const loaded = await closedLoop({ workers: CONCURRENCY, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, step });
+    console.log('  reference: the same queue pages\' SQL alone behind a bare Fastify route (raw better-sqlite3, no tRPC or Kysely)');
+    line('queue page, SQL alone', summarize(loaded), TARGETS.queue);
   } finally {
     client.close();
     await server.stop();
@@ -230,7 +260,8 @@ async function runSqlite() {
       await database.close();
     }
     describeLoad(loadSqlite(file, { total: LEADS, users, now: new Date() }), (performance.now() - t0) / 1000);
-    await measureApp('sqlite', { kind: 'app', databaseUrl: `sqlite:${file}` }, users);
+    const sessions = await measureApp('sqlite', { kind: 'app', databaseUrl: `sqlite:${file}` }, users);
+    if (ONLY.has('queue')) await measureSqlOnly(file, users, sessions);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
