@@ -362,6 +362,7 @@ export interface DB {
   lead_counts: LeadCountsTable;
   submission_keys: SubmissionKeysTable;
   lead_sends: LeadSendsTable;
+  lead_tallies: LeadTalliesTable;
 }
 
 export interface SignInFailuresTable {
@@ -384,6 +385,18 @@ export interface LeadSendsTable {
   subadmin_id: number;
   /** 'YYYY-MM-DDTHH:' and the quarter's digit, 0-3 */
   quarter: string;
+  n: number;
+}
+
+/** Kept by triggers (migration 0017): a telecaller's visible leads by what decides their queue. */
+export interface LeadTalliesTable {
+  subadmin_id: number;
+  telicaller_id: number;
+  status: string;
+  /** 1 while lead_quality is not set */
+  unrated: number;
+  /** a new lead's send quarter (as lead_sends.quarter), a follow-up's callback date, else '' */
+  day_key: string;
   n: number;
 }
 

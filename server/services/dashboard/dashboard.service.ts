@@ -4,10 +4,11 @@ import type { Deps } from '../../deps.js';
 import type { SubadminActor, UserActor } from '../../auth/actor.js';
 import type { UserType } from '../../db/schema.js';
 import { notFound } from '../../errors.js';
-import { COMPLAINT_STATUS, LEAD_STATUS, PROJECT_STATUS, TASK_STATUS } from '../../../shared/constants.js';
+import { COMPLAINT_STATUS, PROJECT_STATUS, TASK_STATUS } from '../../../shared/constants.js';
 import { quarterOf, todayBounds } from '../../../shared/dates.js';
 import { LEAD_QUALITIES } from '../../../shared/schemas/lead-work.js';
 import { countLimitedUsers } from '../users/users.repository.js';
+import { queueCounts } from '../lead-work/tallies.repository.js';
 import { isEffectively } from '../projects/project-view.js';
 
 /** sum(case when <cond> then 1 else 0 end): one count per condition in a single scan. */
@@ -129,27 +130,18 @@ export async function getTiles(deps: Deps, actor: UserActor): Promise<DashboardT
     return { userType: actor.userType, counts: Object.fromEntries(DEVELOPER_TILE_KEYS.map((k) => [k, num(t?.[k])])) };
   }
 
-  // One statement of index-range counts, each on one of the queue indexes (0008): a sum(case ...)
-  // over every lead the user holds read thousands of rows for each dashboard.
+  // The queues' counts from the kept tallies (0017); the rest, one statement of index-range counts
+  // on the queue indexes (0008), each over a few rows.
   const ready = (eb: ExpressionBuilder<DB, 'leads'>) => eb.or([eb('retry_at', 'is', null), eb('retry_at', '<=', now.toISOString())]);
   const held = () => db.selectFrom('leads').where('subadmin_id', '=', tenant).where('visible', '=', 1);
-  const mine = (status: string) => held().where('telicaller_id', '=', me).where('status', '=', status).where(ready);
   const count = (q: ReturnType<typeof held>) => q.select((e) => e.fn.countAll().as('n'));
   const myCallsToday = () => db.selectFrom('lead_history').where('subadmin_id', '=', tenant).where('user_id', '=', me)
     .where('created_at', '>=', day.from).where('created_at', '<', day.to);
-  const [l, p] = await Promise.all([
+  const [q, l, p] = await Promise.all([
+    queueCounts(db, { subadminId: tenant, userId: me, day, now: now.toISOString() }),
     db
       .selectNoFrom(() => [
-        count(mine(LEAD_STATUS.new).where('telicaller_send_date', '>=', day.from)).as('newLeads'),
-        count(mine(LEAD_STATUS.new).where('telicaller_send_date', '<', day.from)).as('pendingLeads'),
         count(held().where('handler_id', '=', me).where('submit_status', '=', '0').where(ready)).as('juniorLeads'),
-        // Today's and the missed earlier ones, as Today's Callbacks lists them.
-        count(mine(LEAD_STATUS.followUp).where('callback_date', 'is not', null).where('callback_date', '<=', day.today)).as('callbackToday'),
-        count(mine(LEAD_STATUS.interested).where('lead_quality', 'is', null)).as('interestedLeads'),
-        count(mine(LEAD_STATUS.notInterested)).as('notInterestedLeads'),
-        count(mine(LEAD_STATUS.followUp)).as('followUpLeads'),
-        count(mine(LEAD_STATUS.invalid)).as('invalidLeads'),
-        count(mine(LEAD_STATUS.noSubmit)).as('noSubmitLeads'),
         // As the Lead quality page counts them: rated leads the user holds or was handed, any case;
         // in two parts so that each reads its own index (an "or" read every lead the user holds).
         count(held().where('telicaller_id', '=', me).where('lead_quality', 'is not', null).where(sql`lower(lead_quality)`, 'in', [...LEAD_QUALITIES])).as('ratedHeld'),
@@ -175,17 +167,17 @@ export async function getTiles(deps: Deps, actor: UserActor): Promise<DashboardT
   ]);
 
   const counts: Record<string, number> = {
-    newLeads: num(l?.newLeads),
-    pendingLeads: num(l?.pendingLeads),
+    newLeads: q.new,
+    pendingLeads: q.pending,
     juniorLeads: actor.userType === 'Telicaller-hade' ? num(l?.juniorLeads) : 0,
-    callbackToday: num(l?.callbackToday),
-    interestedLeads: num(l?.interestedLeads),
-    notInterestedLeads: num(l?.notInterestedLeads),
-    followUpLeads: num(l?.followUpLeads),
+    callbackToday: q.callback,
+    interestedLeads: q.interested,
+    notInterestedLeads: q.notInterested,
+    followUpLeads: q.followUp,
     callLogs: num(l?.callLogs),
     loginHours: num(l?.loginHours),
-    invalidLeads: num(l?.invalidLeads),
-    noSubmitLeads: num(l?.noSubmitLeads),
+    invalidLeads: q.invalid,
+    noSubmitLeads: q.noSubmit,
     leadQuality: num(l?.ratedHeld) + num(l?.ratedHanded),
     runningProjects: num(p?.runningProjects),
     completedProjects: num(p?.completedProjects),

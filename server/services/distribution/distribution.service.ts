@@ -122,7 +122,7 @@ export async function takeBackLeads(deps: Deps, actor: SubadminActor, input: Out
   // All or nothing, as a distribution.
   await deps.db.transaction().execute(async (trx) => {
     for (;;) {
-      const n = await returnUntouched(trx, { subadminId: actor.subadminId, userId: user.id, category: input.category, now, limit: DISTRIBUTE_CHUNK });
+      const n = await returnUntouched(trx, deps.dialect, { subadminId: actor.subadminId, userId: user.id, category: input.category, now, limit: DISTRIBUTE_CHUNK });
       returned += n;
       if (n < DISTRIBUTE_CHUNK) break;
       await yieldToEventLoop();

@@ -1,6 +1,7 @@
 import type { Deps } from '../../deps.js';
 import { discardAbandonedBatches } from '../leads/upload-batches.js';
 import { sweepUploads } from '../uploads/uploads.service.js';
+import { dropEmptyTallies } from '../lead-work/tallies.repository.js';
 import type { SchedulerLogger } from '../indiamart/scheduler.js';
 
 const BATCH_CHECK_MS = 60_000;
@@ -9,7 +10,8 @@ const UPLOAD_SWEEP_MS = 60 * 60_000;
 /**
  * What start-up alone cannot clean up when several instances share a database and a volume: the
  * uploads of an instance that died and did not come back (their lease runs out) and the files it
- * left half-written. Every instance runs it; each discard and removal is safe to race.
+ * left half-written; and the lead tallies that fell to 0. Every instance runs it; each discard and
+ * removal is safe to race.
  */
 export function startMaintenance(deps: Deps, logger: SchedulerLogger) {
   const every = (ms: number, job: () => Promise<void>) => {
@@ -28,6 +30,9 @@ export function startMaintenance(deps: Deps, logger: SchedulerLogger) {
     every(UPLOAD_SWEEP_MS, async () => {
       const { removed } = await sweepUploads(deps);
       if (removed) logger.info({ removed }, 'removed leftover uploads');
+    }),
+    every(UPLOAD_SWEEP_MS, async () => {
+      await dropEmptyTallies(deps.db);
     }),
   ];
   return { stop: () => Promise.all(jobs.map((j) => j.stop())).then(() => undefined) };
