@@ -106,6 +106,12 @@ describe('in a real browser', () => {
     // The tile; the menu's "New Leads" sits in the closed drawer on a phone.
     await page.getByText('New leads', { exact: true }).first().waitFor();
     await snap(page, 'telecaller-dashboard-phone');
+    // Create project, Tutorial and Demo open their pages and show no figure (they count nothing).
+    for (const [name, path] of [['Create project', '/leadspage/createproject'], ['Tutorial', '/leadspage/tutorial'], ['Demo', '/leadspage/demo']] as const) {
+      const tile = page.getByRole('link', { name, exact: true });
+      expect(await tile.getAttribute('href')).toBe(path);
+      expect(await tile.innerText()).not.toMatch(/\d/);
+    }
     await page.getByRole('button', { name: /Notifications, 1 unread/ }).waitFor();
 
     await page.goto(`${server.base}/usernotification`);

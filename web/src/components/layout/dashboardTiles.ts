@@ -1,5 +1,6 @@
 import type { UserTypeValue } from '../../../../shared/constants';
 import type { Texts } from '../../i18n/en';
+import type { IconName } from './icons';
 
 /** Keys of `dashboard.tiles` counts. */
 export type TileKey =
@@ -8,18 +9,21 @@ export type TileKey =
   | 'completedProjects' | 'pendingPayment' | 'totalBusiness' | 'delayedProjects' | 'rejectedProjects'
   | 'newTasks' | 'runningTasks' | 'completedTasks' | 'delayedTasks';
 
+/** Tiles that open a page and have no figure (spec part 2, 2: Create project, Tutorial, Demo). */
+export type LinkTileKey = 'createProject' | 'tutorial' | 'demo';
+
 export interface DashboardTile {
-  key: TileKey;
+  key: TileKey | LinkTileKey;
   /** its name (i18n: dashboard.tiles), when it is not the key's */
   label?: keyof Texts['dashboard']['tiles'];
   /** the page the tile opens; the tile links only once that page exists */
   to: string;
   color: string;
-  /** what the figure is: a count (the default) or seconds, shown as h/m/s */
-  format?: 'count' | 'duration';
+  /** what the figure is: a count (the default), seconds shown as h/m/s, or none (a link with an icon) */
+  format?: 'count' | 'duration' | 'link';
+  icon?: IconName;
 }
 
-// Create project, Tutorial and Demo have no count: add them here with their pages.
 const SHARED_TILES: DashboardTile[] = [
   { key: 'callbackToday', to: '/leadspage/callback', color: 'orange' },
   { key: 'interestedLeads', to: '/leadspage/interestedleads', color: 'green' },
@@ -31,8 +35,11 @@ const SHARED_TILES: DashboardTile[] = [
   { key: 'invalidLeads', to: '/leadspage/invalidleads', color: 'red' },
   { key: 'noSubmitLeads', to: '/leadspage/notsubmitleads', color: 'yellow' },
   { key: 'leadQuality', to: '/leadspage/leadquality', color: 'teal' },
+  { key: 'createProject', to: '/leadspage/createproject', color: 'blue', format: 'link', icon: 'plus' },
   { key: 'runningProjects', to: '/Runningproject', color: 'blue' },
   { key: 'completedProjects', to: '/leadspage/compleatproject', color: 'green' },
+  { key: 'tutorial', to: '/leadspage/tutorial', color: 'grape', format: 'link', icon: 'star' },
+  { key: 'demo', to: '/leadspage/demo', color: 'grape', format: 'link', icon: 'star' },
   { key: 'pendingPayment', to: '/pendingpayment', color: 'orange' },
   { key: 'totalBusiness', to: '/totalbusniness', color: 'teal' },
   { key: 'delayedProjects', to: '/dailayproject', color: 'red' },

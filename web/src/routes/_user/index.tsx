@@ -64,7 +64,7 @@ function UserDashboard() {
           isUserType(data.userType) ? (
             <SimpleGrid cols={{ base: 2, sm: 3, lg: 4, xl: 5 }} spacing={{ base: 'sm', sm: 'md' }}>
               {DASHBOARD_TILES[data.userType].map((t) => (
-                <Tile key={t.key} tile={t} count={data.counts[t.key] ?? 0} />
+                <Tile key={t.key} tile={t} count={t.format === 'link' ? null : (data.counts[t.key] ?? 0)} />
               ))}
             </SimpleGrid>
           ) : (
@@ -78,24 +78,29 @@ function UserDashboard() {
   );
 }
 
-function Tile({ tile, count }: { tile: DashboardTile; count: number }) {
+/** A count (or a time), or with `count` null a link with its icon. */
+function Tile({ tile, count }: { tile: DashboardTile; count: number | null }) {
   const { t } = useTranslation();
   const exists = useRouteExists();
   const linked = exists(tile.to);
-  const color = countColor(count, tile.color);
+  const color = count === null ? tile.color : countColor(count, tile.color);
   const body = (
     <Stack gap={6} justify="space-between" h="100%">
       <Text size="sm" fw={500} c="dimmed" lh={1.3}>
         {t(`dashboard.tiles.${tile.label ?? tile.key}`)}
       </Text>
       <Group justify="space-between" align="flex-end" wrap="nowrap">
-        {tile.format === 'duration' ? (
+        {tile.format === 'link' ? (
+          <Text c={`${tile.color}.7`} lh={1} aria-hidden>
+            <Icon name={tile.icon ?? 'chevronRight'} size={28} />
+          </Text>
+        ) : tile.format === 'duration' ? (
           <Text fz={{ base: 20, sm: 24 }} fw={700} lh={1.1} c={`${color}.7`} style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatHms(count)}
+            {formatHms(count ?? 0)}
           </Text>
         ) : (
           <Text fz={{ base: 26, sm: 30 }} fw={700} lh={1} c={`${color}.7`}>
-            {formatCount(count)}
+            {formatCount(count ?? 0)}
           </Text>
         )}
         {linked && (
@@ -107,6 +112,7 @@ function Tile({ tile, count }: { tile: DashboardTile; count: number }) {
     </Stack>
   );
   const style = { borderTop: `3px solid var(--mantine-color-${color}-${count === 0 ? 3 : 5})` };
+  if (count === null && !linked) return null;
   return linked ? (
     <Card component={Link} to={tile.to} withBorder radius="md" padding="md" style={style}>
       {body}
