@@ -175,6 +175,60 @@ describe('lead work on a 390 px phone', () => {
     await page.close();
   });
 
+  it('a refused submit brings the first wrong field into view and focuses it', async () => {
+    const page = await signIn(DEMO.telecaller);
+    await processFirst(page, '/leadspage/pendingleads', 'pending');
+    const number = field(page, 'Optional Number');
+    await number.fill('98 76x');
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await expect.poll(() => submit.isEnabled()).toBe(true);
+    await submit.scrollIntoViewIfNeeded();
+    await submit.click();
+    await page.getByText('Optional Number must contain digits only.').waitFor();
+    await expect.poll(() => number.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = (await number.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('Back from a half-filled lead form asks first; Stay keeps what was typed, Leave goes back', async () => {
+    const page = await signIn(DEMO.telecaller);
+    // Leads opened and not submitted stay there when opened again: this test uses up no lead.
+    const NOT_SUBMITTED = '/leadspage/notsubmitleads';
+    // Nothing typed: Back goes straight back.
+    await processFirst(page, NOT_SUBMITTED, 'noSubmit');
+    await page.goBack();
+    await page.waitForURL(`${server.base}${NOT_SUBMITTED}`);
+
+    await processFirst(page, NOT_SUBMITTED, 'noSubmit');
+    const leadUrlNow = page.url();
+    const number = field(page, 'Optional Number');
+    await number.fill('9876501234');
+    await page.goBack();
+    const ask = page.getByRole('dialog', { name: 'Leave this lead?' });
+    await ask.waitFor();
+    await snap(page, 'lead-form-leave-asks-phone');
+    await ask.getByRole('button', { name: 'Stay' }).click();
+    await ask.waitFor({ state: 'hidden' });
+    await page.waitForURL(leadUrlNow);
+    expect(await number.inputValue()).toBe('9876501234');
+
+    await page.goBack();
+    await ask.getByRole('button', { name: 'Leave' }).click();
+    await page.waitForURL(`${server.base}${NOT_SUBMITTED}`);
+
+    // Cancel is a choice made on purpose: it never asks.
+    await processFirst(page, NOT_SUBMITTED, 'noSubmit');
+    await field(page, 'Optional Number').fill('9876501234');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`${server.base}${NOT_SUBMITTED}`);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+  });
+
   it('marks a lead not connected: it leaves the queue and the next lead opens', async () => {
     const page = await signIn(DEMO.telecaller);
     const { name, id } = await processFirst(page, '/leadspage/leads', 'new');

@@ -3,6 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { useRef } from 'react';
 import { useSharedText } from '../../i18n/sharedText';
 import type { LeadQueue } from '../../../../shared/constants';
 import { requirementText } from '../../../../shared/leads';
@@ -66,9 +67,12 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
   const utils = trpc.useUtils();
   const listPath = queue ? queuePath(queue, me.userType === 'Telicaller-hade') : '/';
   const around = detail.queue;
+  // The page's own ways on (submitted, kept, not connected, Cancel) never ask before leaving the form.
+  const leaving = useRef(false);
 
   /** Work the queue: the next lead of the same queue opens in place of this one; the list when none is left. */
   const goOn = (nextId: number | null) => {
+    leaving.current = true;
     markOpenLeadStale(lead.id);
     void utils.work.queue.invalidate();
     void utils.dashboard.tiles.invalidate();
@@ -108,6 +112,7 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
     notConnected.mutate({ leadId: lead.id, outcome, call_duration: timer.elapsed(), queue });
 
   const cancel = () => {
+    leaving.current = true;
     timer.stop();
     void navigate({ to: listPath, replace: true });
   };
@@ -223,6 +228,7 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
                 meId={me.id}
                 callSeconds={timer.elapsed}
                 onCancel={cancel}
+                leaving={() => leaving.current}
                 onKept={kept}
                 onSubmitted={(result) => {
                   timer.stop();

@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { useRef } from 'react';
 import { useSharedText, withMessageIn } from '../../i18n/sharedText';
 import type { LeadQueue } from '../../../../shared/constants';
 import {
@@ -9,11 +10,14 @@ import {
 } from '../../../../shared/schemas/lead-work';
 import { todayIn } from '../../../../shared/dates';
 import { useMutation } from '@tanstack/react-query';
+import { useBlocker } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import { sendOrKeep } from '../../lib/outbox';
 import { displayTimeZone } from '../../lib/format';
 import { fieldErrorsOf, notifyFailure } from '../../lib/notify';
+import { focusFirstError } from '../../lib/focusFirstError';
 import type { LeadDetail } from './openLead';
+import { ConfirmModal } from '../users/ConfirmModal';
 
 export interface LeadFormValues {
   leadId: number;
@@ -55,10 +59,12 @@ interface Props {
   /** the connection failed: the submission waits on this phone and goes when it can */
   onKept: () => void;
   onCancel: () => void;
+  /** true while the page itself moves on (submitted, kept, cancelled, not connected): nothing to ask then */
+  leaving: () => boolean;
 }
 
 /** Status, feedback and the sections each status opens (spec part 2, sections 4 and 5), checked as the server checks. */
-export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted, onKept, onCancel }: Props) {
+export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted, onKept, onCancel, leaving }: Props) {
   const { t } = useTranslation();
   const { serverText, feedbackText } = useSharedText();
   const { lead, variant } = detail;
@@ -71,6 +77,10 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
     },
     validate: schemaResolver(LeadFormInput, { sync: true }),
   });
+  const formRef = useRef<HTMLFormElement>(null);
+  // Back (on Android a swipe from the edge, easily made by mistake) or a link away from a half-filled form
+  // asks first, instead of dropping what was typed.
+  const away = useBlocker({ shouldBlockFn: () => form.isDirty() && !leaving(), withResolver: true });
   const { status, callback } = form.values;
   const options = feedbackOptions(variant, status);
   // What the telecaller reads is in its language; the values sent stay the spec's.
@@ -92,7 +102,10 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
     onSuccess: (sent) => (sent.queued ? onKept() : onSubmitted(sent.result)),
     onError: (err) => {
       const fields = fieldErrorsOf(err);
-      if (fields) form.setErrors(fields);
+      if (fields) {
+        form.setErrors(fields);
+        focusFirstError(formRef.current);
+      }
       notifyFailure(t('form.submitFailed'), err, undefined, serverText);
     },
   });
@@ -127,10 +140,14 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
 
   return (
     <form
+      ref={formRef}
       noValidate
-      onSubmit={form.onSubmit((v) => {
-        if (ready) submit.mutate({ ...v, call_duration: callSeconds() });
-      })}
+      onSubmit={form.onSubmit(
+        (v) => {
+          if (ready) submit.mutate({ ...v, call_duration: callSeconds() });
+        },
+        () => focusFirstError(formRef.current),
+      )}
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
@@ -239,6 +256,16 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
           </Button>
         </Group>
       </Stack>
+      <ConfirmModal
+        opened={away.status === 'blocked'}
+        title={t('lead.leaveTitle')}
+        confirmLabel={t('lead.leave')}
+        cancelLabel={t('lead.stay')}
+        onConfirm={() => away.proceed?.()}
+        onClose={() => away.reset?.()}
+      >
+        {t('lead.leaveBody')}
+      </ConfirmModal>
     </form>
   );
 }

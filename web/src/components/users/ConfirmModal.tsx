@@ -6,6 +6,8 @@ interface Props {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** the button that keeps things as they are */
+  cancelLabel?: string;
   color?: string;
   loading?: boolean;
   onConfirm: () => void;
@@ -13,14 +15,14 @@ interface Props {
 }
 
 /** A yes/no question before an action that cannot be undone. */
-export function ConfirmModal({ opened, title, children, confirmLabel, color = 'red', loading, onConfirm, onClose }: Props) {
+export function ConfirmModal({ opened, title, children, confirmLabel, cancelLabel = 'Cancel', color = 'red', loading, onConfirm, onClose }: Props) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered size="sm">
       <Stack>
         <Text size="sm">{children}</Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose} disabled={loading}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button color={color} onClick={onConfirm} loading={loading} data-autofocus>
             {confirmLabel}
