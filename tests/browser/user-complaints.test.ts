@@ -16,10 +16,14 @@ describe("a telecaller's complaint", () => {
     await caller.getByText('Reason is required.').waitFor();
     await field(caller, 'Reason').fill(reason);
     await field(caller, 'Description').fill('The same customer came twice in New Leads.');
-    await caller.getByRole('button', { name: 'Save' }).click();
+    // A double tap files it once.
+    await caller.getByRole('button', { name: 'Save' }).dblclick();
     await caller.getByText('Complaint submitted successfully').first().waitFor();
     const card = caller.getByRole('article', { name: reason });
     await card.waitFor();
+    await caller.reload();
+    await card.waitFor();
+    expect(await caller.getByRole('article', { name: reason }).count()).toBe(1);
     expect(await card.innerText()).toContain('No reply');
 
     const owner = await freshPage(screens.desk, DESK);
@@ -50,6 +54,23 @@ describe("a telecaller's complaint", () => {
     expect(errorsOf(caller)).toEqual([]);
     expect(errorsOf(owner)).toEqual([]);
     await caller.close();
+    await owner.close();
+  });
+
+  it("the company's complaint to the admin, double-clicked, is created once", async () => {
+    const title = `Invoice missing ${Date.now() % 100000}`;
+    const owner = await freshPage(screens.desk, DESK);
+    await signInAsSubadmin(owner, screens.server.base);
+    await owner.goto(`${screens.server.base}/subadmin/sendcomplain/pending`);
+    await owner.getByRole('button', { name: 'Create Complaint' }).click();
+    await field(owner, 'Title').fill(title);
+    await field(owner, 'Body').fill('The November invoice never arrived.');
+    await owner.getByRole('button', { name: 'Submit' }).dblclick();
+    await owner.getByText('Complaint created successfully').first().waitFor();
+    await owner.reload();
+    await owner.getByRole('row', { name: new RegExp(title) }).first().waitFor();
+    expect(await owner.getByRole('row', { name: new RegExp(title) }).count()).toBe(1);
+    expect(errorsOf(owner)).toEqual([]);
     await owner.close();
   });
 });

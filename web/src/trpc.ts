@@ -3,6 +3,7 @@ import { httpLink } from '@trpc/client';
 import { QueryClient, onlineManager } from '@tanstack/react-query';
 import type { AppRouter } from '../../server/trpc/router';
 import { takeEarlyAnswer } from './lib/earlyAnswers';
+import { sendOnce } from './lib/sendOnce';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -27,7 +28,9 @@ export const trpcClient = trpc.createClient({
   links: [
     httpLink({
       url: '/trpc',
-      fetch: (url, opts) => takeEarlyAnswer(String(url), opts as RequestInit) ?? fetch(url, { ...opts, credentials: 'same-origin' }),
+      fetch: (url, opts) =>
+        takeEarlyAnswer(String(url), opts as RequestInit) ??
+        sendOnce(String(url), opts as RequestInit, () => fetch(url, { ...opts, credentials: 'same-origin' })),
     }),
   ],
 });
