@@ -35,6 +35,11 @@ describe('calling rules in a real browser', () => {
     await field(page, 'Attempts before invalid').fill('0');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Allow at least 1 attempt.').waitFor();
+    // What was typed stays: not turned into 3 by dropping the sign.
+    await field(page, 'Attempts before invalid').fill('-3');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Allow at least 1 attempt.').waitFor();
+    expect(await field(page, 'Attempts before invalid').inputValue()).toBe('-3');
     await field(page, 'Attempts before invalid').fill('3');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Calling rules saved.').waitFor();

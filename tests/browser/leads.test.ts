@@ -68,8 +68,13 @@ describe('leads in a real browser', () => {
 
     await page.goto(`${server.base}/subadmin/Leads/distibutelead`);
     await choose(page, 'Telecaller', /Rahul Verma/);
-    await field(page, 'Number of leads').fill('3');
     await choose(page, 'Category', /Browser Test/);
+    // A number that is not a whole one is refused as typed, not turned into 25.
+    await field(page, 'Number of leads').fill('2.5');
+    await page.getByRole('button', { name: 'Distribute', exact: true }).click();
+    await page.getByText('The number of leads must be a whole number.').waitFor();
+    expect(await field(page, 'Number of leads').inputValue()).toBe('2.5');
+    await field(page, 'Number of leads').fill('3');
     await page.getByRole('button', { name: 'Distribute', exact: true }).click();
     await page.getByText('Leads distributed successfully!').first().waitFor();
     await snap(page, 'subadmin-distributed');

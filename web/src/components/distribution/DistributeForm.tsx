@@ -223,8 +223,9 @@ export function DistributeForm({ pool, assignees }: Props) {
               required
               min={1}
               max={MAX_DISTRIBUTE}
-              allowDecimal={false}
-              allowNegative={false}
+              // What was typed stays as typed (2.5, 0, -1) and the rule's message says what is wrong:
+              // dropping the point or the sign, or clamping, changed the number unseen.
+              clampBehavior="none"
               thousandSeparator=","
               thousandsGroupStyle="lakh"
               value={count}

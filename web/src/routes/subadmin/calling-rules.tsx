@@ -86,9 +86,8 @@ function RulesForm({ settings }: { settings: LeadWorkSettings }) {
                 required
                 min={5}
                 max={7 * 24 * 60}
-                allowDecimal={false}
-                allowNegative={false}
-                // The rule's message says what is wrong; clamping would change the number unseen.
+                // What was typed stays as typed and the rule's message says what is wrong: dropping
+                // the point or the sign, or clamping, would change the number unseen.
                 clampBehavior="none"
                 description={delayOk ? `The lead leaves the queues for ${formatMinutes(asNumber(delay))}, then comes back.` : 'Default 120 minutes.'}
                 key={form.key('retry_delay_minutes')}
@@ -99,9 +98,8 @@ function RulesForm({ settings }: { settings: LeadWorkSettings }) {
                 required
                 min={1}
                 max={50}
-                allowDecimal={false}
-                allowNegative={false}
-                // The rule's message says what is wrong; clamping would change the number unseen.
+                // What was typed stays as typed and the rule's message says what is wrong: dropping
+                // the point or the sign, or clamping, would change the number unseen.
                 clampBehavior="none"
                 description={
                   attemptsOk
