@@ -72,8 +72,13 @@ function findCutOff(page: Page, pinnedActions: boolean): Promise<string[]> {
       if (r.left < left - 1 || r.right > right + 1) return `outside ${Math.round(left)}–${Math.round(right)}px (at ${Math.round(r.left)}–${Math.round(r.right)}px)`;
       if (r.top < 0 || r.bottom > window.innerHeight) return `off the window vertically (at ${Math.round(r.top)}px)`;
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      if (!hit || !(el === hit || el.contains(hit))) return `covered by ${hit ? hit.tagName + '.' + hit.className : 'nothing'}`;
+      if (!hit || !(el === hit || el.contains(hit))) return `covered by ${hit ? `${hit.tagName}.${hit.className} ${describe(hit)}` : 'nothing'}`;
       return null;
+    };
+    /** A button narrower than its words (a cell too narrow for its buttons cuts them: "Complet"). */
+    const squeezed = (el: Element): string | null => {
+      const cut = [el, ...el.querySelectorAll('*')].find((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible');
+      return cut ? `is cut: ${cut.scrollWidth}px of words in ${cut.clientWidth}px` : null;
     };
     const centreVertically = (el: Element) => {
       const r = el.getBoundingClientRect();
@@ -116,7 +121,7 @@ function findCutOff(page: Page, pinnedActions: boolean): Promise<string[]> {
           } else {
             action.scrollIntoView({ block: 'center', inline: 'nearest' });
           }
-          const why = reachable(action, frame);
+          const why = reachable(action, frame) ?? squeezed(action);
           if (why) problems.push(`${name}: ${describe(action)} in row ${rows.indexOf(row) + 1} ${why}`);
         }
       }
@@ -165,6 +170,10 @@ describe('tables from 360 to 1280 px', () => {
       await page.waitForURL(/telecaller=\d+/);
       await expectNothingCutOff(page, '', width, 'pending-drill-down');
       await expectNothingCutOff(page, '/subadmin/sendcomplain/pending', width, 'subadmin-complaints');
+      await expectNothingCutOff(page, '/subadmin/telicallerComplain/pending', width, 'telecaller-complaints');
+      await expectNothingCutOff(page, '/subadmin/SubProject/createproject', width, 'running-projects');
+      await expectNothingCutOff(page, '/subadmin/payment', width, 'pending-project-updates');
+      await expectNothingCutOff(page, '/subadmin/products', width, 'products');
       expect(errorsOf(page)).toEqual([]);
       await page.close();
     });

@@ -47,7 +47,7 @@ interface Props<T> {
   errorText?: string;
   paging?: Paging;
   /** per-row actions: the last column, kept in view (pinned to the right edge) from tablet width up */
-  actions?: { title?: string; width?: number; render: (record: T, index: number) => ReactNode };
+  actions?: { title?: string; render: (record: T, index: number) => ReactNode };
   /** below this width (px) the table scrolls sideways inside its frame instead of squeezing its columns */
   minWidth?: number;
   /** a taller table scrolls inside this height, its header staying in view */
@@ -95,8 +95,7 @@ export function AppTable<T>({
           accessor: ACTIONS,
           title: actions.title ?? t('list.actions'),
           textAlign: 'right',
-          // As wide as its buttons unless told otherwise: a narrower cell would clip them.
-          width: actions.width,
+          // No width: the column is as wide as its buttons (a set width cut them: "Complet").
           noWrap: true,
           render: actions.render,
         },
@@ -155,7 +154,9 @@ export function AppTable<T>({
         minHeight={rows.length === 0 ? 160 : undefined}
         maxHeight={maxHeight}
         emptyState={
-          <Stack align="center" gap={4} style={{ pointerEvents: 'auto' }}>
+          // Its action takes taps only while the table is empty: fading out as the rows arrive, the
+          // empty text sat over a row's buttons and took their taps.
+          <Stack align="center" gap={4} style={{ pointerEvents: rows.length === 0 ? 'auto' : 'none' }}>
             <Text c="dimmed" ta="center">
               {empty}
             </Text>

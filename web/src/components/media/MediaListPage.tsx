@@ -51,7 +51,6 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
             { accessor: 'link', title: 'Link', render: (m) => <Anchor href={m.link} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>{m.link}</Anchor> },
           ]}
           actions={{
-            width: 160,
             render: (m) => (
               <Group gap={6} wrap="nowrap">
                 <Button size="xs" variant="light" onClick={() => setEditing(m)}>

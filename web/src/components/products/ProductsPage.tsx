@@ -65,7 +65,6 @@ export function ProductsPage({ search, setSearch }: { search: ProductSearch; set
             { accessor: 'description', title: 'Description', render: (p) => <Text size="sm" lineClamp={2}>{p.description}</Text> },
           ]}
           actions={{
-            width: 160,
             render: (p) => (
               <Group gap={6} wrap="nowrap">
                 <Button size="xs" variant="light" onClick={() => setEditing(p)}>

@@ -46,7 +46,6 @@ function Telecallers({ setSearch }: { setSearch: (s: ApproveSearch) => void }) {
           { accessor: 'pending_projects', title: 'Pending Projects', textAlign: 'right' },
         ]}
         actions={{
-          width: 150,
           render: (t) => (
             <Button size="xs" variant="light" onClick={() => setSearch({ telecaller: t.telicaller_id })}>
               View Projects
@@ -95,7 +94,6 @@ function PendingOf({ telecallerId, page, setSearch }: { telecallerId: number; pa
           { accessor: 'status', title: 'Status', render: () => 'Pending' },
         ]}
         actions={{
-          width: 190,
           render: (p) => (
             <Group gap={6} wrap="nowrap">
               <Button size="xs" color="green" loading={approve.isPending && approve.variables?.id === p.id} disabled={busy(p.id)} onClick={() => approve.mutate({ id: p.id })}>

@@ -72,7 +72,6 @@ export function CompanyProjectsPage({ list, search, setSearch }: { list: keyof t
           minWidth={1100}
           columns={projectColumns({ telecaller: true, lead: list === 'fromLeads' })}
           actions={{
-            width: list === 'running' ? 200 : 110,
             render: (p) => (
               <Group gap={6} wrap="nowrap">
                 {list === 'running' && !p.update_pending && (

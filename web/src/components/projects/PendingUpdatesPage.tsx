@@ -68,7 +68,6 @@ export function PendingUpdatesPage({ page, setPage }: { page: number; setPage: (
             { accessor: 'created_at', title: 'Asked', render: (u) => formatDateTime(u.created_at) },
           ]}
           actions={{
-            width: 190,
             render: (u) => (
               <Group gap={6} wrap="nowrap">
                 <Button size="xs" color="green" loading={deciding(u.id) && decide.variables?.approve} disabled={deciding(u.id)} onClick={() => decide.mutate({ id: u.id, approve: true })}>

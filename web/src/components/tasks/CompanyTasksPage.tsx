@@ -47,7 +47,6 @@ export function CompanyTasksPage({ list, path, page, setPage }: { list: Exclude<
           actions={
             list === 'completed'
               ? {
-                  width: 120,
                   render: (t) =>
                     t.status === TASK_STATUS.completed ? (
                       <Button size="xs" color="green" loading={approve.isPending && approve.variables?.id === t.id} onClick={() => approve.mutate({ id: t.id })}>
