@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import { displayTimeZone } from './timeZone.js';
+import { displayTimeZone, partsFormatter } from './timeZone.js';
 
 // The zone every instant is shown in (set by the area layouts); kept apart, see timeZone.ts.
 export { displayTimeZone, setDisplayTimeZone } from './timeZone.js';
@@ -10,17 +10,13 @@ export const formatDate = (date: string) => {
   return d.isValid() ? d.format('DD MMM YYYY') : date;
 };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function partsIn(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone, day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: true,
-    });
-    formatters.set(timeZone, f);
-  }
+// One formatter per zone, shared with the zone check (timeZone.ts); a zone the browser does not know
+// throws, as building it did.
+const partsIn = (timeZone: string): Intl.DateTimeFormat => {
+  const f = partsFormatter(timeZone);
+  if (!f) throw new RangeError(`Invalid time zone specified: ${timeZone}`);
   return f;
-}
+};
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 

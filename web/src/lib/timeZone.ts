@@ -11,23 +11,26 @@ import { PLATFORM_TIME_ZONE } from '../../../shared/dates.js';
 let requestedZone: string | null | undefined;
 let displayZone: string | undefined;
 
-// Building the first Intl formatter of a zone costs a slow phone a fifth of a second: the zone the
-// session names is checked when something is first shown in it, not on the way to the first page,
-// and once per zone, not on every render of the area layout that sets it.
-const knownZones = new Map<string, boolean>();
-const isTimeZone = (tz: string) => {
-  let ok = knownZones.get(tz);
-  if (ok === undefined) {
+// Building an Intl formatter for a zone costs a slow phone tens of milliseconds (the first, a fifth of a
+// second): the zone the session names is checked when something is first shown in it, not on the way
+// to the first page, once per zone, and by building the formatter the dates are then shown with.
+const partsFormatters = new Map<string, Intl.DateTimeFormat | null>();
+
+/** The formatter of a date and time's parts in a zone (null for a zone this browser does not know). */
+export function partsFormatter(timeZone: string): Intl.DateTimeFormat | null {
+  let f = partsFormatters.get(timeZone);
+  if (f === undefined) {
     try {
-      new Intl.DateTimeFormat('en-US', { timeZone: tz });
-      ok = true;
+      f = new Intl.DateTimeFormat('en-US', {
+        timeZone, day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: true,
+      });
     } catch {
-      ok = false;
+      f = null;
     }
-    knownZones.set(tz, ok);
+    partsFormatters.set(timeZone, f);
   }
-  return ok;
-};
+  return f;
+}
 
 export function setDisplayTimeZone(tz: string | null | undefined): void {
   if (tz === requestedZone) return;
@@ -35,4 +38,4 @@ export function setDisplayTimeZone(tz: string | null | undefined): void {
   displayZone = undefined;
 }
 
-export const displayTimeZone = (): string => (displayZone ??= requestedZone && isTimeZone(requestedZone) ? requestedZone : PLATFORM_TIME_ZONE);
+export const displayTimeZone = (): string => (displayZone ??= requestedZone && partsFormatter(requestedZone) ? requestedZone : PLATFORM_TIME_ZONE);

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, AppShell, Box, Burger, Divider, Drawer, Group, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useDisclosure, useLocalStorage } from '@mantine/hooks';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
 import type { Me } from '../auth/session';
 import { AppFooter } from './AppFooter';
@@ -50,6 +50,9 @@ export function AreaShell({ me, nav, accordion, homeTo, title, footerOwner, navF
   const entries = useAvailableNav(nav);
   const [drawerOpened, drawer] = useDisclosure(false);
   const [minimised, setMinimised] = useLocalStorage({ key: `sidebar-minimised:${me.kind}`, defaultValue: false });
+  // The sidebar only where it shows (from tablet width up): hidden by CSS on a phone, its whole menu
+  // was still drawn on every first screen. On a phone the menu is the drawer's, drawn when opened.
+  const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
   return (
     <AppShell
@@ -96,17 +99,19 @@ export function AreaShell({ me, nav, accordion, homeTo, title, footerOwner, navF
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p={minimised ? 'xs' : 'sm'} visibleFrom="sm">
-        <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
-          <SidebarNav entries={entries} accordion={accordion} minimised={minimised} onExpand={() => setMinimised(false)} />
-        </AppShell.Section>
-        {navFooter && !minimised && (
-          <AppShell.Section>
-            <Divider my="xs" />
-            {navFooter(() => undefined)}
+      {wide && (
+        <AppShell.Navbar p={minimised ? 'xs' : 'sm'} visibleFrom="sm">
+          <AppShell.Section grow component={ScrollArea} scrollbarSize={6}>
+            <SidebarNav entries={entries} accordion={accordion} minimised={minimised} onExpand={() => setMinimised(false)} />
           </AppShell.Section>
-        )}
-      </AppShell.Navbar>
+          {navFooter && !minimised && (
+            <AppShell.Section>
+              <Divider my="xs" />
+              {navFooter(() => undefined)}
+            </AppShell.Section>
+          )}
+        </AppShell.Navbar>
+      )}
 
       <Drawer
         opened={drawerOpened}
