@@ -1,16 +1,14 @@
 import { lazy, Suspense } from 'react';
-import { createFileRoute, Link } from '@tanstack/react-router';
-import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { createFileRoute } from '@tanstack/react-router';
+import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc';
 import { QueryState } from '../../components/QueryState';
 import type { UserTypeValue } from '../../../../shared/constants';
-import { DASHBOARD_TILES, type DashboardTile } from '../../components/layout/dashboardTiles';
+import { DASHBOARD_TILES } from '../../components/layout/dashboardTiles';
+import { DashboardTile } from '../../components/layout/DashboardTile';
 import { useRouteExists } from '../../components/layout/useRouteExists';
-import { Icon } from '../../components/layout/icons';
 import { pageHead } from '../../components/layout/pageTitles';
-import { countColor, formatCount } from '../../lib/format';
-import { formatHms } from '../../../../shared/durations';
 import { trpcUtils } from '../../components/auth/session';
 import { waitBriefly } from '../../lib/waitBriefly';
 
@@ -30,6 +28,7 @@ function UserDashboard() {
   const { t } = useTranslation();
   const { me } = Route.useRouteContext();
   const tiles = trpc.dashboard.tiles.useQuery();
+  const exists = useRouteExists();
   const type = me.userType;
 
   if (!isUserType(type)) {
@@ -64,7 +63,7 @@ function UserDashboard() {
           isUserType(data.userType) ? (
             <SimpleGrid cols={{ base: 2, sm: 3, lg: 4, xl: 5 }} spacing={{ base: 'sm', sm: 'md' }}>
               {DASHBOARD_TILES[data.userType].map((t) => (
-                <Tile key={t.key} tile={t} count={t.format === 'link' ? null : (data.counts[t.key] ?? 0)} />
+                <DashboardTile key={t.key} tile={t} count={t.format === 'link' ? null : (data.counts[t.key] ?? 0)} linked={exists(t.to)} />
               ))}
             </SimpleGrid>
           ) : (
@@ -75,51 +74,5 @@ function UserDashboard() {
         }
       </QueryState>
     </Stack>
-  );
-}
-
-/** A count (or a time), or with `count` null a link with its icon. */
-function Tile({ tile, count }: { tile: DashboardTile; count: number | null }) {
-  const { t } = useTranslation();
-  const exists = useRouteExists();
-  const linked = exists(tile.to);
-  const color = count === null ? tile.color : countColor(count, tile.color);
-  const body = (
-    <Stack gap={6} justify="space-between" h="100%">
-      <Text size="sm" fw={500} c="dimmed" lh={1.3}>
-        {t(`dashboard.tiles.${tile.label ?? tile.key}`)}
-      </Text>
-      <Group justify="space-between" align="flex-end" wrap="nowrap">
-        {tile.format === 'link' ? (
-          <Text c={`${tile.color}.7`} lh={1} aria-hidden>
-            <Icon name={tile.icon ?? 'chevronRight'} size={28} />
-          </Text>
-        ) : tile.format === 'duration' ? (
-          <Text fz={{ base: 20, sm: 24 }} fw={700} lh={1.1} c={`${color}.7`} style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {formatHms(count ?? 0)}
-          </Text>
-        ) : (
-          <Text fz={{ base: 26, sm: 30 }} fw={700} lh={1} c={`${color}.7`}>
-            {formatCount(count ?? 0)}
-          </Text>
-        )}
-        {linked && (
-          <Text c="dimmed" aria-hidden>
-            <Icon name="chevronRight" size={18} />
-          </Text>
-        )}
-      </Group>
-    </Stack>
-  );
-  const style = { borderTop: `3px solid var(--mantine-color-${color}-${count === 0 ? 3 : 5})` };
-  if (count === null && !linked) return null;
-  return linked ? (
-    <Card component={Link} to={tile.to} withBorder radius="md" padding="md" style={style}>
-      {body}
-    </Card>
-  ) : (
-    <Card withBorder radius="md" padding="md" style={style}>
-      {body}
-    </Card>
   );
 }
