@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { ActionIcon, AppShell, Box, Burger, Divider, Drawer, Group, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { Link } from '@tanstack/react-router';
@@ -12,10 +12,12 @@ import { SidebarNav } from './SidebarNav';
 import { useAvailableNav } from './useRouteExists';
 import { roleLabel, UserMenu } from './UserMenu';
 import { useSharedText } from '../../i18n/sharedText';
+import { useAfterIdle } from '../../lib/whenIdle';
 
 interface Props {
   me: Me;
-  nav: NavEntry[];
+  /** the menu's entries, asked for only when a menu is drawn (a phone draws none on its first screen) */
+  nav: () => NavEntry[];
   /** sub-admin: one group open at a time */
   accordion?: boolean;
   /** where the logo leads: the area's dashboard */
@@ -47,12 +49,15 @@ const RAIL_WIDTH = 72;
 export function AreaShell({ me, nav, accordion, homeTo, title, footerOwner, navFooter, banner, headerExtra, menuExtra, callbackReminders, children }: Props) {
   const { t } = useSharedText();
   const role = roleLabel(me, t);
-  const entries = useAvailableNav(nav);
   const [drawerOpened, drawer] = useDisclosure(false);
   const [minimised, setMinimised] = useLocalStorage({ key: `sidebar-minimised:${me.kind}`, defaultValue: false });
   // The sidebar only where it shows (from tablet width up): hidden by CSS on a phone, its whole menu
   // was still drawn on every first screen. On a phone the menu is the drawer's, drawn when opened.
   const wide = useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
+  // The phone's drawer (closed) and its menu wait till the first screen is drawn, unless opened before.
+  const drawerMounted = useAfterIdle() || drawerOpened;
+  const needsNav = wide || drawerMounted;
+  const entries = useAvailableNav(useMemo(() => (needsNav ? nav() : []), [nav, needsNav]));
 
   return (
     <AppShell
@@ -113,37 +118,39 @@ export function AreaShell({ me, nav, accordion, homeTo, title, footerOwner, navF
         </AppShell.Navbar>
       )}
 
-      <Drawer
-        opened={drawerOpened}
-        onClose={drawer.close}
-        size={300}
-        padding="sm"
-        hiddenFrom="sm"
-        title={
-          <Group gap={10} wrap="nowrap">
-            <LogoMark size={30} />
-            <Box style={{ minWidth: 0, lineHeight: 1.2 }}>
-              <Text fw={700} size="sm" truncate="end">
-                {me.name}
-              </Text>
-              <Text size="xs" c="dimmed" truncate="end">
-                {role}
-                {me.companyName ? ` · ${me.companyName}` : ''}
-              </Text>
-            </Box>
-          </Group>
-        }
-      >
-        <Stack gap="xs">
-          <SidebarNav entries={entries} accordion={accordion} onNavigate={drawer.close} />
-          {navFooter && (
-            <>
-              <Divider />
-              {navFooter(drawer.close)}
-            </>
-          )}
-        </Stack>
-      </Drawer>
+      {drawerMounted && (
+        <Drawer
+          opened={drawerOpened}
+          onClose={drawer.close}
+          size={300}
+          padding="sm"
+          hiddenFrom="sm"
+          title={
+            <Group gap={10} wrap="nowrap">
+              <LogoMark size={30} />
+              <Box style={{ minWidth: 0, lineHeight: 1.2 }}>
+                <Text fw={700} size="sm" truncate="end">
+                  {me.name}
+                </Text>
+                <Text size="xs" c="dimmed" truncate="end">
+                  {role}
+                  {me.companyName ? ` · ${me.companyName}` : ''}
+                </Text>
+              </Box>
+            </Group>
+          }
+        >
+          <Stack gap="xs">
+            <SidebarNav entries={entries} accordion={accordion} onNavigate={drawer.close} />
+            {navFooter && (
+              <>
+                <Divider />
+                {navFooter(drawer.close)}
+              </>
+            )}
+          </Stack>
+        </Drawer>
+      )}
 
       <AppShell.Main style={{ display: 'flex', flexDirection: 'column' }}>
         {banner}

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback } from 'react';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { NavLink } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +43,7 @@ function UserArea({ me }: { me: Me }) {
   const worksLeads = me.userType === 'Telicaller' || me.userType === 'Telicaller-hade';
   useReminderToasts(useCallbackReminders(worksLeads).data);
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const nav = useMemo(() => navForUserType(userNav(t), me.userType), [t, i18n.language, me.userType]);
+  const nav = useCallback(() => navForUserType(userNav(t), me.userType), [t, i18n.language, me.userType]);
   return (
     <AreaShell
       me={me}

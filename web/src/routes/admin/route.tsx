@@ -13,10 +13,12 @@ export const Route = createFileRoute('/admin')({
   component: AdminLayout,
 });
 
+const adminNav = () => ADMIN_NAV;
+
 function AdminLayout() {
   const me = useSessionWatch('admin', Route.useRouteContext().me);
   return (
-    <AreaShell me={me} nav={ADMIN_NAV} homeTo="/admin" title={PRODUCT_NAME}>
+    <AreaShell me={me} nav={adminNav} homeTo="/admin" title={PRODUCT_NAME}>
       <Outlet />
     </AreaShell>
   );

@@ -14,12 +14,14 @@ export const Route = createFileRoute('/subadmin')({
   component: SubadminLayout,
 });
 
+const subadminNav = () => SUBADMIN_NAV;
+
 function SubadminLayout() {
   const me = useSessionWatch('subadmin', Route.useRouteContext().me);
   return (
     <AreaShell
       me={me}
-      nav={SUBADMIN_NAV}
+      nav={subadminNav}
       accordion
       homeTo="/subadmin/dashbord"
       title={me.companyName || PRODUCT_NAME}
