@@ -1,7 +1,8 @@
 // A phone on a slow network, as npm run bench:web and the budget test (budget.test.ts) load pages:
 // Lighthouse's mobile profile (412x823 touch screen, 150 ms round trips, 1.6 Mbps down, 750 kbps up,
 // CPU 4x slower). Times are read in the page: performance.now() in the first animation frame where
-// the awaited content is in the document, so the script's own round trips to the browser do not count.
+// the awaited content is in the document, so the script's own round trips to the browser do not count;
+// and the script reads them with a bare DevTools call (mark), which loads nothing into the page.
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { openBrowser } from './harness.js';
 import { field } from './pages.js';
@@ -22,8 +23,10 @@ const TRACKER = `(() => {
   const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
   const named = (el, name) => name.test((el.getAttribute('aria-label') || el.textContent || '').trim());
   const bench = {
-    marks: {}, watching: new Set(['tiles', 'cards']), tap: 0, leftPath: '',
+    marks: {}, watching: new Set(['tiles', 'cards']), tap: 0, leftPath: '', waiting: {},
     watch(name, leftPath) { delete bench.marks[name]; bench.leftPath = leftPath || ''; bench.watching.add(name); schedule(); },
+    whenMarked: (name) => name in bench.marks ? Promise.resolve(bench.marks[name])
+      : new Promise((resolve) => (bench.waiting[name] = bench.waiting[name] || []).push(resolve)),
   };
   const tests = {
     tiles: () => [...document.querySelectorAll('.mantine-Card-root')].some((c) => /^\\s*new leads/i.test(c.textContent || '') && /\\d/.test(c.textContent || '') && shown(c)),
@@ -42,7 +45,11 @@ const TRACKER = `(() => {
   const check = () => {
     scheduled = false;
     for (const name of [...bench.watching]) {
-      if (tests[name]()) { bench.marks[name] = performance.now(); bench.watching.delete(name); }
+      if (tests[name]()) {
+        bench.marks[name] = performance.now();
+        bench.watching.delete(name);
+        for (const resolve of (bench.waiting[name] || []).splice(0)) resolve(bench.marks[name]);
+      }
     }
   };
   new MutationObserver(schedule).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
@@ -60,9 +67,27 @@ export async function throttle(page: Page): Promise<CDPSession> {
 
 // Inline arrows only: a named function would carry tsx's __name helper into the page.
 type InPage = { __bench?: { marks: Record<string, number>; tap: number; watch(name: string, leftPath: string): void } };
-export const mark = (page: Page, name: string) =>
-  page.waitForFunction((n) => (window as unknown as InPage).__bench?.marks[n], name, { timeout: WAIT_MS, polling: 100 })
-    .then((h) => h.jsonValue() as Promise<number>);
+
+/**
+ * The time of a mark (ms since navigation), once the page has it. Asked with a bare DevTools call:
+ * Playwright's own waiting (waitForFunction) first loads its helper script into the page, which on the
+ * 4x slower CPU took some 150 ms of the page's main thread in the very load being measured.
+ */
+export async function mark(page: Page, name: string): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const expression = `Promise.race([window.__bench.whenMarked(${JSON.stringify(name)}),
+      new Promise((_, fail) => setTimeout(() => fail(new Error('no "${name}" within ${WAIT_MS} ms')), ${WAIT_MS}))])`;
+    const answer = (await cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true })) as {
+      result: { value?: number };
+      exceptionDetails?: { text: string; exception?: { description?: string } };
+    };
+    if (answer.exceptionDetails) throw new Error(answer.exceptionDetails.exception?.description ?? answer.exceptionDetails.text);
+    return answer.result.value!;
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
 export const watch = (page: Page, name: string, leftPath = '') =>
   page.evaluate(([n, p]) => (window as unknown as InPage).__bench!.watch(n!, p!), [name, leftPath]);
 export const tapTime = (page: Page) => page.evaluate(() => (window as unknown as InPage).__bench!.tap);
