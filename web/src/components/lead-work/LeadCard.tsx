@@ -5,6 +5,7 @@ import type { AppRouter } from '../../../../server/trpc/router';
 import type { LeadQueue } from '../../../../shared/constants';
 import { requirementText } from '../../../../shared/leads';
 import { formatDateTime } from '../../lib/format';
+import { useZoneReady } from '../../lib/useZoneReady';
 import { Icon } from '../layout/icons';
 import { ButtonLink } from '../ButtonLink';
 import { CallbackStateBadge, useCallbackWhen } from './leadBadges';
@@ -20,6 +21,8 @@ interface Props {
 export function LeadCard({ lead, queue }: Props) {
   const { t } = useTranslation();
   const callbackWhen = useCallbackWhen();
+  // The callback and sent times follow the card's first paint by a moment (useZoneReady), in their own line.
+  const zoneReady = useZoneReady();
   const requirement = requirementText(lead.requirement);
   const place = [lead.area, lead.category].filter(Boolean).join(' · ');
   return (
@@ -65,7 +68,7 @@ export function LeadCard({ lead, queue }: Props) {
           )}
           {lead.callback_date && (
             <Text size="sm" fw={500}>
-              {t('queue.callback', { when: callbackWhen(lead.callback_date, lead.callback_time) })}
+              {zoneReady ? t('queue.callback', { when: callbackWhen(lead.callback_date, lead.callback_time) }) : '\u00a0'}
             </Text>
           )}
           {lead.assigned_by_name && (
@@ -75,7 +78,7 @@ export function LeadCard({ lead, queue }: Props) {
           )}
           {lead.send_date && (
             <Text size="xs" c="dimmed">
-              {t('queue.sent', { time: formatDateTime(lead.send_date) })}
+              {zoneReady ? t('queue.sent', { time: formatDateTime(lead.send_date) }) : '\u00a0'}
             </Text>
           )}
         </Stack>
