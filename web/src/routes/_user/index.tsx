@@ -11,6 +11,7 @@ import { useRouteExists } from '../../components/layout/useRouteExists';
 import { pageHead } from '../../components/layout/pageTitles';
 import { trpcUtils } from '../../components/auth/session';
 import { waitBriefly } from '../../lib/waitBriefly';
+import { useAfterIdle } from '../../lib/whenIdle';
 
 export const Route = createFileRoute('/_user/')({
   head: pageHead('/'),
@@ -29,6 +30,8 @@ function UserDashboard() {
   const { me } = Route.useRouteContext();
   const tiles = trpc.dashboard.tiles.useQuery();
   const exists = useRouteExists();
+  // Drawn once the tiles are on screen: a lazy component in their first render suspended it.
+  const carouselTime = useAfterIdle();
   const type = me.userType;
 
   if (!isUserType(type)) {
@@ -50,8 +53,8 @@ function UserDashboard() {
         </Text>
       </div>
       {type !== 'Developer' &&
-        // Its room is kept from the start (nothing moves when it arrives), its code fetched once the tiles are in.
-        (tiles.data ? (
+        // Its room is kept from the start (nothing moves when it arrives), its code fetched once the tiles are shown.
+        (tiles.data && carouselTime ? (
           <Suspense fallback={<div style={{ height: 200 }} aria-hidden />}>
             <BannerCarousel />
           </Suspense>
