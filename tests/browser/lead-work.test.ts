@@ -135,7 +135,8 @@ describe('lead work on a 390 px phone', () => {
     await card.waitFor();
     const [h, m] = time.split(':').map(Number) as [number, number];
     const clock = `${String(h % 12 || 12).padStart(2, '0')}:${String(m).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
-    expect(await card.innerText()).toContain(`Callback today, ${clock}`);
+    // The card's times follow its first paint by a moment (useZoneReady).
+    await expect.poll(() => card.innerText()).toContain(`Callback today, ${clock}`);
     expect(await card.getByRole('link', { name: 'Call Back' }).count()).toBe(1);
     await snap(page, 'lead-work-callbacks-phone');
     expect(errorsOf(page)).toEqual([]);
