@@ -72,7 +72,8 @@ export function onOutboxChange(listener: () => void): () => void {
 
 export async function outboxOf(userId: number): Promise<OutboxEntry[]> {
   const all = await inStore('readonly', (s) => s.getAll() as IDBRequest<OutboxEntry[]>);
-  return all.filter((e) => e.userId === userId).sort((a, b) => a.madeAt.localeCompare(b.madeAt));
+  // ISO times sort as text; plain comparison, as localeCompare's first call builds a collator (slow on a phone).
+  return all.filter((e) => e.userId === userId).sort((a, b) => (a.madeAt < b.madeAt ? -1 : a.madeAt > b.madeAt ? 1 : 0));
 }
 
 async function put(entry: OutboxEntry): Promise<void> {
