@@ -8,6 +8,7 @@ import { LEAD_LIST_PAGES, type LeadListSearch } from './listPages';
 import { useSearchText } from './useSearchText';
 import { TelecallerLeadsTable } from './TelecallerLeadsTable';
 import { ExportCsvButton } from './ExportCsvButton';
+import { formatCount } from '../../lib/format';
 
 const PAGE_SIZE = 20;
 
@@ -72,7 +73,7 @@ function TelecallerCounts({ list, search, setSearch }: Omit<Props, 'search'> & {
       <Group justify="space-between" mb="md" wrap="wrap" gap="sm">
         <Text size="sm" c="dimmed">
           {counts.data && counts.data.total > 0
-            ? `${counts.data.leadTotal.toLocaleString('en-IN')} lead${counts.data.leadTotal === 1 ? '' : 's'} with ${counts.data.total} telecaller${counts.data.total === 1 ? '' : 's'}`
+            ? `${formatCount(counts.data.leadTotal)} lead${counts.data.leadTotal === 1 ? '' : 's'} with ${counts.data.total} telecaller${counts.data.total === 1 ? '' : 's'}`
             : ' '}
         </Text>
         <TextInput
@@ -112,7 +113,7 @@ function TelecallerCounts({ list, search, setSearch }: Omit<Props, 'search'> & {
             title: config.countLabel,
             textAlign: 'right',
             cellsStyle: () => ({ fontVariantNumeric: 'tabular-nums' }),
-            render: (t) => t.count.toLocaleString('en-IN'),
+            render: (t) => formatCount(t.count),
           },
         ]}
         actions={{
@@ -172,7 +173,7 @@ function TelecallerLeads({ list, telecallerId, search, setSearch }: Props & { te
           </Group>
           <Text size="sm" c="dimmed">
             {leads.data
-              ? `Telecaller ID ${telecallerId} · ${leads.data.total.toLocaleString('en-IN')} ${(leads.data.total === 1 ? config.title.replace(/s$/, '') : config.title).toLowerCase()}${search.q ? ' matching the search' : ''}`
+              ? `Telecaller ID ${telecallerId} · ${formatCount(leads.data.total)} ${(leads.data.total === 1 ? config.title.replace(/s$/, '') : config.title).toLowerCase()}${search.q ? ' matching the search' : ''}`
               : `Telecaller ID ${telecallerId}`}
           </Text>
         </div>

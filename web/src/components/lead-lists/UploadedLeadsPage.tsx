@@ -10,6 +10,7 @@ import { STATUS_CODES, type UploadedLeadsSearch } from './uploadedLeadsSearch';
 import { leadIdentityColumns, LeadStatusBadge, StackedTime } from './LeadCells';
 import { ExportCsvButton } from './ExportCsvButton';
 import { useSearchText } from './useSearchText';
+import { formatCount } from '../../lib/format';
 
 const PAGE_SIZE = 20;
 const UPLOAD_PATH = '/subadmin/uploaddata';
@@ -50,7 +51,7 @@ export function UploadedLeadsPage({ search, setSearch }: Props) {
 
   const categoryOptions = [
     { value: ALL_CATEGORIES, label: 'All categories' },
-    ...(categories.data ?? []).map((c) => ({ value: c.category, label: `${c.category} (${c.count.toLocaleString('en-IN')})` })),
+    ...(categories.data ?? []).map((c) => ({ value: c.category, label: `${c.category} (${formatCount(c.count)})` })),
     // A category in the URL that has no leads any more still shows as chosen.
     ...(search.category && !categories.data?.some((c) => c.category === search.category) ? [{ value: search.category, label: search.category }] : []),
   ];

@@ -10,6 +10,7 @@ import { DateRangeForm } from './DateRangeForm';
 import { usePageInRange } from './MyCallLogPage';
 import type { RangeSearch } from './rangeSearch';
 import { rangeLabel, shownRange } from './useRange';
+import { formatCount } from '../../lib/format';
 
 const PAGE_SIZE = 25;
 // Stands for "every telecaller" in the select.
@@ -65,7 +66,7 @@ export function CompanyCallLogPage({ search, setSearch }: Props) {
       <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
         <Text size="sm" c="dimmed" mb="sm">
           {calls.data
-            ? `${calls.data.total.toLocaleString('en-IN')} ${calls.data.total === 1 ? 'call' : 'calls'}, ${rangeLabel(calls.data.from, calls.data.to, today)}`
+            ? `${formatCount(calls.data.total)} ${calls.data.total === 1 ? 'call' : 'calls'}, ${rangeLabel(calls.data.from, calls.data.to, today)}`
             : ' '}
         </Text>
         <AppTable

@@ -6,7 +6,7 @@ import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import { MobileLink } from '../lead-lists/LeadCells';
 import { useSharedText } from '../../i18n/sharedText';
-import { formatDateTime } from '../../lib/format';
+import { formatCount, formatDateTime } from '../../lib/format';
 import { formatHms, type CallLogRow } from '../../../../shared/schemas/summaries';
 import { CallCategoryBadge } from './CallCategoryBadge';
 import { DateRangeForm } from './DateRangeForm';
@@ -45,7 +45,7 @@ export function MyCallLogPage({ search, setSearch }: Props) {
         {(data) => (
           <div>
             <Text size="sm" c="dimmed" mb="xs">
-              {t('callLogs.calls', { count: data.total, n: data.total.toLocaleString('en-IN'), range: rangeLabel(data.from, data.to, today, shared.t) })}
+              {t('callLogs.calls', { count: data.total, n: formatCount(data.total), range: rangeLabel(data.from, data.to, today, shared.t) })}
             </Text>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
               {data.items.map((c) => (

@@ -4,7 +4,7 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { trpc } from '../../trpc';
 import { QueryState } from '../../components/QueryState';
 import { useRouteExists } from '../../components/layout/useRouteExists';
-import { formatDate } from '../../lib/format';
+import { formatCount, formatDate } from '../../lib/format';
 import { PAGE_TITLES, pageHead } from '../../components/layout/pageTitles';
 import type { SubadminDashboard } from '../../../../shared/schemas/subadmins';
 
@@ -27,7 +27,7 @@ function FigureCard({ label, value, color, link }: { label: string; value: numbe
           {label}
         </Text>
         <Text fz={{ base: 24, sm: 30 }} fw={700} c={value === 0 ? undefined : color} lh={1.2}>
-          {value.toLocaleString('en-IN')}
+          {formatCount(value)}
         </Text>
         {link}
       </Stack>
