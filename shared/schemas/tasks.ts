@@ -6,8 +6,6 @@ import { requiredText } from './fields.js';
 
 export const TASK_MESSAGES = {
   developer: 'Please select a developer.',
-  image: 'Please choose an image for the task.',
-  video: 'Please choose a video for the task.',
   endBeforeStart: 'The end date cannot be before the start date.',
   added: 'Task added successfully!',
   accepted: 'Task Accepted successfully!',

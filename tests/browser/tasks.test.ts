@@ -56,4 +56,22 @@ describe('developer tasks', () => {
     await dev.close();
     await owner.close();
   });
+  it('the company gives a task with neither an image nor a video', async () => {
+    const name = `Call the printer ${Date.now() % 100000}`;
+    const owner = await freshPage(screens.desk, DESK);
+    await signInAsSubadmin(owner, screens.server.base);
+    await owner.goto(`${screens.server.base}/subadmin/task/newtask`);
+    await field(owner, 'Task name').fill(name);
+    await field(owner, 'Description').fill('Ask for the new price list.');
+    const today = todayIn('Asia/Kolkata');
+    await field(owner, 'Start date').fill(today);
+    await field(owner, 'End date').fill(addDays(today, 1));
+    await choose(owner, 'Developer', 'Vikram Rao');
+    await owner.getByRole('button', { name: 'Add task' }).click();
+    await owner.getByText('Task added successfully!').first().waitFor();
+    await owner.waitForURL('**/subadmin/task/runningtask');
+    await owner.getByRole('row', { name: new RegExp(name) }).waitFor();
+    expect(errorsOf(owner)).toEqual([]);
+    await owner.close();
+  });
 });

@@ -90,14 +90,14 @@ export function developers(deps: Deps, subadminId: number) {
     .execute();
 }
 
-/** New Task: a developer of the company, the dates in order, the image and the video already stored. */
-export async function createTask(deps: Deps, actor: SubadminActor, input: TaskInput, media: { image: StoredFile; video: StoredFile }) {
+/** New Task: a developer of the company, the dates in order, the image and the video (each optional) already stored. */
+export async function createTask(deps: Deps, actor: SubadminActor, input: TaskInput, media: { image: StoredFile | null; video: StoredFile | null }) {
   const dev = await deps.db
     .selectFrom('users').select(['id', 'user_type', 'deleted_at']).where('id', '=', input.developer_id!).where('subadmin_id', '=', actor.subadminId)
     .executeTakeFirst();
   if (!dev || dev.user_type !== 'Developer' || dev.deleted_at) {
-    await removeUpload(deps, media.image.name);
-    await removeUpload(deps, media.video.name);
+    if (media.image) await removeUpload(deps, media.image.name);
+    if (media.video) await removeUpload(deps, media.video.name);
     // Another company's id is not found, as everywhere; one of this company's that is no developer is refused.
     if (!dev) throw notFound('Developer');
     throw new AppError('BAD_REQUEST', TASK_MESSAGES.developer, { developer_id: TASK_MESSAGES.developer });
@@ -107,7 +107,7 @@ export async function createTask(deps: Deps, actor: SubadminActor, input: TaskIn
     .insertInto('tasks')
     .values({
       subadmin_id: actor.subadminId, developer_id: dev.id, name: input.name, description: input.description, start_date: input.start_date,
-      end_date: input.end_date, status: TASK_STATUS.pending, image_path: media.image.name, video_path: media.video.name, created_at: now, updated_at: now,
+      end_date: input.end_date, status: TASK_STATUS.pending, image_path: media.image?.name ?? null, video_path: media.video?.name ?? null, created_at: now, updated_at: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -5,7 +5,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import { postForm } from '../../lib/postForm';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
-import { TASK_MESSAGES, TaskInput } from '../../../../shared/schemas/tasks';
+import { TaskInput } from '../../../../shared/schemas/tasks';
 import { PAGE_TITLES } from '../layout/pageTitles';
 
 interface Values {
@@ -16,7 +16,7 @@ interface Values {
   developer_id: string | null;
 }
 
-/** New Task: what, when, for which developer, with an image and a video of it. */
+/** New Task: what, when, for which developer, with an image and a video of it if the company has them. */
 export function NewTaskForm() {
   const navigate = useNavigate();
   const utils = trpc.useUtils();
@@ -28,17 +28,13 @@ export function NewTaskForm() {
   });
   const [image, setImage] = useState<File | null>(null);
   const [video, setVideo] = useState<File | null>(null);
-  const [fileErrors, setFileErrors] = useState<{ image?: string; video?: string }>({});
   const [sending, setSending] = useState(false);
 
   const submit = async (v: Values) => {
-    const missing = { ...(image ? {} : { image: TASK_MESSAGES.image }), ...(video ? {} : { video: TASK_MESSAGES.video }) };
-    setFileErrors(missing);
-    if (!image || !video) return;
     const body = new FormData();
     for (const [k, val] of Object.entries(v)) if (val) body.append(k, String(val));
-    body.append('image', image, image.name);
-    body.append('video', video, video.name);
+    if (image) body.append('image', image, image.name);
+    if (video) body.append('video', video, video.name);
     setSending(true);
     try {
       const r = await postForm('/api/webapi/createTask', body, 'Failed to add task');
@@ -70,8 +66,8 @@ export function NewTaskForm() {
               <TextInput type="date" label="End date" withAsterisk key={form.key('end_date')} {...form.getInputProps('end_date')} />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <FileInput label="Image" withAsterisk accept="image/jpeg,image/png,image/webp,image/gif" placeholder="Choose an image" value={image} onChange={setImage} error={fileErrors.image} clearable />
-              <FileInput label="Video" withAsterisk accept="video/mp4,video/webm" placeholder="Choose a video" value={video} onChange={setVideo} error={fileErrors.video} clearable />
+              <FileInput label="Image" description="Optional" accept="image/jpeg,image/png,image/webp,image/gif" placeholder="Choose an image" value={image} onChange={setImage} clearable />
+              <FileInput label="Video" description="Optional" accept="video/mp4,video/webm" placeholder="Choose a video" value={video} onChange={setVideo} clearable />
             </SimpleGrid>
             <Select
               label="Developer"
