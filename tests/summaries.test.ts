@@ -174,10 +174,10 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
       const res = await query(t.app, 'summaries.loginHours', undefined, session);
       const perDay = res.data.perDay as { date: string; count: number; duration: number }[];
       expect(perDay).toHaveLength(30);
-      expect(perDay[29]).toEqual({ date: day.today, count: 3, duration: 50 });
-      expect(perDay[28]).toEqual({ date: addDays(day.today, -1), count: 1, duration: 10 });
-      expect(perDay[26]).toEqual({ date: addDays(day.today, -3), count: 1, duration: 40 });
-      expect(perDay[9]).toEqual({ date: addDays(day.today, -20), count: 1, duration: 50 });
+      expect(perDay[29]).toEqual({ date: day.today, count: 3, duration: 50, talkTime: 50 });
+      expect(perDay[28]).toEqual({ date: addDays(day.today, -1), count: 1, duration: 10, talkTime: 10 });
+      expect(perDay[26]).toEqual({ date: addDays(day.today, -3), count: 1, duration: 40, talkTime: 40 });
+      expect(perDay[9]).toEqual({ date: addDays(day.today, -20), count: 1, duration: 50, talkTime: 50 });
       expect(perDay.reduce((s, d) => s + d.count, 0)).toBe(6);
     });
 
@@ -188,6 +188,20 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
       expect(res.body.summary.today).toEqual({ count: 3, duration: { h: 0, m: 0, s: 50 } });
       expect(res.body.summary.yesterday).toEqual({ count: 1, duration: { h: 0, m: 0, s: 10 } });
       expect(Object.keys(res.body.summary)).toEqual(['today', 'yesterday', 'week', 'month', 'year']);
+    });
+
+    it('names talk time what it is: the time on connected calls, the same on the page and the dashboard tile', async () => {
+      const company = await insertCompany(db());
+      const talker = await insertUser(db(), company.id, 'Telicaller');
+      const [a, b] = await leads(company.id, talker.id, 2);
+      await call(company.id, talker.id, a!, { at: plus(day.from, 60), duration: 100, status: '3' });
+      await call(company.id, talker.id, b!, { at: plus(day.from, 120), kind: 'attempt', duration: 25 });
+      const s = await userSession(talker);
+      const res = await query(t.app, 'summaries.loginHours', undefined, s);
+      expect(res.data.windows.today).toMatchObject({ count: 2, duration: 125, talkTime: 100 });
+      expect(res.data.perDay[29]).toEqual({ date: day.today, count: 2, duration: 125, talkTime: 100 });
+      const tiles = await query(t.app, 'dashboard.tiles', undefined, s);
+      expect(tiles.data.counts.loginHours).toBe(100);
     });
 
     it('is the telecaller\'s and head\'s: a developer and a sub-admin are refused', async () => {

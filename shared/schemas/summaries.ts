@@ -83,12 +83,21 @@ export interface CallTotal {
 export const LOGIN_HOUR_WINDOWS = ['today', 'yesterday', 'week', 'month', 'year'] as const;
 export type LoginHourWindow = (typeof LOGIN_HOUR_WINDOWS)[number];
 
+/** A window's calls: how many, seconds on all of them, and talk time (seconds on connected calls). */
+export interface CallTimes extends CallTotal {
+  talkTime: number;
+}
+
+/**
+ * The Talk Time page (the spec's Login Hours): sign-in time is not recorded (a session lasts until it
+ * idles out), so the page reports the time on connected calls under that name.
+ */
 export interface LoginHours {
   today: string;
   timeZone: string;
-  windows: Record<LoginHourWindow, CallTotal & { from: string; to: string }>;
+  windows: Record<LoginHourWindow, CallTimes & { from: string; to: string }>;
   /** the last 30 days in the company's zone, oldest first */
-  perDay: (CallTotal & { date: string })[];
+  perDay: (CallTimes & { date: string })[];
 }
 
 export interface CallerRef {

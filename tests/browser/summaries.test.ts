@@ -37,8 +37,8 @@ const todayCard = (page: Page) => page.locator('.mantine-Card-root').filter({ ha
 
 /** The Today card's figures: the demo day has already made some calls when the test begins. */
 async function todayFigures(page: Page) {
-  const m = (await todayCard(page).innerText()).match(/^Today\s+(\d+)\s+calls\s+(\d+) h (\d+) m (\d+) s$/);
-  expect(m, 'the Today card reads "Today N calls H h M m S s"').not.toBeNull();
+  const m = (await todayCard(page).innerText()).match(/^Today\s+(\d+)\s+calls\s+Talk time (\d+) h (\d+) m (\d+) s$/);
+  expect(m, 'the Today card reads "Today N calls Talk time H h M m S s"').not.toBeNull();
   const [, calls, h, min, sec] = m!.map(Number) as [number, number, number, number, number];
   return { calls, seconds: h * 3600 + min * 60 + sec };
 }
@@ -47,7 +47,7 @@ const compactHms = (s: number) => `${Math.floor(s / 3600)}h ${Math.floor((s % 36
 let expectedAfter: { calls: number; seconds: number } | undefined;
 
 describe('call summaries in a real browser', () => {
-  it('Login Hours on a phone shows the real count and time of the calls just made', async () => {
+  it('Talk Time on a phone shows the real count of the calls just made and the time on the connected one only', async () => {
     const page = await freshPage(browser, { width: 390, height: 844 });
     await page.goto(`${server.base}/signin`);
     await field(page, 'User Mobile').fill(DEMO.telecaller.mobile);
@@ -56,6 +56,7 @@ describe('call summaries in a real browser', () => {
     await page.waitForURL(`${server.base}/`);
 
     await page.goto(`${server.base}/leadspage/loginhours`);
+    await page.getByRole('heading', { name: 'Talk Time' }).waitFor();
     await todayCard(page).waitFor();
     const before = await todayFigures(page);
     await page.goto(`${server.base}/leadspage/calllogs`);
@@ -75,9 +76,13 @@ describe('call summaries in a real browser', () => {
 
     await page.reload();
     await todayCard(page).waitFor();
-    const after = { calls: before.calls + 2, seconds: before.seconds + 125 };
-    expectedAfter = after;
-    expect(await todayCard(page).innerText()).toMatch(new RegExp(`^Today\\s+${after.calls}\\s+calls\\s+${hms(after.seconds)}$`));
+    // Talk time is the connected call's 100 s; the unanswered call's 25 s are not talk.
+    const after = { calls: before.calls + 2, seconds: before.seconds + 100 };
+    expect(await todayCard(page).innerText()).toMatch(new RegExp(`^Today\\s+${after.calls}\\s+calls\\s+Talk time ${hms(after.seconds)}$`));
+    // The company's call summary times every call, answered or not: read today's total for the next test.
+    const totals = await call(page, 'query', 'summaries.loginHours', undefined);
+    expect(totals.windows.today).toMatchObject({ count: after.calls, talkTime: after.seconds });
+    expectedAfter = { calls: after.calls, seconds: totals.windows.today.duration };
     await page.getByRole('img', { name: `Calls per day: ${after.calls} in 30 days` }).waitFor();
     // Today's bar, the last one, is drawn (the other days have none).
     await page.locator('.recharts-bar-rectangle').last().waitFor();
@@ -85,7 +90,7 @@ describe('call summaries in a real browser', () => {
 
     // The dashboard's tile shows the same time, and the call log lists both calls.
     await page.goto(`${server.base}/`);
-    await page.getByRole('link', { name: new RegExp(`^Login hours\\s*${formatHms(after.seconds)}`) }).waitFor();
+    await page.getByRole('link', { name: new RegExp(`^Talk time\\s*${formatHms(after.seconds)}`) }).waitFor();
     await page.goto(`${server.base}/leadspage/calllogs`);
     await page.getByText(`${after.calls} calls, today`, { exact: false }).waitFor();
     expect(await page.getByText('Not connected · Busy').count()).toBe(busyBefore + 1);
@@ -100,7 +105,7 @@ describe('call summaries in a real browser', () => {
     await page.goto(`${server.base}/subadmin/Leads/callsummary`);
     const card = page.locator('.mantine-Card-root').filter({ hasText: 'Rahul Verma' });
     await card.waitFor();
-    expect(expectedAfter, 'the Login Hours test ran first').toBeDefined();
+    expect(expectedAfter, 'the Talk Time test ran first').toBeDefined();
     expect(await card.innerText()).toContain(`${expectedAfter!.calls} calls · ${compactHms(expectedAfter!.seconds)}`);
     expect(await card.getByRole('row', { name: /Not connected/ }).innerText()).toMatch(/Not connected\s+1\s+0h 0m 25s/);
     await snap(page, 'call-summary-desktop');

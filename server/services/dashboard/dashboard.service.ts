@@ -148,8 +148,8 @@ export async function getTiles(deps: Deps, actor: UserActor): Promise<DashboardT
         count(held().where('handler_id', '=', me).where((e) => e.or([e('telicaller_id', 'is', null), e('telicaller_id', '!=', me)]))
           .where('lead_quality', 'is not', null).where(sql`lower(lead_quality)`, 'in', [...LEAD_QUALITIES])).as('ratedHanded'),
         myCallsToday().select((e) => e.fn.countAll().as('n')).as('callLogs'),
-        // Login hours: today's time on calls, in seconds (the tile shows it as h/m/s).
-        myCallsToday().select((e) => e.fn.coalesce(e.fn.sum<number | string>('call_duration'), e.lit(0)).as('s')).as('loginHours'),
+        // The Talk Time tile (key kept from the spec's Login Hours): today's seconds on connected calls.
+        myCallsToday().where('kind', '=', 'outcome').select((e) => e.fn.coalesce(e.fn.sum<number | string>('call_duration'), e.lit(0)).as('s')).as('loginHours'),
       ])
       .executeTakeFirst(),
     db

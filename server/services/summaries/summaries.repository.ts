@@ -2,6 +2,13 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { DB } from '../../db/schema.js';
 import { LEAD_STATUS } from '../../../shared/constants.js';
 
+/** Calls counted; seconds on all of them, and on the connected ones (talk time). */
+export interface CallTimes {
+  count: number;
+  duration: number;
+  talkTime: number;
+}
+
 /** Instants (ISO UTC): `from` included, `to` excluded. */
 export interface Span {
   from: string;
@@ -25,26 +32,35 @@ function callsIn(db: Kysely<DB>, subadminId: number, span: Span, userId?: number
   return q;
 }
 
-/** One user's calls counted and timed within each named window, in one scan of `scan` (which covers them all). */
+/**
+ * One user's calls counted and timed within each named window, in one scan of `scan` (which covers them all):
+ * the time on every call, and the talk time (connected calls only).
+ */
 export async function callTotalsInWindows<K extends string>(
   db: Kysely<DB>,
   subadminId: number,
   userId: number,
   windows: Record<K, Span>,
   scan: Span,
-): Promise<Record<K, { count: number; duration: number }>> {
+): Promise<Record<K, CallTimes>> {
   const keys = Object.keys(windows) as K[];
   const row = (await callsIn(db, subadminId, scan, userId)
     .select((eb) =>
       keys.flatMap((k) => {
         const inside = eb.and([eb('h.created_at', '>=', windows[k].from), eb('h.created_at', '<', windows[k].to)]);
-        return [sumIf(inside).as(`${k}_count`), sumIf(inside, eb.ref('h.call_duration')).as(`${k}_duration`)];
+        return [
+          sumIf(inside).as(`${k}_count`),
+          sumIf(inside, eb.ref('h.call_duration')).as(`${k}_duration`),
+          sumIf(eb.and([inside, eb('h.kind', '=', 'outcome')]), eb.ref('h.call_duration')).as(`${k}_talk`),
+        ];
       }),
     )
     .executeTakeFirst()) as Record<string, Num> | undefined;
   return Object.fromEntries(
-    keys.map((k) => [k, { count: Number(row?.[`${k}_count`] ?? 0), duration: Number(row?.[`${k}_duration`] ?? 0) }]),
-  ) as Record<K, { count: number; duration: number }>;
+    keys.map((k) => [k, {
+      count: Number(row?.[`${k}_count`] ?? 0), duration: Number(row?.[`${k}_duration`] ?? 0), talkTime: Number(row?.[`${k}_talk`] ?? 0),
+    }]),
+  ) as Record<K, CallTimes>;
 }
 
 /**
@@ -54,15 +70,16 @@ export async function callTotalsInWindows<K extends string>(
 export async function callsPerDay(db: Kysely<DB>, subadminId: number, userId: number, days: (Span & { date: string })[]) {
   if (days.length === 0) return [];
   const values = sql.join(days.map((d) => sql`(cast(${d.date} as text), cast(${d.from} as text), cast(${d.to} as text))`));
-  const result = await sql<{ bucket: string; count: Num; duration: Num }>`
+  const result = await sql<{ bucket: string; count: Num; duration: Num; talk: Num }>`
     with days(bucket, start_at, end_at) as (values ${values})
-    select d.bucket as bucket, count(h.id) as count, coalesce(sum(h.call_duration), 0) as duration
+    select d.bucket as bucket, count(h.id) as count, coalesce(sum(h.call_duration), 0) as duration,
+           coalesce(sum(case when h.kind = 'outcome' then h.call_duration else 0 end), 0) as talk
     from days d
     left join lead_history h
       on h.subadmin_id = ${subadminId} and h.user_id = ${userId} and h.created_at >= d.start_at and h.created_at < d.end_at
     group by d.bucket
     order by d.bucket`.execute(db);
-  return result.rows.map((r) => ({ date: r.bucket, count: Number(r.count ?? 0), duration: Number(r.duration ?? 0) }));
+  return result.rows.map((r) => ({ date: r.bucket, count: Number(r.count ?? 0), duration: Number(r.duration ?? 0), talkTime: Number(r.talk ?? 0) }));
 }
 
 /** Calls in a span by user, kind and status: the categories of the summaries. */

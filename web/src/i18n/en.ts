@@ -54,7 +54,7 @@ export const en = {
       notInterestedLeads: 'Not interested',
       followUpLeads: 'Follow-up leads',
       callLogs: 'Call logs',
-      loginHours: 'Login hours',
+      loginHours: 'Talk time',
       invalidLeads: 'Invalid leads',
       noSubmitLeads: 'Not submitted leads',
       leadQuality: 'Lead quality',
@@ -219,7 +219,7 @@ export const en = {
     toastTitle: 'Callback due',
   },
   loginHours: {
-    intro: "Your calls and your time on calls. Days follow your company's time, {{zone}}; weeks start on Monday.",
+    intro: "Your calls and your talk time: the time on calls that connected (unanswered calls count as calls, not as talk time). Days follow your company's time, {{zone}}; weeks start on Monday.",
     failed: 'Could not load your call summary.',
     today: 'Today',
     yesterday: 'Yesterday',
@@ -231,6 +231,7 @@ export const en = {
     calls_other: 'calls',
     callsLabel: '{{count}} calls',
     hms: '{{h}} h {{m}} m {{s}} s',
+    talkTime: 'Talk time',
   },
   callLogs: {
     intro: 'Every call you made, connected or not, newest first.',

@@ -18,7 +18,7 @@ export const USER_PAGE_TITLES = {
   '/leadspage/invalidleads': 'Invalid Leads',
   '/leadspage/notsubmitleads': 'Not Submitted Leads',
   '/leadspage/lead/$leadId': 'Lead Details',
-  '/leadspage/loginhours': 'Login Hours',
+  '/leadspage/loginhours': 'Talk Time',
   '/leadspage/calllogs': 'Call Logs',
   '/leadspage/cardlogs': 'Calls by Lead',
   '/leadspage/leadquality': 'Lead Quality',

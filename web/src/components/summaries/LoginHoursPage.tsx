@@ -5,14 +5,14 @@ import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
 import { formatCount, formatDate, timeZoneName } from '../../lib/format';
 import classes from './LoginHours.module.css';
-import { formatHms, splitDuration, type CallTotal, type LoginHourWindow } from '../../../../shared/schemas/summaries';
+import { formatHms, splitDuration, type CallTimes, type LoginHourWindow } from '../../../../shared/schemas/summaries';
 
 // Charts (recharts) load only with this page's chart, never with the app.
 const CallsPerDayChart = lazy(() => import('./CallsPerDayChart'));
 
 const WINDOWS: LoginHourWindow[] = ['today', 'yesterday', 'week', 'month', 'year'];
 
-/** Login Hours: the telecaller's calls and time on calls today, yesterday, this week, month and year. */
+/** Talk Time (the spec's Login Hours page): the telecaller's calls and talk time today, yesterday, this week, month and year. */
 export function LoginHoursPage() {
   const { t } = useTranslation();
   const hours = trpc.summaries.loginHours.useQuery();
@@ -40,7 +40,7 @@ export function LoginHoursPage() {
                 </Text>
               </Group>
               <Suspense fallback={<Skeleton h={240} />}>
-                <CallsPerDayChart days={data.perDay} />
+                <CallsPerDayChart days={data.perDay} talkLabel={t('loginHours.talkTime')} />
               </Suspense>
             </Paper>
           </>
@@ -50,9 +50,9 @@ export function LoginHoursPage() {
   );
 }
 
-function WindowCard({ label, total, wide }: { label: string; total: CallTotal; wide: boolean }) {
+function WindowCard({ label, total, wide }: { label: string; total: CallTimes; wide: boolean }) {
   const { t } = useTranslation();
-  const { h, m, s } = splitDuration(total.duration);
+  const { h, m, s } = splitDuration(total.talkTime);
   return (
     <Card withBorder radius="md" padding="md" className={wide ? classes.today : undefined}>
       <Text size="sm" fw={500} c="dimmed">
@@ -66,8 +66,8 @@ function WindowCard({ label, total, wide }: { label: string; total: CallTotal; w
           {t('loginHours.calls', { count: total.count })}
         </Text>
       </Group>
-      <Text size="sm" mt={6} title={formatHms(total.duration)} style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {t('loginHours.hms', { h, m, s })}
+      <Text size="sm" mt={6} title={formatHms(total.talkTime)} style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {t('loginHours.talkTime')} {t('loginHours.hms', { h, m, s })}
       </Text>
     </Card>
   );
