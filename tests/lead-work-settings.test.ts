@@ -28,7 +28,7 @@ describe.each(dialects)('lead-work rules on %s', (dialect) => {
     const { session, companyName } = await ownerOf();
     const res = await query(t.app, 'settings.getLeadWork', undefined, session);
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ retry_delay_minutes: 120, attempt_limit: 5, whatsapp_template: null, company_name: companyName });
+    expect(res.data).toEqual({ retry_delay_minutes: 120, attempt_limit: 5, whatsapp_template: null, company_name: companyName, caller_exports_allowed: true });
   });
 
   it('saves the rules, records who changed them, and reads them back', async () => {
@@ -127,5 +127,49 @@ describe.each(dialects)('lead-work rules on %s', (dialect) => {
     expect(second.data).toMatchObject({ attempts: 2, status: '5', retryAt: null });
     const lead = await db().selectFrom('leads').select(['status', 'attempts']).where('id', '=', leadId!).executeTakeFirstOrThrow();
     expect(lead).toEqual({ status: '5', attempts: 2 });
+  });
+  it('a company can turn off its telecallers\' and heads\' lead exports: hidden in the app, refused by the server, on by default', async () => {
+    const a = await ownerOf();
+    const b = await ownerOf();
+    const caller = await insertUser(db(), a.company.id, 'Telicaller');
+    const head = await insertUser(db(), a.company.id, 'Telicaller-hade');
+    const otherCaller = await insertUser(db(), b.company.id, 'Telicaller');
+    const [leadMobile] = [String(9_100_000_000 + (process.pid % 1000) * 1000 + 1)];
+    await insertLeadRows(db(), a.company.id, [{ telicaller_id: caller.id, mobile: leadMobile }]);
+    const sessions = { caller: await userSession(caller), head: await userSession(head), other: await userSession(otherCaller) };
+    const exportAs = (s: Session, via: 'cookie' | 'bearer' = 'cookie') => t.app.inject({
+      method: 'GET', url: '/api/webapi/work/new-leads.csv',
+      headers: via === 'cookie' ? { cookie: s.cookie } : { authorization: `Bearer ${s.token}` },
+    });
+
+    // Allowed by default, as before the setting existed.
+    const allowed = await exportAs(sessions.caller);
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.body).toContain(leadMobile);
+    expect((await query(t.app, 'auth.me', undefined, sessions.caller)).data.canExportLeads).toBe(true);
+
+    const off = await mutate(t.app, 'settings.saveLeadWork', { ...RULES, caller_exports_allowed: false }, a.session);
+    expect(off.data.caller_exports_allowed).toBe(false);
+    expect((await query(t.app, 'settings.getLeadWork', undefined, a.session)).data.caller_exports_allowed).toBe(false);
+    for (const s of [sessions.caller, sessions.head]) {
+      for (const via of ['cookie', 'bearer'] as const) {
+        const res = await exportAs(s, via);
+        expect(res.statusCode, via).toBe(403);
+        expect(res.headers['content-type']).toMatch(/json/);
+        expect(res.json()).toEqual({ status: false, success: false, message: 'Your company has turned off exporting leads to a file. Ask your company for the list if you need it.' });
+        expect(res.body).not.toContain(leadMobile);
+      }
+      expect((await query(t.app, 'auth.me', undefined, s)).data.canExportLeads).toBe(false);
+    }
+    // Another company's telecallers keep theirs.
+    expect((await exportAs(sessions.other)).statusCode).toBe(200);
+    expect((await query(t.app, 'auth.me', undefined, sessions.other)).data.canExportLeads).toBe(true);
+
+    // Saving the other rules without the field leaves it as it is; turning it on again restores the export.
+    await mutate(t.app, 'settings.saveLeadWork', RULES, a.session);
+    expect((await exportAs(sessions.caller)).statusCode).toBe(403);
+    await mutate(t.app, 'settings.saveLeadWork', { ...RULES, caller_exports_allowed: true }, a.session);
+    expect((await exportAs(sessions.caller)).statusCode).toBe(200);
+    expect((await mutate(t.app, 'settings.saveLeadWork', { ...RULES, caller_exports_allowed: 'no' }, a.session)).status).toBe(400);
   });
 });

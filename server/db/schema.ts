@@ -36,6 +36,8 @@ export interface SubadminsTable {
   attempt_limit: Generated<number>;
   /** the WhatsApp greeting, with {name} and {company}; null: the default */
   whatsapp_template: string | null;
+  /** 1: telecallers and heads may export their leads as CSV; 0: the company turned it off */
+  caller_exports_allowed: Generated<number>;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
@@ -107,6 +109,15 @@ export interface UploadBatchesTable {
   owner: string | null;
   /** until when the running upload counts as alive; renewed while it runs */
   lease_until: string | null;
+}
+
+/** A row a CSV upload refused: its file line, why, and its cells as read (JSON array of strings). */
+export interface UploadRefusedRowsTable {
+  batch_id: number;
+  subadmin_id: number;
+  line: number;
+  reason: string;
+  cells: string;
 }
 
 export interface LeadsTable {
@@ -342,6 +353,7 @@ export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
   upload_batches: UploadBatchesTable;
+  upload_refused_rows: UploadRefusedRowsTable;
   leads: LeadsTable;
   lead_history: LeadHistoryTable;
   projects: ProjectsTable;

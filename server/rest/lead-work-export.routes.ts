@@ -13,7 +13,9 @@ const ExportQuery = PageInput.pick({ search: true });
 export const leadWorkExportRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   const r = legacyRoutes(app, 'Lead work');
   r.get('/work/new-leads.csv', {
-    summary: 'The caller\'s new leads as a CSV file', guard: requireRole('Telicaller', 'Telicaller-hade'), query: ExportQuery, answers: 'csv',
+    summary: 'The caller\'s new leads as a CSV file',
+    description: 'Refused (403) when the company has turned off its telecallers\' exports (Calling Rules).',
+    guard: requireRole('Telicaller', 'Telicaller-hade'), query: ExportQuery, answers: 'csv',
   }, async (req, { query }, reply) => {
     const chunks = await openNewLeadsExport(deps, userOf(req), query.search);
     return reply

@@ -197,6 +197,8 @@ export const LeadWorkSettingsInput = z.object({
     })
     .nullish()
     .transform((v) => v || null),
+  /** whether telecallers and heads may export their leads (with the mobiles) as CSV; left out: unchanged */
+  caller_exports_allowed: z.boolean({ error: 'Say whether telecallers may export their leads (true or false).' }).optional(),
 });
 export type LeadWorkSettingsInput = z.input<typeof LeadWorkSettingsInput>;
 
@@ -208,6 +210,8 @@ export interface LeadWorkSettings {
   whatsapp_template: string | null;
   /** for the message's preview */
   company_name: string;
+  /** telecallers and heads may export their leads as CSV */
+  caller_exports_allowed: boolean;
 }
 
 /** The WhatsApp greeting with the lead's and the company's names filled in. */

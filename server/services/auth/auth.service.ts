@@ -140,6 +140,8 @@ export interface Me {
   /** the language the user area is shown in; the admin's and sub-admin's areas are in English */
   language: Language;
   impersonatedBy: { id: number; name: string } | null;
+  /** a telecaller or head may export its leads as CSV (the company's setting); false for the other kinds */
+  canExportLeads: boolean;
 }
 
 export async function getMe(deps: Deps, actor: Actor): Promise<Me> {
@@ -147,7 +149,7 @@ export async function getMe(deps: Deps, actor: Actor): Promise<Me> {
     const a = await deps.db.selectFrom('admins').select(['id', 'name', 'email']).where('id', '=', actor.id).executeTakeFirstOrThrow();
     return {
       kind: 'admin', id: a.id, name: a.name, email: a.email, mobile: null, userType: null, subadminId: null, companyName: null,
-      timeZone: PLATFORM_TIME_ZONE, language: 'en', impersonatedBy: null,
+      timeZone: PLATFORM_TIME_ZONE, language: 'en', impersonatedBy: null, canExportLeads: false,
     };
   }
   if (actor.kind === 'subadmin') {
@@ -155,14 +157,14 @@ export async function getMe(deps: Deps, actor: Actor): Promise<Me> {
       .where('id', '=', actor.subadminId).executeTakeFirstOrThrow();
     return {
       kind: 'subadmin', id: c.id, name: c.name, email: c.email, mobile: c.mobile, userType: null, subadminId: c.id, companyName: c.company_name,
-      timeZone: c.time_zone || DEFAULT_TIME_ZONE, language: 'en', impersonatedBy: null,
+      timeZone: c.time_zone || DEFAULT_TIME_ZONE, language: 'en', impersonatedBy: null, canExportLeads: false,
     };
   }
   const u = await deps.db
     .selectFrom('users as u')
     .innerJoin('subadmins as c', 'c.id', 'u.subadmin_id')
     .leftJoin('subadmins as imp', (j) => j.on('imp.id', '=', actor.impersonatedBy ?? -1))
-    .select(['u.id', 'u.name', 'u.email', 'u.mobile', 'u.user_type', 'u.language', 'c.company_name', 'c.time_zone', 'imp.id as imp_id', 'imp.name as imp_name'])
+    .select(['u.id', 'u.name', 'u.email', 'u.mobile', 'u.user_type', 'u.language', 'c.company_name', 'c.time_zone', 'c.caller_exports_allowed', 'imp.id as imp_id', 'imp.name as imp_name'])
     .where('u.id', '=', actor.id)
     .where('u.subadmin_id', '=', actor.subadminId)
     .executeTakeFirstOrThrow();
@@ -170,6 +172,7 @@ export async function getMe(deps: Deps, actor: Actor): Promise<Me> {
     kind: 'user', id: u.id, name: u.name, email: u.email, mobile: u.mobile, userType: u.user_type, subadminId: actor.subadminId,
     companyName: u.company_name, timeZone: u.time_zone || DEFAULT_TIME_ZONE, language: u.language,
     impersonatedBy: u.imp_id != null ? { id: u.imp_id, name: u.imp_name ?? '' } : null,
+    canExportLeads: u.user_type !== 'Developer' && u.caller_exports_allowed !== 0,
   };
 }
 

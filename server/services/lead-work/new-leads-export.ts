@@ -3,6 +3,7 @@ import type { UserActor } from '../../auth/actor.js';
 import { EXPORT_HEADER, UTF8_BOM, csvLine, exportLine, zonedTimeFormatter } from '../leads/lead-export.js';
 import { queueLeads } from './queues.repository.js';
 import { companyRules, scopeOf } from './lead-work.service.js';
+import { assertCallerExportsAllowed } from './caller-exports.js';
 
 /** Rows read per query; a user's new leads are few, but a bulk distribution may hand out thousands. */
 const EXPORT_PAGE = 500;
@@ -12,6 +13,7 @@ const EXPORT_PAGE = 500;
  * (with the same search), read page by page by id for the transport to stream.
  */
 export async function openNewLeadsExport(deps: Deps, actor: UserActor, search?: string): Promise<AsyncIterable<Buffer>> {
+  await assertCallerExportsAllowed(deps.db, actor);
   const rules = await companyRules(deps.db, actor.subadminId);
   const base = queueLeads(deps.db, 'new', scopeOf(actor, rules), search);
   const formatTime = zonedTimeFormatter(rules.timeZone);

@@ -6,15 +6,15 @@ import { notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { LeadWorkSettings, LeadWorkSettingsInput } from '../../../shared/schemas/lead-work.js';
 
-/** The company's lead-work rules: retry delay, attempt limit and WhatsApp message (DESIGN.md 5). */
+/** The company's lead-work rules: retry delay, attempt limit, WhatsApp message, and whether telecallers may export their leads. */
 export async function getLeadWorkSettings(deps: Deps, actor: SubadminActor): Promise<LeadWorkSettings> {
   const row = await deps.db
     .selectFrom('subadmins')
-    .select(['retry_delay_minutes', 'attempt_limit', 'whatsapp_template', 'company_name'])
+    .select(['retry_delay_minutes', 'attempt_limit', 'whatsapp_template', 'company_name', 'caller_exports_allowed'])
     .where('id', '=', actor.subadminId)
     .executeTakeFirst();
   if (!row) throw notFound('Company');
-  return row;
+  return { ...row, caller_exports_allowed: row.caller_exports_allowed !== 0 };
 }
 
 /** Saves the rules; lead work reads them on its next call (companyRules). */
@@ -23,7 +23,11 @@ export async function saveLeadWorkSettings(
   actor: SubadminActor,
   input: z.output<typeof LeadWorkSettingsInput>,
 ): Promise<LeadWorkSettings> {
-  const values = { retry_delay_minutes: input.retry_delay_minutes, attempt_limit: input.attempt_limit, whatsapp_template: input.whatsapp_template };
+  const values = {
+    retry_delay_minutes: input.retry_delay_minutes, attempt_limit: input.attempt_limit, whatsapp_template: input.whatsapp_template,
+    // Left out (an older client): unchanged.
+    ...(input.caller_exports_allowed === undefined ? {} : { caller_exports_allowed: input.caller_exports_allowed ? 1 : 0 }),
+  };
   const result = await deps.db
     .updateTable('subadmins')
     .set({ ...values, updated_at: nowIso() })

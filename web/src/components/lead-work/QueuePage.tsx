@@ -32,6 +32,9 @@ export function QueuePage({ queue, search, setSearch }: Props) {
   const { t } = useTranslation();
   const page = search.page ?? 1;
   const { me } = useRouteContext({ from: '/_user' });
+  // The layout's session watch keeps auth.me fresh: a company that turns exports off hides the button within a minute.
+  const liveMe = trpc.auth.me.useQuery(undefined, { staleTime: 30_000 });
+  const canExport = (liveMe.data ?? me).canExportLeads !== false;
   const fetched = trpc.work.queue.useQuery(queueInput(queue, search), { placeholderData: (prev) => prev });
   // Without a connection: the page of this queue last fetched on this phone, said to be so.
   const copyKey = `queue:${me.id}:${queue}`;
@@ -82,7 +85,7 @@ export function QueuePage({ queue, search, setSearch }: Props) {
             {t(`queues.${queue}.description`)}
           </Text>
         </div>
-        {queue === 'new' && (
+        {queue === 'new' && canExport && (
           <ExportCsvButton path={NEW_LEADS_EXPORT_PATH} params={{ search: search.q }} disabled={!leads.data || leads.data.total === 0} />
         )}
       </Group>

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Anchor, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { trpc } from '../../trpc';
 import { QueryState } from '../../components/QueryState';
@@ -25,7 +25,7 @@ function CallingRulesPage() {
       <div>
         <Title order={2}>{PAGE_TITLES['/subadmin/calling-rules']}</Title>
         <Text c="dimmed" size="sm">
-          What happens to a lead when a call does not connect, and the WhatsApp message your telecallers send with one tap.
+          What happens to a lead when a call does not connect, the WhatsApp message your telecallers send with one tap, and whether they may export their leads.
         </Text>
       </div>
       <QueryState query={settings} errorText="Failed to load the calling rules.">
@@ -39,12 +39,13 @@ const asNumber = (v: number | string) => (typeof v === 'number' ? v : Number.NaN
 
 function RulesForm({ settings }: { settings: LeadWorkSettings }) {
   const utils = trpc.useUtils();
-  const form = useForm<{ retry_delay_minutes: number | string; attempt_limit: number | string; whatsapp_template: string }>({
+  const form = useForm<{ retry_delay_minutes: number | string; attempt_limit: number | string; whatsapp_template: string; caller_exports_allowed: boolean }>({
     mode: 'controlled',
     initialValues: {
       retry_delay_minutes: settings.retry_delay_minutes,
       attempt_limit: settings.attempt_limit,
       whatsapp_template: settings.whatsapp_template ?? '',
+      caller_exports_allowed: settings.caller_exports_allowed,
     },
     validate: schemaResolver(LeadWorkSettingsInput, { sync: true }),
   });
@@ -52,7 +53,10 @@ function RulesForm({ settings }: { settings: LeadWorkSettings }) {
     onSuccess: (saved) => {
       notifySuccess('Calling rules saved.');
       utils.settings.getLeadWork.setData(undefined, saved);
-      form.setValues({ retry_delay_minutes: saved.retry_delay_minutes, attempt_limit: saved.attempt_limit, whatsapp_template: saved.whatsapp_template ?? '' });
+      form.setValues({
+        retry_delay_minutes: saved.retry_delay_minutes, attempt_limit: saved.attempt_limit, whatsapp_template: saved.whatsapp_template ?? '',
+        caller_exports_allowed: saved.caller_exports_allowed,
+      });
       form.resetDirty();
     },
     onError: (err) => {
@@ -147,6 +151,20 @@ function RulesForm({ settings }: { settings: LeadWorkSettings }) {
               </Text>
             </Group>
             <WhatsappPreview leadName={SAMPLE_LEAD} message={preview} />
+          </Stack>
+        </Paper>
+
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+          <Stack gap="sm">
+            <Title order={3} size="h4">
+              Exports
+            </Title>
+            <Checkbox
+              label="Telecallers and heads may export their leads (with the mobile numbers) as a CSV file"
+              description="When off, the Export CSV button is hidden from them and the server refuses the download."
+              key={form.key('caller_exports_allowed')}
+              {...form.getInputProps('caller_exports_allowed', { type: 'checkbox' })}
+            />
           </Stack>
         </Paper>
 
