@@ -133,6 +133,99 @@ describe.each(dialects)('lead intake on %s', (dialect) => {
     });
   });
 
+  it("reads IndiaMART's own export: its columns fill the lead as the API pull does; the columns nothing reads are named", async () => {
+    const c = await company();
+    const [m1, m2, m3] = [nextMobile(), nextMobile(), nextMobile()];
+    const header = 'UNIQUE_QUERY_ID,QUERY_TYPE,QUERY_TIME,SENDER_NAME,SENDER_MOBILE,SENDER_EMAIL,SUBJECT,SENDER_COMPANY,SENDER_ADDRESS,'
+      + 'SENDER_CITY,SENDER_STATE,SENDER_PINCODE,SENDER_MOBILE_ALT,QUERY_PRODUCT_NAME,QUERY_MESSAGE';
+    const content = [
+      header,
+      `Q1,W,2026-11-20 10:00:00,Rahul Verma,+91-${m1},r@x.in,Requirement for CRM,Verma Traders,"12 MG Road, Pune",Pune,Maharashtra,411001,,CRM Software,"Need 5 users
+with WhatsApp"`,
+      // No name: the company's; no mobile: the alternate one; a city that is also the state once.
+      `Q2,B,2026-11-20 11:00:00,,,a@x.in,,Asha Stores,,Delhi,Delhi,110001,${m2},ERP,`,
+      `Q3,W,2026-11-20 12:00:00,Ravi,${m3},,,,,,,,,,`,
+      `Q4,W,2026-11-20 13:00:00,Nobody,12345,,,,,,,,,,`,
+    ].join('\n');
+    const res = await csv(c.session, content, 'IndiaMART');
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ rows: 4, inserted: 3, invalid: 1, invalidRows: [{ line: 6, reason: 'Invalid mobile number "12345"' }] });
+    expect(res.body.ignoredColumns).toEqual(['UNIQUE_QUERY_ID', 'QUERY_TYPE', 'QUERY_TIME', 'SENDER_EMAIL', 'SENDER_PINCODE', 'SENDER_ADDRESS']);
+    const leads = await leadsOf(c.id);
+    expect(leads.map((l) => ({ name: l.name, mobile: l.mobile, requirement: l.requirement, area: l.area }))).toEqual([
+      { name: 'Rahul Verma', mobile: m1, requirement: 'CRM Software\nRequirement for CRM\nNeed 5 users\nwith WhatsApp', area: 'Pune, Maharashtra' },
+      { name: 'Asha Stores', mobile: m2, requirement: 'ERP', area: 'Delhi' },
+      { name: 'Ravi', mobile: m3, requirement: '', area: '' },
+    ]);
+    const report = await query(t.app, 'intake.batch', { id: res.body.batchId }, c.session);
+    expect(report.data.ignoredColumns).toEqual(res.body.ignoredColumns);
+  });
+
+  it.each([
+    ['Customer Name,Mobile No.,Enquiry,City'],
+    ['Contact Person;Phone Number;Product;Location'],
+    ['Client Name\tWhatsApp Number\tRequirement\tArea'],
+  ])('maps the synonyms of %s, with its own separator', async (header) => {
+    const c = await company();
+    const mobile = nextMobile();
+    const sep = header.includes(';') ? ';' : header.includes('\t') ? '\t' : ',';
+    const res = await csv(c.session, `${header}\n${['Anil', mobile, 'Thing', 'Place'].join(sep)}\n`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ inserted: 1, invalid: 0, ignoredColumns: [] });
+    expect((await leadsOf(c.id))[0]).toMatchObject({ name: 'Anil', mobile, requirement: 'Thing', area: 'Place' });
+  });
+
+  it('reads a semicolon file whose cells hold commas, and a tab file whose cells hold semicolons', async () => {
+    const c = await company();
+    const [a, b] = [nextMobile(), nextMobile()];
+    const semi = await csv(c.session, `Name;Mobile;Requirement;City;Budget\n"Verma, Rahul";${a};Website, SEO;Pune;"1,50,000"\n`, 'JustDial', 'excel.csv');
+    expect(semi.status).toBe(200);
+    expect(semi.body).toMatchObject({ inserted: 1, ignoredColumns: ['Budget'] });
+    const tab = await csv(c.session, `Name\tMobile\tRequirement\nAsha; Delhi\t${b}\tCRM; ERP\n`, 'JustDial', 'export.tsv');
+    expect(tab.status).toBe(200);
+    expect(tab.body).toMatchObject({ inserted: 1, ignoredColumns: [] });
+    expect((await leadsOf(c.id)).map((l) => [l.name, l.mobile, l.requirement, l.area])).toEqual([
+      ['Verma, Rahul', a, 'Website, SEO', 'Pune'],
+      ['Asha; Delhi', b, 'CRM; ERP', ''],
+    ]);
+  });
+
+  it('keeps every refused row for download (line, reason, the row as it was), only for its own company', async () => {
+    const c = await company();
+    const other = await company();
+    const bad = Array.from({ length: 120 }, (_, i) => `n${i};bad${i};"x; y"`);
+    const good = nextMobile();
+    const res = await csv(c.session, `Name;Mobile;Requirement\n${bad.slice(0, 60).join('\n')}\nok;${good};fine\n${bad.slice(60).join('\n')}\n;;\n`);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ inserted: 1, invalid: 120 });
+    expect(res.body.invalidRows).toHaveLength(50);
+    const report = await query(t.app, 'intake.batch', { id: res.body.batchId }, c.session);
+    expect(report.data.refusedRowsFile).toBe(true);
+
+    const url = `/api/webapi/upload-batches/${res.body.batchId}/refused.csv`;
+    const file = await t.app.inject({ method: 'GET', url, headers: { cookie: c.session.cookie } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toMatch(/^text\/csv/);
+    expect(file.headers['content-disposition']).toBe('attachment; filename="leads-refused.csv"');
+    const lines = file.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Line,Reason,Name,Mobile,Requirement');
+    expect(lines).toHaveLength(121);
+    expect(lines[1]).toBe('2,"Invalid mobile number ""bad0""",n0,bad0,x; y');
+    // The good row sits at line 62: the refused rows after it keep their own lines.
+    expect(lines[61]).toBe('63,"Invalid mobile number ""bad60""",n60,bad60,x; y');
+    expect(lines[120]).toBe('122,"Invalid mobile number ""bad119""",n119,bad119,x; y');
+    const bearer = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${c.session.token}` } });
+    expect(bearer.body).toBe(file.body);
+
+    // Another company's upload is not found, and a caller of this company is refused.
+    const theirs = await t.app.inject({ method: 'GET', url, headers: { cookie: other.session.cookie } });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).not.toContain('bad0');
+    const caller = await insertUser(db(), c.id, 'Telicaller');
+    const callerSession = await signIn(t.app, { kind: 'user', mobile: caller.mobile, password: PASSWORD });
+    expect((await t.app.inject({ method: 'GET', url, headers: { cookie: callerSession.cookie } })).statusCode).toBe(403);
+  });
+
   it('keeps only the first 50 invalid lines in the report but counts them all', async () => {
     const c = await company();
     const rows = Array.from({ length: 80 }, (_, i) => `n${i},bad${i}`);
@@ -192,7 +285,7 @@ describe.each(dialects)('lead intake on %s', (dialect) => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       status: true, success: true, message: 'File uploaded successfully!', batchId: expect.any(Number), rows: 1, inserted: 1,
-      duplicates: 0, duplicatesInFile: 0, duplicatesExisting: 0, invalid: 0, invalidRows: [],
+      duplicates: 0, duplicatesInFile: 0, duplicatesExisting: 0, invalid: 0, invalidRows: [], ignoredColumns: [],
     });
     const parts: Part[] = [['category', 'JustDial'], ['csvFile', { filename: 'x.csv', content: `mobile\n${nextMobile()}\n` }]];
     expect((await upload(null, parts)).status).toBe(401);

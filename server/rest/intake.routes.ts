@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -8,8 +9,9 @@ import type { Deps } from '../deps.js';
 import { AppError } from '../errors.js';
 import * as intake from '../services/leads/intake.service.js';
 import { UploadTooLargeError } from '../services/leads/csv-import.js';
+import { openRefusedRowsExport } from '../services/leads/refused-rows.js';
 import { UPLOAD_INCOMPLETE } from '../services/uploads/uploads.service.js';
-import { MISSING_FILE_OR_CATEGORY, UploadCategoryInput } from '../../shared/schemas/intake.js';
+import { BatchIdInput, MISSING_FILE_OR_CATEGORY, UploadCategoryInput } from '../../shared/schemas/intake.js';
 import { failure, parseInput, requireRole, subadminOf } from './legacy.js';
 import { legacyRoutes } from './route.js';
 
@@ -58,8 +60,12 @@ export const intakeRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
    */
   r.post('/upload-csv', {
     summary: 'Upload a CSV file of leads',
-    description: 'Headers are matched in any case: name, mobile or phone, requirement, area or city. Mobiles are kept as 10 digits; '
-      + 'duplicates (of the company\'s leads and within the file) are skipped and counted; bad rows are reported by line. '
+    description: 'Comma, semicolon or tab separated (read from the header row). Headers are matched in any case: name (or company), '
+      + 'mobile or phone (and an alternate number), requirement (product, enquiry, subject, message), area or city (and state); '
+      + 'IndiaMART\'s own export columns (SENDER_MOBILE, SENDER_NAME, QUERY_PRODUCT_NAME, QUERY_MESSAGE, SENDER_CITY, ...) too. '
+      + 'ignoredColumns names the columns nothing was read from. Mobiles are kept as 10 digits; '
+      + 'duplicates (of the company\'s leads and within the file) are skipped and counted; bad rows are reported by line '
+      + '(the first 50 here, every one in GET /upload-batches/{id}/refused.csv). '
       + 'The leads appear only once the whole file is in; a failed upload leaves none.',
     guard: requireRole('subadmin'), form: CsvForm, errors: [409, 413],
   }, async (req, { form }, reply) => {
@@ -136,6 +142,16 @@ export const intakeRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
       if (spoolDir) await fs.promises.rm(spoolDir, { recursive: true, force: true });
     }
     return { status: true, success: true, message: 'File uploaded successfully!', ...result };
+  });
+  // Every row the upload refused, as CSV: Line, Reason, then the file's own columns.
+  r.get('/upload-batches/:id/refused.csv', {
+    summary: 'The rows an upload refused, as a CSV file', guard: requireRole('subadmin'), params: BatchIdInput, answers: 'csv', errors: [404],
+  }, async (req, { params }, reply) => {
+    const { fileName, chunks } = await openRefusedRowsExport(deps, subadminOf(req), params.id);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${fileName}"`)
+      .send(Readable.from(chunks, { objectMode: false }));
   });
 };
 

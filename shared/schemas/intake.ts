@@ -60,8 +60,10 @@ export interface UploadResult {
   /** mobiles the company already had as leads */
   duplicatesExisting: number;
   invalid: number;
-  /** the first invalid rows (at most INVALID_REPORT_LIMIT) */
+  /** the first invalid rows (at most INVALID_REPORT_LIMIT); every one is in the batch's refused-rows file */
   invalidRows: InvalidRow[];
+  /** the file's columns that no part of a lead is read from, as the header names them */
+  ignoredColumns: string[];
 }
 
 export const INVALID_REPORT_LIMIT = 50;
@@ -90,7 +92,13 @@ export interface BatchReport extends UploadHistoryRow {
   duplicatesInFile: number | null;
   duplicatesExisting: number | null;
   invalidRows: InvalidRow[];
+  ignoredColumns: string[];
+  /** every refused row can be downloaded (refusedRowsPath) */
+  refusedRowsFile: boolean;
 }
+
+/** Where an upload's refused rows are downloaded as CSV (the legacy API, with the session cookie). */
+export const refusedRowsPath = (batchId: number) => `/api/webapi/upload-batches/${batchId}/refused.csv`;
 
 /** A manual lead as saved. */
 export interface AddedLead {

@@ -219,6 +219,7 @@ export const ROUTES: Record<string, Entry> = {
   'GET /getInvalidLeadsByTelecaller/:id': leadListOf('Invalid'),
   'GET /leads/export.csv': { allow: OWNER },
   'POST /upload-csv': { allow: OWNER },
+  'GET /upload-batches/:id/refused.csv': { allow: OWNER, probes: (o) => url(`/upload-batches/${o.batch}/refused.csv`) },
   'GET /unassignedLeads': { allow: ['subadmin', 'Telicaller-hade'] },
   'POST /distributeLeads': { allow: OWNER, probes: (o) => body('/distributeLeads', { id: o.telecaller, sendleads: 1, category: 'Local Leads' }) },
   'GET /getLeads': { allow: CALLERS },

@@ -9,6 +9,9 @@ import { AppError } from '../../errors.js';
 import { nowIso } from '../../db/dialect.js';
 import { insertLeadTuples, type LeadTuple } from './lead-writer.js';
 import { ABANDONED_MESSAGE, BATCH_RENEW_MS, BatchDiscardedError, completeBatch, createBatch, failBatch, renewBatchLease, type BatchReportJson } from './upload-batches.js';
+import { firstCell, joinedLines, joinedParts, mapColumns, type Columns } from './csv-columns.js';
+import { sniffDelimiter, type Delimiter } from './csv-delimiter.js';
+import { insertRefusedRows, type RefusedRow } from './refused-rows.js';
 import { normalizeIndianMobile } from '../../../shared/mobile.js';
 import { INVALID_REPORT_LIMIT, type InvalidRow, type UploadResult } from '../../../shared/schemas/intake.js';
 
@@ -38,14 +41,10 @@ const NAME_MAX = 200;
 const AREA_MAX = 200;
 const REQUIREMENT_MAX = 5000;
 
-/** Header names (lower case, spaces and underscores as one space) and the field each one fills. */
-const HEADER_FIELDS: Record<string, 'name' | 'mobile' | 'requirement' | 'area'> = {
-  name: 'name', 'customer name': 'name', 'full name': 'name', 'lead name': 'name', 'contact name': 'name',
-  mobile: 'mobile', phone: 'mobile', number: 'mobile', 'mobile number': 'mobile', 'phone number': 'mobile', contact: 'mobile',
-  'mobile no': 'mobile', 'phone no': 'mobile', 'contact number': 'mobile', 'contact no': 'mobile',
-  requirement: 'requirement', requirements: 'requirement', service: 'requirement', services: 'requirement', query: 'requirement',
-  area: 'area', city: 'area', location: 'area', address: 'area',
-};
+/** A refused row's cells, as kept for the download: past this a row is cut (a real lead row is far shorter). */
+const REFUSED_KEEP_CHARS = 8192;
+/** Refused rows' characters held before they are written with the next chunk. */
+const REFUSED_FLUSH_CHARS = 4 * 1024 * 1024;
 
 export const EXPECTED_COLUMNS_MESSAGE =
   'No mobile number column found. The first row of the file must name the columns: Name, Mobile (or Phone, Number, Contact), Requirement, Area.';
@@ -73,27 +72,6 @@ export interface CsvImportInput {
   source: Readable | AsyncIterable<Buffer>;
   /** aborted when the client goes away: the batch is discarded */
   signal?: AbortSignal;
-}
-
-interface Columns {
-  mobile: number[];
-  name: number;
-  requirement: number;
-  area: number;
-}
-
-function headerKey(cell: unknown): string {
-  return String(cell ?? '').replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s_.\-]+/g, ' ').trim();
-}
-
-function mapColumns(header: string[]): Columns | null {
-  const cols: Columns = { mobile: [], name: -1, requirement: -1, area: -1 };
-  for (let i = 0; i < header.length; i++) {
-    const field = HEADER_FIELDS[headerKey(header[i])];
-    if (field === 'mobile') cols.mobile.push(i);
-    else if (field && cols[field] === -1) cols[field] = i;
-  }
-  return cols.mobile.length ? cols : null;
 }
 
 /** Stops a binary or non-UTF-8 file at its first bytes, before anything is written. */
@@ -155,19 +133,18 @@ class MobileSet {
   }
 }
 
-const clip = (s: string, max: number) => (s.length > max ? s.slice(0, max) : s);
-
 const cellAt = (rec: string[], i: number): string | undefined => (i >= 0 ? rec[i] : undefined);
 
-function cell(rec: string[], i: number, max: number): string {
-  const v = cellAt(rec, i);
-  return v === undefined ? '' : clip(v.trim(), max);
-}
-
-function requirementCell(rec: string[], i: number): string {
-  const v = cellAt(rec, i);
-  if (v === undefined) return '';
-  return clip((v.includes('\r') ? v.replace(/\r\n?/g, '\n') : v).trim(), REQUIREMENT_MAX);
+/** A refused row as kept for its download: its cells, cut to a bounded size. */
+function keptCells(rec: string[]): string[] {
+  let left = REFUSED_KEEP_CHARS;
+  const out: string[] = [];
+  for (const c of rec) {
+    if (left <= 0) break;
+    out.push(c.length > left ? c.slice(0, left) : c);
+    left -= c.length;
+  }
+  return out;
 }
 
 /** Line breaks inside a record's quoted cells: the lines it takes beyond its first. */
@@ -201,9 +178,9 @@ class LeadCsvParser extends Parser {
   lastRecordEndLine = 0;
   headerSeen = false;
 
-  constructor() {
+  constructor(delimiter: Delimiter) {
     // Blank lines come through as records so the line count stays right; they are skipped below.
-    const options: CsvOptions = { bom: true, relax_column_count: true, relax_quotes: true, max_record_size: MAX_RECORD_CHARS };
+    const options: CsvOptions = { bom: true, delimiter, relax_column_count: true, relax_quotes: true, max_record_size: MAX_RECORD_CHARS };
     super(options);
   }
 
@@ -233,17 +210,22 @@ function unreadable(err: CsvError, parser: LeadCsvParser): AppError {
 /**
  * Imports a CSV file of leads into the actor's company under one upload batch: all of it
  * becomes visible at once, or (on any failure, or the client going away) none of it.
- * Refuses a binary, empty or column-less file before writing anything.
+ * Refuses a binary, empty or column-less file before writing anything. Its separator (comma,
+ * semicolon or tab) is read from its header row.
  */
 export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: CsvImportInput): Promise<UploadResult> {
-  const parser = new LeadCsvParser();
+  const { delimiter, bytes } = await sniffDelimiter(guardText(input.source));
+  const parser = new LeadCsvParser(delimiter);
   // Errors of the source (too large, client gone, binary) reach the parser and so the loop below.
-  pipeline(Readable.from(guardText(input.source)), parser, () => {});
+  pipeline(Readable.from(bytes), parser, () => {});
 
   let cols: Columns | null = null;
   let batchId: number | null = null;
   let now = '';
   let rows: LeadTuple[] = [];
+  let refused: RefusedRow[] = [];
+  let refusedChars = 0;
+  let header: string[] = [];
   let line = 0;
   let dataRows = 0;
   let inserted = 0;
@@ -271,14 +253,17 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
     renewal.unref();
   };
 
-  const report = (): BatchReportJson => ({ rows: dataRows, duplicatesInFile, duplicatesExisting, invalidRows });
+  const report = (): BatchReportJson => ({
+    rows: dataRows, duplicatesInFile, duplicatesExisting, invalidRows, columns: header, ignoredColumns: cols?.ignored ?? [], refusedKept: true,
+  });
 
-  const insertChunk = async (chunk: LeadTuple[]) => {
+  const insertChunk = async (chunk: LeadTuple[], refusedChunk: RefusedRow[]) => {
     const ctx = { subadminId: actor.subadminId, category: input.category, batchId, visible: 0 as const, now };
     const done = await deps.db.transaction().execute(async (trx) => {
       // Until the batch completes its rows are invisible and a crash discards them: no need to wait
       // for each chunk to reach the disk.
       if (deps.dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
+      if (refusedChunk.length) await insertRefusedRows(trx, actor.subadminId, batchId!, refusedChunk);
       return insertLeadTuples(trx, ctx, chunk);
     });
     inserted += done;
@@ -292,8 +277,11 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
     if (discarded) throw new BatchDiscardedError();
     if (input.signal?.aborted) throw new AppError('BAD_REQUEST', INTERRUPTED_MESSAGE);
     const chunk = rows;
+    const refusedChunk = refused;
     rows = [];
-    const p: Promise<void> = insertChunk(chunk)
+    refused = [];
+    refusedChars = 0;
+    const p: Promise<void> = insertChunk(chunk, refusedChunk)
       .catch((err) => {
         inFlightError ??= err;
       })
@@ -309,6 +297,7 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
       if (!cols) {
         cols = mapColumns(record);
         if (!cols) throw new AppError('BAD_REQUEST', EXPECTED_COLUMNS_MESSAGE);
+        header = keptCells(record.map((c) => c.replace(/^\uFEFF/, '').trim()));
         continue;
       }
       if (batchId === null) {
@@ -327,27 +316,32 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
       }
       if (!mobile) {
         invalid++;
-        if (invalidRows.length < INVALID_REPORT_LIMIT) {
-          invalidRows.push({ line: startLine, reason: invalidReason(cellAt(record, cols.mobile[0]!)) });
-        }
+        const reason = invalidReason(cols.mobile.map((i) => cellAt(record, i)).find((v) => v?.trim()));
+        if (invalidRows.length < INVALID_REPORT_LIMIT) invalidRows.push({ line: startLine, reason });
+        const cells = keptCells(record);
+        refused.push({ line: startLine, reason, cells });
+        for (const c of cells) refusedChars += c.length;
+        if (rows.length + refused.length >= chunkRows || refusedChars >= REFUSED_FLUSH_CHARS) await flush();
         continue;
       }
       if (!seen.add(mobile)) {
         duplicatesInFile++;
         continue;
       }
-      rows.push([cell(record, cols.name, NAME_MAX), mobile, requirementCell(record, cols.requirement), cell(record, cols.area, AREA_MAX)]);
-      if (rows.length >= chunkRows) await flush();
+      rows.push([
+        firstCell(record, cols.name, NAME_MAX), mobile, joinedLines(record, cols.requirement, REQUIREMENT_MAX), joinedParts(record, cols.area, AREA_MAX),
+      ]);
+      if (rows.length + refused.length >= chunkRows) await flush();
     }
     if (!cols) throw new AppError('BAD_REQUEST', EMPTY_FILE_MESSAGE);
     if (batchId === null) throw new AppError('BAD_REQUEST', NO_ROWS_MESSAGE);
-    if (rows.length) await flush();
+    if (rows.length || refused.length) await flush();
     await settle();
     if (inFlightError) throw inFlightError;
     if (input.signal?.aborted) throw new AppError('BAD_REQUEST', INTERRUPTED_MESSAGE);
     const duplicates = duplicatesInFile + duplicatesExisting;
     await completeBatch(deps, batchId, { inserted, duplicates, invalid, report: report() });
-    return { batchId, rows: dataRows, inserted, duplicates, duplicatesInFile, duplicatesExisting, invalid, invalidRows };
+    return { batchId, rows: dataRows, inserted, duplicates, duplicatesInFile, duplicatesExisting, invalid, invalidRows, ignoredColumns: cols.ignored };
   } catch (caught) {
     const err = caught instanceof CsvError ? unreadable(caught, parser)
       : caught instanceof BatchDiscardedError ? new AppError('CONFLICT', ABANDONED_MESSAGE) : caught;

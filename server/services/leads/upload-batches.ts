@@ -24,6 +24,10 @@ export interface BatchReportJson {
   duplicatesInFile?: number;
   duplicatesExisting?: number;
   invalidRows?: InvalidRow[];
+  /** a CSV upload: its header row as read, the columns nothing read, and whether every refused row is kept (upload_refused_rows) */
+  columns?: string[];
+  ignoredColumns?: string[];
+  refusedKept?: boolean;
   error?: string;
   /** IndiaMART pulls: the API's message and the enquiries skipped */
   message?: string;
@@ -143,6 +147,7 @@ async function flipBatch(
  * Marking comes last: a crash in between leaves the batch 'running' for the start-up sweep.
  */
 export async function failBatch(deps: Deps, batchId: number, error: string, report: BatchReportJson = {}): Promise<void> {
+  await deps.db.deleteFrom('upload_refused_rows').where('batch_id', '=', batchId).execute();
   for (;;) {
     const ids = deps.db.selectFrom('leads').select('id').where('batch_id', '=', batchId).where('visible', '=', 0).limit(DELETE_PER_STATEMENT);
     const res = await deps.db.deleteFrom('leads').where('id', 'in', ids).executeTakeFirst();
@@ -151,7 +156,7 @@ export async function failBatch(deps: Deps, batchId: number, error: string, repo
   }
   await deps.db
     .updateTable('upload_batches')
-    .set({ status: 'failed', inserted: 0, report: JSON.stringify({ ...report, error }), completed_at: nowIso() })
+    .set({ status: 'failed', inserted: 0, report: JSON.stringify({ ...report, refusedKept: false, error }), completed_at: nowIso() })
     .where('id', '=', batchId)
     .where('status', '=', 'running')
     .execute();
@@ -266,5 +271,7 @@ export async function getBatchReport(deps: Deps, actor: SubadminActor, id: numbe
     duplicatesInFile: num(report.duplicatesInFile),
     duplicatesExisting: num(report.duplicatesExisting),
     invalidRows: invalidRowsOf(report),
+    ignoredColumns: Array.isArray(report.ignoredColumns) ? report.ignoredColumns.filter((c): c is string => typeof c === 'string') : [],
+    refusedRowsFile: r.status === 'complete' && report.refusedKept === true && Number(r.invalid) > 0,
   };
 }

@@ -4,8 +4,8 @@ import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
 import { AppTable, type AppColumn, pagingOf } from '../DataTable/AppTable';
 import { formatCount, formatDateTime } from '../../lib/format';
-import type { BatchStatus, UploadHistoryRow } from '../../../../shared/schemas/intake';
-import { InvalidRowsTable } from './UploadResultCard';
+import { refusedRowsPath, type BatchStatus, type UploadHistoryRow } from '../../../../shared/schemas/intake';
+import { IgnoredColumns, InvalidRowsTable } from './UploadResultCard';
 
 const PAGE_SIZE = 10;
 
@@ -70,8 +70,9 @@ function BatchReportModal({ id, onClose }: { id: number | null; onClose: () => v
                 Duplicates: {formatCount(r.duplicatesInFile)} repeated in the file, {formatCount(r.duplicatesExisting)} already in your leads.
               </Text>
             )}
+            <IgnoredColumns columns={r.ignoredColumns} />
             {r.invalidRows.length ? (
-              <InvalidRowsTable rows={r.invalidRows} total={r.invalid} />
+              <InvalidRowsTable rows={r.invalidRows} total={r.invalid} downloadHref={r.refusedRowsFile ? refusedRowsPath(r.id) : undefined} />
             ) : (
               <Text size="sm" c="dimmed">
                 No invalid rows.

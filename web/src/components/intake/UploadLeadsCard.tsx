@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, FileInput, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { refusedRowsPath } from '../../../../shared/schemas/intake';
 import { notifications } from '@mantine/notifications';
 import { trpc } from '../../trpc';
 import { MISSING_FILE_OR_CATEGORY } from '../../../../shared/schemas/intake';
@@ -78,7 +79,8 @@ export function UploadLeadsCard() {
             <div>
               <Title order={4}>Upload a CSV file</Title>
               <Text size="sm" c="dimmed">
-                The first row names the columns: Name, Mobile (or Phone, Number, Contact), Requirement, Area (or City).
+                The first row names the columns: Name, Mobile (or Phone, Number, Contact), Requirement (or Enquiry, Product), Area (or City,
+                State); IndiaMART&apos;s own export is read as it is. Commas, semicolons or tabs between the columns.
                 Mobiles are read as 10-digit Indian numbers; duplicates and rows without a valid mobile are skipped and counted.
                 {maxBytes ? ` Up to ${formatMb(maxBytes)} MB.` : ''}
               </Text>
@@ -133,6 +135,8 @@ export function UploadLeadsCard() {
           duplicatesExisting={done.answer.duplicatesExisting}
           invalid={done.answer.invalid}
           invalidRows={done.answer.invalidRows}
+          ignoredColumns={done.answer.ignoredColumns}
+          refusedRowsHref={done.answer.invalid > 0 ? refusedRowsPath(done.answer.batchId) : undefined}
           onDismiss={() => setDone(null)}
         />
       )}

@@ -23,14 +23,36 @@ function Figure({ label, value, detail, color }: { label: string; value: number;
   );
 }
 
-/** The invalid lines of an upload: line (or enquiry) and why. */
-export function InvalidRowsTable({ rows, total }: { rows: InvalidRow[]; total: number }) {
+/** The columns of the file that nothing was read from: said, so that a misnamed column is not lost unseen. */
+export function IgnoredColumns({ columns }: { columns: string[] }) {
+  if (!columns.length) return null;
+  return (
+    <Alert color="blue" variant="light" title={columns.length === 1 ? '1 column was not read' : `${columns.length} columns were not read`}>
+      <Text size="sm" style={{ wordBreak: 'break-word' }}>
+        {columns.join(', ')}
+      </Text>
+      <Text size="xs" c="dimmed" mt={4}>
+        A lead keeps its name, mobile, requirement and area. Rename a column (for example to Requirement or City) to have it read.
+      </Text>
+    </Alert>
+  );
+}
+
+/** The invalid lines of an upload: line (or enquiry) and why; every one of them as CSV when kept. */
+export function InvalidRowsTable({ rows, total, downloadHref }: { rows: InvalidRow[]; total: number; downloadHref?: string }) {
   if (!rows.length) return null;
   return (
     <Stack gap={4}>
-      <Text size="sm" fw={600}>
-        {total > rows.length ? `First ${rows.length} of ${formatCount(total)} invalid rows` : `Invalid rows (${rows.length})`}
-      </Text>
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Text size="sm" fw={600}>
+          {total > rows.length ? `First ${rows.length} of ${formatCount(total)} invalid rows` : `Invalid rows (${rows.length})`}
+        </Text>
+        {downloadHref && (
+          <Button component="a" href={downloadHref} download size="xs" variant="light">
+            Download all {formatCount(total)} refused rows (CSV)
+          </Button>
+        )}
+      </Group>
       <AppTable
         aria-label="Invalid rows"
         compact
@@ -56,6 +78,9 @@ interface Props {
   duplicatesExisting: number;
   invalid: number;
   invalidRows: InvalidRow[];
+  ignoredColumns: string[];
+  /** every refused row as CSV */
+  refusedRowsHref?: string;
   onDismiss?: () => void;
 }
 
@@ -99,7 +124,8 @@ export function UploadResultCard(r: Props) {
             No new leads were added: every row was a duplicate or had no valid mobile number.
           </Alert>
         )}
-        <InvalidRowsTable rows={r.invalidRows} total={r.invalid} />
+        <IgnoredColumns columns={r.ignoredColumns} />
+        <InvalidRowsTable rows={r.invalidRows} total={r.invalid} downloadHref={r.refusedRowsHref} />
       </Stack>
     </Paper>
   );
