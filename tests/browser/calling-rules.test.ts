@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
 import { openBrowser, snap, startServer, type Running } from './harness.js';
-import { errorsOf, field, freshPage, signInAsSubadmin } from './pages.js';
+import { errorsOf, field, freshPage, signInAsSubadmin, signInAsUser } from './pages.js';
+import { DEMO } from '../../seed/demo.js';
 
 let server: Running;
 let browser: BrowserContext;
@@ -62,5 +63,45 @@ describe('calling rules in a real browser', () => {
     await snap(page, 'calling-rules-desktop');
     expect(errorsOf(page)).toEqual([]);
     await page.close();
+  });
+  it("the company turns off its telecallers' exports: the telecaller's New leads has no Export CSV button", async () => {
+    // The telecaller's phone: a browser of its own (one browser keeps one session).
+    const phone = await openBrowser({ width: 390, height: 844 });
+    const caller = await freshPage(phone, { width: 390, height: 844 });
+    await signInAsUser(caller, server.base, DEMO.telecaller);
+    const newLeads = async () => {
+      await caller.goto(`${server.base}/leadspage/leads`);
+      await caller.getByRole('heading', { name: 'New Leads' }).waitFor();
+      await caller.locator('article').first().waitFor();
+    };
+    const setExports = async (on: boolean) => {
+      const owner = await freshPage(browser, { width: 1280, height: 800 });
+      await signInAsSubadmin(owner, server.base);
+      await owner.goto(`${server.base}/subadmin/calling-rules`);
+      const allowed = owner.getByRole('checkbox', { name: /Telecallers and heads may export their leads/ });
+      await allowed.waitFor();
+      expect(await allowed.isChecked()).toBe(!on);
+      await allowed.setChecked(on);
+      await owner.getByRole('button', { name: 'Save' }).click();
+      await owner.getByText('Calling rules saved.').waitFor();
+      if (!on) await snap(owner, 'calling-rules-exports-off-desktop');
+      expect(errorsOf(owner)).toEqual([]);
+      await owner.close();
+    };
+
+    await newLeads();
+    await caller.getByText('Export CSV').first().waitFor();
+    await setExports(false);
+    await newLeads();
+    expect(await caller.getByText('Export CSV').count()).toBe(0);
+    const refused = await caller.evaluate(async () => {
+      const res = await fetch('/api/webapi/work/new-leads.csv');
+      return { status: res.status, body: await res.json() };
+    });
+    expect(refused).toEqual({ status: 403, body: { status: false, success: false, message: expect.stringMatching(/turned off exporting leads/) } });
+    await snap(caller, 'new-leads-no-export-phone');
+    await phone.close();
+    // Back as it was, for the other tests.
+    await setExports(true);
   });
 });

@@ -83,4 +83,38 @@ describe('leads in a real browser', () => {
 
     expect(await telecallerNewLeads()).toBe(newLeadsBefore + 3);
   });
+
+  it("sub-admin uploads IndiaMART's semicolon export: the unread columns are named and every refused row downloads", async () => {
+    const file = path.join(server.dir, 'indiamart-export.csv');
+    fs.writeFileSync(file, [
+      'QUERY_TIME;SENDER_NAME;SENDER_MOBILE;SENDER_EMAIL;QUERY_PRODUCT_NAME;SENDER_CITY;SENDER_STATE',
+      '2026-11-20 10:00;Kavita Rao;+91-9822033331;k@x.in;Solar panels;Nagpur;Maharashtra',
+      '2026-11-20 11:00;No Mobile;;n@x.in;Inverter;Pune;Maharashtra',
+      '2026-11-20 12:00;Bad Mobile;12345;b@x.in;Battery;Pune;Maharashtra',
+    ].join('\r\n'));
+    const page = await freshPage(browser);
+    await signInAsSubadmin(page, server.base);
+    await page.goto(`${server.base}/subadmin/uploaddata`);
+    await page.locator('input[type="file"]').first().setInputFiles(file);
+    await choose(page, 'Category', 'IndiaMART');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByText('Upload result').waitFor();
+    const result = await page.locator('body').innerText();
+    expect(result).toMatch(/Leads added\s*1\b/i);
+    expect(result).toMatch(/Invalid rows\s*2\b/i);
+    await page.getByText('2 columns were not read').waitFor();
+    await page.getByText('QUERY_TIME, SENDER_EMAIL').waitFor();
+    const link = page.getByRole('link', { name: 'Download all 2 refused rows (CSV)' });
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/api\/webapi\/upload-batches\/\d+\/refused\.csv$/);
+    const body = await page.evaluate(async (url) => (await fetch(url)).text(), href!);
+    expect(body.replace(/^\uFEFF/, '').trimEnd().split('\r\n')).toEqual([
+      'Line,Reason,QUERY_TIME,SENDER_NAME,SENDER_MOBILE,SENDER_EMAIL,QUERY_PRODUCT_NAME,SENDER_CITY,SENDER_STATE',
+      '3,No mobile number,2026-11-20 11:00,No Mobile,,n@x.in,Inverter,Pune,Maharashtra',
+      '4,"Invalid mobile number ""12345""",2026-11-20 12:00,Bad Mobile,12345,b@x.in,Battery,Pune,Maharashtra',
+    ]);
+    await snap(page, 'subadmin-upload-indiamart-result');
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+  });
 });
