@@ -19,7 +19,7 @@ import {
 import { PRODUCTIVITY_HEADER, productivityFileName, productivityLine } from './productivity-export.js';
 import { UTF8_BOM, csvLine, zonedTimeFormatter } from '../leads/lead-export.js';
 
-/** Days the Login Hours chart covers, today included. */
+/** Days the Talk Time chart covers, today included. */
 export const CHART_DAYS = 30;
 
 type RangeQuery = z.output<typeof DateRangeInput>;

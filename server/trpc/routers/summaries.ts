@@ -2,7 +2,7 @@ import { router, subadminProcedure, telecallerProcedure } from '../trpc.js';
 import * as summaries from '../../services/summaries/summaries.service.js';
 import { CallLogInput, DateRangeInput, MyCallLogInput } from '../../../shared/schemas/summaries.js';
 
-/** Call summaries: a telecaller's own (Login Hours, call log, call cards) and the sub-admin's of its company. */
+/** Call summaries: a telecaller's own (Talk Time, call log, call cards) and the sub-admin's of its company. */
 export const summariesRouter = router({
   /** Today, Yesterday, Week, Month, Year and the last 30 days, of the signed-in telecaller or head. */
   loginHours: telecallerProcedure.query(({ ctx }) => summaries.loginHours(ctx.deps, ctx.actor)),

@@ -30,7 +30,7 @@ const SHARED_TILES: DashboardTile[] = [
   { key: 'notInterestedLeads', to: '/leadspage/notinterestedleads', color: 'gray' },
   { key: 'followUpLeads', to: '/leadspage/followupleads', color: 'cyan' },
   { key: 'callLogs', to: '/leadspage/calllogs', color: 'indigo' },
-  // Login hours shows today's time on calls: the figure its page opens with.
+  // Talk time: today's time on connected calls, the figure its page opens with.
   { key: 'loginHours', to: '/leadspage/loginhours', color: 'violet', format: 'duration' },
   { key: 'invalidLeads', to: '/leadspage/invalidleads', color: 'red' },
   { key: 'noSubmitLeads', to: '/leadspage/notsubmitleads', color: 'yellow' },
