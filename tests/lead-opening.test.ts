@@ -145,8 +145,10 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
     it('after the head\'s submit the lead is read-only to the head, on both transports', async () => {
       const { company, caller, head } = await team();
       const id = await leadOf(caller, company.id, { status: '2', handler_id: head.id, submit_status: '0', handler_assigned_by: caller.id });
-      const first = await mutate(t.app, 'work.submit', { leadId: id, variant: 'head', status: '3', feedback: 'Price Issue', call_duration: 20 }, head.session);
-      expect(first.status, JSON.stringify(first.error)).toBe(200);
+      // Its own double tap is one submit, answered twice.
+      const taps = await Promise.all([0, 1].map(() =>
+        mutate(t.app, 'work.submit', { leadId: id, variant: 'head', status: '3', feedback: 'Price Issue', call_duration: 20 }, head.session)));
+      for (const tap of taps) expect(tap.status, JSON.stringify(tap.error)).toBe(200);
       const after = await leadRow(id);
       expect(after).toMatchObject({ status: '3', submit_status: '1' });
 

@@ -401,7 +401,6 @@ export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFo
 async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues): Promise<Applied<{ status: string }>> {
   const at = madeAt(input.made_at);
   const [rules, read] = await rulesAndLead(deps.db, actor, input.leadId);
-  assertWritable(read, actor);
   const handed = isHandedTo(read, actor);
   // The head's looser rule (feedback not insisted on) is for a lead handed to this head only.
   if (input.variant === 'head' && !handed && !input.feedback) {
@@ -443,6 +442,8 @@ async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues
       if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
       return { result, key, rules, twin: true };
     }
+    // A head's second tap on Submit is the twin above; anything else after its submit is refused.
+    assertWritable(lead, actor);
     const result = { status };
     if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
     await trx
@@ -480,11 +481,10 @@ function assertWritable(lead: WorkableLead, actor: UserActor) {
   if (isHandedTo(lead, actor) && lead.submit_status === '1') throw new AppError('FORBIDDEN', MESSAGES.headSubmitted);
 }
 
-/** The lead again, inside the write transaction and locked there; it may have been taken back or closed meanwhile. */
+/** The lead again, inside the write transaction and locked there; it may have been taken back meanwhile. */
 async function lockedLead(trx: Kysely<DB>, deps: Deps, actor: UserActor, leadId: number): Promise<WorkableLead> {
   const lead = await lockWorkableLead(trx, deps.dialect, actor.subadminId, actor.id, leadId);
   if (!lead) throw notFound('Lead');
-  assertWritable(lead, actor);
   return lead;
 }
 
@@ -551,7 +551,6 @@ type NotConnectedValues = { leadId: number; outcome: NotConnectedOutcome; call_d
 
 async function applyNotConnected(deps: Deps, actor: UserActor, input: NotConnectedValues): Promise<Applied<NotConnectedOutcomeResult>> {
   const [rules, read] = await rulesAndLead(deps.db, actor, input.leadId);
-  assertWritable(read, actor);
   const now = new Date();
   const at = madeAt(input.made_at, now);
   // The count is read and written under the lead's lock: parallel attempts each add one.
@@ -574,6 +573,7 @@ async function applyNotConnected(deps: Deps, actor: UserActor, input: NotConnect
       if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
       return { result, key, rules, twin: true as const };
     }
+    assertWritable(lead, actor);
     const retryAt = exhausted ? null : new Date(now.getTime() + rules.retryDelayMinutes * 60_000).toISOString();
     const result = { status, attempts, retryAt };
     if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
