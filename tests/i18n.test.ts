@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../web/src/i18n/en.js';
 import { hi, hiServer } from '../web/src/i18n/hi.js';
 import { USER_PAGE_TITLES } from '../web/src/components/layout/userPageTitles.js';
-import { FEEDBACK_OPTIONS, LeadFormInput, NO_SUBMIT_FEEDBACK, NotConnectedInput } from '../shared/schemas/lead-work.js';
+import { FEEDBACK_OPTIONS, LeadFormInput, MESSAGES, NO_SUBMIT_FEEDBACK, NotConnectedInput } from '../shared/schemas/lead-work.js';
 import { DateRangeInput } from '../shared/schemas/summaries.js';
 import { LeadQualityInput } from '../shared/schemas/lead-quality.js';
 import { SetLanguageInput } from '../shared/schemas/language.js';
@@ -87,6 +87,8 @@ describe('the user area in Hindi', () => {
       ...messages(DateRangeInput, [{ from: '2026-13-01' }, { from: '2026-03-05', to: '2026-03-01' }, { from: '2024-01-01', to: '2026-01-01' }]),
       ...messages(LeadQualityInput, [{ from: 'soon', to: 'later' }, { from: '2026-03-05', to: '2026-03-01' }]),
       ...messages(SetLanguageInput, [{ language: 'fr' }]),
+      // The server's answer to a head working a lead it has submitted.
+      MESSAGES.headSubmitted,
     ]);
     expect(shown.size).toBeGreaterThan(20);
     expect([...shown].filter((m) => !(m in hiServer))).toEqual([]);

@@ -200,20 +200,45 @@ describe.each(dialects)('lead work on %s', (dialect) => {
   });
 
   describe('transitions', () => {
-    it('opening sets \'6\' at once and remembers the status it was opened from', async () => {
+    it('opening a new or pending lead (\'0\') sets \'6\' at once and remembers it was \'0\'', async () => {
       const { company, caller } = await team();
-      const id = await leadOf(caller, company.id, { status: '3' });
-      const res = await open(caller.session, id, 'notInterested');
+      const id = await leadOf(caller, company.id);
+      const res = await open(caller.session, id, 'pending');
       expect(res.status, JSON.stringify(res.error)).toBe(200);
       expect(res.data.lead).toMatchObject({ id, status: '6' });
       expect(res.data.variant).toBe('standard');
-      expect(await leadRow(id)).toMatchObject({ status: '6', opened_from_status: '3' });
-      expect(await queueIds(caller.session, 'notInterested')).toEqual([]);
+      expect(await leadRow(id)).toMatchObject({ status: '6', opened_from_status: '0' });
+      expect(await queueIds(caller.session, 'pending')).toEqual([]);
       expect(await queueIds(caller.session, 'noSubmit')).toEqual([id]);
       // Opening it again (from the Not Submitted queue) keeps what it was first opened from.
       const again = await open(caller.session, id, 'noSubmit');
       expect(again.data.variant).toBe('noSubmit');
-      expect(await leadRow(id)).toMatchObject({ status: '6', opened_from_status: '3' });
+      expect(await leadRow(id)).toMatchObject({ status: '6', opened_from_status: '0' });
+    });
+
+    it('opening a lead in any other status changes nothing: it keeps its place until a submit', async () => {
+      const { company, caller } = await team();
+      const today = todayIn('Asia/Kolkata');
+      const cases: [string, Queue, Record<string, unknown>][] = [
+        ['2', 'interested', {}],
+        ['3', 'notInterested', {}],
+        ['4', 'followUp', { callback_date: today, callback_time: '23:59' }],
+        ['5', 'invalid', {}],
+      ];
+      for (const [status, q, over] of cases) {
+        const id = await leadOf(caller, company.id, { status, ...over });
+        const before = await leadRow(id);
+        const res = await open(caller.session, id, q);
+        expect(res.status, JSON.stringify(res.error)).toBe(200);
+        expect(res.data.lead).toMatchObject({ id, status });
+        expect(res.data.variant).toBe('standard');
+        expect(await leadRow(id), status).toEqual(before);
+        expect(await queueIds(caller.session, q), status).toContain(id);
+        // Opened with no queue (a link, a reload) the same.
+        await open(caller.session, id);
+        expect(await leadRow(id), status).toEqual(before);
+      }
+      expect(await queueIds(caller.session, 'noSubmit')).toEqual([]);
     });
 
     it('a head opening a lead handed to it leaves its status alone', async () => {
@@ -432,11 +457,17 @@ describe.each(dialects)('lead work on %s', (dialect) => {
 
     it('puts an opened lead back to the status it was opened from', async () => {
       const { company, caller } = await team();
-      const id = await leadOf(caller, company.id, { status: '4' });
-      await open(caller.session, id, 'followUp');
+      const id = await leadOf(caller, company.id);
+      await open(caller.session, id, 'new');
       expect((await leadRow(id)).status).toBe('6');
       await notConnected(caller.session, id);
-      expect(await leadRow(id)).toMatchObject({ status: '4', attempts: 1 });
+      expect(await leadRow(id)).toMatchObject({ status: '0', attempts: 1 });
+      // A follow-up opened keeps '4' (opening changes nothing) and an unanswered call keeps it too.
+      const followUp = await leadOf(caller, company.id, { status: '4' });
+      await open(caller.session, followUp, 'followUp');
+      expect((await leadRow(followUp)).status).toBe('4');
+      await notConnected(caller.session, followUp);
+      expect(await leadRow(followUp)).toMatchObject({ status: '4', attempts: 1 });
     });
 
     it('turns invalid, \'Not reachable\', at the company\'s attempt limit; a connected submit resets the attempts', async () => {
@@ -459,8 +490,9 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       expect(await queueIds(caller.session, 'invalid')).toEqual([id]);
 
       const other = await leadOf(caller, company.id);
+      // Two different unanswered calls (the same one twice at once would count once).
       await notConnected(caller.session, other);
-      await notConnected(caller.session, other);
+      await notConnected(caller.session, other, { outcome: 'switched_off' });
       expect((await leadRow(other)).attempts).toBe(2);
       await open(caller.session, other);
       await submit(caller.session, form(other, '3'));

@@ -9,7 +9,7 @@ import { idField } from './users.js';
  * whenever it was sent: the telecaller's own New/Pending split by send date does not matter to the
  * sub-admin, and a lead opened but not submitted ('6') is not pending any more.
  */
-export const LEAD_LISTS = ['pending', 'interested', 'notInterested', 'followUp', 'invalid'] as const;
+export const LEAD_LISTS = ['pending', 'interested', 'notInterested', 'followUp', 'invalid', 'notSubmitted'] as const;
 export type LeadList = (typeof LEAD_LISTS)[number];
 
 export const LEAD_LIST_STATUS: Record<LeadList, LeadStatus> = {
@@ -18,6 +18,8 @@ export const LEAD_LIST_STATUS: Record<LeadList, LeadStatus> = {
   notInterested: LEAD_STATUS.notInterested,
   followUp: LEAD_STATUS.followUp,
   invalid: LEAD_STATUS.invalid,
+  /** opened (when it was new or pending) and no outcome submitted yet; its last change is the opening */
+  notSubmitted: LEAD_STATUS.noSubmit,
 };
 
 export const LeadListSchema = z.enum(LEAD_LISTS, { error: 'Choose a lead list.' });
@@ -56,7 +58,7 @@ const optionalSearch = z.string().trim().max(100, 'Search must be at most 100 ch
 
 /**
  * GET /api/webapi/leads/export.csv: either one telecaller's list (`telecallerId` with `status` a list
- * name: pending, interested, notInterested, followUp, invalid) or the uploaded leads with their filters
+ * name: pending, interested, notInterested, followUp, invalid, notSubmitted) or the uploaded leads with their filters
  * (`status` then a lead status code). Query strings carry text, so an empty parameter means "not set".
  */
 export const LeadExportQuery = z
@@ -72,7 +74,7 @@ export const LeadExportQuery = z
     if (q.telecallerId !== undefined) {
       const list = LeadListSchema.safeParse(q.status);
       if (!list.success) {
-        ctx.addIssue({ code: 'custom', path: ['status'], message: 'Choose a lead list: pending, interested, notInterested, followUp or invalid.' });
+        ctx.addIssue({ code: 'custom', path: ['status'], message: 'Choose a lead list: pending, interested, notInterested, followUp, invalid or notSubmitted.' });
         return z.NEVER;
       }
       return { kind: 'telecaller' as const, telecallerId: q.telecallerId, status: list.data, search };

@@ -41,6 +41,7 @@ export const MESSAGES = {
   callbackPast: 'The callback time has already passed.',
   digits: (label: string) => `${label} must contain digits only.`,
   head: 'Choose a telecaller head.',
+  headSubmitted: 'You have submitted this lead already: it can be read, not changed.',
 } as const;
 
 /** Longest call the timer may report: a day. */

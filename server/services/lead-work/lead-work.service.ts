@@ -13,11 +13,12 @@ import {
   type LeadFormValues, type NotConnectedOutcome, type Queue,
 } from '../../../shared/schemas/lead-work.js';
 import {
-  assignedLeads, beyondKey, findWorkableLead, orderQueue, queueLeads, remindableCallbacks, selectQueueCard,
+  assignedLeads, beyondKey, findWorkableLead, lockWorkableLead, orderQueue, queueLeads, remindableCallbacks, selectQueueCard,
   type QueueKey, type QueueScope, type WorkableLead,
 } from './queues.repository.js';
 import { historyOfLead, type HistoryRow } from './history.repository.js';
 import { findSubmission, madeAt, storeSubmission } from './submission-keys.js';
+import { isTwin } from './twin-submissions.js';
 
 /** How early a callback counts as due, and how late it still is due rather than missed. */
 export const CALLBACK_DUE_AHEAD_MINUTES = 15;
@@ -263,31 +264,35 @@ export interface LeadDetail {
   attemptLimit: number;
 }
 
+/** '6', opened but not submitted, remembering the status it was opened from. */
+async function markOpened(db: Kysely<DB>, actor: UserActor, lead: WorkableLead): Promise<WorkableLead> {
+  const now = nowIso();
+  await db
+    .updateTable('leads')
+    .set({ status: LEAD_STATUS.noSubmit, opened_from_status: lead.status, updated_at: now })
+    .where('id', '=', lead.id)
+    .where('subadmin_id', '=', actor.subadminId)
+    .execute();
+  return { ...lead, opened_from_status: lead.status, status: LEAD_STATUS.noSubmit, updated_at: now };
+}
+
 /**
- * Process Lead: the lead's status becomes '6' at once (spec part 2, section 4) and the form gets
- * everything it shows in one answer. A head opening a lead handed to it leaves the status alone: the
- * lead is still its telecaller's, and the head's queue is kept by submit_status.
+ * Process Lead: the form gets everything it shows in one answer. A lead still untouched ('0', new or
+ * pending) becomes '6' at once, as the spec says; a lead in any other status (an interested lead, a
+ * follow-up with its callback) is only read, so a callback opened and cancelled keeps its place in
+ * Today's Callbacks and the bell; only a submit changes it. A head opening a lead handed to it leaves
+ * the status alone too: the lead is still its telecaller's, and the head's queue is kept by submit_status.
  */
 export async function openLead(deps: Deps, actor: UserActor, input: { leadId: number; queue?: Queue }): Promise<LeadDetail> {
   if (input.queue) assertQueueAllowed(actor, input.queue);
   const [rules, read] = await rulesAndLead(deps.db, actor, input.leadId);
-  let lead = read;
-  const handed = isHandedTo(lead, actor);
-  // Opening sets '6', so the status alone cannot tell a reopened lead (a reload, Previous) from a
-  // Not Submitted one: the queue it was opened from decides, and the status only without a queue.
+  const handed = isHandedTo(read, actor);
+  const lead = !handed && read.status === LEAD_STATUS.new ? await markOpened(deps.db, actor, read) : read;
+  // Opening a new lead sets '6', so the status alone cannot tell a reopened lead (a reload, Previous)
+  // from a Not Submitted one: the queue it was opened from decides, and the status only without a queue.
   const noSubmit = input.queue ? input.queue === 'noSubmit' : lead.status === LEAD_STATUS.noSubmit;
   const variant = handed ? 'head' : noSubmit ? 'noSubmit' : 'standard';
   const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
-  if (!handed && lead.status !== LEAD_STATUS.noSubmit) {
-    const now = nowIso();
-    await deps.db
-      .updateTable('leads')
-      .set({ status: LEAD_STATUS.noSubmit, opened_from_status: lead.status, updated_at: now })
-      .where('id', '=', lead.id)
-      .where('subadmin_id', '=', actor.subadminId)
-      .execute();
-    lead = { ...lead, opened_from_status: lead.status, status: LEAD_STATUS.noSubmit, updated_at: now };
-  }
   const [history, around, assigner] = await Promise.all([
     historyOfLead(deps.db, actor.subadminId, lead.id),
     input.queue ? neighbours(deps.db, actor, rules, input.queue, key) : Promise.resolve(null),
@@ -336,7 +341,7 @@ export interface SubmitResult {
   /** the next lead of the queue the form was opened from, if any */
   nextId: number | null;
   status: string;
-  /** the submission's key had been stored before: this is that answer, and nothing changed now */
+  /** the same submission had been applied already (its key stored, or its twin just before): nothing changed now */
   replayed?: true;
 }
 
@@ -349,7 +354,7 @@ async function once<R extends { status: string }>(
   deps: Deps,
   actor: UserActor,
   input: { client_key?: string; queue?: Queue },
-  apply: () => Promise<{ result: R; key: QueueKey; rules: CompanyRules }>,
+  apply: () => Promise<Applied<R>>,
 ): Promise<R & SubmitResult> {
   const replay = async (): Promise<(R & SubmitResult) | null> => {
     const stored = input.client_key ? await findSubmission<R>(deps.db, actor, input.client_key) : null;
@@ -360,7 +365,7 @@ async function once<R extends { status: string }>(
   };
   const earlier = await replay();
   if (earlier) return earlier;
-  let applied: { result: R; key: QueueKey; rules: CompanyRules };
+  let applied: Applied<R>;
   try {
     applied = await apply();
   } catch (err) {
@@ -368,7 +373,8 @@ async function once<R extends { status: string }>(
     if (raced) return raced;
     throw err;
   }
-  return { ...applied.result, nextId: input.queue ? await nextInQueue(deps.db, actor, applied.rules, input.queue, applied.key) : null };
+  const nextId = input.queue ? await nextInQueue(deps.db, actor, applied.rules, input.queue, applied.key) : null;
+  return { ...applied.result, nextId, ...(applied.twin ? { replayed: true as const } : {}) };
 }
 
 /** A live head of the company, and not the submitter: a lead handed to its own holder would never leave the junior queue. */
@@ -392,10 +398,10 @@ export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFo
   return once(deps, actor, input, () => applyLeadForm(deps, actor, input));
 }
 
-async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues) {
+async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues): Promise<Applied<{ status: string }>> {
   const at = madeAt(input.made_at);
-  const [rules, lead] = await rulesAndLead(deps.db, actor, input.leadId);
-  const handed = isHandedTo(lead, actor);
+  const [rules, read] = await rulesAndLead(deps.db, actor, input.leadId);
+  const handed = isHandedTo(read, actor);
   // The head's looser rule (feedback not insisted on) is for a lead handed to this head only.
   if (input.variant === 'head' && !handed && !input.feedback) {
     throw new AppError('BAD_REQUEST', MESSAGES.feedback, { feedback: MESSAGES.feedback });
@@ -410,11 +416,36 @@ async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues
   const handler = status === LEAD_STATUS.interested && !handed ? input.telemarketer_handler : null;
   if (handler) await assertHead(deps.db, actor, handler);
 
-  const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
-  const now = nowIso();
-  const result = { status };
-  await deps.db.transaction().execute(async (trx) => {
-    if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now);
+  const now = new Date();
+  const history = historyRow(actor, read.id, at.toISOString(), {
+    kind: 'outcome',
+    status,
+    feedback: input.feedback,
+    call_duration: input.call_duration,
+    remarks: input.remarks,
+    handler_id: handler,
+    demo: status === LEAD_STATUS.interested && input.demo ? 1 : 0,
+    project_name: status === LEAD_STATUS.interested ? input.project_name : null,
+    callback: callbackOn ? 1 : 0,
+    callback_date: callbackOn ? input.callback_date : null,
+    callback_time: callbackOn ? input.callback_time : null,
+    invalid_reason: status === LEAD_STATUS.invalid ? input.invalid_reason : null,
+    lead_quality: status === LEAD_STATUS.interested ? input.lead_quality : null,
+    optional_whatsapp: input.whatsapp,
+    optional_number: input.optional_number,
+  });
+  return deps.db.transaction().execute(async (trx) => {
+    const lead = await lockedLead(trx, deps, actor, read.id);
+    const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
+    if (await isTwin(trx, actor, lead, history, now)) {
+      const result = { status: lead.status };
+      if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
+      return { result, key, rules, twin: true };
+    }
+    // A head's second tap on Submit is the twin above; anything else after its submit is refused.
+    assertWritable(lead, actor);
+    const result = { status };
+    if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
     await trx
       .updateTable('leads')
       .set({
@@ -427,39 +458,49 @@ async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues
         opened_from_status: null,
         ...(handler ? { handler_id: handler, handler_assigned_by: actor.id, submit_status: '0' } : {}),
         ...(handed ? { submit_status: '1' } : {}),
-        updated_at: now,
+        updated_at: now.toISOString(),
       })
       .where('id', '=', lead.id)
       .where('subadmin_id', '=', actor.subadminId)
       .execute();
-    await trx
-      .insertInto('lead_history')
-      .values(historyRow(actor, lead.id, at.toISOString(), {
-        kind: 'outcome',
-        status,
-        feedback: input.feedback,
-        call_duration: input.call_duration,
-        remarks: input.remarks,
-        handler_id: handler,
-        demo: status === LEAD_STATUS.interested && input.demo ? 1 : 0,
-        project_name: status === LEAD_STATUS.interested ? input.project_name : null,
-        callback: callbackOn ? 1 : 0,
-        callback_date: callbackOn ? input.callback_date : null,
-        callback_time: callbackOn ? input.callback_time : null,
-        invalid_reason: status === LEAD_STATUS.invalid ? input.invalid_reason : null,
-        lead_quality: status === LEAD_STATUS.interested ? input.lead_quality : null,
-        optional_whatsapp: input.whatsapp,
-        optional_number: input.optional_number,
-      }))
-      .execute();
+    await trx.insertInto('lead_history').values(history).execute();
+    return { result, key, rules };
   });
-  return { result, key, rules };
+}
+
+/** What applying a submission gives `once`; `twin` when it repeated the one just before and changed nothing. */
+interface Applied<R> {
+  result: R;
+  key: QueueKey;
+  rules: CompanyRules;
+  twin?: true;
+}
+
+/** A head's own submit closes a lead handed to it: from then on the head only reads it. */
+function assertWritable(lead: WorkableLead, actor: UserActor) {
+  if (isHandedTo(lead, actor) && lead.submit_status === '1') throw new AppError('FORBIDDEN', MESSAGES.headSubmitted);
+}
+
+/** The lead again, inside the write transaction and locked there; it may have been taken back meanwhile. */
+async function lockedLead(trx: Kysely<DB>, deps: Deps, actor: UserActor, leadId: number): Promise<WorkableLead> {
+  const lead = await lockWorkableLead(trx, deps.dialect, actor.subadminId, actor.id, leadId);
+  if (!lead) throw notFound('Lead');
+  return lead;
 }
 
 export interface BulkStatusResult {
   updated: number[];
   /** ids that are not leads the user may work: left untouched */
   notFound: number[];
+}
+
+/**
+ * The original API's '6': the lead becomes '6' whatever its status (its client asks for exactly that),
+ * except a lead handed to this head, which stays its telecaller's.
+ */
+async function markOpenedAsAsked(deps: Deps, actor: UserActor, leadId: number) {
+  const lead = await workableLead(deps.db, actor, leadId);
+  if (!isHandedTo(lead, actor) && lead.status !== LEAD_STATUS.noSubmit) await markOpened(deps.db, actor, lead);
 }
 
 /**
@@ -475,7 +516,7 @@ export async function updateLeadStatuses(
   const result: BulkStatusResult = { updated: [], notFound: [] };
   for (const leadId of [...new Set(leadIds)]) {
     try {
-      if ('open' in change) await openLead(deps, actor, { leadId });
+      if ('open' in change) await markOpenedAsAsked(deps, actor, leadId);
       else await submitLeadForm(deps, actor, { ...change.form, leadId });
       result.updated.push(leadId);
     } catch (err) {
@@ -508,18 +549,33 @@ export async function markNotConnected(
 
 type NotConnectedValues = { leadId: number; outcome: NotConnectedOutcome; call_duration: number; queue?: Queue; client_key?: string; made_at?: string };
 
-async function applyNotConnected(deps: Deps, actor: UserActor, input: NotConnectedValues) {
-  const [rules, lead] = await rulesAndLead(deps.db, actor, input.leadId);
-  const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
+async function applyNotConnected(deps: Deps, actor: UserActor, input: NotConnectedValues): Promise<Applied<NotConnectedOutcomeResult>> {
+  const [rules, read] = await rulesAndLead(deps.db, actor, input.leadId);
   const now = new Date();
   const at = madeAt(input.made_at, now);
-  const attempts = lead.attempts + 1;
-  const exhausted = attempts >= rules.attemptLimit;
-  const kept = lead.status === LEAD_STATUS.noSubmit && lead.opened_from_status ? lead.opened_from_status : lead.status;
-  const status = exhausted ? LEAD_STATUS.invalid : kept;
-  const retryAt = exhausted ? null : new Date(now.getTime() + rules.retryDelayMinutes * 60_000).toISOString();
-  const result = { status, attempts, retryAt };
-  await deps.db.transaction().execute(async (trx) => {
+  // The count is read and written under the lead's lock: parallel attempts each add one.
+  return deps.db.transaction().execute(async (trx) => {
+    const lead = await lockedLead(trx, deps, actor, read.id);
+    const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
+    const attempts = lead.attempts + 1;
+    const exhausted = attempts >= rules.attemptLimit;
+    const kept = lead.status === LEAD_STATUS.noSubmit && lead.opened_from_status ? lead.opened_from_status : lead.status;
+    const status = exhausted ? LEAD_STATUS.invalid : kept;
+    const history = historyRow(actor, lead.id, at.toISOString(), {
+      kind: 'attempt',
+      outcome: input.outcome,
+      status,
+      call_duration: input.call_duration,
+      invalid_reason: exhausted ? NOT_REACHABLE_REASON : null,
+    });
+    if (await isTwin(trx, actor, lead, history, now)) {
+      const result = { status: lead.status, attempts: lead.attempts, retryAt: lead.retry_at };
+      if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
+      return { result, key, rules, twin: true as const };
+    }
+    assertWritable(lead, actor);
+    const retryAt = exhausted ? null : new Date(now.getTime() + rules.retryDelayMinutes * 60_000).toISOString();
+    const result = { status, attempts, retryAt };
     if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
     await trx
       .updateTable('leads')
@@ -527,19 +583,12 @@ async function applyNotConnected(deps: Deps, actor: UserActor, input: NotConnect
       .where('id', '=', lead.id)
       .where('subadmin_id', '=', actor.subadminId)
       .execute();
-    await trx
-      .insertInto('lead_history')
-      .values(historyRow(actor, lead.id, at.toISOString(), {
-        kind: 'attempt',
-        outcome: input.outcome,
-        status,
-        call_duration: input.call_duration,
-        invalid_reason: exhausted ? NOT_REACHABLE_REASON : null,
-      }))
-      .execute();
+    await trx.insertInto('lead_history').values(history).execute();
+    return { result, key, rules };
   });
-  return { result, key, rules };
 }
+
+type NotConnectedOutcomeResult = { status: string; attempts: number; retryAt: string | null };
 
 /** The company's telecaller heads, for the handoff select. */
 export function listHeads(deps: Deps, actor: UserActor) {

@@ -1,5 +1,6 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { Dialect } from '../../db/database.js';
 import type { DayBounds } from '../../../shared/dates.js';
 import { LEAD_STATUS } from '../../../shared/constants.js';
 import type { Queue } from '../../../shared/schemas/lead-work.js';
@@ -110,6 +111,20 @@ export function findWorkableLead(db: Kysely<DB>, subadminId: number, userId: num
 }
 
 export type WorkableLead = NonNullable<Awaited<ReturnType<typeof findWorkableLead>>>;
+
+/**
+ * The same lead read inside a write transaction, its row locked until the transaction ends on
+ * Postgres, so that concurrent submits and attempts on one lead count one after another. SQLite
+ * transactions here begin immediate, which already serialises writers.
+ */
+export function lockWorkableLead(trx: Kysely<DB>, dialect: Dialect, subadminId: number, userId: number, leadId: number) {
+  let q = visibleLeads(trx, subadminId)
+    .where('l.id', '=', leadId)
+    .where((eb) => eb.or([eb('l.telicaller_id', '=', userId), eb('l.handler_id', '=', userId)]))
+    .selectAll('l');
+  if (dialect === 'postgres') q = q.forUpdate();
+  return q.executeTakeFirst();
+}
 
 /**
  * A user's callbacks that may need a reminder: earlier days' (missed) and today's up to `latestToday`

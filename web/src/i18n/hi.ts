@@ -536,6 +536,7 @@ export const hiServer: Record<string, string> = {
   'Please provide callback date and time': 'कृपया कॉलबैक की तारीख और समय दें',
   'The callback time has already passed.': 'कॉलबैक का समय निकल चुका है।',
   'Choose a telecaller head.': 'टेलीकॉलर हेड चुनें।',
+  'You have submitted this lead already: it can be read, not changed.': 'आप यह लीड पहले ही सबमिट कर चुके हैं: अब इसे केवल देखा जा सकता है, बदला नहीं जा सकता।',
   'Enter the callback date.': 'कॉलबैक की तारीख डालें।',
   'Enter the callback time.': 'कॉलबैक का समय डालें।',
   'Optional WhatsApp must contain digits only.': 'दूसरे व्हाट्सऐप नंबर में केवल अंक होने चाहिए।',

@@ -2,6 +2,7 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/router';
 import { trpcClient } from '../trpc';
 import { answeredStatus } from './notify';
+import { sharedWhileOnItsWay } from './sharedWhileOnItsWay';
 
 /*
  * Lead-form submissions and not-connected attempts that could not reach the server wait here, in
@@ -116,8 +117,19 @@ function send(entry: OutboxEntry, signal: AbortSignal) {
 /**
  * Sends a submission now, or keeps it in the outbox when it cannot reach the server: the answer,
  * or `queued` (then it is on this phone and will be sent). A refusal by the server is thrown.
+ * Taps made before the button shows it is busy (three on Submit, two on Busy) each made a key and a
+ * time of their own, so neither the key nor the identical-request check held them: while one
+ * submission of a lead is on its way, another of the same kind for that lead gets its answer.
  */
-export async function sendOrKeep<K extends OutboxEntry['kind']>(
+export function sendOrKeep<K extends OutboxEntry['kind']>(
+  kind: K,
+  input: K extends 'submit' ? Omit<SubmitInput, 'client_key' | 'made_at'> : Omit<NotConnectedInput, 'client_key' | 'made_at'>,
+  meta: { userId: number; leadName: string },
+): Promise<{ queued: false; result: Sent<K> } | { queued: true }> {
+  return sharedWhileOnItsWay(`${meta.userId}:${kind}:${String(input.leadId)}`, () => sendOrKeepNow(kind, input, meta));
+}
+
+async function sendOrKeepNow<K extends OutboxEntry['kind']>(
   kind: K,
   input: K extends 'submit' ? Omit<SubmitInput, 'client_key' | 'made_at'> : Omit<NotConnectedInput, 'client_key' | 'made_at'>,
   meta: { userId: number; leadName: string },

@@ -33,6 +33,7 @@ export const PAGE_TITLES = {
   '/subadmin/Leads/notinterestedleads': 'Not Interested Leads',
   '/subadmin/Leads/followupleads': 'Follow-up Leads',
   '/subadmin/Leads/invelidleads': 'Invalid Leads',
+  '/subadmin/Leads/notsubmittedleads': 'Not Submitted Leads',
   '/subadmin/Leads/callsummary': 'Telecaller Call Summary',
   '/subadmin/Leads/productivity': 'Productivity',
   '/subadmin/Leads/callloghistory': 'Call Log History',

@@ -23,6 +23,7 @@ export const SUBADMIN_NAV: NavEntry[] = [
       page('/subadmin/Leads/notinterestedleads'),
       page('/subadmin/Leads/followupleads'),
       page('/subadmin/Leads/invelidleads'),
+      page('/subadmin/Leads/notsubmittedleads'),
     ],
   },
   {

@@ -24,6 +24,13 @@ function LastCall({ lead: l }: { lead: TelecallerLeadRow }) {
   );
 }
 
+/** A not-submitted lead last changed when it was opened. */
+const openedColumn: AppColumn<TelecallerLeadRow> = {
+  accessor: 'updated_at',
+  title: <span title="When the telecaller opened the lead">Opened</span>,
+  render: (l) => <StackedTime stored={l.updated_at} title={`Opened ${formatWhen(l.updated_at)}`} />,
+};
+
 interface Props {
   list: LeadList;
   query: TableQuery & { data?: { items: TelecallerLeadRow[] } };
@@ -51,6 +58,12 @@ export function TelecallerLeadsTable({ list, query, paging, empty }: Props) {
     },
     { accessor: 'last_feedback', title: 'Last call', hidden: list === 'pending', render: (l) => <LastCall lead={l} /> },
     {
+      accessor: 'telicaller_send_date',
+      title: 'Sent',
+      hidden: list !== 'notSubmitted',
+      render: (l) => (l.telicaller_send_date ? <StackedTime stored={l.telicaller_send_date} title={`Sent ${formatWhen(l.telicaller_send_date)}`} /> : '—'),
+    },
+    list === 'notSubmitted' ? openedColumn : {
       accessor: 'updated_at',
       // Date: the lead's last change (what the list is ordered by); the hover text adds when it was sent.
       title: <span title="When the lead last changed">Date</span>,

@@ -48,6 +48,14 @@ export const LEAD_LIST_PAGES: Record<LeadList, LeadListPageConfig> = {
     countLabel: 'Invalid Leads Count',
     emptyLeads: 'No invalid leads found',
   },
+  notSubmitted: {
+    list: 'notSubmitted',
+    title: PAGE_TITLES['/subadmin/Leads/notsubmittedleads'],
+    subtitle:
+      'New or pending leads a telecaller opened and has not submitted an outcome for yet, with when each was sent and opened. Opening a lead that was already worked does not put it here.',
+    countLabel: 'Not Submitted Leads Count',
+    emptyLeads: 'No not submitted leads found',
+  },
 };
 
 /** What the lead-list pages keep in the URL, so Back and refresh return to the same view. */

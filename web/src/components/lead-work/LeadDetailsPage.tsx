@@ -31,7 +31,7 @@ interface Props {
   queue: LeadQueue | undefined;
 }
 
-/** Lead Details: opening it is Process Lead (the lead becomes '6'); everything the call needs on one screen. */
+/** Lead Details: opening it is Process Lead (a new or pending lead becomes '6'); everything the call needs on one screen. */
 export function LeadDetailsPage({ leadId, queue }: Props) {
   const { t } = useTranslation();
   const open = useQuery({ ...openLeadQuery(leadId, queue), placeholderData: () => placeholderDetail(leadId, queue) });

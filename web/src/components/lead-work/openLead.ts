@@ -35,8 +35,8 @@ export function placeholderDetail(leadId: number, queue: LeadQueue | undefined):
       requirement: card.requirement,
       area: card.area,
       category: card.category,
-      // Opening marks the lead Not Submitted, except a lead handed to a head.
-      status: handed ? card.status : LEAD_STATUS.noSubmit,
+      // Opening marks a new or pending lead Not Submitted; any other lead, and one handed to a head, keeps its status.
+      status: !handed && card.status === LEAD_STATUS.new ? LEAD_STATUS.noSubmit : card.status,
       attempts: card.attempts,
       callback_date: card.callback_date,
       callback_time: card.callback_time,
@@ -53,7 +53,7 @@ export function placeholderDetail(leadId: number, queue: LeadQueue | undefined):
 }
 
 /**
- * Process Lead (`work.open`) as a cached query: it marks the lead opened, which is safe to repeat, and
+ * Process Lead (`work.open`) as a cached query: it marks a new or pending lead opened, which is safe to repeat, and
  * the route's loader can start it while the form's code is still loading. Never on a hover preload.
  */
 export const openLeadQuery = (leadId: number, queue: LeadQueue | undefined) => ({
