@@ -13,7 +13,7 @@ import { createDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Deps } from './deps.js';
 import { SignInLimiter } from './auth/sign-in-limiter.js';
-import { loadKnownDevices } from './auth/known-devices.js';
+import { KnownDevices } from './auth/known-devices.js';
 import sessionPlugin from './http/session-plugin.js';
 import { trpcPlugin } from './http/trpc-plugin.js';
 import { registerSpa } from './http/static.js';
@@ -59,7 +59,7 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   fs.mkdirSync(config.uploadsDir, { recursive: true });
 
   const deps: Deps = {
-    db: database.db, dialect: database.dialect, config, signInLimiter: new SignInLimiter(database.db), knownDevices: await loadKnownDevices(database.db),
+    db: database.db, dialect: database.dialect, config, signInLimiter: new SignInLimiter(database.db), knownDevices: new KnownDevices(database.db),
   };
   // What a crash left half-written, or a deleted record left on disk, goes before the first request.
   const swept = await sweepUploads(deps);

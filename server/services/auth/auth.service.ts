@@ -22,7 +22,7 @@ const BAD_CREDENTIALS = 'Invalid credentials.';
 /**
  * The password check every sign-in shares. `key` names the account as typed (so a locked unknown
  * account answers as a locked real one); a browser known to the account found is judged apart.
- * Returns the known-device cookie to set on success.
+ * The attempt is counted before the password is checked. Returns the known-device cookie to set on success.
  */
 async function checkPassword<A extends { id: number; password_hash: string }>(
   deps: Deps,
@@ -32,16 +32,16 @@ async function checkPassword<A extends { id: number; password_hash: string }>(
   account: A | undefined,
   password: string,
 ): Promise<{ account: A; knownDevices: string }> {
-  const ref = account ? { kind, id: account.id } : null;
-  const known = ref !== null && deps.knownDevices.isKnown(meta.knownDevices, ref);
-  await deps.signInLimiter.assertAllowed(key, meta.ip, known);
+  const ref = account ? { kind, id: account.id, passwordHash: account.password_hash } : null;
+  const known = ref ? await deps.knownDevices.find(meta.knownDevices, ref) : null;
+  const attempt = await deps.signInLimiter.begin(key, meta.ip, known?.id ?? null);
   if (!account) await burnPasswordCheck(password);
   if (!account || !ref || !(await verifyPassword(account.password_hash, password))) {
-    await deps.signInLimiter.recordFailure(key, meta.ip, known);
+    await attempt.failed();
     throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS);
   }
-  await deps.signInLimiter.recordSuccess(key, known);
-  return { account, knownDevices: deps.knownDevices.remember(meta.knownDevices, ref) };
+  await attempt.succeeded();
+  return { account, knownDevices: await deps.knownDevices.remember(meta.knownDevices, ref, known) };
 }
 
 export async function signInAdmin(deps: Deps, input: EmailSignInInput, meta: RequestMeta) {
