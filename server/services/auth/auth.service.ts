@@ -73,14 +73,14 @@ export async function signInUser(deps: Deps, input: { mobile: string; password: 
     .innerJoin('subadmins as c', 'c.id', 'u.subadmin_id')
     .select([
       'u.id', 'u.name', 'u.user_type', 'u.password_hash', 'u.is_blocked', 'u.subadmin_id',
-      'c.is_blocked as company_blocked', 'c.expiry_date', 'c.time_zone', 'c.deleted_at as company_deleted',
+      'c.is_blocked as company_blocked', 'c.expiry_date', 'c.deleted_at as company_deleted',
     ])
     .where('u.mobile', '=', input.mobile)
     .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
   const { account: user, knownDevices } = await checkPassword(deps, meta, 'user', `user:${input.mobile}`, found, input.password);
   const lock = companyLockReason({
-    is_blocked: user.company_blocked, expiry_date: user.expiry_date, time_zone: user.time_zone, deleted_at: user.company_deleted,
+    is_blocked: user.company_blocked, expiry_date: user.expiry_date, deleted_at: user.company_deleted,
   });
   if (lock) throw new AppError('FORBIDDEN', lock);
   if (user.is_blocked) throw new AppError('FORBIDDEN', 'Your account is blocked. Please contact your administrator.');
