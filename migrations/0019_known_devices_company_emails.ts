@@ -1,10 +1,11 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Dialect, Migration } from './types.js';
 
 /*
  * Known browsers become one random token per browser and account, kept hashed (known_devices) and
  * tied to the password they were earned with, instead of one HMAC per account the same in every
- * browser; the key that made those goes.
+ * browser; the key that made those goes. A user's email is unique within its company only: the
+ * mobile, which users sign in with, stays unique across companies.
  */
 async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
   const table = db.schema.createTable('known_devices');
@@ -22,6 +23,10 @@ async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
   await db.schema.createIndex('known_devices_principal').on('known_devices').columns(['principal_kind', 'principal_id']).execute();
   await db.schema.createIndex('known_devices_expires').on('known_devices').column('expires_at').execute();
   await db.deleteFrom('app_secrets').where('name', '=', 'known_device_key').execute();
+
+  await db.schema.dropIndex('users_email_live').execute();
+  await db.schema.createIndex('users_email_company_live').on('users').columns(['subadmin_id', 'email']).unique()
+    .where(sql.ref('deleted_at'), 'is', null).execute();
 }
 
 export const knownDevicesCompanyEmails: Migration = { name: '0019_known_devices_company_emails', up };
