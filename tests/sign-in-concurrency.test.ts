@@ -96,6 +96,19 @@ describe.each(dialects)('sign-in limits under parallel requests on %s', (dialect
     expect(wrong.map((r) => r.statusCode)).toEqual(wrong.map(() => 401));
   });
 
+  it('a refused attempt and a success leave no count behind for their address', async () => {
+    const login = await account('subadmin');
+    for (let i = 0; i < 5; i++) await attempt(t.app, 'subadmin', login, 'wrong');
+    const addressRow = (ip: string) => t.deps.db.selectFrom('sign_in_failures').selectAll().where('key', '=', `ip:${ip}`).execute();
+    const refusedFrom = '203.0.113.79';
+    expect((await attempt(t.app, 'subadmin', login, PASSWORD, { ip: refusedFrom })).statusCode).toBe(429);
+    expect(await addressRow(refusedFrom)).toEqual([]);
+    const other = await account('subadmin');
+    const signedInFrom = '203.0.113.80';
+    expect((await attempt(t.app, 'subadmin', other, PASSWORD, { ip: signedInFrom })).statusCode).toBe(200);
+    expect(await addressRow(signedInFrom)).toEqual([]);
+  });
+
   it.runIf(dialect === 'postgres')('two instances on one Postgres share the limit under parallel requests', async () => {
     const database: Database = createDatabase(process.env.TEST_DATABASE_URL!, { pgSchema: t.database.pgSchema });
     const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: process.env.TEST_DATABASE_URL!, UPLOADS_DIR: t.uploadsDir, LOG_LEVEL: 'silent' });

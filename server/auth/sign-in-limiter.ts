@@ -86,8 +86,11 @@ export class SignInLimiter {
     );
   }
 
+  /** Takes one back off the key's count; a count back at nothing leaves no row, as if never taken. */
   private async giveBack(key: string): Promise<void> {
+    const gone = await this.db.deleteFrom('sign_in_failures').where('key', '=', key).where('failures', '<=', 1).executeTakeFirst();
+    if (Number(gone.numDeletedRows) > 0) return;
     await this.db.updateTable('sign_in_failures').set((eb) => ({ failures: eb('failures', '-', 1) }))
-      .where('key', '=', key).where('failures', '>', 0).execute();
+      .where('key', '=', key).where('failures', '>', 1).execute();
   }
 }
