@@ -1,6 +1,8 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from './helpers/server-process.js';
+import Fastify from 'fastify';
+import { cutSlowBodies } from '../server/http/slow-body.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -109,4 +111,30 @@ describe('request timeouts on a running server', () => {
     expect(reply).toMatch(/^HTTP\/1\.1 401/);
     expect(Date.now() - started).toBeGreaterThanOrEqual(2_500);
   }, 20_000);
+});
+
+describe('the least body rate when the server holds a body back', () => {
+  it('does not cut a body the server reads more slowly than the client sends it', async () => {
+    const app = Fastify();
+    cutSlowBodies(app, { minBytesPerSecond: 1_000_000, windowMs: 300 });
+    app.addContentTypeParser('application/octet-stream', (_req, payload, done) => done(null, payload));
+    // A handler slower than the client: 64 kB every 100 ms, about 640 kB/s, under the least rate.
+    app.post('/slow', async (req) => {
+      let got = 0;
+      for await (const chunk of req.body as AsyncIterable<Buffer>) {
+        got += chunk.length;
+        await sleep(100);
+      }
+      return { got };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const { port } = app.server.address() as net.AddressInfo;
+      const body = Buffer.alloc(2_000_000, 'x');
+      const res = await fetch(`http://127.0.0.1:${port}/slow`, { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body });
+      expect(await res.json()).toEqual({ got: body.length });
+    } finally {
+      await app.close();
+    }
+  }, 60_000);
 });
