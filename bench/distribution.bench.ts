@@ -148,7 +148,7 @@ async function migrate(database: Database, dialect: Dialect, pgSchema?: string) 
 async function measure(dialect: Dialect, database: Database, load: (fx: Fixture) => Promise<void>, pgSchema?: string) {
   const deps: Deps = {
     db: database.db, dialect, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), signInLimiter: new SignInLimiter(database.db),
-    knownDevices: new KnownDevices(randomBytes(32)),
+    knownDevices: new KnownDevices(database.db),
   };
   await migrate(database, dialect, pgSchema);
   const fx = await insertCompanyAndUsers(database.db);

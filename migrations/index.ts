@@ -16,11 +16,13 @@ import { uploadBatchLeases } from './0014_upload_batch_leases.js';
 import { submissionKeys } from './0015_submission_keys.js';
 import { userLanguage } from './0016_user_language.js';
 import { leadTallies } from './0017_lead_tallies.js';
+import { knownDevicesCompanyEmails } from './0019_known_devices_company_emails.js';
 import { refusedRowsAndCallerExports } from './0023_refused_rows_and_caller_exports.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
 export const migrations: Migration[] = [
   initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets, leadWork, callbackHistory, leadWorkCover, projects, products, userNotices,
-  signInFailures, leadCounts, uploadBatchLeases, submissionKeys, userLanguage, leadTallies, refusedRowsAndCallerExports,
+  signInFailures, leadCounts, uploadBatchLeases, submissionKeys, userLanguage, leadTallies,
+  knownDevicesCompanyEmails, refusedRowsAndCallerExports,
 ];
 export type { Dialect, Migration } from './types.js';

@@ -13,10 +13,11 @@ import { createDatabase, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Deps } from './deps.js';
 import { SignInLimiter } from './auth/sign-in-limiter.js';
-import { loadKnownDevices } from './auth/known-devices.js';
+import { KnownDevices } from './auth/known-devices.js';
 import sessionPlugin from './http/session-plugin.js';
 import { trpcPlugin } from './http/trpc-plugin.js';
 import { registerSpa } from './http/static.js';
+import { cutSlowBodies } from './http/slow-body.js';
 import { STORED_NAME, sweepUploads } from './services/uploads/uploads.service.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
 import { contextFactory } from './trpc/context.js';
@@ -42,7 +43,16 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 500 },
+    // Bounds on how long a client may hold a connection without finishing its request (see README
+    // "Configuration"); Node checks them on an interval, short enough for the shortest of them.
+    requestTimeout: config.timeouts.requestMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    http: {
+      headersTimeout: config.timeouts.headersMs,
+      connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.timeouts.headersMs / 4))),
+    },
   });
+  cutSlowBodies(app, config.slowBody);
 
   // Answers finished while draining tell keep-alive clients to reconnect instead of reusing a socket
   // about to close. Added before any plugin so that every route has it.
@@ -59,7 +69,7 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   fs.mkdirSync(config.uploadsDir, { recursive: true });
 
   const deps: Deps = {
-    db: database.db, dialect: database.dialect, config, signInLimiter: new SignInLimiter(database.db), knownDevices: await loadKnownDevices(database.db),
+    db: database.db, dialect: database.dialect, config, signInLimiter: new SignInLimiter(database.db), knownDevices: new KnownDevices(database.db),
   };
   // What a crash left half-written, or a deleted record left on disk, goes before the first request.
   const swept = await sweepUploads(deps);

@@ -66,10 +66,19 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxySetting.optional(),
     INSTANCE_ID: z.string().min(1).max(200).optional(),
+    REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
+    HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+    KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
+    BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(1_000_000).default(500),
+    BODY_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be given together',
     path: ['ADMIN_PASSWORD'],
+  })
+  .refine((env) => env.HEADERS_TIMEOUT_SECONDS <= env.REQUEST_TIMEOUT_SECONDS, {
+    message: 'must not be longer than REQUEST_TIMEOUT_SECONDS',
+    path: ['HEADERS_TIMEOUT_SECONDS'],
   });
 
 export type Config = {
@@ -95,6 +104,10 @@ export type Config = {
   indiamartCheckMs: number;
   /** names this instance among those sharing a database: the same after a restart, another's on each other instance */
   instanceId: string;
+  /** how long a client may take to send a request (headers and body), its headers, and how long an idle keep-alive connection stays open */
+  timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
+  /** a request body averaging less than this over a window is cut; 0 turns that off */
+  slowBody: { minBytesPerSecond: number; windowMs: number };
 };
 
 export class ConfigError extends Error {}
@@ -123,5 +136,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     indiamartCheckMs: e.INDIAMART_CHECK_SECONDS * 1000,
     instanceId: e.INSTANCE_ID ?? `${os.hostname()}:${e.PORT}`,
+    timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000 },
+    slowBody: { minBytesPerSecond: e.BODY_MIN_BYTES_PER_SECOND, windowMs: e.BODY_RATE_WINDOW_SECONDS * 1000 },
   };
 }

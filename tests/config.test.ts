@@ -28,7 +28,23 @@ describe('configuration from the environment', () => {
       .toEqual(['10.0.0.1', '172.16.0.0/12', 'loopback', '::1', 'fd00::/8']);
   });
 
+  it('bounds how long a client may take, with defaults a slow phone upload survives', () => {
+    // 20 MB at 8 kB/s (a poor 2G link) takes 44 minutes, and averages 16 times the least rate; one byte every 5 s, 0.2 B/s.
+    expect(loadConfig({})).toMatchObject({
+      timeouts: { requestMs: 3_600_000, headersMs: 30_000, keepAliveMs: 72_000 },
+      slowBody: { minBytesPerSecond: 500, windowMs: 60_000 },
+    });
+    expect(loadConfig({
+      REQUEST_TIMEOUT_SECONDS: '600', HEADERS_TIMEOUT_SECONDS: '10', KEEP_ALIVE_TIMEOUT_SECONDS: '5', BODY_MIN_BYTES_PER_SECOND: '0', BODY_RATE_WINDOW_SECONDS: '30',
+    })).toMatchObject({ timeouts: { requestMs: 600_000, headersMs: 10_000, keepAliveMs: 5_000 }, slowBody: { minBytesPerSecond: 0, windowMs: 30_000 } });
+  });
+
   it.each([
+    [{ REQUEST_TIMEOUT_SECONDS: '0' }, /REQUEST_TIMEOUT_SECONDS/],
+    [{ REQUEST_TIMEOUT_SECONDS: '20', HEADERS_TIMEOUT_SECONDS: '30' }, /HEADERS_TIMEOUT_SECONDS: must not be longer than REQUEST_TIMEOUT_SECONDS/],
+    [{ KEEP_ALIVE_TIMEOUT_SECONDS: 'soon' }, /KEEP_ALIVE_TIMEOUT_SECONDS/],
+    [{ BODY_MIN_BYTES_PER_SECOND: '-1' }, /BODY_MIN_BYTES_PER_SECOND/],
+    [{ BODY_RATE_WINDOW_SECONDS: '0' }, /BODY_RATE_WINDOW_SECONDS/],
     [{ PORT: 'abc' }, /PORT/],
     [{ PORT: '70000' }, /PORT/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL: must be sqlite:<path> or postgres:\/\/\.\.\./],

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { insertAdmin, insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
+import { mutate, signIn } from './helpers/http.js';
 
 type Kind = 'admin' | 'subadmin' | 'user';
 const LOGIN = { admin: '/api/webapi/admin/login', subadmin: '/api/webapi/subadmin/login', user: '/api/webapi/auth/login' };
@@ -112,7 +114,7 @@ describe.each(dialects)('sign-in protection on %s', (dialect) => {
     expect((await attempt(t.app, 'subadmin', login, PASSWORD, { ip, cookie: device })).statusCode).toBe(429);
   });
 
-  it('sets the cookie httpOnly and SameSite=Strict, naming no account, and keeps its key across restarts', async () => {
+  it('sets the cookie httpOnly and SameSite=Strict, naming no account, and keeps only its hash', async () => {
     const login = await account('admin');
     const res = await attempt(t.app, 'admin', login, PASSWORD);
     const header = [res.headers['set-cookie']].flat().find((h) => h?.startsWith('kd='))!;
@@ -120,11 +122,50 @@ describe.each(dialects)('sign-in protection on %s', (dialect) => {
     expect(header).toMatch(/SameSite=Strict/i);
     expect(header).toMatch(/Path=\//);
     expect(header).not.toContain(login);
-    const keys = await t.deps.db.selectFrom('app_secrets').select(['name', 'value']).execute();
-    expect(keys).toHaveLength(1);
-    const { loadKnownDevices } = await import('../server/auth/known-devices.js');
-    const again = await loadKnownDevices(t.deps.db);
+    const token = knownDeviceCookie(res.headers['set-cookie']).slice(3);
     const admin = await t.deps.db.selectFrom('admins').select('id').where('email', '=', login).executeTakeFirstOrThrow();
-    expect(again.isKnown(knownDeviceCookie(res.headers['set-cookie']).slice(3), { kind: 'admin', id: admin.id })).toBe(true);
+    const rows = await t.deps.db.selectFrom('known_devices').selectAll()
+      .where('principal_kind', '=', 'admin').where('principal_id', '=', admin.id).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
+
+  it.each(['admin', 'subadmin', 'user'] as Kind[])('gives each browser of the %s its own value, and keeps it on the next sign-in', async (kind) => {
+    const login = await account(kind);
+    const first = knownDeviceCookie((await attempt(t.app, kind, login, PASSWORD)).headers['set-cookie']);
+    const second = knownDeviceCookie((await attempt(t.app, kind, login, PASSWORD)).headers['set-cookie']);
+    expect(first).toMatch(/^kd=[A-Za-z0-9_-]{43}$/);
+    expect(second).toMatch(/^kd=[A-Za-z0-9_-]{43}$/);
+    expect(second).not.toBe(first);
+    const again = knownDeviceCookie((await attempt(t.app, kind, login, PASSWORD, { cookie: first })).headers['set-cookie']);
+    expect(again).toBe(first);
+  });
+
+  it('a browser that once signed in cannot lock the owner\'s browser out: each known browser has its own count', async () => {
+    const login = await account('user');
+    const owner = knownDeviceCookie((await attempt(t.app, 'user', login, PASSWORD)).headers['set-cookie']);
+    const formerColleague = knownDeviceCookie((await attempt(t.app, 'user', login, PASSWORD)).headers['set-cookie']);
+    for (let i = 0; i < 5; i++) expect((await attempt(t.app, 'user', login, 'wrong')).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++) expect((await attempt(t.app, 'user', login, 'wrong', { cookie: formerColleague })).statusCode).toBe(401);
+    expect((await attempt(t.app, 'user', login, PASSWORD, { cookie: formerColleague })).statusCode).toBe(429);
+    expect((await attempt(t.app, 'user', login, PASSWORD)).statusCode).toBe(429);
+    expect((await attempt(t.app, 'user', login, PASSWORD, { cookie: owner })).statusCode).toBe(200);
+  });
+
+  it('a password change forgets every browser known to the account', async () => {
+    const company = await insertCompany(t.deps.db);
+    const user = await insertUser(t.deps.db, company.id);
+    const device = knownDeviceCookie((await attempt(t.app, 'user', user.mobile, PASSWORD)).headers['set-cookie']);
+    const ownerSession = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    const changed = await mutate(t.app, 'users.update', {
+      id: user.id, name: user.name, email: user.email, mobile: user.mobile, user_type: 'Telicaller', password: 'N3w-password!',
+    }, ownerSession);
+    expect(changed.status).toBe(200);
+    for (let i = 0; i < 5; i++) await attempt(t.app, 'user', user.mobile, 'wrong');
+    // The old browser is a stranger now: the lock holds for it, even with the new password.
+    const res = await attempt(t.app, 'user', user.mobile, 'N3w-password!', { cookie: device });
+    expect(res.statusCode).toBe(429);
+    expect(res.json().message).toMatch(/browser you have signed in with before/);
   });
 });

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB, PrincipalKind } from '../db/schema.js';
 
@@ -7,51 +7,78 @@ export const KNOWN_DEVICE_COOKIE = 'kd';
 export const KNOWN_DEVICE_MS = 365 * 24 * 3600_000;
 /** Accounts one browser remembers (a shared office computer); the oldest is forgotten first. */
 const MAX_ACCOUNTS = 8;
-const TAG_CHARS = 22; // 132 bits of an HMAC-SHA256, base64url
+const TOKEN_CHARS = 43; // 32 random bytes, base64url
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 const SEPARATOR = '~';
-const KEY_NAME = 'known_device_key';
 
 export interface AccountRef {
   kind: PrincipalKind;
   id: number;
+  /** the account's current password hash: a browser known under another password is not known */
+  passwordHash: string;
+}
+
+/** A browser found known to an account: its row, whose id names its own failure counter. */
+export interface KnownDevice {
+  id: number;
+  token: string;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function tokensOf(cookie: string | undefined): string[] {
+  if (!cookie) return [];
+  return cookie.split(SEPARATOR).filter((t) => t.length === TOKEN_CHARS && TOKEN.test(t)).slice(0, MAX_ACCOUNTS);
 }
 
 /**
- * "This browser has signed in to this account before": a cookie of HMAC tags, one per account, made
- * with a key only the server has. It lifts the per-account lock that other people's failures put
- * on an account (the right password is still needed); it proves nothing else.
+ * "This browser has signed in to this account before": the cookie holds one random token per
+ * account (each browser its own), the database its hash, the account and a digest of the password
+ * it was earned with, so a new password forgets every browser. It lifts the per-account lock that
+ * other people's failures put on an account (the right password is still needed); it proves nothing else.
  */
 export class KnownDevices {
-  constructor(private readonly key: Buffer) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly now: () => number = Date.now,
+  ) {}
 
-  private tag(account: AccountRef): string {
-    return createHmac('sha256', this.key).update(`known-device:${account.kind}:${account.id}`).digest('base64url').slice(0, TAG_CHARS);
+  async find(cookie: string | undefined, account: AccountRef): Promise<KnownDevice | null> {
+    const tokens = tokensOf(cookie);
+    if (!tokens.length) return null;
+    const byHash = new Map(tokens.map((t) => [digest(t), t]));
+    const rows = await this.db
+      .selectFrom('known_devices')
+      .select(['id', 'token_hash', 'password_mark', 'expires_at'])
+      .where('token_hash', 'in', [...byHash.keys()])
+      .where('principal_kind', '=', account.kind)
+      .where('principal_id', '=', account.id)
+      .execute();
+    const mark = digest(account.passwordHash);
+    const stale = rows.filter((r) => r.password_mark !== mark || Number(r.expires_at) <= this.now());
+    if (stale.length) await this.db.deleteFrom('known_devices').where('id', 'in', stale.map((r) => r.id)).execute();
+    const row = rows.find((r) => !stale.includes(r));
+    return row ? { id: row.id, token: byHash.get(row.token_hash)! } : null;
   }
 
-  private static tags(cookie: string | undefined): string[] {
-    if (!cookie) return [];
-    return cookie.split(SEPARATOR).filter((t) => t.length === TAG_CHARS).slice(0, MAX_ACCOUNTS);
+  /** After a successful sign-in: the cookie's new value, this account's token first. */
+  async remember(cookie: string | undefined, account: AccountRef, known: KnownDevice | null): Promise<string> {
+    const now = this.now();
+    let token = known?.token;
+    if (known) {
+      await this.db.updateTable('known_devices').set({ expires_at: now + KNOWN_DEVICE_MS }).where('id', '=', known.id).execute();
+    } else {
+      token = randomBytes(32).toString('base64url');
+      await this.db
+        .insertInto('known_devices')
+        .values({
+          token_hash: digest(token), principal_kind: account.kind, principal_id: account.id, password_mark: digest(account.passwordHash),
+          created_at: now, expires_at: now + KNOWN_DEVICE_MS,
+        })
+        .execute();
+      // Now and then, the browsers not seen for a year go.
+      if (Math.random() < 0.01) await this.db.deleteFrom('known_devices').where('expires_at', '<=', now).execute();
+    }
+    return [token!, ...tokensOf(cookie).filter((t) => t !== token)].slice(0, MAX_ACCOUNTS).join(SEPARATOR);
   }
-
-  isKnown(cookie: string | undefined, account: AccountRef): boolean {
-    const want = Buffer.from(this.tag(account));
-    return KnownDevices.tags(cookie).some((t) => timingSafeEqual(Buffer.from(t), want));
-  }
-
-  /** The cookie's new value after a successful sign-in to the account. */
-  remember(cookie: string | undefined, account: AccountRef): string {
-    const tag = this.tag(account);
-    return [tag, ...KnownDevices.tags(cookie).filter((t) => t !== tag)].slice(0, MAX_ACCOUNTS).join(SEPARATOR);
-  }
-}
-
-/** The key is made on first start and kept in the database: restarts and replicas share it. */
-export async function loadKnownDevices(db: Kysely<DB>): Promise<KnownDevices> {
-  await db
-    .insertInto('app_secrets')
-    .values({ name: KEY_NAME, value: randomBytes(32).toString('base64url'), created_at: new Date().toISOString() })
-    .onConflict((oc) => oc.column('name').doNothing())
-    .execute();
-  const row = await db.selectFrom('app_secrets').select('value').where('name', '=', KEY_NAME).executeTakeFirstOrThrow();
-  return new KnownDevices(Buffer.from(row.value, 'base64url'));
 }

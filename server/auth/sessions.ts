@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, PrincipalKind, UserType } from '../db/schema.js';
 import { nowIso } from '../db/dialect.js';
-import { todayIn } from '../../shared/dates.js';
+import { PLATFORM_TIME_ZONE, todayIn } from '../../shared/dates.js';
 import type { Actor } from './actor.js';
 import { hashToken, newSessionToken } from './tokens.js';
 import { compiledOnce } from '../db/compiled-once.js';
@@ -52,11 +52,15 @@ const ORIGIN_ENDED = 'The sub-admin session this one was opened from has ended. 
 const isLive = (s: { revoked_at: string | null; expires_at: string; last_seen_at: string }, t: number) =>
   !s.revoked_at && Date.parse(s.expires_at) > t && Date.parse(s.last_seen_at) + SESSION_IDLE_MS > t;
 
-/** Why a company (and so every one of its users) may not work now, or null when it may. */
-export function companyLockReason(c: { is_blocked: number; expiry_date: string; time_zone: string; deleted_at: string | null }): string | null {
+/**
+ * Why a company (and so every one of its users) may not work now, or null when it may. The expiry
+ * date is the platform's (the admin sets and reads it in the platform's zone), never the company's
+ * own zone, which the company chooses and could set a day behind.
+ */
+export function companyLockReason(c: { is_blocked: number; expiry_date: string; deleted_at: string | null }): string | null {
   if (c.deleted_at) return 'This company account no longer exists.';
   if (c.is_blocked) return 'Your company account is blocked. Please contact the administrator.';
-  if (c.expiry_date < todayIn(c.time_zone)) return `Your company account expired on ${c.expiry_date}. Please contact the administrator.`;
+  if (c.expiry_date < todayIn(PLATFORM_TIME_ZONE)) return `Your company account expired on ${c.expiry_date}. Please contact the administrator.`;
   return null;
 }
 
@@ -73,7 +77,7 @@ const sessionRow = compiledOnce((db: Kysely<DB>, tokenHash: string) =>
       's.last_seen_at', 's.expires_at', 's.revoked_at',
       'p.id as origin_id', 'p.principal_kind as origin_kind', 'p.principal_id as origin_principal',
       'p.last_seen_at as origin_last_seen', 'p.expires_at as origin_expires', 'p.revoked_at as origin_revoked',
-      'c.is_blocked as company_blocked', 'c.expiry_date', 'c.time_zone', 'c.deleted_at as company_deleted',
+      'c.is_blocked as company_blocked', 'c.expiry_date', 'c.deleted_at as company_deleted',
       'u.is_blocked as user_blocked', 'u.deleted_at as user_deleted', 'u.user_type', 'u.id as user_id',
       'a.id as admin_id',
     ])
@@ -97,7 +101,6 @@ export async function resolveSession(db: Kysely<DB>, token: string, now = new Da
     const lock = companyLockReason({
       is_blocked: row.company_blocked ?? 0,
       expiry_date: row.expiry_date,
-      time_zone: row.time_zone ?? 'Asia/Kolkata',
       deleted_at: row.company_deleted ?? null,
     });
     if (lock) return { ok: false, message: lock };

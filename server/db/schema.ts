@@ -371,10 +371,24 @@ export interface DB {
   audit_log: AuditLogTable;
   app_secrets: AppSecretsTable;
   sign_in_failures: SignInFailuresTable;
+  known_devices: KnownDevicesTable;
   lead_counts: LeadCountsTable;
   submission_keys: SubmissionKeysTable;
   lead_sends: LeadSendsTable;
   lead_tallies: LeadTalliesTable;
+}
+
+/** A browser that signed in to an account (one row per browser and account); the cookie holds the token. */
+export interface KnownDevicesTable {
+  id: Generated<number>;
+  token_hash: string;
+  principal_kind: PrincipalKind;
+  principal_id: number;
+  /** a digest of the account's password hash when it was earned */
+  password_mark: string;
+  /** ms since the epoch */
+  created_at: number;
+  expires_at: number;
 }
 
 export interface SignInFailuresTable {

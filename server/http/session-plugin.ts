@@ -27,13 +27,16 @@ function bearerToken(req: FastifyRequest): string | null {
   return t && t !== 'null' && t !== 'undefined' ? t : null;
 }
 
-/** Whether an Origin header names this server (default ports as the browser leaves them out). */
+/**
+ * Whether an Origin header names this server: scheme, host and port (default ports as the browser
+ * leaves them out). req.protocol and req.host are the connection's, or X-Forwarded-Proto and
+ * X-Forwarded-Host from a proxy TRUST_PROXY names.
+ */
 function isOwnOrigin(origin: string, req: FastifyRequest): boolean {
   try {
     const o = new URL(origin);
     if (o.origin === 'null' || (o.protocol !== 'http:' && o.protocol !== 'https:')) return false;
-    // req.host is the Host header, or X-Forwarded-Host from a proxy TRUST_PROXY names.
-    return new URL(`${o.protocol}//${req.host}`).host === o.host;
+    return new URL(`${req.protocol}://${req.host}`).origin === o.origin;
   } catch {
     return false;
   }

@@ -171,10 +171,13 @@ describe('hostile input against the running server', () => {
     if (server) fs.rmSync(server.dir, { recursive: true, force: true });
   });
 
-  /** Everything but the sessions (their last-seen times move) and the audit trail (refusals are recorded on purpose), and the stored files. */
+  /**
+   * Everything but the sessions (their last-seen times move), the audit trail and the failed sign-in
+   * counts (refusals are recorded on purpose), and the stored files.
+   */
   function digest(): string {
     const tables = (db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").all() as { name: string }[])
-      .map((t) => t.name).filter((n) => n !== 'sessions' && n !== 'audit_log').sort();
+      .map((t) => t.name).filter((n) => n !== 'sessions' && n !== 'audit_log' && n !== 'sign_in_failures').sort();
     const parts = tables.map((t) => `${t}:${(db.prepare(`select * from "${t}"`).all() as unknown[]).map((row) => JSON.stringify(row)).sort().join('\n')}`);
     const files = fs.existsSync(server.uploadsDir)
       ? fs.readdirSync(server.uploadsDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).map((f) => `${f.parentPath}/${f.name}`).sort()

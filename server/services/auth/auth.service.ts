@@ -22,7 +22,7 @@ const BAD_CREDENTIALS = 'Invalid credentials.';
 /**
  * The password check every sign-in shares. `key` names the account as typed (so a locked unknown
  * account answers as a locked real one); a browser known to the account found is judged apart.
- * Returns the known-device cookie to set on success.
+ * The attempt is counted before the password is checked. Returns the known-device cookie to set on success.
  */
 async function checkPassword<A extends { id: number; password_hash: string }>(
   deps: Deps,
@@ -32,16 +32,16 @@ async function checkPassword<A extends { id: number; password_hash: string }>(
   account: A | undefined,
   password: string,
 ): Promise<{ account: A; knownDevices: string }> {
-  const ref = account ? { kind, id: account.id } : null;
-  const known = ref !== null && deps.knownDevices.isKnown(meta.knownDevices, ref);
-  await deps.signInLimiter.assertAllowed(key, meta.ip, known);
+  const ref = account ? { kind, id: account.id, passwordHash: account.password_hash } : null;
+  const known = ref ? await deps.knownDevices.find(meta.knownDevices, ref) : null;
+  const attempt = await deps.signInLimiter.begin(key, meta.ip, known?.id ?? null);
   if (!account) await burnPasswordCheck(password);
   if (!account || !ref || !(await verifyPassword(account.password_hash, password))) {
-    await deps.signInLimiter.recordFailure(key, meta.ip, known);
+    await attempt.failed();
     throw new AppError('UNAUTHORIZED', BAD_CREDENTIALS);
   }
-  await deps.signInLimiter.recordSuccess(key, known);
-  return { account, knownDevices: deps.knownDevices.remember(meta.knownDevices, ref) };
+  await attempt.succeeded();
+  return { account, knownDevices: await deps.knownDevices.remember(meta.knownDevices, ref, known) };
 }
 
 export async function signInAdmin(deps: Deps, input: EmailSignInInput, meta: RequestMeta) {
@@ -73,14 +73,14 @@ export async function signInUser(deps: Deps, input: { mobile: string; password: 
     .innerJoin('subadmins as c', 'c.id', 'u.subadmin_id')
     .select([
       'u.id', 'u.name', 'u.user_type', 'u.password_hash', 'u.is_blocked', 'u.subadmin_id',
-      'c.is_blocked as company_blocked', 'c.expiry_date', 'c.time_zone', 'c.deleted_at as company_deleted',
+      'c.is_blocked as company_blocked', 'c.expiry_date', 'c.deleted_at as company_deleted',
     ])
     .where('u.mobile', '=', input.mobile)
     .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
   const { account: user, knownDevices } = await checkPassword(deps, meta, 'user', `user:${input.mobile}`, found, input.password);
   const lock = companyLockReason({
-    is_blocked: user.company_blocked, expiry_date: user.expiry_date, time_zone: user.time_zone, deleted_at: user.company_deleted,
+    is_blocked: user.company_blocked, expiry_date: user.expiry_date, deleted_at: user.company_deleted,
   });
   if (lock) throw new AppError('FORBIDDEN', lock);
   if (user.is_blocked) throw new AppError('FORBIDDEN', 'Your account is blocked. Please contact your administrator.');

@@ -23,9 +23,10 @@ const EXPIRING_LIST_SIZE = 5;
 
 const notFoundSubadmin = () => notFound('Subadmin');
 
-function statusOf(row: { is_blocked: number; expiry_date: string; time_zone: string }): SubadminStatus {
+/** As sign-in judges it (companyLockReason): expiry in the platform's zone, as the list's filters. */
+function statusOf(row: { is_blocked: number; expiry_date: string }): SubadminStatus {
   if (row.is_blocked) return 'blocked';
-  return row.expiry_date < todayIn(row.time_zone) ? 'expired' : 'active';
+  return row.expiry_date < todayIn(PLATFORM_TIME_ZONE) ? 'expired' : 'active';
 }
 
 export function toListItem(row: repo.SubadminRow): SubadminListItem {

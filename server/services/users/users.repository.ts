@@ -53,20 +53,23 @@ export async function countLimitedUsers(db: Kysely<DB>, subadminId: number): Pro
   return Number(row?.n ?? 0);
 }
 
-/** Which of mobile/email already belongs to another live user, in any company. */
+/**
+ * Which of mobile/email already belongs to another live user: a mobile in any company (users sign
+ * in by mobile alone), an email in this company only (another company's users are none of its business).
+ */
 export async function findDuplicate(
   db: Kysely<DB>,
-  v: { mobile: string; email: string; exceptId?: number },
+  v: { subadminId: number; mobile: string; email: string; exceptId?: number },
 ): Promise<'mobile' | 'email' | null> {
   let q = db
     .selectFrom('users')
-    .select(['mobile', 'email'])
+    .select(['mobile', 'email', 'subadmin_id'])
     .where('deleted_at', 'is', null)
-    .where((eb) => eb.or([eb('mobile', '=', v.mobile), eb('email', '=', v.email)]));
+    .where((eb) => eb.or([eb('mobile', '=', v.mobile), eb.and([eb('email', '=', v.email), eb('subadmin_id', '=', v.subadminId)])]));
   if (v.exceptId !== undefined) q = q.where('id', '!=', v.exceptId);
   const rows = await q.limit(2).execute();
   if (rows.some((r) => r.mobile === v.mobile)) return 'mobile';
-  if (rows.some((r) => r.email === v.email)) return 'email';
+  if (rows.some((r) => r.email === v.email && r.subadmin_id === v.subadminId)) return 'email';
   return null;
 }
 

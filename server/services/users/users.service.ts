@@ -107,7 +107,7 @@ export async function createUser(deps: Deps, actor: SubadminActor, input: Out<ty
         const used = await countLimitedUsers(trx, actor.subadminId);
         if (used >= company.telecaller_creat_limit) throw limitReached(used, company.telecaller_creat_limit);
       }
-      const dup = await findDuplicate(trx, { mobile: input.mobile, email: input.email });
+      const dup = await findDuplicate(trx, { subadminId: actor.subadminId, mobile: input.mobile, email: input.email });
       if (dup) throw new AppError('CONFLICT', DUPLICATE[dup]);
       return trx
         .insertInto('users')
@@ -138,7 +138,7 @@ export async function updateUser(deps: Deps, actor: SubadminActor, input: Out<ty
         const used = await countLimitedUsers(trx, actor.subadminId);
         if (used >= company.telecaller_creat_limit) throw limitReached(used, company.telecaller_creat_limit);
       }
-      const dup = await findDuplicate(trx, { mobile: input.mobile, email: input.email, exceptId: input.id });
+      const dup = await findDuplicate(trx, { subadminId: actor.subadminId, mobile: input.mobile, email: input.email, exceptId: input.id });
       if (dup) throw new AppError('CONFLICT', DUPLICATE[dup]);
       const after = await trx
         .updateTable('users')
