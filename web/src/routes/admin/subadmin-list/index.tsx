@@ -11,6 +11,7 @@ import { EditTermsModal } from '../../../components/subadmins/EditTermsModal';
 import { formatDate, rowNumber } from '../../../lib/format';
 import { PAGE_TITLES, pageHead } from '../../../components/layout/pageTitles';
 import { RowIcon } from '../../../components/subadmins/RowIcons';
+import { ConfirmModal } from '../../../components/users/ConfirmModal';
 import type { SubadminListItem } from '../../../../../shared/schemas/subadmins';
 import { SUBADMIN_STATUSES, type SubadminStatusFilter } from '../../../../../shared/constants';
 
@@ -80,13 +81,17 @@ function SubadminListPage() {
 
   const [editing, setEditing] = useState<SubadminListItem | null>(null);
   const [deleting, setDeleting] = useState<SubadminListItem | null>(null);
+  const [blocking, setBlocking] = useState<SubadminListItem | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
 
   const reload = () => Promise.all([utils.subadmins.list.invalidate(), utils.subadmins.dashboard.invalidate()]);
 
   const setBlocked = trpc.subadmins.setBlocked.useMutation({
     onMutate: ({ id }) => setBusyId(id),
-    onSuccess: (_data, { blocked }) => notifySuccess(blocked ? 'Subadmin blocked successfully.' : 'Subadmin unblocked successfully.'),
+    onSuccess: (_data, { blocked }) => {
+      setBlocking(null);
+      notifySuccess(blocked ? 'Subadmin blocked successfully.' : 'Subadmin unblocked successfully.');
+    },
     onError: (err, { blocked }) => notifyError(err, blocked ? 'Failed to block subadmin.' : 'Failed to unblock subadmin.'),
     onSettled: () => {
       setBusyId(null);
@@ -179,7 +184,7 @@ function SubadminListPage() {
                     color={s.is_blocked ? 'green' : 'orange'}
                     loading={setBlocked.isPending && busyId === s.id}
                     disabled={setBlocked.isPending && busyId !== s.id}
-                    onClick={() => setBlocked.mutate({ id: s.id, blocked: !s.is_blocked })}
+                    onClick={() => (s.is_blocked ? setBlocked.mutate({ id: s.id, blocked: false }) : setBlocking(s))}
                   >
                     {s.is_blocked ? 'Unblock' : 'Block'}
                   </Button>
@@ -199,6 +204,19 @@ function SubadminListPage() {
           />
         </Stack>
       </Paper>
+
+      <ConfirmModal
+        opened={blocking !== null}
+        title="Block subadmin"
+        confirmLabel="Block"
+        color="orange"
+        loading={setBlocked.isPending}
+        onClose={() => setBlocking(null)}
+        onConfirm={() => blocking && setBlocked.mutate({ id: blocking.id, blocked: true })}
+      >
+        Block {blocking?.company_name} ({blocking?.email})? The company and all its users are signed out at once and cannot sign in until you
+        unblock it; the sign-in page tells them their company&apos;s account is blocked.
+      </ConfirmModal>
 
       <EditTermsModal subadmin={editing} onClose={() => setEditing(null)} onSaved={() => void reload()} />
 
