@@ -148,7 +148,7 @@ function SubadminListPage() {
             minWidth={880}
             paging={pagingOf(list.data, (p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) }))}
             columns={[
-              { accessor: 'index', title: '#', width: 40, render: (_s, i) => rowNumber(list.data?.page ?? 1, PAGE_SIZE, i) },
+              { accessor: 'index', title: '#', render: (_s, i) => rowNumber(list.data?.page ?? 1, PAGE_SIZE, i) },
               { accessor: 'name', title: 'Name', render: (s) => <Text size="sm" miw={80}>{s.name}</Text> },
               { accessor: 'email', title: 'Email', render: (s) => <BreakableEmail email={s.email} /> },
               {
@@ -172,12 +172,13 @@ function SubadminListPage() {
               },
               { accessor: 'mobile', title: 'Mobile', noWrap: true },
               { accessor: 'expiry_date', title: 'Expiry Date', noWrap: true, render: (s) => formatDate(s.expiry_date) },
-              { accessor: 'gst', title: 'GST', noWrap: true },
+              { accessor: 'gst', title: 'GST', noWrap: true, render: (s) => <Text size="xs">{s.gst}</Text> },
               { accessor: 'status', title: 'Status', render: (s) => <SubadminStatusBadge status={s.status} /> },
             ]}
             actions={{
               render: (s) => (
-                <Group gap={6} wrap="nowrap" justify="flex-end">
+                // Block above the icons: in one row they took the width of the GST and Status columns at 1280 px.
+                <Stack gap={6} align="flex-end">
                   <Button
                     size="xs"
                     variant="light"
@@ -188,17 +189,19 @@ function SubadminListPage() {
                   >
                     {s.is_blocked ? 'Unblock' : 'Block'}
                   </Button>
-                  <Tooltip label="Edit expiry date and limit" withArrow>
-                    <ActionIcon variant="light" size={30} aria-label="Edit" onClick={() => setEditing(s)}>
-                      <RowIcon name="edit" />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Delete" withArrow>
-                    <ActionIcon variant="light" color="red" size={30} aria-label="Delete" onClick={() => setDeleting(s)}>
-                      <RowIcon name="trash" />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                  <Group gap={6} wrap="nowrap">
+                    <Tooltip label="Edit expiry date and limit" withArrow>
+                      <ActionIcon variant="light" size={30} aria-label="Edit" onClick={() => setEditing(s)}>
+                        <RowIcon name="edit" />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label="Delete" withArrow>
+                      <ActionIcon variant="light" color="red" size={30} aria-label="Delete" onClick={() => setDeleting(s)}>
+                        <RowIcon name="trash" />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Stack>
               ),
             }}
           />
