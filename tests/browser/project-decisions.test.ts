@@ -67,6 +67,17 @@ describe('the company decides a project; the telecaller hears of it', () => {
     await caller.goto(`${screens.server.base}/waitingproject`);
     await caller.getByRole('article').first().waitFor();
     expect(await caller.getByRole('article', { name }).count()).toBe(0);
+
+    // In Hindi, the notice and the reason's label are Hindi; the project's name and the reason stay as typed.
+    await caller.locator('header').getByRole('button', { name: 'Account menu' }).click();
+    await caller.getByRole('menuitemradio', { name: 'हिन्दी' }).click();
+    await caller.keyboard.press('Escape');
+    await caller.goto(`${screens.server.base}/usernotification`);
+    await caller.getByText(`प्रोजेक्ट अस्वीकार: ${name}`).waitFor();
+    await caller.getByText(`कारण: ${reason}`).first().waitFor();
+    await caller.goto(`${screens.server.base}/Rejectproject`);
+    await caller.getByRole('article', { name }).getByText(`कारण: ${reason}`).waitFor();
+    await snap(caller, 'projects-rejected-hindi-phone');
     expect(errorsOf(caller)).toEqual([]);
     expect(errorsOf(owner)).toEqual([]);
     await caller.close();
