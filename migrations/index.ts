@@ -18,11 +18,12 @@ import { userLanguage } from './0016_user_language.js';
 import { leadTallies } from './0017_lead_tallies.js';
 import { knownDevicesCompanyEmails } from './0019_known_devices_company_emails.js';
 import { refusedRowsAndCallerExports } from './0023_refused_rows_and_caller_exports.js';
+import { projectDecisionNotices } from './0024_project_decision_notices.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
 export const migrations: Migration[] = [
-  initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets, leadWork, callbackHistory, leadWorkCover, projects, products, userNotices,
-  signInFailures, leadCounts, uploadBatchLeases, submissionKeys, userLanguage, leadTallies,
-  knownDevicesCompanyEmails, refusedRowsAndCallerExports,
+  initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets, leadWork, callbackHistory, leadWorkCover,
+  projects, products, userNotices, signInFailures, leadCounts, uploadBatchLeases, submissionKeys, userLanguage,
+  leadTallies, knownDevicesCompanyEmails, refusedRowsAndCallerExports, projectDecisionNotices,
 ];
 export type { Dialect, Migration } from './types.js';

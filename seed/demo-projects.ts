@@ -38,7 +38,7 @@ export async function seedProjects(deps: Deps, owner: SubadminActor, rahul: Pers
   const rejected = await make('Website for a wedding studio', 'Pooja Nair', '9000020005', '24999', '0', 20, 30);
 
   for (const p of [running, late, done]) await moveProject(deps, owner, p.id, 'approve');
-  await moveProject(deps, owner, rejected.id, 'reject');
+  await moveProject(deps, owner, rejected.id, 'reject', { reason: 'The studio already has a website from another of our teams.' });
   const update = (id: number, values: { name: string; client: string; mobile: string; price: string; received: string; commission: number; end: number }) =>
     requestProjectUpdate(deps, caller, ProjectUpdateInput.parse({
       id, project_name: values.name, clint_name: values.client, number: values.mobile, price: values.price, received: values.received,

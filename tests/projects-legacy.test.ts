@@ -95,7 +95,7 @@ describe.each(dialects)('legacy projects API on %s', (dialect) => {
     const request = await legacy(t.app, 'POST', '/approveProjectUpdate', caller.session, {
       ...body({ Advance_payment: 15000 }), id, commission_percentage: 10, status: 4, telicaller_id: 99999,
     });
-    expect(request.body).toMatchObject({ success: true, message: 'Update request sent to admin for approval!' });
+    expect(request.body).toMatchObject({ success: true, message: 'Update request sent to your company for approval!' });
     expect((await row(id)).status).toBe(PROJECT_STATUS.updateRequested);
     const second = await legacy(t.app, 'POST', '/approveProjectUpdate', caller.session, { ...body(), id, commission_percentage: 10 });
     expect(second.status).toBe(409);

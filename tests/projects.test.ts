@@ -145,7 +145,7 @@ describe.each(dialects)('projects on %s', (dialect) => {
     await mutate(t.app, 'projects.approve', { id }, owner);
     const update = { id, ...project({ received: '12,000.50', price: '26000' }) };
     const sent = await mutate(t.app, 'projects.requestUpdate', update, caller.session);
-    expect(sent.data).toMatchObject({ message: 'Update request sent to admin for approval!' });
+    expect(sent.data).toMatchObject({ message: 'Update request sent to your company for approval!' });
     expect(await row(id)).toMatchObject({ status: PROJECT_STATUS.updateRequested, previous_status: PROJECT_STATUS.running, received_paise: 500000, price_paise: 2500000 });
     const again = await mutate(t.app, 'projects.requestUpdate', update, caller.session);
     expect(again.status).toBe(409);

@@ -130,14 +130,15 @@ export default defineConfig({
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png}'],
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/trpc/, /^\/api\//, /^\/uploads\//, /^\/healthz/, /^\/(signin|login|adminsignin|subadminsignin)\/?$/],
+        // Workbox matches these against the path and the query: a sign-in page with ?reason= is the sign-in page too.
+        navigateFallbackDenylist: [/^\/trpc/, /^\/api\//, /^\/uploads\//, /^\/healthz/, SIGN_IN_PAGE],
         cleanupOutdatedCaches: true,
         // The sign-in page is its own document: from the network, the last one kept when offline.
         runtimeCaching: [
           {
             urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/(signin|login|adminsignin|subadminsignin)\/?$/.test(url.pathname),
             handler: 'NetworkFirst',
-            options: { cacheName: 'sign-in-page', networkTimeoutSeconds: 5 },
+            options: { cacheName: 'sign-in-page', networkTimeoutSeconds: 5, matchOptions: { ignoreSearch: true } },
           },
         ],
       },

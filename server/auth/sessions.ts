@@ -5,6 +5,7 @@ import { PLATFORM_TIME_ZONE, todayIn } from '../../shared/dates.js';
 import type { Actor } from './actor.js';
 import { hashToken, newSessionToken } from './tokens.js';
 import { compiledOnce } from '../db/compiled-once.js';
+import type { SessionEndReason } from '../../shared/session-end.js';
 
 export const SESSION_IDLE_MS = 3 * 24 * 3600_000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
@@ -44,7 +45,7 @@ export async function createSession(db: Kysely<DB>, s: NewSession): Promise<{ to
   return { token, id: row.id };
 }
 
-export type SessionResult = { ok: true; actor: Actor } | { ok: false; message: string };
+export type SessionResult = { ok: true; actor: Actor } | { ok: false; message: string; reason: SessionEndReason };
 
 const EXPIRED = 'Your session has expired. Please sign in again.';
 const ORIGIN_ENDED = 'The sub-admin session this one was opened from has ended. Please sign in again.';
@@ -52,16 +53,25 @@ const ORIGIN_ENDED = 'The sub-admin session this one was opened from has ended. 
 const isLive = (s: { revoked_at: string | null; expires_at: string; last_seen_at: string }, t: number) =>
   !s.revoked_at && Date.parse(s.expires_at) > t && Date.parse(s.last_seen_at) + SESSION_IDLE_MS > t;
 
+type CompanyState = { is_blocked: number; expiry_date: string; deleted_at: string | null };
+
 /**
- * Why a company (and so every one of its users) may not work now, or null when it may. The expiry
- * date is the platform's (the admin sets and reads it in the platform's zone), never the company's
- * own zone, which the company chooses and could set a day behind.
+ * Why a company (and so every one of its users) may not work now, with its code, or null when it may.
+ * The expiry date is the platform's (the admin sets and reads it in the platform's zone), never the
+ * company's own zone, which the company chooses and could set a day behind.
  */
-export function companyLockReason(c: { is_blocked: number; expiry_date: string; deleted_at: string | null }): string | null {
-  if (c.deleted_at) return 'This company account no longer exists.';
-  if (c.is_blocked) return 'Your company account is blocked. Please contact the administrator.';
-  if (c.expiry_date < todayIn(PLATFORM_TIME_ZONE)) return `Your company account expired on ${c.expiry_date}. Please contact the administrator.`;
+function companyLock(c: CompanyState): { message: string; reason: SessionEndReason } | null {
+  if (c.deleted_at) return { message: 'This company account no longer exists.', reason: 'company_deleted' };
+  if (c.is_blocked) return { message: 'Your company account is blocked. Please contact the administrator.', reason: 'company_blocked' };
+  if (c.expiry_date < todayIn(PLATFORM_TIME_ZONE)) {
+    return { message: `Your company account expired on ${c.expiry_date}. Please contact the administrator.`, reason: 'company_expired' };
+  }
   return null;
+}
+
+/** Why a company (and so every one of its users) may not work now, or null when it may. */
+export function companyLockReason(c: CompanyState): string | null {
+  return companyLock(c)?.message ?? null;
 }
 
 /** Everything a request's session decides, in one lookup by the token's hash (compiled once: every request makes it). */
@@ -86,30 +96,30 @@ const sessionRow = compiledOnce((db: Kysely<DB>, tokenHash: string) =>
 
 export async function resolveSession(db: Kysely<DB>, token: string, now = new Date()): Promise<SessionResult> {
   const [row] = await sessionRow(db, hashToken(token));
-  if (!row) return { ok: false, message: EXPIRED };
+  if (!row) return { ok: false, message: EXPIRED, reason: 'expired' };
   const t = now.getTime();
-  if (!isLive(row, t)) return { ok: false, message: EXPIRED };
-  // A login-as session lives only while the sub-admin session it was opened from does.
-  if (row.impersonated_by != null) {
-    const originOk = row.origin_id != null && row.origin_kind === 'subadmin' && row.origin_principal === row.impersonated_by &&
-      isLive({ revoked_at: row.origin_revoked, expires_at: row.origin_expires!, last_seen_at: row.origin_last_seen! }, t);
-    if (!originOk) return { ok: false, message: ORIGIN_ENDED };
-  }
-
+  // A block, an expiry or a removal ends the session (blocking also revokes it): that is what its holder is told.
   if (row.principal_kind !== 'admin') {
-    if (row.expiry_date == null) return { ok: false, message: EXPIRED };
-    const lock = companyLockReason({
+    if (row.expiry_date == null) return { ok: false, message: EXPIRED, reason: 'expired' };
+    const lock = companyLock({
       is_blocked: row.company_blocked ?? 0,
       expiry_date: row.expiry_date,
       deleted_at: row.company_deleted ?? null,
     });
-    if (lock) return { ok: false, message: lock };
+    if (lock) return { ok: false, ...lock };
   }
   if (row.principal_kind === 'user') {
-    if (row.user_id == null || row.user_deleted) return { ok: false, message: 'This account no longer exists.' };
-    if (row.user_blocked) return { ok: false, message: 'Your account is blocked. Please contact your administrator.' };
+    if (row.user_id == null || row.user_deleted) return { ok: false, message: 'This account no longer exists.', reason: 'account_deleted' };
+    if (row.user_blocked) return { ok: false, message: 'Your account is blocked. Please contact your administrator.', reason: 'account_blocked' };
   }
-  if (row.principal_kind === 'admin' && row.admin_id == null) return { ok: false, message: EXPIRED };
+  if (!isLive(row, t)) return { ok: false, message: EXPIRED, reason: 'expired' };
+  // A login-as session lives only while the sub-admin session it was opened from does.
+  if (row.impersonated_by != null) {
+    const originOk = row.origin_id != null && row.origin_kind === 'subadmin' && row.origin_principal === row.impersonated_by &&
+      isLive({ revoked_at: row.origin_revoked, expires_at: row.origin_expires!, last_seen_at: row.origin_last_seen! }, t);
+    if (!originOk) return { ok: false, message: ORIGIN_ENDED, reason: 'origin_ended' };
+  }
+  if (row.principal_kind === 'admin' && row.admin_id == null) return { ok: false, message: EXPIRED, reason: 'expired' };
 
   if (Date.parse(row.last_seen_at) + TOUCH_EVERY_MS < t) {
     // Working as a user keeps the sub-admin session it came from from going idle.

@@ -197,6 +197,8 @@ export interface ProjectsTable {
   status: number;
   previous_status: number | null;
   lead_id: number | null;
+  /** why the company rejected it, when it said */
+  reject_reason: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -306,6 +308,10 @@ export interface NotificationsTable {
   user_id: number | null;
   title: string;
   message: string;
+  /** a notice the server wrote (NOTICE_KINDS), for the reader's language; null for one a person wrote */
+  kind: string | null;
+  /** that notice's values, as JSON */
+  params: string | null;
   created_at: string;
 }
 

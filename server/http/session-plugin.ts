@@ -7,12 +7,15 @@ import type { Deps } from '../deps.js';
 import type { RequestMeta } from '../services/auth/auth.service.js';
 import { SESSION_COOKIE } from '../../shared/constants.js';
 import { KNOWN_DEVICE_COOKIE } from '../auth/known-devices.js';
+import type { SessionEndReason } from '../../shared/session-end.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
     /** why the presented session did not resolve, if one was presented */
     authError: string | null;
+    /** the same, as a code the web app carries to the sign-in page */
+    authEndReason: SessionEndReason | null;
     authVia: 'cookie' | 'bearer' | null;
   }
 }
@@ -74,6 +77,7 @@ export function requestMeta(req: FastifyRequest): RequestMeta {
 const sessionPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   app.decorateRequest('actor', null);
   app.decorateRequest('authError', null);
+  app.decorateRequest('authEndReason', null);
   app.decorateRequest('authVia', null);
 
   app.addHook('onRequest', async (req, reply) => {
@@ -94,6 +98,7 @@ const sessionPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) 
       req.authVia = bearer ? 'bearer' : 'cookie';
     } else {
       req.authError = result.message;
+      req.authEndReason = result.reason;
     }
   });
 };

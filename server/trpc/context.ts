@@ -8,6 +8,7 @@ export function contextFactory(deps: Deps) {
     deps,
     actor: req.actor,
     authError: req.authError,
+    authEndReason: req.authEndReason,
     meta: requestMeta(req),
     setSession: (token: string) => setSessionCookie(res, token, req.protocol === 'https'),
     setKnownDevices: (value: string) => setKnownDeviceCookie(res, value, req.protocol === 'https'),

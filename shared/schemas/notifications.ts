@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PageInput } from './paging.js';
 import { idField } from './users.js';
+import type { NoticeKind, NoticeParams } from '../notices.js';
 
 export const NOTIFICATION_TITLE_MAX = 200;
 export const NOTIFICATION_MESSAGE_MAX = 2000;
@@ -46,6 +47,8 @@ export interface InboxItem {
   id: number;
   title: string;
   message: string;
+  /** a notice the server wrote, which the telecaller's area says in the reader's language */
+  notice: { kind: NoticeKind; params: NoticeParams } | null;
   created_at: string;
   read: boolean;
 }
@@ -89,7 +92,7 @@ export interface SentToUsersItem {
 /** The top bar's bell, for every signed-in role (a contract with the layout). */
 export interface Bell {
   count: number;
-  items: { id: number; title: string; message: string; created_at: string; read: boolean }[];
+  items: { id: number; title: string; message: string; notice?: InboxItem['notice']; created_at: string; read: boolean }[];
   href: string;
 }
 

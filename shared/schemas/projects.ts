@@ -12,7 +12,7 @@ export type CommissionPercent = (typeof COMMISSION_OPTIONS)[number];
 
 export const PROJECT_MESSAGES = {
   created: 'Project created successfully!',
-  updateSent: 'Update request sent to admin for approval!',
+  updateSent: 'Update request sent to your company for approval!',
   updateApproved: 'Project update approved.',
   updateRejected: 'Project update rejected.',
   updateWaiting: 'An update for this project is already waiting for approval.',
@@ -92,8 +92,8 @@ export const ProjectUpdateInput = z
 export type ProjectUpdateInput = z.input<typeof ProjectUpdateInput>;
 export type ProjectUpdate = z.output<typeof ProjectUpdateInput>;
 
-/** The telecaller's project lists. */
-export const MY_PROJECT_LISTS = ['pending', 'running', 'rejected', 'completed', 'delayed', 'pendingPayment', 'all'] as const;
+/** The telecaller's project lists; 'waiting' is what waits for the company: new projects and payment updates. */
+export const MY_PROJECT_LISTS = ['pending', 'waiting', 'running', 'rejected', 'completed', 'delayed', 'pendingPayment', 'all'] as const;
 export type MyProjectList = (typeof MY_PROJECT_LISTS)[number];
 export const MyProjectsInput = PageInput.extend({ list: z.enum(MY_PROJECT_LISTS, { error: 'Choose a project list.' }) });
 export type MyProjectsInput = z.input<typeof MyProjectsInput>;
@@ -108,6 +108,18 @@ export const CompanyProjectsInput = PageInput.extend({
 export type CompanyProjectsInput = z.input<typeof CompanyProjectsInput>;
 
 export const ProjectIdInput = z.object({ id: idField });
+export const REJECT_REASON_MAX = 500;
+/** Reject a waiting project; the reason, when given, is shown to the telecaller with the project. */
+export const RejectProjectInput = z.object({
+  id: idField,
+  reason: z
+    .string()
+    .trim()
+    .max(REJECT_REASON_MAX, `Reason must be at most ${REJECT_REASON_MAX} characters.`)
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type RejectProjectInput = z.input<typeof RejectProjectInput>;
 export const DecideUpdateInput = z.object({ id: idField, approve: z.boolean({ error: 'Say whether the update is approved.' }) });
 export type DecideUpdateInput = z.input<typeof DecideUpdateInput>;
 

@@ -48,6 +48,7 @@ const projectFields = { project_name: 'Probe', clint_name: 'Probe Client', numbe
 
 export const PROCEDURES: Record<string, Entry> = {
   'auth.me': { allow: 'public' },
+  'auth.sessionEnd': { allow: 'public' },
   'auth.signInAdmin': { allow: 'public' },
   'auth.signInSubadmin': { allow: 'public' },
   'auth.signInUser': { allow: 'public' },

@@ -52,7 +52,7 @@ describe('projects, payments and commission', () => {
     await caller.getByText('Pending Payment: ₹35,000.00').waitFor();
     await snap(caller, 'projects-update-phone');
     await caller.getByRole('button', { name: 'Update', exact: true }).click();
-    await caller.getByText('Update request sent to admin for approval!').first().waitFor();
+    await caller.getByText('Update request sent to your company for approval!').first().waitFor();
     await card.getByText('Update waiting for approval').waitFor();
     expect(await card.getByRole('button', { name: 'Update Project' }).isDisabled()).toBe(true);
 

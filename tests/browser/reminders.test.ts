@@ -72,8 +72,8 @@ describe('callback reminders on a phone', () => {
     // Toasts hide after 3 s; the bell keeps the callback.
     await expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 6000 }).toBe(0);
 
-    // The bell counts the seeded unread notice, both callbacks and the demo day's callback due soon.
-    const bell = page.getByRole('button', { name: /^Notifications, 1 unread, 3 callbacks$/ });
+    // The bell counts the seeded unread notices (the company's, and five about the demo projects' decisions), both callbacks and the demo day's callback due soon.
+    const bell = page.getByRole('button', { name: /^Notifications, 6 unread, 3 callbacks$/ });
     await bell.waitFor();
     await bell.click();
     const menu = page.locator('.mantine-Popover-dropdown');
@@ -99,7 +99,7 @@ describe('callback reminders on a phone', () => {
   it('desktop: the bell lists the callbacks above the notices', async () => {
     const page = await freshPage(browser, { width: 1280, height: 800 });
     await signInAsUser(page, server.base, DEMO.telecaller);
-    await page.getByRole('button', { name: /^Notifications, 1 unread, 3 callbacks$/ }).click();
+    await page.getByRole('button', { name: /^Notifications, 6 unread, 3 callbacks$/ }).click();
     await page.locator('.mantine-Popover-dropdown').getByText('2 due, 1 missed').waitFor();
     await expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 6000 }).toBe(0);
     await snap(page, 'reminder-bell-desktop');

@@ -112,7 +112,8 @@ describe('in a real browser', () => {
       expect(await tile.getAttribute('href')).toBe(path);
       expect(await tile.innerText()).not.toMatch(/\d/);
     }
-    await page.getByRole('button', { name: /Notifications, 1 unread/ }).waitFor();
+    // The company's notice, and five about the demo projects' decisions (three approved, one rejected, a payment update approved).
+    await page.getByRole('button', { name: /Notifications, 6 unread/ }).waitFor();
 
     await page.goto(`${server.base}/usernotification`);
     await page.getByText('Team meeting at 10:00').first().waitFor();

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { paginate } from '../../db/paging.js';
 import type { PageInput } from '../../../shared/schemas/paging.js';
+import { isNoticeKind, type NoticeKind, type NoticeParams } from '../../../shared/notices.js';
 
 /** Whoever reads notifications: a company (admin's notices) or a user (its company's notices). */
 export interface Reader {
@@ -37,25 +38,39 @@ function withReadState(db: Kysely<DB>, reader: Reader) {
 
 export async function insertNotification(
   db: Kysely<DB>,
-  values: { audience: 'subadmins' | 'users'; subadminId: number | null; userId?: number; title: string; message: string; now: string },
+  values: {
+    audience: 'subadmins' | 'users'; subadminId: number | null; userId?: number; title: string; message: string; now: string;
+    kind?: string; params?: string;
+  },
 ) {
   const row = await db
     .insertInto('notifications')
     .values({
       audience: values.audience, subadmin_id: values.subadminId, user_id: values.userId ?? null, title: values.title, message: values.message,
-      created_at: values.now,
+      kind: values.kind ?? null, params: values.params ?? null, created_at: values.now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
+/** A notice the server wrote, for the reader's language; null for a person's (or an unknown kind). */
+function noticeOf(kind: string | null, params: string | null): { kind: NoticeKind; params: NoticeParams } | null {
+  if (!isNoticeKind(kind) || !params) return null;
+  try {
+    const p = JSON.parse(params) as NoticeParams;
+    return typeof p.project === 'string' ? { kind, params: p } : null;
+  } catch {
+    return null;
+  }
+}
+
 /** A reader's notifications, newest first, each with whether this reader has read it. */
 export async function findInbox(db: Kysely<DB>, reader: Reader, input: Paging) {
   const page = await paginate(withReadState(db, reader), input, (q) =>
-    q.select(['n.id', 'n.title', 'n.message', 'n.created_at', 'r.read_at']).orderBy('n.created_at', 'desc').orderBy('n.id', 'desc'),
+    q.select(['n.id', 'n.title', 'n.message', 'n.kind', 'n.params', 'n.created_at', 'r.read_at']).orderBy('n.created_at', 'desc').orderBy('n.id', 'desc'),
   );
-  return { ...page, items: page.items.map(({ read_at, ...n }) => ({ ...n, read: read_at != null })) };
+  return { ...page, items: page.items.map(({ read_at, kind, params, ...n }) => ({ ...n, notice: noticeOf(kind, params), read: read_at != null })) };
 }
 
 export async function countUnread(db: Kysely<DB>, reader: Reader) {

@@ -17,6 +17,10 @@ import type {
   TargetCompany,
 } from '../../../shared/schemas/notifications.js';
 import type { Page } from '../../../shared/schemas/paging.js';
+import { NOTIFICATION_TITLE_MAX } from '../../../shared/schemas/notifications.js';
+import { noticeInEnglish, type NoticeKind, type NoticeParams } from '../../../shared/notices.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
 import * as repo from './notifications.repository.js';
 import type { Reader } from './notifications.repository.js';
 
@@ -72,6 +76,15 @@ export async function listSentToUsers(deps: Deps, actor: SubadminActor, input: N
     repo.countLiveUsers(deps.db, actor.subadminId),
   ]);
   return { ...page, items: page.items.map((n) => ({ ...n, read_count: Number(n.read_count), recipient_count: users })) };
+}
+
+/** A notice to one user of a company about its own work (its project decided), in its bell and inbox. */
+export async function notifyUser(db: Kysely<DB>, to: { subadminId: number; userId: number }, kind: NoticeKind, params: NoticeParams) {
+  const { title, message } = noticeInEnglish(kind, params);
+  await repo.insertNotification(db, {
+    audience: 'users', subadminId: to.subadminId, userId: to.userId, title: title.slice(0, NOTIFICATION_TITLE_MAX), message,
+    kind, params: JSON.stringify(params), now: nowIso(),
+  });
 }
 
 /** The notifications addressed to the caller (a company or a user), newest first. */

@@ -13,6 +13,7 @@ import { PROJECT_MESSAGES, type CompanyProjectList } from '../../../shared/schem
 import { toView, type ProjectView } from './project-view.js';
 import { companyContext, findProject, projectsOf, selectProject } from './projects.repository.js';
 import { filterList, searchProjects } from './my-projects.service.js';
+import { notifyUser } from '../notifications/notifications.service.js';
 
 const CALLER_TYPES = ['Telicaller', 'Telicaller-hade'] as const;
 
@@ -74,16 +75,26 @@ const MOVES = {
 } as const;
 export type ProjectMove = keyof typeof MOVES;
 
-/** Approve (0 -> 1), reject (0 -> 3) or complete (1 -> 2); an approval puts the advance in the ledger. */
-export async function moveProject(deps: Deps, actor: SubadminActor, id: number, move: ProjectMove): Promise<{ message: string; status: number }> {
+/**
+ * Approve (0 -> 1), reject (0 -> 3, with the company's reason when given) or complete (1 -> 2); an
+ * approval puts the advance in the ledger. The telecaller is told of an approval or a rejection.
+ */
+export async function moveProject(
+  deps: Deps,
+  actor: SubadminActor,
+  id: number,
+  move: ProjectMove,
+  opts: { reason?: string } = {},
+): Promise<{ message: string; status: number }> {
   const rule = MOVES[move];
   const name = move === 'approve' ? await deciderName(deps.db, actor) : '';
+  const reason = move === 'reject' && opts.reason ? opts.reason : null;
   return deps.db.transaction().execute(async (trx) => {
     const p = await findProject(trx, actor.subadminId, id);
     const now = nowIso();
     const moved = await trx
       .updateTable('projects')
-      .set({ status: rule.to, updated_at: now })
+      .set({ status: rule.to, updated_at: now, ...(move === 'reject' ? { reject_reason: reason } : {}) })
       .where('id', '=', p.id)
       .where('subadmin_id', '=', actor.subadminId)
       .where('status', '=', rule.from)
@@ -91,6 +102,11 @@ export async function moveProject(deps: Deps, actor: SubadminActor, id: number, 
     if (Number(moved.numUpdatedRows) !== 1) throw new AppError('CONFLICT', rule.refused);
     if (move === 'approve' && p.received_paise > 0) {
       await addLedgerEntry(trx, actor, { projectId: p.id, amount: p.received_paise, after: p.received_paise, kind: 'advance', requestId: null, name, now });
+    }
+    if (move !== 'complete') {
+      const to = { subadminId: actor.subadminId, userId: p.telicaller_id };
+      if (move === 'approve') await notifyUser(trx, to, 'projectApproved', { project: p.project_name });
+      else await notifyUser(trx, to, 'projectRejected', reason ? { project: p.project_name, reason } : { project: p.project_name });
     }
     return { message: rule.done, status: rule.to };
   });
@@ -208,6 +224,9 @@ export async function decideUpdate(deps: Deps, actor: SubadminActor, input: { id
         projectId: p.id, amount: r.received_paise - p.received_paise, after: r.received_paise, kind: 'update', requestId: r.id, name, now,
       });
     }
+    await notifyUser(trx, { subadminId: actor.subadminId, userId: p.telicaller_id }, input.approve ? 'updateApproved' : 'updateRejected', {
+      project: input.approve ? r.project_name : p.project_name,
+    });
     return { message: input.approve ? PROJECT_MESSAGES.updateApproved : PROJECT_MESSAGES.updateRejected };
   });
 }

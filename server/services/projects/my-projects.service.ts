@@ -18,6 +18,8 @@ export function filterList(q: ProjectsQuery, list: MyProjectList | 'fromLeads', 
   switch (list) {
     case 'pending':
       return q.where('projects.status', '=', PROJECT_STATUS.pending);
+    case 'waiting':
+      return q.where('projects.status', 'in', [PROJECT_STATUS.pending, PROJECT_STATUS.updateRequested]);
     case 'running':
       return q.where((eb) => isEffectively(eb, PROJECT_STATUS.running));
     case 'completed':

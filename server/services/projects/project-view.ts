@@ -52,6 +52,8 @@ export interface ProjectView {
   /** the status the project returns to when its waiting update is decided */
   previous_status: number | null;
   update_pending: boolean;
+  /** why the company rejected it, when it said */
+  reject_reason: string | null;
   delayed: boolean;
   telicaller_id: number;
   telecaller_name: string | null;
@@ -77,6 +79,7 @@ export function toView(p: ProjectRow, ctx: { today: string; companyName: string 
     status: p.status,
     previous_status: p.previous_status,
     update_pending: p.status === PROJECT_STATUS.updateRequested,
+    reject_reason: p.status === PROJECT_STATUS.rejected ? (p.reject_reason ?? null) : null,
     delayed: status === PROJECT_STATUS.running && p.endtime < ctx.today,
     telicaller_id: p.telicaller_id,
     telecaller_name: p.telecaller_name ?? null,

@@ -5,6 +5,8 @@ import { SetLanguageInput } from '../../../shared/schemas/language.js';
 
 export const authRouter = router({
   me: publicProcedure.query(({ ctx }) => (ctx.actor ? auth.getMe(ctx.deps, ctx.actor) : null)),
+  /** Why the session this browser presents no longer works (blocked, expired...), or null: for the sign-in page to say. */
+  sessionEnd: publicProcedure.query(({ ctx }) => ({ reason: ctx.actor ? null : ctx.authEndReason })),
 
   signInAdmin: publicProcedure.input(EmailSignInInput).mutation(async ({ ctx, input }) => {
     const { token, knownDevices, admin } = await auth.signInAdmin(ctx.deps, input, ctx.meta);

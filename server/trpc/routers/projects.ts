@@ -4,7 +4,7 @@ import * as company from '../../services/projects/company-projects.service.js';
 import { companyBusiness, myBusiness } from '../../services/projects/business.service.js';
 import { PageInput } from '../../../shared/schemas/paging.js';
 import {
-  BusinessInput, CompanyProjectsInput, CreateProjectInput, DecideUpdateInput, MyProjectsInput, ProjectIdInput, ProjectUpdateInput,
+  BusinessInput, CompanyProjectsInput, CreateProjectInput, DecideUpdateInput, MyProjectsInput, ProjectIdInput, ProjectUpdateInput, RejectProjectInput,
 } from '../../../shared/schemas/projects.js';
 
 const Paging = PageInput.omit({ search: true });
@@ -21,7 +21,7 @@ export const projectsRouter = router({
   list: subadminProcedure.input(CompanyProjectsInput).query(({ ctx, input }) => company.listCompanyProjects(ctx.deps, ctx.actor, input)),
   detail: subadminProcedure.input(ProjectIdInput).query(({ ctx, input }) => mine.projectDetail(ctx.deps, ctx.actor.subadminId, input.id)),
   approve: subadminProcedure.input(ProjectIdInput).mutation(({ ctx, input }) => company.moveProject(ctx.deps, ctx.actor, input.id, 'approve')),
-  reject: subadminProcedure.input(ProjectIdInput).mutation(({ ctx, input }) => company.moveProject(ctx.deps, ctx.actor, input.id, 'reject')),
+  reject: subadminProcedure.input(RejectProjectInput).mutation(({ ctx, input }) => company.moveProject(ctx.deps, ctx.actor, input.id, 'reject', input)),
   complete: subadminProcedure.input(ProjectIdInput).mutation(({ ctx, input }) => company.moveProject(ctx.deps, ctx.actor, input.id, 'complete')),
   pendingUpdates: subadminProcedure.input(Paging).query(({ ctx, input }) => company.pendingUpdates(ctx.deps, ctx.actor, input)),
   decideUpdate: subadminProcedure.input(DecideUpdateInput).mutation(({ ctx, input }) => company.decideUpdate(ctx.deps, ctx.actor, input)),

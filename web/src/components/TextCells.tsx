@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Text, type MantineSize } from '@mantine/core';
 import { useSharedText } from '../i18n/sharedText';
+import { zonedParts } from '../lib/format';
 
 // The text pieces the list tables repeat: one place decides how each kind wraps.
 
@@ -56,6 +57,23 @@ export function BreakableEmail({ email }: { email: string }) {
           {p}
         </span>
       ))}
+    </Text>
+  );
+}
+
+/** A stored instant as its date over its time, each unbroken: half the width of "26 Nov 2026, 01:25 AM" in one line. */
+export function DateTimeText({ at }: { at: string }) {
+  const p = zonedParts(at);
+  if (!p) return <Text size="sm">{at}</Text>;
+  return (
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {p.date}
+      {p.time && (
+        <>
+          <br />
+          {p.time}
+        </>
+      )}
     </Text>
   );
 }

@@ -282,6 +282,10 @@ export const en = {
     commission: 'Commission %',
     createFailed: 'Error creating project. Please try again.',
     lists: {
+      waiting: {
+        description: 'Your new projects and payment updates, until the company approves or rejects them.',
+        empty: 'Nothing is waiting for approval.',
+      },
       running: { description: 'Approved projects you are delivering.', empty: 'No running projects.' },
       rejected: { description: 'Projects the company did not approve.', empty: 'No rejected projects.' },
       completed: { description: 'Delivered projects.', empty: 'No completed projects found.' },
@@ -296,6 +300,7 @@ export const en = {
     updatePayment: 'Update Payment',
     toPick: 'to pick a project.',
     fromLead: 'From lead {{name}}',
+    rejectReason: 'Reason: {{reason}}',
     received: 'Received',
     pending: 'Pending',
     commissionOf: 'Commission ({{percent}}%)',

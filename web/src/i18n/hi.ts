@@ -128,6 +128,12 @@ export const hi: Texts = {
     taskStatus: { new: 'नया', running: 'चल रहा है', completed: 'पूरा हुआ', delayed: 'देरी', approved: 'मंज़ूर' },
     taskMedia: { openImage: '{{name}} की तस्वीर खोलें', video: 'वीडियो' },
     complaint: { pending: 'पेंडिंग', resolved: 'सुलझ गई', noReply: 'अभी जवाब नहीं' },
+    notice: {
+      projectApproved: { title: 'प्रोजेक्ट मंज़ूर: {{project}}', message: 'आपकी कंपनी ने "{{project}}" मंज़ूर कर दिया। अब यह चल रहा है।' },
+      projectRejected: { title: 'प्रोजेक्ट अस्वीकार: {{project}}', message: 'आपकी कंपनी ने "{{project}}" अस्वीकार कर दिया।', reason: 'कारण: {{reason}}' },
+      updateApproved: { title: 'भुगतान अपडेट मंज़ूर: {{project}}', message: '"{{project}}" के नए आंकड़े अब गिने जाएँगे।' },
+      updateRejected: { title: 'भुगतान अपडेट अस्वीकार: {{project}}', message: '"{{project}}" के पिछले आंकड़े ही रहेंगे।' },
+    },
   },
   titles: {
     '/': 'होम',
@@ -149,6 +155,7 @@ export const hi: Texts = {
     '/leadspage/cardlogs': 'लीड के अनुसार कॉल',
     '/leadspage/leadquality': 'लीड की क्वालिटी',
     '/leadspage/createproject': 'प्रोजेक्ट बनाएँ',
+    '/waitingproject': 'मंज़ूरी के इंतज़ार में',
     '/Runningproject': 'चल रहे प्रोजेक्ट',
     '/Rejectproject': 'अस्वीकृत प्रोजेक्ट',
     '/leadspage/compleatproject': 'पूरे हुए प्रोजेक्ट',
@@ -438,6 +445,10 @@ export const hi: Texts = {
     commission: 'कमीशन %',
     createFailed: 'प्रोजेक्ट नहीं बन सका। कृपया फिर से कोशिश करें।',
     lists: {
+      waiting: {
+        description: 'आपके नए प्रोजेक्ट और भुगतान अपडेट, जब तक कंपनी उन्हें मंज़ूर या अस्वीकार नहीं करती।',
+        empty: 'मंज़ूरी के लिए कुछ भी बाकी नहीं है।',
+      },
       running: { description: 'मंज़ूर हुए प्रोजेक्ट जिन पर आप काम कर रहे हैं।', empty: 'कोई चल रहा प्रोजेक्ट नहीं है।' },
       rejected: { description: 'वे प्रोजेक्ट जिन्हें कंपनी ने मंज़ूर नहीं किया।', empty: 'कोई अस्वीकृत प्रोजेक्ट नहीं है।' },
       completed: { description: 'पूरे करके सौंपे गए प्रोजेक्ट।', empty: 'कोई पूरा हुआ प्रोजेक्ट नहीं मिला।' },
@@ -452,6 +463,7 @@ export const hi: Texts = {
     updatePayment: 'भुगतान अपडेट करें',
     toPick: 'पर जाएँ।',
     fromLead: 'लीड {{name}} से',
+    rejectReason: 'कारण: {{reason}}',
     received: 'मिला',
     pending: 'बाकी',
     commissionOf: 'कमीशन ({{percent}}%)',
@@ -571,7 +583,7 @@ export const hiServer: Record<string, string> = {
   'Choose English or Hindi.': 'English या हिन्दी चुनें।',
   // Projects (shared/schemas/projects.ts, the projects service).
   'Project created successfully!': 'प्रोजेक्ट बन गया!',
-  'Update request sent to admin for approval!': 'अपडेट का अनुरोध मंज़ूरी के लिए भेज दिया गया!',
+  'Update request sent to your company for approval!': 'अपडेट का अनुरोध आपकी कंपनी को मंज़ूरी के लिए भेज दिया गया!',
   'An update for this project is already waiting for approval.': 'इस प्रोजेक्ट का एक अपडेट पहले से मंज़ूरी के इंतज़ार में है।',
   'Only an approved project can be updated.': 'केवल मंज़ूर हुआ प्रोजेक्ट अपडेट किया जा सकता है।',
   'Advance cannot be more than the price.': 'एडवांस कीमत से ज़्यादा नहीं हो सकता।',

@@ -2,6 +2,7 @@ import { createContext, useContext } from 'react';
 import { LEAD_STATUS_LABELS, NOT_CONNECTED_LABELS } from '../../../shared/leads.js';
 import { USER_TYPE_LABELS } from '../../../shared/constants.js';
 import type { Language } from '../../../shared/schemas/language.js';
+import { NOTICE_TEXTS } from '../../../shared/notices.js';
 
 /**
  * The English of the components the user area shares with the admin's and sub-admin's (the frame,
@@ -123,6 +124,8 @@ export const SHARED_TEXTS = {
   taskStatus: { new: 'New', running: 'Running', completed: 'Completed', delayed: 'Delayed', approved: 'Approved' },
   taskMedia: { openImage: 'Open the image of {{name}}', video: 'Video' },
   complaint: { pending: 'Pending', resolved: 'Resolved', noReply: 'No reply' },
+  /** notices the server writes to a user (a project decided), with {{project}} and {{reason}} */
+  notice: NOTICE_TEXTS,
 };
 
 /** Dotted paths to the strings of a texts object: 'bell.title', 'status.2'... */

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Anchor, Box, Card, Center, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Card, Center, Stack, Text, Title } from '@mantine/core';
+import { isSessionEndReason, SESSION_END_TEXTS } from '../../../shared/session-end';
 import { APP_VERSION, LogoMark, PRODUCT_NAME } from '../components/layout/brand';
 import type { SignInPath } from '../components/auth/paths';
 import { showSignInPage } from './pageSwitch';
@@ -36,6 +37,7 @@ export function SignInLayout({ title, subtitle, links, children }: { title: stri
                 {subtitle}
               </Text>
             </Stack>
+            <SessionEndNotice />
             {children}
           </Card>
           <Stack gap={6} align="center">
@@ -54,5 +56,18 @@ export function SignInLayout({ title, subtitle, links, children }: { title: stri
         </Stack>
       </Center>
     </Box>
+  );
+}
+
+/** Why the app sent the visitor here (`?reason=`, set when its session stopped working); only known codes are shown. */
+function SessionEndNotice() {
+  const reason = new URLSearchParams(window.location.search).get('reason');
+  if (!isSessionEndReason(reason)) return null;
+  return (
+    <Alert color="orange" variant="light" role="status" mb="md" py="xs">
+      <Text size="sm" fw={500}>
+        {SESSION_END_TEXTS[reason]}
+      </Text>
+    </Alert>
   );
 }

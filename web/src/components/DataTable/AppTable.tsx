@@ -48,7 +48,10 @@ interface Props<T> {
   paging?: Paging;
   /** per-row actions: the last column, kept in view (pinned to the right edge) from tablet width up */
   actions?: { title?: string; render: (record: T, index: number) => ReactNode };
-  /** below this width (px) the table scrolls sideways inside its frame instead of squeezing its columns */
+  /**
+   * On a phone, below this width (px) the table scrolls sideways inside its frame instead of
+   * squeezing its columns. From tablet width up, where the actions are pinned, it does not apply.
+   */
   minWidth?: number;
   /** a taller table scrolls inside this height, its header staying in view */
   maxHeight?: number;
@@ -167,14 +170,17 @@ export function AppTable<T>({
         striped
         highlightOnHover
         verticalSpacing={compact ? 4 : 'sm'}
-        horizontalSpacing="xs"
+        // A little tighter at a desk, where every column has to fit beside the pinned actions.
+        horizontalSpacing={wide ? 8 : 'xs'}
         fz="sm"
         withTableBorder
         borderRadius="sm"
         pinLastColumn={Boolean(actions) && wide}
         scrollAreaProps={{ type: 'auto', offsetScrollbars: 'present' }}
-        // An empty table keeps its empty text in view instead of scrolling it sideways.
-        styles={minWidth && rows.length > 0 ? { table: { minWidth } } : undefined}
+        // An empty table keeps its empty text in view instead of scrolling it sideways. With the actions
+        // pinned, a table wider than its frame slid its last data columns under them (GST and Status
+        // at 1280 px): there the columns wrap to fit instead.
+        styles={minWidth && rows.length > 0 && !wide ? { table: { minWidth } } : undefined}
         {...pagingProps}
       />
     </>

@@ -29,11 +29,26 @@ export async function fetchMe(): Promise<Me | null> {
   }
 }
 
+/**
+ * The area's sign-in page, saying why the session this browser held stopped working (blocked,
+ * expired...) when the server knows: a code in the address, which the page puts in words.
+ */
+export async function goToSignIn(kind: AreaKind): Promise<never> {
+  let reason: string | null = null;
+  try {
+    reason = (await trpcUtils.auth.sessionEnd.fetch(undefined, { staleTime: 0, retry: false })).reason;
+  } catch {
+    // No answer (offline, server down): the page opens without a reason.
+  }
+  return goTo(reason ? `${SIGN_IN_PATH[kind]}?reason=${encodeURIComponent(reason)}` : SIGN_IN_PATH[kind]);
+}
+
 /** beforeLoad of an area layout: only its own kind of account gets in. */
 export function guardArea(kind: AreaKind) {
   return async (): Promise<{ me: Me }> => {
     const me = await fetchMe();
-    if (!me || me.kind !== kind) return goTo(SIGN_IN_PATH[kind]);
+    if (!me) return goToSignIn(kind);
+    if (me.kind !== kind) return goTo(SIGN_IN_PATH[kind]);
     setDisplayTimeZone(me.timeZone);
     return { me };
   };

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { queryClient, trpc } from '../../trpc';
-import { resetSessionCache, trpcUtils, type Me } from './session';
-import { goTo, SIGN_IN_PATH, type AreaKind } from './paths';
+import { goToSignIn, resetSessionCache, trpcUtils, type Me } from './session';
+import type { AreaKind } from './paths';
 import { setDisplayTimeZone } from '../../lib/timeZone';
 
 const isUnauthorized = (err: unknown) => (err as { data?: { httpStatus?: number } | null } | null)?.data?.httpStatus === 401;
@@ -9,7 +9,7 @@ const isUnauthorized = (err: unknown) => (err as { data?: { httpStatus?: number 
 /**
  * The signed-in account for an area layout. When the session ends while a page is open
  * (signed out elsewhere, blocked, expired company), a refreshed `auth.me` answers null and the
- * visitor goes to the area's sign-in page. Any call answering 401 triggers that refresh.
+ * visitor goes to the area's sign-in page, which says why. Any call answering 401 triggers that refresh.
  * It also sets the time zone every date and time of the area is shown in.
  */
 export function useSessionWatch(kind: AreaKind, fromGuard: Me): Me {
@@ -18,7 +18,7 @@ export function useSessionWatch(kind: AreaKind, fromGuard: Me): Me {
   useEffect(() => {
     if (me.data !== null) return;
     resetSessionCache();
-    void goTo(SIGN_IN_PATH[kind]);
+    void goToSignIn(kind);
   }, [kind, me.data]);
 
   useEffect(() => {

@@ -6,6 +6,7 @@ import { AppTable, type AppColumn, pagingOf } from '../DataTable/AppTable';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { refusedRowsPath, type BatchStatus, type UploadHistoryRow } from '../../../../shared/schemas/intake';
 import { IgnoredColumns, InvalidRowsTable } from './UploadResultCard';
+import { DateTimeText } from '../TextCells';
 
 const PAGE_SIZE = 10;
 
@@ -101,7 +102,7 @@ const HISTORY_COLUMNS: AppColumn<UploadHistoryRow>[] = [
   { accessor: 'invalid', title: 'Invalid', textAlign: 'right', render: (b) => formatCount(b.invalid) },
   { accessor: 'status', title: 'Status', render: (b) => <BatchStatusBadge status={b.status} /> },
   { accessor: 'uploadedBy', title: 'Uploaded by' },
-  { accessor: 'createdAt', title: 'When', noWrap: true, render: (b) => formatDateTime(b.createdAt) },
+  { accessor: 'createdAt', title: 'When', render: (b) => <DateTimeText at={b.createdAt} /> },
 ];
 
 /** The company's uploads and IndiaMART pulls, newest first, paged on the server. */

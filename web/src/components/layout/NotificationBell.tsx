@@ -12,6 +12,7 @@ import { useCallbackReminders } from '../reminders/useCallbackReminders';
 import { CALLBACKS_PATH, reminderText, type CallbackReminder } from '../reminders/reminderText';
 import { useSharedText, type SharedText } from '../../i18n/sharedText';
 import classes from './NotificationBell.module.css';
+import { noticeText } from '../notifications/noticeText';
 
 dayjs.extend(relativeTime);
 
@@ -102,7 +103,7 @@ export function NotificationBell({ admin = false, callbacks = false }: { admin?:
           <ScrollArea.Autosize mah={360}>
             <Stack gap={0}>
               {bell.data.items.map((n) => {
-                const row = <BellRow title={n.title} message={n.message} createdAt={n.created_at} read={n.read} language={shared.language} />;
+                const row = <BellRow {...noticeText(n, t)} createdAt={n.created_at} read={n.read} language={shared.language} />;
                 return href ? (
                   <UnstyledButton key={n.id} component={Link} to={href} onClick={close} className={classes.row}>
                     {row}

@@ -36,6 +36,7 @@ export const userNav = (t: TFunction): NavEntry[] => {
       icon: 'building',
       children: [
         leadPage('/leadspage/createproject'),
+        leadPage('/waitingproject'),
         leadPage('/Runningproject'),
         leadPage('/pendingpayment'),
         leadPage('/leadspage/updatepayment'),

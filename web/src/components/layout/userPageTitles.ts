@@ -23,6 +23,7 @@ export const USER_PAGE_TITLES = {
   '/leadspage/cardlogs': 'Calls by Lead',
   '/leadspage/leadquality': 'Lead Quality',
   '/leadspage/createproject': 'Create Project',
+  '/waitingproject': 'Waiting for Approval',
   '/Runningproject': 'Running Projects',
   '/Rejectproject': 'Rejected Projects',
   '/leadspage/compleatproject': 'Completed Projects',

@@ -8,6 +8,7 @@ import type { InboxItem } from '../../../../shared/schemas/notifications';
 import { formatDateTime } from '../../lib/format';
 import { inboxInput } from './inboxQuery';
 import { useSharedText } from '../../i18n/sharedText';
+import { noticeText } from './noticeText';
 
 interface Props {
   title: string;
@@ -75,6 +76,7 @@ export function InboxPage({ title, description }: Props) {
 
 function NotificationCard({ item, expanded, onOpen }: { item: InboxItem; expanded: boolean; onOpen: () => void }) {
   const { t } = useSharedText();
+  const { title, message } = noticeText(item, t);
   return (
     <Paper
       withBorder
@@ -86,7 +88,7 @@ function NotificationCard({ item, expanded, onOpen }: { item: InboxItem; expande
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
           <Box style={{ minWidth: 0 }}>
             <Text fw={item.read ? 500 : 700} style={{ overflowWrap: 'anywhere' }}>
-              {item.title}
+              {title}
             </Text>
             <Text size="xs" c="dimmed">
               {formatDateTime(item.created_at)}
@@ -104,7 +106,7 @@ function NotificationCard({ item, expanded, onOpen }: { item: InboxItem; expande
           lineClamp={expanded ? undefined : 3}
           style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
         >
-          {item.message}
+          {message}
         </Text>
       </UnstyledButton>
     </Paper>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { trpc } from '../../trpc';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
@@ -5,6 +6,7 @@ import { formatMoney } from '../../lib/format';
 import { PAGE_TITLES } from '../layout/pageTitles';
 import { AppTable, pagingOf } from '../DataTable/AppTable';
 import type { Project } from './types';
+import { RejectProjectModal } from './RejectProjectModal';
 
 const PAGE_SIZE = 20;
 
@@ -64,8 +66,15 @@ function PendingOf({ telecallerId, page, setSearch }: { telecallerId: number; pa
     notifySuccess(r.message);
     void utils.projects.invalidate();
   };
+  const [rejecting, setRejecting] = useState<Project | null>(null);
   const approve = trpc.projects.approve.useMutation({ onSuccess: done, onError: (e) => notifyFailure('Failed to approve project', e) });
-  const reject = trpc.projects.reject.useMutation({ onSuccess: done, onError: (e) => notifyFailure('Failed to reject project', e) });
+  const reject = trpc.projects.reject.useMutation({
+    onSuccess: (r) => {
+      setRejecting(null);
+      done(r);
+    },
+    onError: (e) => notifyFailure('Failed to reject project', e),
+  });
   const busy = (id: number) => (approve.isPending && approve.variables?.id === id) || (reject.isPending && reject.variables?.id === id);
   return (
     <Paper withBorder p="md">
@@ -99,13 +108,21 @@ function PendingOf({ telecallerId, page, setSearch }: { telecallerId: number; pa
               <Button size="xs" color="green" loading={approve.isPending && approve.variables?.id === p.id} disabled={busy(p.id)} onClick={() => approve.mutate({ id: p.id })}>
                 Approve
               </Button>
-              <Button size="xs" color="red" variant="light" loading={reject.isPending && reject.variables?.id === p.id} disabled={busy(p.id)} onClick={() => reject.mutate({ id: p.id })}>
+              <Button size="xs" color="red" variant="light" loading={reject.isPending && reject.variables?.id === p.id} disabled={busy(p.id)} onClick={() => setRejecting(p)}>
                 Reject
               </Button>
             </Group>
           ),
         }}
       />
+      {rejecting && (
+        <RejectProjectModal
+          project={rejecting}
+          loading={reject.isPending}
+          onClose={() => setRejecting(null)}
+          onReject={(reason) => reject.mutate({ id: rejecting.id, reason: reason || undefined })}
+        />
+      )}
     </Paper>
   );
 }

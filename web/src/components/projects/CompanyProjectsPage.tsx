@@ -70,7 +70,7 @@ export function CompanyProjectsPage({ list, search, setSearch }: { list: keyof t
           errorText="Failed to load projects"
           paging={pagingOf(projects.data, (p) => setSearch({ ...search, page: p }))}
           minWidth={1100}
-          columns={projectColumns({ telecaller: true, lead: list === 'fromLeads' })}
+          columns={projectColumns({ telecaller: true, lead: list === 'fromLeads', reason: list === 'rejected' })}
           actions={{
             render: (p) => (
               <Group gap={6} wrap="nowrap">

@@ -17,6 +17,7 @@ const PAGE_SIZE = 20;
 
 /** The lists' pages; their description and empty text are the user area's (projects.lists). */
 export const MY_LISTS: Record<Exclude<MyProjectList, 'all' | 'pending'>, { path: UserPagePath }> = {
+  waiting: { path: '/waitingproject' },
   running: { path: '/Runningproject' },
   rejected: { path: '/Rejectproject' },
   completed: { path: '/leadspage/compleatproject' },

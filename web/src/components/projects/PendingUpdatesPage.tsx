@@ -1,7 +1,8 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { trpc } from '../../trpc';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
-import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
+import { formatDate, formatMoney } from '../../lib/format';
+import { DateTimeText } from '../TextCells';
 import { PAGE_TITLES } from '../layout/pageTitles';
 import { AppTable, pagingOf } from '../DataTable/AppTable';
 import type { PendingUpdate } from './types';
@@ -65,18 +66,19 @@ export function PendingUpdatesPage({ page, setPage }: { page: number; setPage: (
               render: (u) => <Change was={`${u.current.commission_percentage}%`} now={`${u.proposed.commission_percentage}%`} />,
             },
             { accessor: 'endtime', title: 'End Time', render: (u) => <Change was={formatDate(u.current.endtime)} now={formatDate(u.proposed.endtime)} /> },
-            { accessor: 'created_at', title: 'Asked', render: (u) => formatDateTime(u.created_at) },
+            { accessor: 'created_at', title: 'Asked', render: (u) => <DateTimeText at={u.created_at} /> },
           ]}
           actions={{
             render: (u) => (
-              <Group gap={6} wrap="nowrap">
+              // One above the other: side by side they took the width of a data column.
+              <Stack gap={6}>
                 <Button size="xs" color="green" loading={deciding(u.id) && decide.variables?.approve} disabled={deciding(u.id)} onClick={() => decide.mutate({ id: u.id, approve: true })}>
                   Approve
                 </Button>
                 <Button size="xs" color="red" variant="light" loading={deciding(u.id) && !decide.variables?.approve} disabled={deciding(u.id)} onClick={() => decide.mutate({ id: u.id, approve: false })}>
                   Reject
                 </Button>
-              </Group>
+              </Stack>
             ),
           }}
         />

@@ -44,6 +44,11 @@ export function ProjectCard({ project: p, actions }: { project: Project; actions
           </Text>
         </Group>
         <ProjectStatusBadge project={p} />
+        {p.reject_reason && (
+          <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+            {t('projects.rejectReason', { reason: p.reject_reason })}
+          </Text>
+        )}
         <SimpleGrid cols={3} spacing="xs" verticalSpacing={6}>
           <Figure label={t('projects.price')}>{formatMoney(p.price)}</Figure>
           <Figure label={t('projects.received')}>{formatMoney(p.received)}</Figure>

@@ -6,7 +6,7 @@ import { ProjectStatusBadge } from './ProjectStatusBadge';
 import type { Project } from './types';
 
 /** The columns every company project table shows (spec: ID, Project Name, Client Name, Number, Price, Advance, Pending, Commission, End Time). */
-export const projectColumns = (opts: { telecaller?: boolean; lead?: boolean } = {}): AppColumn<Project>[] => [
+export const projectColumns = (opts: { telecaller?: boolean; lead?: boolean; reason?: boolean } = {}): AppColumn<Project>[] => [
   { accessor: 'id', title: 'ID', width: 70 },
   { accessor: 'project_name', title: 'Project Name' },
   ...(opts.telecaller ? [{ accessor: 'telecaller_name', title: 'Telecaller' } as AppColumn<Project>] : []),
@@ -21,4 +21,7 @@ export const projectColumns = (opts: { telecaller?: boolean; lead?: boolean } = 
   { accessor: 'commission_percentage', title: 'Commission (%)', textAlign: 'right', render: (p) => `${p.commission_percentage}%` },
   { accessor: 'endtime', title: 'End Time', render: (p) => formatDate(p.endtime) },
   { accessor: 'status', title: 'Status', render: (p) => <ProjectStatusBadge project={p} /> },
+  ...(opts.reason
+    ? [{ accessor: 'reject_reason', title: 'Reason', render: (p: Project) => <Text size="sm" miw={140} style={{ overflowWrap: 'anywhere' }}>{p.reject_reason ?? ''}</Text> } as AppColumn<Project>]
+    : []),
 ];

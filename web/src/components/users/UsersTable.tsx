@@ -23,9 +23,11 @@ export function UsersTable({ query, paging, onEdit }: Props) {
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const [toDelete, setToDelete] = useState<UserRow | null>(null);
+  const [toBlock, setToBlock] = useState<UserRow | null>(null);
 
   const setBlocked = trpc.users.setBlocked.useMutation({
     onSuccess: (u) => {
+      setToBlock(null);
       notifySuccess(u.blocked ? 'User has been blocked successfully.' : 'User has been unblocked successfully.');
       void utils.users.list.invalidate();
     },
@@ -67,7 +69,7 @@ export function UsersTable({ query, paging, onEdit }: Props) {
         color={u.blocked ? 'green' : 'orange'}
         disabled={busy(u.id)}
         loading={setBlocked.isPending && setBlocked.variables?.id === u.id}
-        onClick={() => setBlocked.mutate({ id: u.id, blocked: !u.blocked })}
+        onClick={() => (u.blocked ? setBlocked.mutate({ id: u.id, blocked: false }) : setToBlock(u))}
         aria-label={`${u.blocked ? 'Unblock' : 'Block'} ${u.name}`}
       >
         {u.blocked ? 'Unblock' : 'Block'}
@@ -117,6 +119,19 @@ export function UsersTable({ query, paging, onEdit }: Props) {
         ]}
         actions={{ render: (u) => actions(u) }}
       />
+
+      <ConfirmModal
+        opened={toBlock !== null}
+        title="Block user"
+        confirmLabel="Block"
+        color="orange"
+        loading={setBlocked.isPending}
+        onClose={() => setToBlock(null)}
+        onConfirm={() => toBlock && setBlocked.mutate({ id: toBlock.id, blocked: true })}
+      >
+        Block {toBlock?.name}? They are signed out at once and cannot sign in until you unblock them; the sign-in page tells them their account
+        was blocked by your company.
+      </ConfirmModal>
 
       <ConfirmModal
         opened={toDelete !== null}

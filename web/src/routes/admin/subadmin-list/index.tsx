@@ -11,6 +11,7 @@ import { EditTermsModal } from '../../../components/subadmins/EditTermsModal';
 import { formatDate, rowNumber } from '../../../lib/format';
 import { PAGE_TITLES, pageHead } from '../../../components/layout/pageTitles';
 import { RowIcon } from '../../../components/subadmins/RowIcons';
+import { ConfirmModal } from '../../../components/users/ConfirmModal';
 import type { SubadminListItem } from '../../../../../shared/schemas/subadmins';
 import { SUBADMIN_STATUSES, type SubadminStatusFilter } from '../../../../../shared/constants';
 
@@ -80,13 +81,17 @@ function SubadminListPage() {
 
   const [editing, setEditing] = useState<SubadminListItem | null>(null);
   const [deleting, setDeleting] = useState<SubadminListItem | null>(null);
+  const [blocking, setBlocking] = useState<SubadminListItem | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
 
   const reload = () => Promise.all([utils.subadmins.list.invalidate(), utils.subadmins.dashboard.invalidate()]);
 
   const setBlocked = trpc.subadmins.setBlocked.useMutation({
     onMutate: ({ id }) => setBusyId(id),
-    onSuccess: (_data, { blocked }) => notifySuccess(blocked ? 'Subadmin blocked successfully.' : 'Subadmin unblocked successfully.'),
+    onSuccess: (_data, { blocked }) => {
+      setBlocking(null);
+      notifySuccess(blocked ? 'Subadmin blocked successfully.' : 'Subadmin unblocked successfully.');
+    },
     onError: (err, { blocked }) => notifyError(err, blocked ? 'Failed to block subadmin.' : 'Failed to unblock subadmin.'),
     onSettled: () => {
       setBusyId(null);
@@ -143,7 +148,7 @@ function SubadminListPage() {
             minWidth={880}
             paging={pagingOf(list.data, (p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) }))}
             columns={[
-              { accessor: 'index', title: '#', width: 40, render: (_s, i) => rowNumber(list.data?.page ?? 1, PAGE_SIZE, i) },
+              { accessor: 'index', title: '#', render: (_s, i) => rowNumber(list.data?.page ?? 1, PAGE_SIZE, i) },
               { accessor: 'name', title: 'Name', render: (s) => <Text size="sm" miw={80}>{s.name}</Text> },
               { accessor: 'email', title: 'Email', render: (s) => <BreakableEmail email={s.email} /> },
               {
@@ -167,38 +172,54 @@ function SubadminListPage() {
               },
               { accessor: 'mobile', title: 'Mobile', noWrap: true },
               { accessor: 'expiry_date', title: 'Expiry Date', noWrap: true, render: (s) => formatDate(s.expiry_date) },
-              { accessor: 'gst', title: 'GST', noWrap: true },
+              { accessor: 'gst', title: 'GST', noWrap: true, render: (s) => <Text size="xs">{s.gst}</Text> },
               { accessor: 'status', title: 'Status', render: (s) => <SubadminStatusBadge status={s.status} /> },
             ]}
             actions={{
               render: (s) => (
-                <Group gap={6} wrap="nowrap" justify="flex-end">
+                // Block above the icons: in one row they took the width of the GST and Status columns at 1280 px.
+                <Stack gap={6} align="flex-end">
                   <Button
                     size="xs"
                     variant="light"
                     color={s.is_blocked ? 'green' : 'orange'}
                     loading={setBlocked.isPending && busyId === s.id}
                     disabled={setBlocked.isPending && busyId !== s.id}
-                    onClick={() => setBlocked.mutate({ id: s.id, blocked: !s.is_blocked })}
+                    onClick={() => (s.is_blocked ? setBlocked.mutate({ id: s.id, blocked: false }) : setBlocking(s))}
                   >
                     {s.is_blocked ? 'Unblock' : 'Block'}
                   </Button>
-                  <Tooltip label="Edit expiry date and limit" withArrow>
-                    <ActionIcon variant="light" size={30} aria-label="Edit" onClick={() => setEditing(s)}>
-                      <RowIcon name="edit" />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Delete" withArrow>
-                    <ActionIcon variant="light" color="red" size={30} aria-label="Delete" onClick={() => setDeleting(s)}>
-                      <RowIcon name="trash" />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
+                  <Group gap={6} wrap="nowrap">
+                    <Tooltip label="Edit expiry date and limit" withArrow>
+                      <ActionIcon variant="light" size={30} aria-label="Edit" onClick={() => setEditing(s)}>
+                        <RowIcon name="edit" />
+                      </ActionIcon>
+                    </Tooltip>
+                    <Tooltip label="Delete" withArrow>
+                      <ActionIcon variant="light" color="red" size={30} aria-label="Delete" onClick={() => setDeleting(s)}>
+                        <RowIcon name="trash" />
+                      </ActionIcon>
+                    </Tooltip>
+                  </Group>
+                </Stack>
               ),
             }}
           />
         </Stack>
       </Paper>
+
+      <ConfirmModal
+        opened={blocking !== null}
+        title="Block subadmin"
+        confirmLabel="Block"
+        color="orange"
+        loading={setBlocked.isPending}
+        onClose={() => setBlocking(null)}
+        onConfirm={() => blocking && setBlocked.mutate({ id: blocking.id, blocked: true })}
+      >
+        Block {blocking?.company_name} ({blocking?.email})? The company and all its users are signed out at once and cannot sign in until you
+        unblock it; the sign-in page tells them their company&apos;s account is blocked.
+      </ConfirmModal>
 
       <EditTermsModal subadmin={editing} onClose={() => setEditing(null)} onSaved={() => void reload()} />
 
