@@ -291,7 +291,8 @@ export interface NotificationsTable {
   audience: 'subadmins' | 'users';
   /** for 'users': the sending company; for 'subadmins': a single company, or null for all */
   subadmin_id: number | null;
-  /** for 'users': one user only (a reply to its complaint), or null for every user of the company */
+  /** for 'users': one user only (a reply to its complaint), or null for every user of the company; for 'subadmins':
+   * the company's user a notice from the app is about (an outcome for a lead taken back), null for the admin's */
   user_id: number | null;
   title: string;
   message: string;

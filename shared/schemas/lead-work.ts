@@ -43,6 +43,12 @@ export const MESSAGES = {
   head: 'Choose a telecaller head.',
 } as const;
 
+/** A submission for a lead the company took back from the user meanwhile (sent from the phone's outbox, say). */
+export const TAKEN_BACK_MESSAGES = {
+  submit: 'Your company took this lead back. Your outcome was passed on to the company.',
+  attempt: 'Your company took this lead back.',
+} as const;
+
 /** Longest call the timer may report: a day. */
 export const MAX_CALL_SECONDS = 86_399;
 

@@ -18,6 +18,7 @@ import {
 } from './queues.repository.js';
 import { historyOfLead, type HistoryRow } from './history.repository.js';
 import { findSubmission, madeAt, storeSubmission } from './submission-keys.js';
+import { refuseIfTakenBack } from './taken-back.js';
 
 /** How early a callback counts as due, and how late it still is due rather than missed. */
 export const CALLBACK_DUE_AHEAD_MINUTES = 15;
@@ -389,7 +390,8 @@ async function assertHead(db: Kysely<DB>, actor: UserActor, id: number) {
 /** Submit: the chosen status, a history row, and for interested + a head, the handoff (DESIGN.md 5). */
 export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues): Promise<SubmitResult> {
   if (input.queue) assertQueueAllowed(actor, input.queue);
-  return once(deps, actor, input, () => applyLeadForm(deps, actor, input));
+  return once(deps, actor, input, () => applyLeadForm(deps, actor, input)).catch((err) =>
+    refuseIfTakenBack(deps, actor, err, { leadId: input.leadId, outcome: input }));
 }
 
 async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues) {
@@ -503,7 +505,8 @@ export async function markNotConnected(
   input: NotConnectedValues,
 ): Promise<NotConnectedResult> {
   if (input.queue) assertQueueAllowed(actor, input.queue);
-  return once(deps, actor, input, () => applyNotConnected(deps, actor, input));
+  return once(deps, actor, input, () => applyNotConnected(deps, actor, input)).catch((err) =>
+    refuseIfTakenBack(deps, actor, err, { leadId: input.leadId }));
 }
 
 type NotConnectedValues = { leadId: number; outcome: NotConnectedOutcome; call_duration: number; queue?: Queue; client_key?: string; made_at?: string };

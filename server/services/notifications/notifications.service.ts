@@ -1,9 +1,10 @@
 import type { Deps } from '../../deps.js';
-import type { Actor, AdminActor, SubadminActor } from '../../auth/actor.js';
+import type { Actor, AdminActor, SubadminActor, UserActor } from '../../auth/actor.js';
 import { AppError, notFound } from '../../errors.js';
 import { nowIso } from '../../db/dialect.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { pendingForAdminBell } from '../complaints/complaints.service.js';
+import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX } from '../../../shared/schemas/notifications.js';
 import type {
   Bell,
   Inbox,
@@ -72,6 +73,17 @@ export async function listSentToUsers(deps: Deps, actor: SubadminActor, input: N
     repo.countLiveUsers(deps.db, actor.subadminId),
   ]);
   return { ...page, items: page.items.map((n) => ({ ...n, read_count: Number(n.read_count), recipient_count: users })) };
+}
+
+/**
+ * A notice from the app to the user's own company, about something the user did that the company must act
+ * on; it is in the company's inbox and bell beside the admin's, and not among the notices the admin sent.
+ */
+export async function noticeToCompany(deps: Deps, actor: UserActor, notice: { title: string; message: string }) {
+  return repo.insertNotification(deps.db, {
+    audience: 'subadmins', subadminId: actor.subadminId, userId: actor.id, now: nowIso(),
+    title: notice.title.slice(0, NOTIFICATION_TITLE_MAX), message: notice.message.slice(0, NOTIFICATION_MESSAGE_MAX),
+  });
 }
 
 /** The notifications addressed to the caller (a company or a user), newest first. */

@@ -566,6 +566,8 @@ export const hiServer: Record<string, string> = {
   'Please sign in.': 'कृपया साइन इन करें।',
   'Your session has expired. Please sign in again.': 'आपका सेशन खत्म हो गया है। कृपया फिर से साइन इन करें।',
   'Lead not found.': 'लीड नहीं मिली।',
+  'Your company took this lead back. Your outcome was passed on to the company.': 'आपकी कंपनी ने यह लीड वापस ले ली है। आपका नतीजा कंपनी को भेज दिया गया है।',
+  'Your company took this lead back.': 'आपकी कंपनी ने यह लीड वापस ले ली है।',
   'Telecaller head not found.': 'टेलीकॉलर हेड नहीं मिला।',
   'Only a telecaller head has junior leads.': 'जूनियर लीड केवल टेलीकॉलर हेड की होती हैं।',
   'Choose English or Hindi.': 'English या हिन्दी चुनें।',
