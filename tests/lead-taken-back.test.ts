@@ -43,7 +43,7 @@ describe.each(dialects)('an outcome for a lead taken back, on %s', (dialect) => 
     };
     const answer = await mutate(t.app, 'work.submit', form, c.session);
     expect(answer.status).toBe(409);
-    expect(answer.error.message).toBe(TAKEN_BACK_MESSAGES.submit);
+    expect(answer.error?.message).toBe(TAKEN_BACK_MESSAGES.submit);
 
     const notices = await noticesOf(c.company.id);
     expect(notices).toHaveLength(1);
@@ -64,7 +64,7 @@ describe.each(dialects)('an outcome for a lead taken back, on %s', (dialect) => 
     await takeBack(c.leads[1]!);
     const answer = await mutate(t.app, 'work.notConnected', { leadId: c.leads[1], outcome: 'busy', call_duration: 5, client_key: keyOf() }, c.session);
     expect(answer.status).toBe(409);
-    expect(answer.error.message).toBe(TAKEN_BACK_MESSAGES.attempt);
+    expect(answer.error?.message).toBe(TAKEN_BACK_MESSAGES.attempt);
     expect(await noticesOf(c.company.id)).toEqual([]);
   });
 
@@ -73,7 +73,7 @@ describe.each(dialects)('an outcome for a lead taken back, on %s', (dialect) => 
     const b = await caller();
     const answer = await mutate(t.app, 'work.submit', { leadId: b.leads[0], status: '2', feedback: 'Running', remarks: 'x' }, a.session);
     expect(answer.status).toBe(404);
-    expect(answer.error.message).toBe('Lead not found.');
+    expect(answer.error?.message).toBe('Lead not found.');
     expect(await noticesOf(a.company.id)).toEqual([]);
     expect(await noticesOf(b.company.id)).toEqual([]);
   });
