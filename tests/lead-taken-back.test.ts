@@ -28,15 +28,19 @@ describe.each(dialects)('an outcome for a lead taken back, on %s', (dialect) => 
     })));
     return { company, user: u, session, leads };
   }
-  /** What the company's take-back leaves: the lead unassigned. */
-  const takeBack = (leadId: number) =>
-    db().updateTable('leads').set({ telicaller_id: null, telicaller_send_date: null, status: '0' }).where('id', '=', leadId).execute();
+  /** The company takes back the telecaller's untouched leads (Distribution's Take back). */
+  async function takeBack(c: Awaited<ReturnType<typeof caller>>) {
+    const owner = await signIn(t.app, { kind: 'subadmin', email: c.company.email, password: PASSWORD });
+    const answer = await mutate(t.app, 'distribution.takeBack', { userId: c.user.id, category: null }, owner);
+    expect(answer.status, JSON.stringify(answer.error)).toBe(200);
+    expect(answer.data.returned).toBe(2);
+  }
   const noticesOf = (subadminId: number) =>
     db().selectFrom('notifications').selectAll().where('audience', '=', 'subadmins').where('subadmin_id', '=', subadminId).execute();
 
   it("says the company took it back, and hands the outcome with its remarks to the company's inbox", async () => {
     const c = await caller();
-    await takeBack(c.leads[0]!);
+    await takeBack(c);
     const form = {
       leadId: c.leads[0], queue: 'new', status: '2', feedback: 'Running', remarks: 'Wants 500 units, call after 5', project_name: 'Pipes',
       call_duration: 60, client_key: keyOf(),
@@ -61,10 +65,23 @@ describe.each(dialects)('an outcome for a lead taken back, on %s', (dialect) => 
 
   it('an attempt (not connected) on a lead taken back is refused with the same words and notifies nobody', async () => {
     const c = await caller();
-    await takeBack(c.leads[1]!);
+    await takeBack(c);
     const answer = await mutate(t.app, 'work.notConnected', { leadId: c.leads[1], outcome: 'busy', call_duration: 5, client_key: keyOf() }, c.session);
     expect(answer.status).toBe(409);
     expect(answer.error?.message).toBe(TAKEN_BACK_MESSAGES.attempt);
+    expect(await noticesOf(c.company.id)).toEqual([]);
+  });
+
+  it("a colleague's lead, or one taken back from a colleague, stays not found", async () => {
+    const c = await caller();
+    const colleague = await insertUser(db(), c.company.id);
+    const session = await signIn(t.app, { kind: 'user', mobile: colleague.mobile, password: PASSWORD });
+    const form = (leadId: number) => ({ leadId, status: '2', feedback: 'Running', remarks: 'x' });
+    expect((await mutate(t.app, 'work.submit', form(c.leads[0]!), session)).status).toBe(404);
+    await takeBack(c);
+    const answer = await mutate(t.app, 'work.submit', form(c.leads[1]!), session);
+    expect(answer.status).toBe(404);
+    expect(answer.error?.message).toBe('Lead not found.');
     expect(await noticesOf(c.company.id)).toEqual([]);
   });
 

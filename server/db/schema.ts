@@ -137,6 +137,8 @@ export interface LeadsTable {
   retry_at: string | null;
   /** the status the lead had when it was last opened (Process Lead sets '6') */
   opened_from_status: string | null;
+  /** the user it was last taken back from (distribution's take-back), null if never */
+  taken_back_from: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }

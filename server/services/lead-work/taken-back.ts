@@ -10,22 +10,26 @@ import { noticeToCompany } from '../notifications/notifications.service.js';
 
 const isLeadNotFound = (err: unknown) => err instanceof AppError && err.code === 'NOT_FOUND' && err.message === 'Lead not found.';
 
-/** The company's lead that this user no longer holds (taken back or given to someone else); null for any other id. */
-function companyLead(db: Kysely<DB>, actor: UserActor, leadId: number) {
-  return visibleLeads(db, actor.subadminId).where('l.id', '=', leadId).select(['l.id', 'l.name', 'l.mobile']).executeTakeFirst();
+/** The company's lead last taken back from this user (and not its again); null for any other id. */
+function leadTakenBack(db: Kysely<DB>, actor: UserActor, leadId: number) {
+  return visibleLeads(db, actor.subadminId)
+    .where('l.id', '=', leadId)
+    .where('l.taken_back_from', '=', actor.id)
+    .select(['l.id', 'l.name', 'l.mobile'])
+    .executeTakeFirst();
 }
 
 const line = (label: string, value: string | null | undefined) => (value ? `${label}: ${value}` : '');
 
 /**
- * A submit or attempt refused because the lead was not found for this user: when the lead is still the
- * company's, the company took it back (from a phone that was offline, say). The user is told so, and an
+ * A submit or attempt refused because the lead was not found for this user: when the company took it
+ * back from this user (while its phone was offline, say). The user is told so, and an
  * outcome goes to the company as a notification, so an interested customer is not lost with it. Any
- * other error, and an id the company does not have, is left as it was (nothing about other companies).
+ * other error, and any lead not taken back from this user, is left as it was (nothing about others' leads).
  */
 export async function refuseIfTakenBack(deps: Deps, actor: UserActor, err: unknown, input: { leadId: number; outcome?: LeadFormValues }): Promise<never> {
   if (!isLeadNotFound(err)) throw err;
-  const lead = await companyLead(deps.db, actor, input.leadId);
+  const lead = await leadTakenBack(deps.db, actor, input.leadId);
   if (!lead) throw err;
   const outcome = input.outcome;
   if (!outcome) throw new AppError('CONFLICT', TAKEN_BACK_MESSAGES.attempt);
