@@ -120,6 +120,11 @@ describe('the lead form on a 390x844 phone', () => {
     const noteBox = (await note.boundingBox())!;
     expect(noteBox.y + noteBox.height).toBeLessThanOrEqual((await chipBox(page, 'Interested')).y);
     expect(noteBox.y + noteBox.height).toBeLessThanOrEqual(PHONE.height);
+    // The remarks above do not push the outcome below the fold.
+    for (const status of STATUSES) {
+      const box = await chipBox(page, status);
+      expect(box.y + box.height, status).toBeLessThanOrEqual(PHONE.height);
+    }
     await page.getByRole('heading', { name: 'Lead History' }).waitFor();
     await page.getByText('Price Negotiation').first().waitFor();
     const main = await page.locator('main').innerText();
