@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
-import { mutate, signIn } from './helpers/http.js';
+import { legacy, mutate, signIn } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
 import { findSentToSubadmins } from '../server/services/notifications/notifications.repository.js';
 import { TAKEN_BACK_MESSAGES } from '../shared/schemas/lead-work.js';
@@ -70,6 +70,21 @@ describe.each(dialects)('an outcome for a lead taken back, on %s', (dialect) => 
     expect(answer.status).toBe(409);
     expect(answer.error?.message).toBe(TAKEN_BACK_MESSAGES.attempt);
     expect(await noticesOf(c.company.id)).toEqual([]);
+  });
+
+  it('the legacy API: submitLeadForm answers 409 with the words; update-status skips the lead and changes the others', async () => {
+    const c = await caller();
+    await takeBack(c);
+    const [mine] = await insertLeadRows(db(), c.company.id, [{ name: 'Kept', telicaller_id: c.user.id, telicaller_send_date: nowIso(), status: '0' }]);
+    const submit = await legacy(t.app, 'POST', '/submitLeadForm', c.session, { customer_id: c.leads[0], status: '3', feedback: 'Price Issue' });
+    expect(submit.status).toBe(409);
+    expect(submit.body).toEqual({ status: false, success: false, message: TAKEN_BACK_MESSAGES.submit });
+    const bulk = await legacy(t.app, 'POST', '/update-status', c.session, {
+      telicaller_id: c.user.id, lead_ids: [c.leads[1], mine], status: 3, feedback: 'Price Issue',
+    });
+    expect(bulk.status).toBe(200);
+    expect(bulk.body).toMatchObject({ updated: [mine], not_found: [c.leads[1]] });
+    expect((await noticesOf(c.company.id)).length).toBe(2);
   });
 
   it("a colleague's lead, or one taken back from a colleague, stays not found", async () => {

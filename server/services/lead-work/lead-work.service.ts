@@ -18,7 +18,7 @@ import {
 } from './queues.repository.js';
 import { historyOfLead, type HistoryRow } from './history.repository.js';
 import { findSubmission, madeAt, storeSubmission } from './submission-keys.js';
-import { refuseIfTakenBack } from './taken-back.js';
+import { isTakenBack, refuseIfTakenBack } from './taken-back.js';
 
 /** How early a callback counts as due, and how late it still is due rather than missed. */
 export const CALLBACK_DUE_AHEAD_MINUTES = 15;
@@ -481,7 +481,7 @@ export async function updateLeadStatuses(
       else await submitLeadForm(deps, actor, { ...change.form, leadId });
       result.updated.push(leadId);
     } catch (err) {
-      if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
+      if (!(err instanceof AppError && err.code === 'NOT_FOUND') && !isTakenBack(err)) throw err;
       result.notFound.push(leadId);
     }
   }

@@ -8,6 +8,10 @@ import { TAKEN_BACK_MESSAGES, type LeadFormValues } from '../../../shared/schema
 import { findCompanyUser, visibleLeads } from '../leads/lists.repository.js';
 import { noticeToCompany } from '../notifications/notifications.service.js';
 
+/** The refusal refuseIfTakenBack throws: the lead is skipped like one not found where several are changed at once. */
+export const isTakenBack = (err: unknown) =>
+  err instanceof AppError && err.code === 'CONFLICT' && (Object.values(TAKEN_BACK_MESSAGES) as string[]).includes(err.message);
+
 const isLeadNotFound = (err: unknown) => err instanceof AppError && err.code === 'NOT_FOUND' && err.message === 'Lead not found.';
 
 /** The company's lead last taken back from this user (and not its again); null for any other id. */
