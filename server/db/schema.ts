@@ -148,6 +148,8 @@ export interface LeadsTable {
   retry_at: string | null;
   /** the status the lead had when it was last opened (Process Lead sets '6') */
   opened_from_status: string | null;
+  /** the user it was last taken back from (distribution's take-back), null if never */
+  taken_back_from: Generated<number | null>;
   created_at: string;
   updated_at: string;
 }
@@ -304,7 +306,8 @@ export interface NotificationsTable {
   audience: 'subadmins' | 'users';
   /** for 'users': the sending company; for 'subadmins': a single company, or null for all */
   subadmin_id: number | null;
-  /** for 'users': one user only (a reply to its complaint), or null for every user of the company */
+  /** for 'users': one user only (a reply to its complaint), or null for every user of the company; for 'subadmins':
+   * the company's user a notice from the app is about (an outcome for a lead taken back), null for the admin's */
   user_id: number | null;
   title: string;
   message: string;

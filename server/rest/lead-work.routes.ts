@@ -72,7 +72,7 @@ export const leadWorkRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   r.post('/submitLeadForm', {
     summary: 'Submit the lead form: the call\'s outcome',
     description: 'Sets the lead\'s status and adds a row to its call history. The form\'s read-only copies of the lead (name, service, area_name) may be sent; they are not written.',
-    guard, body: LegacyLeadForm, errors: [404],
+    guard, body: LegacyLeadForm, errors: [404, 409],
   }, async (req, { body }) => {
     const result = await work.submitLeadForm(deps, userOf(req), body);
     return { status: true, success: true, message: 'Form submitted successfully', lead_status: result.status };

@@ -44,6 +44,12 @@ export const MESSAGES = {
   headSubmitted: 'You have submitted this lead already: it can be read, not changed.',
 } as const;
 
+/** A submission for a lead the company took back from the user meanwhile (sent from the phone's outbox, say). */
+export const TAKEN_BACK_MESSAGES = {
+  submit: 'Your company took this lead back. Your outcome was passed on to the company.',
+  attempt: 'Your company took this lead back.',
+} as const;
+
 /** Longest call the timer may report: a day. */
 export const MAX_CALL_SECONDS = 86_399;
 

@@ -94,9 +94,7 @@ describe('the telecaller area in Hindi on a 390 px phone', () => {
     await expect.poll(() => page.getByRole('button', { name: 'सबमिट करें' }).isEnabled()).toBe(true);
     await page.getByRole('button', { name: 'सबमिट करें' }).click();
     await page.getByText('कृपया स्टेटस चुनें', { exact: true }).waitFor();
-    await page.getByLabel(/^स्टेटस/).first().click();
-    await page.getByRole('option', { name: 'इच्छुक नहीं (3)' }).waitFor();
-    await page.keyboard.press('Escape');
+    await page.getByRole('radio', { name: 'इच्छुक नहीं', exact: true }).waitFor({ state: 'attached' });
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(400);
     expect(await overflowing(page), 'lead form').toEqual([]);

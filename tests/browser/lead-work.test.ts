@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { openBrowser, snap, startServer, type Running } from './harness.js';
-import { choose, errorsOf, field, freshPage } from './pages.js';
+import { choose, errorsOf, field, freshPage, pick } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
 import { timeIn, todayIn } from '../../shared/dates.js';
 
@@ -92,8 +92,8 @@ describe('lead work on a 390 px phone', () => {
   it("submits interested to the demo head: the next lead opens, and the head finds it in Junior Leads with the assigner's name", async () => {
     const page = await signIn(DEMO.telecaller);
     const { name, id } = await processFirst(page, '/leadspage/leads', 'new');
-    await choose(page, 'Status', 'Interested (2)');
-    await choose(page, 'Feedback', 'Running');
+    await pick(page, 'Interested');
+    await pick(page, 'Running');
     await choose(page, 'Telecaller head', 'Anita Desai');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Form submitted successfully').first().waitFor();
@@ -117,9 +117,9 @@ describe('lead work on a 390 px phone', () => {
   it("schedules a callback for later today and finds it in Today's Callbacks", async () => {
     const page = await signIn(DEMO.telecaller);
     const { name } = await processFirst(page, '/leadspage/leads', 'new');
-    await choose(page, 'Status', 'Follow-up (4)');
+    await pick(page, 'Follow-up');
     // The only follow-up feedback is chosen by itself.
-    expect(await field(page, 'Feedback').first().inputValue()).toBe('Follow-up Option');
+    expect(await page.getByRole('radio', { name: 'Follow-up Option' }).isChecked()).toBe(true);
     await page.getByLabel('Callback', { exact: true }).check();
     const today = todayIn(COMPANY_ZONE);
     expect(await field(page, 'Callback date').inputValue()).toBe(today);
@@ -164,13 +164,13 @@ describe('lead work on a 390 px phone', () => {
     expect(await submit.isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Busy', exact: true }).isDisabled()).toBe(true);
     // The telecaller can already choose the outcome.
-    await choose(page, 'Status', 'Not interested (3)');
+    await pick(page, 'Not interested');
     await snap(page, 'lead-work-form-opening-phone');
 
     release();
     await expect.poll(() => submit.isEnabled()).toBe(true);
     expect(await page.getByText('Loading history...').count()).toBe(0);
-    expect(await field(page, 'Status').first().inputValue()).toBe('Not interested (3)');
+    expect(await page.getByRole('radio', { name: 'Not interested', exact: true }).isChecked()).toBe(true);
     await page.unroute('**/trpc/work.open*');
     expect(errorsOf(page)).toEqual([]);
     await page.close();
@@ -186,6 +186,19 @@ describe('lead work on a 390 px phone', () => {
     await submit.scrollIntoViewIfNeeded();
     await submit.click();
     await page.getByText('Optional Number must contain digits only.').waitFor();
+    // The outcome comes first on the form: with no status chosen, the status is the first wrong field.
+    await page.getByText('Please select a status', { exact: true }).waitFor();
+    const firstStatus = page.getByRole('radio', { name: 'Interested', exact: true });
+    await expect.poll(() => firstStatus.evaluate((el) => el === document.activeElement)).toBe(true);
+    const statusId = (await firstStatus.getAttribute('id'))!;
+    const chipBox = (await page.locator(`label[for="${statusId}"]`).boundingBox())!;
+    expect(chipBox.y).toBeGreaterThanOrEqual(0);
+    expect(chipBox.y + chipBox.height).toBeLessThanOrEqual(PHONE.height);
+
+    // With the outcome chosen, the wrong number is the first, brought into view and focused.
+    await pick(page, 'Not interested');
+    await pick(page, 'Price Issue');
+    await submit.click();
     await expect.poll(() => number.evaluate((el) => el === document.activeElement)).toBe(true);
     const box = (await number.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
@@ -234,7 +247,7 @@ describe('lead work on a 390 px phone', () => {
     const page = await signIn(DEMO.telecaller);
     const { name, id } = await processFirst(page, '/leadspage/leads', 'new');
     await page.getByRole('button', { name: 'Busy', exact: true }).click();
-    await page.getByText(/Busy: attempt 1 of 5\. The lead comes back at/).first().waitFor();
+    await page.getByText(/^Busy \(1 of 5\)\. Back at /).first().waitFor();
     await expect.poll(() => leadIdIn(page.url())).not.toBe(id);
     expect(page.url()).toMatch(leadUrl('new'));
     await page.getByRole('timer', { name: 'Call duration' }).waitFor();

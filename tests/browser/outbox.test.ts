@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serverAndBrowser, snap } from './harness.js';
-import { choose, errorsOf, freshPage, signInAsUser } from './pages.js';
+import { errorsOf, freshPage, pick, signInAsUser } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
 import { sqliteDriver } from '../../server/db/sqlite-driver.js';
 
@@ -23,6 +23,16 @@ function historyOf(leadId: number): Array<{ status: string; created_at: string }
   }
 }
 
+/** Reads or writes the server's database file directly, as another device of the company would change it. */
+function writeDb<T>(work: (db: InstanceType<ReturnType<typeof sqliteDriver>['Database']>) => T): T {
+  const db = new (sqliteDriver().Database)(path.join(env.server.dir, 'app.db'));
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
 /** Opens the first new lead and waits until the form can be sent (the open has answered). */
 async function openFirstNewLead(page: Page) {
   await page.goto(`${env.server.base}/leadspage/leads`);
@@ -37,10 +47,12 @@ async function openFirstNewLead(page: Page) {
 }
 
 async function submitNotInterested(page: Page) {
-  await choose(page, 'Status', 'Not Interested (3)');
-  await choose(page, 'Feedback', 'Not Relevant Lead');
+  await pick(page, 'Not interested');
+  await pick(page, 'Not Relevant Lead');
   await page.getByRole('button', { name: 'Submit' }).click();
 }
+
+const leadIdOf = (url: string) => Number(/\/leadspage\/lead\/(\d+)/.exec(url)![1]);
 
 const outbox = (page: Page) => page.getByRole('button', { name: /waiting to send|not accepted/ });
 
@@ -53,13 +65,13 @@ describe('the outbox on a 390 px phone', () => {
     await env.browser.setOffline(true);
     try {
       await submitNotInterested(page);
-      await page.getByText('Saved on this phone. It will be sent when the connection is back.').first().waitFor();
+      await page.getByText('Saved on this phone. Sends when online.').first().waitFor();
       await expect.poll(() => outbox(page).getAttribute('aria-label')).toBe('1 waiting to send');
       expect(historyOf(lead.id)).toEqual([]);
       // The next lead opened from its queue card, offline: it can be worked (WhatsApp needs the server's message).
       await expect.poll(() => page.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
       expect(await page.locator('a', { hasText: 'WhatsApp' }).getAttribute('href')).toBeNull();
-      await page.getByText('Saved on this phone. It will be sent when the connection is back.').first().waitFor({ state: 'detached', timeout: 10_000 });
+      await page.getByText('Saved on this phone. Sends when online.').first().waitFor({ state: 'detached', timeout: 10_000 });
       await outbox(page).click();
       await page.getByText(lead.name).first().waitFor();
       await page.getByText('Waiting to send').waitFor();
@@ -89,7 +101,7 @@ describe('the outbox on a 390 px phone', () => {
       await route.abort('connectionreset');
     }, { times: 1 });
     await submitNotInterested(page);
-    await page.getByText('Saved on this phone. It will be sent when the connection is back.').first().waitFor();
+    await page.getByText('Saved on this phone. Sends when online.').first().waitFor();
     expect(historyOf(lead.id).map((r) => r.status)).toEqual(['3']);
     await expect.poll(() => outbox(page).getAttribute('aria-label')).toBe('1 waiting to send');
 
@@ -107,6 +119,7 @@ describe('the outbox on a 390 px phone', () => {
     const first = page.getByRole('article').first();
     await first.waitFor();
     const name = (await first.getAttribute('aria-label'))!;
+    const nextName = (await page.getByRole('article').nth(1).getAttribute('aria-label'))!;
     // The service worker has the app's files once it is ready.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
 
@@ -118,12 +131,19 @@ describe('the outbox on a 390 px phone', () => {
       const card = page.getByRole('article', { name, exact: true });
       await card.getByRole('link', { name: 'Process Lead' }).click();
       await page.getByRole('heading', { level: 2, name }).waitFor();
-      leadId = Number(/\/leadspage\/lead\/(\d+)/.exec(page.url())![1]);
+      leadId = leadIdOf(page.url());
       await expect.poll(() => page.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
       await snap(page, 'outbox-offline-lead-phone');
       await submitNotInterested(page);
-      await page.getByText('Saved on this phone. It will be sent when the connection is back.').first().waitFor();
+      await page.getByText('Saved on this phone. Sends when online.').first().waitFor();
+      // Work the queue offline too: the next lead of the page the phone holds opens, ready to be worked.
+      await page.getByRole('heading', { level: 2, name: nextName }).waitFor();
+      expect(page.url()).toMatch(/\/leadspage\/lead\/\d+\?queue=new$/);
+      expect(leadIdOf(page.url())).not.toBe(leadId);
+      await expect.poll(() => page.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
+      await snap(page, 'outbox-offline-next-lead-phone');
       // Back on the list, the worked lead is not offered again.
+      await page.getByRole('button', { name: 'Cancel' }).click();
       await page.waitForURL(/\/leadspage\/leads$/);
       await page.getByText('No connection').waitFor();
       expect(await page.getByRole('article', { name, exact: true }).count()).toBe(0);
@@ -134,6 +154,39 @@ describe('the outbox on a 390 px phone', () => {
     }
     await outbox(page).waitFor({ state: 'detached', timeout: 15_000 });
     expect(historyOf(leadId).map((r) => r.status)).toEqual(['3']);
+    await page.close();
+  });
+
+  it('a lead the company took back while the phone was offline: the outbox says so, and the company has the outcome', async () => {
+    const page = await freshPage(env.browser, PHONE);
+    await signInAsUser(page, env.server.base, DEMO.telecaller);
+    const lead = await openFirstNewLead(page);
+
+    await env.browser.setOffline(true);
+    try {
+      await pick(page, 'Interested');
+      await pick(page, 'Running');
+      await page.getByLabel('Remarks').fill('Wants 500 units, call after 5');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.getByText('Saved on this phone. Sends when online.').first().waitFor();
+      // Meanwhile the company takes the lead back (as Distribution's Take back does).
+      writeDb((db) => db.prepare('update leads set telicaller_id = null, telicaller_send_date = null, taken_back_from = telicaller_id where id = ?').run(lead.id));
+    } finally {
+      await env.browser.setOffline(false);
+    }
+
+    await expect.poll(() => outbox(page).getAttribute('aria-label'), { timeout: 15_000 }).toBe('1 not accepted');
+    await outbox(page).click();
+    await page.getByText('Not accepted: Your company took this lead back. Your outcome was passed on to the company.').waitFor();
+    await page.waitForTimeout(400); // the popover's fade-in
+    await snap(page, 'outbox-taken-back-phone');
+    const notices = writeDb((db) => db.prepare("select title, message from notifications where audience = 'subadmins' and user_id is not null").all()) as Array<{ title: string; message: string }>;
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.title).toBe('Outcome for a lead taken back: Interested');
+    expect(notices[0]!.message).toContain('Remarks: Wants 500 units, call after 5');
+    await page.getByRole('button', { name: 'Remove' }).click();
+    await outbox(page).waitFor({ state: 'detached' });
+    expect(historyOf(lead.id)).toEqual([]);
     await page.close();
   });
 });

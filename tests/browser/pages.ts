@@ -42,3 +42,10 @@ export async function signInAsUser(page: Page, base: string, user: { mobile: str
   await page.getByRole('button', { name: 'SIGN IN' }).click();
   await page.waitForURL(`${base}/`);
 }
+
+/** Taps a one-tap choice (a chip: a radio whose visible part is its label), as a thumb does. */
+export async function pick(page: Page, name: string | RegExp): Promise<void> {
+  const radio = page.getByRole('radio', typeof name === 'string' ? { name, exact: true } : { name }).first();
+  const id = await radio.getAttribute('id');
+  await page.locator(`label[for="${id}"]`).click();
+}

@@ -176,7 +176,7 @@ export async function returnUntouched(
   const picked = pick.limit(spec.limit);
   const result = await db
     .updateTable('leads')
-    .set({ telicaller_id: null, telicaller_send_date: null, updated_at: spec.now })
+    .set({ telicaller_id: null, telicaller_send_date: null, taken_back_from: spec.userId, updated_at: spec.now })
     .where((eb) => (dialect === 'postgres' ? eb('id', '=', sql<number>`any(array(${picked}))`) : eb('id', 'in', picked)))
     .where('subadmin_id', '=', spec.subadminId)
     .where('telicaller_id', '=', spec.userId)

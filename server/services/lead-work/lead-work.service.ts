@@ -19,6 +19,7 @@ import {
 import { historyOfLead, type HistoryRow } from './history.repository.js';
 import { findSubmission, madeAt, storeSubmission } from './submission-keys.js';
 import { isTwin } from './twin-submissions.js';
+import { isTakenBack, refuseIfTakenBack } from './taken-back.js';
 
 /** How early a callback counts as due, and how late it still is due rather than missed. */
 export const CALLBACK_DUE_AHEAD_MINUTES = 15;
@@ -395,7 +396,8 @@ async function assertHead(db: Kysely<DB>, actor: UserActor, id: number) {
 /** Submit: the chosen status, a history row, and for interested + a head, the handoff (DESIGN.md 5). */
 export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues): Promise<SubmitResult> {
   if (input.queue) assertQueueAllowed(actor, input.queue);
-  return once(deps, actor, input, () => applyLeadForm(deps, actor, input));
+  return once(deps, actor, input, () => applyLeadForm(deps, actor, input)).catch((err) =>
+    refuseIfTakenBack(deps, actor, err, { leadId: input.leadId, outcome: input }));
 }
 
 async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues): Promise<Applied<{ status: string }>> {
@@ -520,7 +522,7 @@ export async function updateLeadStatuses(
       else await submitLeadForm(deps, actor, { ...change.form, leadId });
       result.updated.push(leadId);
     } catch (err) {
-      if (!(err instanceof AppError && err.code === 'NOT_FOUND')) throw err;
+      if (!(err instanceof AppError && err.code === 'NOT_FOUND') && !isTakenBack(err)) throw err;
       result.notFound.push(leadId);
     }
   }
@@ -544,7 +546,8 @@ export async function markNotConnected(
   input: NotConnectedValues,
 ): Promise<NotConnectedResult> {
   if (input.queue) assertQueueAllowed(actor, input.queue);
-  return once(deps, actor, input, () => applyNotConnected(deps, actor, input));
+  return once(deps, actor, input, () => applyNotConnected(deps, actor, input)).catch((err) =>
+    refuseIfTakenBack(deps, actor, err, { leadId: input.leadId }));
 }
 
 type NotConnectedValues = { leadId: number; outcome: NotConnectedOutcome; call_duration: number; queue?: Queue; client_key?: string; made_at?: string };

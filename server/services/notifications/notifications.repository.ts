@@ -109,7 +109,9 @@ export async function findSentToSubadmins(db: Kysely<DB>, input: Paging) {
   const base = db
     .selectFrom('notifications as n')
     .leftJoin('subadmins as s', 's.id', 'n.subadmin_id')
-    .where('n.audience', '=', 'subadmins');
+    .where('n.audience', '=', 'subadmins')
+    // a notice about one of the company's users is the app's, not the admin's
+    .where('n.user_id', 'is', null);
   return paginate(base, input, (q) =>
     q
       .select(['n.id', 'n.title', 'n.message', 'n.created_at', 'n.subadmin_id', 's.company_name', readCount('subadmin').as('read_count')])

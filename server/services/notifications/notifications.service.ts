@@ -1,9 +1,10 @@
 import type { Deps } from '../../deps.js';
-import type { Actor, AdminActor, SubadminActor } from '../../auth/actor.js';
+import type { Actor, AdminActor, SubadminActor, UserActor } from '../../auth/actor.js';
 import { AppError, notFound } from '../../errors.js';
 import { nowIso } from '../../db/dialect.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { pendingForAdminBell } from '../complaints/complaints.service.js';
+import { NOTIFICATION_MESSAGE_MAX, NOTIFICATION_TITLE_MAX } from '../../../shared/schemas/notifications.js';
 import type {
   Bell,
   Inbox,
@@ -17,7 +18,6 @@ import type {
   TargetCompany,
 } from '../../../shared/schemas/notifications.js';
 import type { Page } from '../../../shared/schemas/paging.js';
-import { NOTIFICATION_TITLE_MAX } from '../../../shared/schemas/notifications.js';
 import { noticeInEnglish, type NoticeKind, type NoticeParams } from '../../../shared/notices.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
@@ -84,6 +84,17 @@ export async function notifyUser(db: Kysely<DB>, to: { subadminId: number; userI
   await repo.insertNotification(db, {
     audience: 'users', subadminId: to.subadminId, userId: to.userId, title: title.slice(0, NOTIFICATION_TITLE_MAX), message,
     kind, params: JSON.stringify(params), now: nowIso(),
+  });
+}
+
+/**
+ * A notice from the app to the user's own company, about something the user did that the company must act
+ * on; it is in the company's inbox and bell beside the admin's, and not among the notices the admin sent.
+ */
+export async function noticeToCompany(deps: Deps, actor: UserActor, notice: { title: string; message: string }) {
+  return repo.insertNotification(deps.db, {
+    audience: 'subadmins', subadminId: actor.subadminId, userId: actor.id, now: nowIso(),
+    title: notice.title.slice(0, NOTIFICATION_TITLE_MAX), message: notice.message.slice(0, NOTIFICATION_MESSAGE_MAX),
   });
 }
 

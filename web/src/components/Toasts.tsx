@@ -3,11 +3,19 @@ import { useMediaQuery } from '@mantine/hooks';
 import classes from './Toasts.module.css';
 
 /**
- * Toasts hide after 3 s and sit where they cover nothing people use: on desktop bottom-right, clear of
- * the header's bell and account menu; on a phone just below the header, over the page title rather than
- * the dashboard tiles and lists, where the thumb works.
+ * Toasts sit where they cover nothing people use. On desktop bottom-right, clear of the header's bell and
+ * account menu, hiding after 3 s. On a phone at the bottom, one line each, at most two at once and
+ * hiding after 2 s: the top holds what a telecaller needs right after a submit (the next lead's name,
+ * Previous/Next, Call), and three stacked toasts there covered all of it.
  */
 export function Toasts() {
   const phone = useMediaQuery('(max-width: 48em)');
-  return <Notifications position={phone ? 'top-center' : 'bottom-right'} autoClose={3000} className={classes.toasts} />;
+  return (
+    <Notifications
+      position={phone ? 'bottom-center' : 'bottom-right'}
+      autoClose={phone ? 2000 : 3000}
+      limit={phone ? 2 : 5}
+      className={classes.toasts}
+    />
+  );
 }

@@ -1,10 +1,11 @@
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../trpc';
 
-export const notifySuccess = (message: string) => notifications.show({ message, color: 'green', autoClose: 3000 });
+// Without an autoClose of their own, toasts hide when the Toasts container says (sooner on a phone).
+export const notifySuccess = (message: string) => notifications.show({ message, color: 'green' });
 
 export const notifyError = (err: unknown, fallback?: string) =>
-  notifications.show({ message: typeof err === 'string' ? err : errorMessage(err, fallback), color: 'red', autoClose: 3000 });
+  notifications.show({ message: typeof err === 'string' ? err : errorMessage(err, fallback), color: 'red' });
 
 /** The HTTP status the server answered a failed call with; null for a request that never got an answer. */
 export function answeredStatus(err: unknown): number | null {
@@ -21,7 +22,7 @@ export const serverAnswered = (err: unknown) => answeredStatus(err) !== null;
  */
 export function notifyFailure(title: string, err: unknown, networkText = 'Please check your connection and try again.', say = (text: string) => text) {
   const reason = serverAnswered(err) ? errorMessage(err, '') : '';
-  notifications.show({ title, message: say(reason || networkText), color: 'red', autoClose: 3000 });
+  notifications.show({ title, message: say(reason || networkText), color: 'red' });
 }
 
 /** Field messages the server attached to a validation failure, if any. */

@@ -18,10 +18,11 @@ import { Icon } from '../layout/icons';
 import { CallTimerDisplay } from './CallTimerDisplay';
 import { LeadForm } from './LeadForm';
 import { LeadHistory } from './LeadHistory';
+import { HandoverNote } from './HandoverNote';
 import { NotConnectedButtons } from './NotConnectedButtons';
 import { SendDemoMenu } from './SendDemoMenu';
-import { StatusCodeBadge, useCallbackWhen } from './leadBadges';
-import { markOpenLeadStale, openLeadQuery, placeholderDetail, type LeadDetail } from './openLead';
+import { StatusBadge, useCallbackWhen } from './leadBadges';
+import { markOpenLeadStale, nextHeldLead, openLeadQuery, placeholderDetail, type LeadDetail } from './openLead';
 import { QUEUE_PATHS, queuePath } from './queuePages';
 import { useCallTimer } from './useCallTimer';
 
@@ -83,8 +84,10 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
   /** The connection failed: what was submitted waits on the phone; the telecaller goes on. */
   const kept = () => {
     timer.stop();
-    notifications.show({ color: 'orange', autoClose: 3000, message: t('lead.kept') });
-    goOn(around?.nextId ?? null);
+    notifications.show({ color: 'orange', message: t('lead.kept') });
+    leaving.current = true;
+    const serverNext = around?.nextId ?? null;
+    void (queue ? nextHeldLead(me.id, queue, lead.id, serverNext) : Promise.resolve(serverNext)).then(goOn, () => goOn(serverNext));
   };
 
   const notConnected = useMutation({
@@ -98,7 +101,6 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
       const outcome = t(`shared.notConnected.${input.outcome}`);
       notifications.show({
         color: result.retryAt ? 'orange' : 'red',
-        autoClose: 3000,
         message: result.retryAt
           ? t('lead.comesBack', { outcome, attempts: result.attempts, limit: detail.attemptLimit, at: comesBackAt(result.retryAt) })
           : t('lead.madeInvalid', { outcome, attempts: result.attempts }),
@@ -120,7 +122,7 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
   const requirement = requirementText(lead.requirement);
 
   return (
-    <Stack gap="md" maw={1200} w="100%" mx="auto">
+    <Stack gap="sm" maw={1200} w="100%" mx="auto">
       {around && (
         <Group gap="xs" wrap="nowrap" justify="space-between">
           <NeighbourButton leadId={around.previousId} queue={around.name} label={t('lead.previous')} icon="chevronLeft" />
@@ -147,7 +149,7 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
           >
             {lead.mobile}
           </Anchor>
-          <StatusCodeBadge status={lead.status} />
+          <StatusBadge status={lead.status} />
           {lead.attempts > 0 && (
             <Badge variant="light" color="gray" radius="sm" tt="none">
               {t('queue.attempts', { count: lead.attempts })}
@@ -164,11 +166,18 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
             </Text>
           )}
         </Group>
+        {(lead.area || requirement) && (
+          <Text size="sm" c="dimmed" lineClamp={2} mt={4} style={{ overflowWrap: 'anywhere' }}>
+            {[lead.area, requirement].filter(Boolean).join(' · ')}
+          </Text>
+        )}
       </div>
+
+      {detail.variant === 'head' && ready && <HandoverNote items={detail.history} headId={me.id} />}
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
-          <Stack gap="md">
+          <Stack gap="sm">
             <SimpleGrid cols={2} spacing="sm">
               <Button
                 component="a"
@@ -201,18 +210,6 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
 
             <CallTimerDisplay timer={timer} />
 
-            <SendDemoMenu mobile={lead.mobile} />
-
-            <Paper withBorder radius="md" p="md">
-              <Stack gap="sm">
-                <SimpleGrid cols={2} spacing="sm">
-                  <TextInput label={t('lead.name')} value={lead.name} readOnly size="md" variant="filled" />
-                  <TextInput label={t('lead.area')} value={lead.area} readOnly size="md" variant="filled" />
-                </SimpleGrid>
-                <Textarea label={t('lead.service')} value={requirement} readOnly autosize minRows={1} maxRows={10} size="md" variant="filled" />
-              </Stack>
-            </Paper>
-
             <NotConnectedButtons
               pending={notConnected.isPending ? (notConnected.variables?.outcome ?? null) : null}
               disabled={!ready}
@@ -236,6 +233,18 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
                   goOn(result.nextId);
                 }}
               />
+            </Paper>
+
+            <SendDemoMenu mobile={lead.mobile} />
+
+            <Paper withBorder radius="md" p="md">
+              <Stack gap="sm">
+                <SimpleGrid cols={2} spacing="sm">
+                  <TextInput label={t('lead.name')} value={lead.name} readOnly size="md" variant="filled" />
+                  <TextInput label={t('lead.area')} value={lead.area} readOnly size="md" variant="filled" />
+                </SimpleGrid>
+                <Textarea label={t('lead.service')} value={requirement} readOnly autosize minRows={1} maxRows={10} size="md" variant="filled" />
+              </Stack>
             </Paper>
           </Stack>
         </Grid.Col>

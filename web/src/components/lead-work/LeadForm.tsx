@@ -18,6 +18,8 @@ import { fieldErrorsOf, notifyFailure } from '../../lib/notify';
 import { focusFirstError } from '../../lib/focusFirstError';
 import type { LeadDetail } from './openLead';
 import { ConfirmModal } from '../users/ConfirmModal';
+import { STATUS_COLORS } from '../lead-lists/LeadCells';
+import { ChoiceChips } from './ChoiceChips';
 
 export interface LeadFormValues {
   leadId: number;
@@ -63,7 +65,10 @@ interface Props {
   leaving: () => boolean;
 }
 
-/** Status, feedback and the sections each status opens (spec part 2, sections 4 and 5), checked as the server checks. */
+/**
+ * Status and feedback first, one tap each, then only the section the status opens (spec part 2, sections
+ * 4 and 5) and the optional numbers; checked as the server checks.
+ */
 export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted, onKept, onCancel, leaving }: Props) {
   const { t } = useTranslation();
   const { serverText, feedbackText } = useSharedText();
@@ -84,7 +89,7 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
   const { status, callback } = form.values;
   const options = feedbackOptions(variant, status);
   // What the telecaller reads is in its language; the values sent stay the spec's.
-  const statusOptions = SUBMIT_STATUSES.map((s) => ({ value: s, label: `${t(`shared.status.${s}`)} (${s})` }));
+  const statusChoices = SUBMIT_STATUSES.map((s) => ({ value: s, label: t(`shared.status.${s}`), color: STATUS_COLORS[s] }));
   const feedbackChoices = options.map((f) => ({ value: f, label: feedbackText(f) }));
   const qualityOptions = LEAD_QUALITIES.map((q) => ({ value: q, label: t(`shared.quality.${q}`) }));
   // The messages are the shared schema's (or the server's, the same) English.
@@ -110,8 +115,7 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
     },
   });
 
-  const chooseStatus = (next: string | null) => {
-    const value = next ?? '';
+  const chooseStatus = (value: string) => {
     form.setFieldValue('status', value);
     const nextOptions = feedbackOptions(variant, value);
     const feedback = form.values.feedback;
@@ -119,6 +123,7 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
     if (nextOptions.length === 1) form.setFieldValue('feedback', nextOptions[0]!);
     else if (feedback && !nextOptions.includes(feedback)) form.setFieldValue('feedback', null);
     form.clearFieldError('feedback');
+    form.clearFieldError('status');
   };
 
   const toggleCallback = (on: boolean) => {
@@ -150,34 +155,23 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
       )}
     >
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          {digits('whatsapp', t('form.optionalWhatsapp'))}
-          {digits('optional_number', t('form.optionalNumber'))}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <Select
-            label={t('form.status')}
-            withAsterisk
-            placeholder={t('form.selectStatus')}
-            data={statusOptions}
-            size="md"
-            allowDeselect={false}
-            {...field('status')}
-            value={status || null}
-            onChange={chooseStatus}
-          />
-          <Select
-            label={t('form.feedback')}
-            withAsterisk
-            placeholder={t(options.length ? 'form.selectFeedback' : 'form.statusFirst')}
-            data={feedbackChoices}
-            disabled={options.length === 0}
-            size="md"
-            allowDeselect={false}
-            key={form.key('feedback')}
-            {...field('feedback')}
-          />
-        </SimpleGrid>
+        <ChoiceChips
+          label={t('form.status')}
+          required
+          choices={statusChoices}
+          value={status || null}
+          onChange={chooseStatus}
+          error={field('status').error}
+        />
+        <ChoiceChips
+          label={t('form.feedback')}
+          required
+          choices={feedbackChoices}
+          value={form.values.feedback}
+          onChange={(v) => form.setFieldValue('feedback', v)}
+          error={field('feedback').error}
+          placeholder={t('form.statusFirst')}
+        />
 
         {status === '2' && (
           <Stack gap="sm">
@@ -246,6 +240,11 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
             {...field('invalid_reason')}
           />
         )}
+
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          {digits('whatsapp', t('form.optionalWhatsapp'))}
+          {digits('optional_number', t('form.optionalNumber'))}
+        </SimpleGrid>
 
         <Group grow gap="sm" mt="xs">
           <Button variant="default" size="lg" onClick={onCancel} disabled={submit.isPending}>

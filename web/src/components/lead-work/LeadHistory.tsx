@@ -11,7 +11,7 @@ import type { LeadDetail } from './openLead';
 
 type HistoryItem = LeadDetail['history'][number];
 
-const statusText = (t: TFunction, s: string) => `${s in LEAD_STATUS_LABELS ? t(`shared.status.${s as LeadStatus}`) : t('queue.status')} (${s})`;
+const statusText = (t: TFunction, s: string) => (s in LEAD_STATUS_LABELS ? t(`shared.status.${s as LeadStatus}`) : t('queue.status'));
 const outcomeText = (t: TFunction, o: string | null) =>
   t('history.notConnected', { reason: t(`shared.notConnected.${o && o in NOT_CONNECTED_LABELS ? (o as NotConnectedOutcome) : 'no_answer'}`) });
 const qualityText = (t: TFunction, q: string) => ((LEAD_QUALITIES as readonly string[]).includes(q) ? t(`shared.quality.${q as LeadQuality}`) : q);

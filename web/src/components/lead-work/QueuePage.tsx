@@ -15,7 +15,7 @@ import { ExportCsvButton } from '../lead-lists/ExportCsvButton';
 import { NEW_LEADS_EXPORT_PATH } from '../lead-lists/exportUrl';
 import { useSearchText } from '../lead-lists/useSearchText';
 import { LeadCard, type QueueCard } from './LeadCard';
-import { rememberCards } from './openLead';
+import { queueCopyKey, rememberCards } from './openLead';
 import { QUEUE_PATHS } from './queuePages';
 import { QUEUE_PAGE_SIZE, queueInput, type QueueSearch } from './queueSearch';
 
@@ -37,7 +37,7 @@ export function QueuePage({ queue, search, setSearch }: Props) {
   const canExport = (liveMe.data ?? me).canExportLeads !== false;
   const fetched = trpc.work.queue.useQuery(queueInput(queue, search), { placeholderData: (prev) => prev });
   // Without a connection: the page of this queue last fetched on this phone, said to be so.
-  const copyKey = `queue:${me.id}:${queue}`;
+  const copyKey = queueCopyKey(me.id, queue);
   const noConnection = !fetched.data && (fetched.fetchStatus === 'paused' || (fetched.isError && !serverAnswered(fetched.error)));
   const saved = useMemo(() => (noConnection ? offlineCopy<NonNullable<typeof fetched.data>>(copyKey) : null), [noConnection, copyKey]);
   // A lead whose submission waits on this phone has been worked: it is not offered again.

@@ -33,13 +33,13 @@ export function CallbackStateBadge({ state }: { state: CallbackState | null }) {
   );
 }
 
-/** A lead's status with its code, as the telecaller and the spec speak of it: "Interested · 2". */
-export function StatusCodeBadge({ status }: { status: string }) {
+/** A lead's status in words ("Interested"): the codes are the wire's, not the telecaller's. */
+export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   const known = status in LEAD_STATUS_LABELS ? (status as LeadStatus) : null;
   return (
     <Badge variant="light" color={known ? STATUS_COLORS[known] : 'gray'} radius="sm" tt="none">
-      {known ? t(`shared.status.${known}`) : t('queue.status')} · {status}
+      {known ? t(`shared.status.${known}`) : t('queue.status')}
     </Badge>
   );
 }

@@ -2,9 +2,14 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/trpc/router';
 import { LEAD_STATUS, type LeadQueue } from '../../../../shared/constants';
 import { queryClient, trpcClient } from '../../trpc';
+import { offlineCopy } from '../../lib/offlineCopy';
+import { outboxOf } from '../../lib/outbox';
 
 export type LeadDetail = inferRouterOutputs<AppRouter>['work']['open'];
 type QueueCard = inferRouterOutputs<AppRouter>['work']['queue']['items'][number];
+
+/** Where the last page fetched of a user's queue is kept on the phone, for working without a connection. */
+export const queueCopyKey = (userId: number, queue: LeadQueue) => `queue:${userId}:${queue}`;
 
 /** The cards the telecaller has seen lately, by lead id: what a lead form can show before its open answers. */
 const seenCards = new Map<number, QueueCard>();
@@ -71,3 +76,19 @@ export function prefetchOpenLead(leadId: number, queue: LeadQueue | undefined): 
 /** After a submit or an attempt the answer is out of date (status, history): the next visit asks again. */
 export const markOpenLeadStale = (leadId: number) =>
   void queryClient.invalidateQueries({ queryKey: ['work.open', leadId], refetchType: 'none' });
+
+/**
+ * The lead to open after one whose submission waits on the phone: the server's next when it named one,
+ * else the one after it in the queue page the phone holds (wrapping to the start, as the server does);
+ * never a lead whose submission waits too. Offline, the telecaller goes on from lead to lead.
+ */
+export async function nextHeldLead(userId: number, queue: LeadQueue, currentId: number, serverNext: number | null): Promise<number | null> {
+  const waiting = new Set((await outboxOf(userId).catch(() => [])).map((e) => e.leadId));
+  waiting.add(currentId);
+  if (serverNext && !waiting.has(serverNext)) return serverNext;
+  const held = offlineCopy<{ items: QueueCard[] }>(queueCopyKey(userId, queue))?.data.items ?? [];
+  rememberCards(held);
+  const at = held.findIndex((c) => c.id === currentId);
+  const order = at < 0 ? held : [...held.slice(at + 1), ...held.slice(0, at)];
+  return order.find((c) => !waiting.has(c.id))?.id ?? null;
+}

@@ -72,10 +72,10 @@ export function OutboxButton({ userId }: { userId: number }) {
                   </Text>
                 ) : (
                   <Group justify="space-between" wrap="nowrap" gap="xs">
-                    <Text size="xs" c="red.8" fw={500}>
+                    <Text size="xs" c="red.8" fw={500} style={{ flex: 1, minWidth: 0 }}>
                       {t('outbox.notAccepted', { error: serverText(e.error ?? '') })}
                     </Text>
-                    <Button size="compact-xs" variant="light" color="red" onClick={() => void removeFromOutbox(e.key)}>
+                    <Button size="compact-xs" variant="light" color="red" style={{ flex: 'none' }} onClick={() => void removeFromOutbox(e.key)}>
                       {t('outbox.remove')}
                     </Button>
                   </Group>

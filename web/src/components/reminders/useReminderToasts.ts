@@ -38,7 +38,7 @@ export function useReminderToasts(reminders: CallbackReminder[] | undefined): vo
     const fresh = reminders.filter((r) => r.state === 'due' && !shown.includes(reminderKey(r)));
     if (!fresh.length) return;
     for (const r of fresh) {
-      notifications.show({ id: `callback-${reminderKey(r)}`, title: t('reminders.toastTitle'), message: reminderText(r, shared.t), color: 'orange', autoClose: 3000 });
+      notifications.show({ id: `callback-${reminderKey(r)}`, title: t('reminders.toastTitle'), message: reminderText(r, shared.t), color: 'orange' });
     }
     remember([...shown, ...fresh.map(reminderKey)]);
     // A change of language does not show a reminder again.
