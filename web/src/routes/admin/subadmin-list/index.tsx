@@ -85,7 +85,7 @@ function SubadminListPage() {
   const reload = () => Promise.all([utils.subadmins.list.invalidate(), utils.subadmins.dashboard.invalidate()]);
 
   const setBlocked = trpc.subadmins.setBlocked.useMutation({
-    onMutate: ({ id }) => setBusyId(id),
+    onMutate: ({ id }) => setBusyId(Number(id)),
     onSuccess: (_data, { blocked }) => notifySuccess(blocked ? 'Subadmin blocked successfully.' : 'Subadmin unblocked successfully.'),
     onError: (err, { blocked }) => notifyError(err, blocked ? 'Failed to block subadmin.' : 'Failed to unblock subadmin.'),
     onSettled: () => {
