@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { insertAdmin, insertCompany, PASSWORD } from './helpers/fixtures.js';
-import { legacy, mutate, signIn, type Session } from './helpers/http.js';
+import { legacy, mutate, query, signIn, type Session } from './helpers/http.js';
 import { addDays, todayIn } from '../shared/dates.js';
 
 // Numbers past the largest id (2^31-1) name no row: Postgres refused them as integers with a 500.
@@ -59,6 +59,24 @@ describe.each(dialects)('ids past any id, for the platform admin, on %s', (diale
   it('a malformed id is still a bad request', async () => {
     for (const id of [0, -3, 1.5, 'abc']) {
       expect((await mutate(t.app, 'subadmins.remove', { id }, admin)).status, String(id)).toBe(400);
+    }
+  });
+});
+
+describe.each(dialects)('a search for a number past any id on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+  });
+  afterAll(() => t?.close());
+
+  it("finds no telecaller by it, and answers (the telecaller counts also match a user's id)", async () => {
+    const company = await insertCompany(t.deps.db);
+    const owner = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    for (const search of ['2147483648', '99999999999999999999']) {
+      const res = await query(t.app, 'leads.byTelecaller', { status: 'pending', search }, owner);
+      expect(res.status, JSON.stringify(res.error)).toBe(200);
+      expect(res.data.total).toBe(0);
     }
   });
 });
