@@ -10,6 +10,7 @@ import { nowIso } from '../../db/dialect.js';
 import { insertLeadTuples, type LeadTuple } from './lead-writer.js';
 import { ABANDONED_MESSAGE, BATCH_RENEW_MS, BatchDiscardedError, completeBatch, createBatch, failBatch, renewBatchLease, type BatchReportJson } from './upload-batches.js';
 import { normalizeIndianMobile } from '../../../shared/mobile.js';
+import { storableText } from '../../../shared/storable-text.js';
 import { INVALID_REPORT_LIMIT, type InvalidRow, type UploadResult } from '../../../shared/schemas/intake.js';
 
 /**
@@ -155,7 +156,8 @@ class MobileSet {
   }
 }
 
-const clip = (s: string, max: number) => (s.length > max ? s.slice(0, max) : s);
+// A NUL byte past the sniffed start, or any lone surrogate, is dropped or replaced as in every other input.
+const clip = (s: string, max: number) => storableText(s.length > max ? s.slice(0, max) : s);
 
 const cellAt = (rec: string[], i: number): string | undefined => (i >= 0 ? rec[i] : undefined);
 
