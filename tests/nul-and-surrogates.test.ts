@@ -15,6 +15,17 @@ describe('storable text', () => {
     expect(storableText('नमस्ते 😀 <b>&amp;')).toBe('नमस्ते 😀 <b>&amp;');
     expect(storableInput({ a: ['\u0000', { b: '\ud800' }], n: 5, t: true, z: null })).toEqual({ a: ['', { b: '\ufffd' }], n: 5, t: true, z: null });
   });
+
+  it('keeps "__proto__" a key and goes any depth', () => {
+    const copy = storableInput(JSON.parse('{"__proto__":{"isAdmin":"\\u0000yes"}}')) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect(Object.getOwnPropertyDescriptor(copy, '__proto__')?.value).toEqual({ isAdmin: 'yes' });
+    let deep: unknown = ['\u0000x'];
+    for (let i = 0; i < 20_000; i++) deep = i % 2 ? [deep] : { a: deep };
+    let out = storableInput(deep);
+    for (let i = 0; i < 20_000; i++) out = Array.isArray(out) ? out[0] : (out as { a: unknown }).a;
+    expect(out).toEqual(['x']);
+  });
 });
 
 describe.each(dialects)('NUL characters and lone surrogates on %s', (dialect) => {
