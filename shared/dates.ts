@@ -1,8 +1,13 @@
+import { lruCache } from './lru-cache.js';
+
 /**
  * One formatter per kind and zone, made once: building an Intl.DateTimeFormat costs about as much
  * as a whole indexed query, and every request asks for "today" in its company's zone several times.
+ * Each holds tens of kilobytes, so the least used go past a few hundred.
  */
-const formatters = new Map<string, Intl.DateTimeFormat>();
+const formatters = lruCache<string, Intl.DateTimeFormat>(256);
+/** How many formatters are kept (to show the cache stays bounded). */
+export const cachedFormatterCount = () => formatters.size;
 function formatter(kind: 'date' | 'parts' | 'time', timeZone: string): Intl.DateTimeFormat {
   const key = `${kind} ${timeZone}`;
   let f = formatters.get(key);
@@ -33,6 +38,25 @@ export function addDays(date: string, days: number): string {
 
 /** A new company's zone until its sub-admin chooses another. */
 export const DEFAULT_TIME_ZONE = 'Asia/Kolkata';
+
+let zoneSpellings: Map<string, string> | undefined;
+
+/**
+ * A zone in its one spelling, or null for no zone: "aSiA/kOlKaTa" is Asia/Kolkata, "US/Pacific"
+ * America/Los_Angeles, "+0530" +05:30. Zones are stored so: every spelling kept as typed would be
+ * another formatter in every cache keyed by zone.
+ */
+export function canonicalTimeZone(timeZone: string): string | null {
+  let resolved: string;
+  try {
+    resolved = new Intl.DateTimeFormat('en-US', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
+  // Intl resolves Asia/Kolkata to its older name Asia/Calcutta: a listed name keeps the spelling chosen.
+  zoneSpellings ??= new Map([...Intl.supportedValuesOf('timeZone'), DEFAULT_TIME_ZONE].map((z) => [z.toLowerCase(), z]));
+  return zoneSpellings.get(timeZone.toLowerCase()) ?? resolved;
+}
 /**
  * The zone the platform admin reads times in. The admin belongs to no company, and the companies it
  * sells to are Indian by default, so India's zone keeps the admin's lists in step with theirs.

@@ -26,23 +26,65 @@ export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
   '6': 'Not submitted',
 };
 
-/** Requirement text for display: markup tags become line breaks, entities are decoded. */
+/**
+ * Requirement text for display: markup tags become line breaks, entities are decoded.
+ * Every step is one left-to-right pass: uploaded text is anyone's, and a pattern such as
+ * /<[^>]+>/g or /[ \t]+\n/g rescans the rest of the text from each '<' or space of a long run
+ * without its end, which took seconds of the only thread on one row.
+ */
 export function requirementText(raw: string | null | undefined): string {
   if (!raw) return '';
-  return raw
-    .replace(/<br\s*\/?>/gi, '\n')
-    // Block tags break lines; inline ones (<b>, <span>...) just go.
-    .replace(/<\/?(p|div|li|ul|ol|tr|table|h[1-6])\b[^>]*>/gi, '\n')
-    .replace(/<[^>]+>/g, '')
+  const tagsGone = stripTags(raw.replace(/<br\s*\/?>/gi, '\n'));
+  const decoded = tagsGone
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+    .replace(/&#39;/g, "'");
+  return trimLineEnds(decoded).replace(/\n{3,}/g, '\n\n').trim();
+}
+
+// Block tags break lines; inline ones (<b>, <span>...) just go.
+const BLOCK_TAG = /^\/?(?:p|div|li|ul|ol|tr|table|h[1-6])(?![A-Za-z0-9_])/i;
+const LONGEST_BLOCK_NAME = '/table'.length + 1;
+
+/** As replacing /<\/?(block)\b[^>]*>/gi with a line break, then /<[^>]+>/g with nothing, did. */
+function stripTags(text: string): string {
+  const blockTagsGone = replaceTags(text, (start) => BLOCK_TAG.test(text.slice(start + 1, start + 1 + LONGEST_BLOCK_NAME)), '\n');
+  return replaceTags(blockTagsGone, (start) => blockTagsGone[start + 1] !== undefined && blockTagsGone[start + 1] !== '>', '');
+}
+
+/** Replaces each '<' that `opens` accepts, through the next '>', with `by`; a '<' with no '>' after it stays. */
+function replaceTags(text: string, opens: (start: number) => boolean, by: string): string {
+  let out = '';
+  let from = 0;
+  let at = text.indexOf('<');
+  // No '>' after a '<' means none after any later '<' either: the rest stays as it is.
+  let close = at < 0 ? -1 : text.indexOf('>', at + 1);
+  while (at >= 0 && close >= 0) {
+    if (opens(at)) {
+      out += text.slice(from, at) + by;
+      from = close + 1;
+      at = text.indexOf('<', from);
+    } else {
+      at = text.indexOf('<', at + 1);
+    }
+    if (at > close) close = text.indexOf('>', at + 1);
+  }
+  return out + text.slice(from);
+}
+
+/** Drops the spaces and tabs that end a line (before a line break), as /[ \t]+\n/g did. */
+function trimLineEnds(text: string): string {
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length - 1; i++) {
+    const line = lines[i]!;
+    let end = line.length;
+    while (end > 0 && (line[end - 1] === ' ' || line[end - 1] === '\t')) end--;
+    if (end < line.length) lines[i] = line.slice(0, end);
+  }
+  return lines.join('\n');
 }
 
 /** A call that did not connect: an attempt, not an outcome (DESIGN.md 5). */

@@ -11,7 +11,7 @@ import { procedures } from './authz/procedures.js';
 import { registeredLegacyRoutes } from './helpers/legacy-routes.js';
 import type { Deps } from '../server/deps.js';
 import { PROCEDURES, ROLES, ROUTES, type Entry, type Probe, type Role } from './authz/matrix.js';
-import { buildWorld, type SessionKind, type World } from './authz/world.js';
+import { buildWorld, type OtherCompany, type SessionKind, type World } from './authz/world.js';
 
 type Kind = 'query' | 'mutation';
 
@@ -162,6 +162,40 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
         expect(res.status, label).toBe(404);
         expect(res.body, label).toMatchObject({ status: false, success: false });
         expect(await snapshot(), label).toBe(before);
+      }
+    }
+  });
+
+  // Past the largest id (2^31-1), and past exact integers: no row, so not found like any unknown id
+  // (Postgres refused such numbers as integers with a 500).
+  const pastIds = (id: number) => Object.fromEntries(Object.keys(world.other).map((k) => [k, id])) as unknown as OtherCompany;
+  const PAST = [2_147_483_648, 9_007_199_254_740_992];
+
+  it.each(probedProcedures)('tRPC $name with ids past any id: not found', async ({ name, type }) => {
+    const entry = PROCEDURES[name]!;
+    for (const id of PAST) {
+      for (const probe of entry.probes!(pastIds(id), world.own)) {
+        for (const who of probe.as ?? (entry.allow as Role[]).filter((r) => r !== 'admin')) {
+          const res = await callTrpc(name, type, probe.input, world.sessions[who]);
+          const label = `${who} ${name}(${JSON.stringify(probe.input)}): ${JSON.stringify(res.body).slice(0, 300)}`;
+          expect(res.status, label).toBe(404);
+          expect(res.body.error?.data?.code, label).toBe('NOT_FOUND');
+        }
+      }
+    }
+  });
+
+  it.each(probedRoutes)('REST %s with ids past any id: 404', async (route) => {
+    const entry = ROUTES[route]!;
+    const method = route.split(' ')[0]!;
+    for (const id of PAST) {
+      for (const probe of entry.probes!(pastIds(id), world.own)) {
+        for (const who of probe.as ?? (entry.allow as Role[]).filter((r) => r !== 'admin')) {
+          const res = await callRest(method, probe, world.sessions[who]);
+          const label = `${who} ${method} ${probe.url} ${JSON.stringify(probe.body ?? '')}: ${JSON.stringify(res.body).slice(0, 300)}`;
+          expect(res.status, label).toBe(404);
+          expect(res.body, label).toMatchObject({ status: false, success: false });
+        }
       }
     }
   });

@@ -405,10 +405,10 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       expect(notMine.body).toEqual({ status: false, success: false, message: 'Lead not found.' });
       const foreign = await team();
       expect((await call('GET', `/getCallHistory?customer_id=${id}`, foreign.caller.session)).status).toBe(404);
-      // A number past any id is no id (Postgres refused it with a 500 before).
+      // A number past any id names no lead (Postgres refused it with a 500 before).
       const huge = await call('GET', '/getCallHistory?customer_id=99999999999', caller.session);
-      expect(huge.status).toBe(400);
-      expect(huge.body.message).toBe('A valid id is required.');
+      expect(huge.status).toBe(404);
+      expect(huge.body.message).toBe('Lead not found.');
       const missing = await call('GET', '/getCallHistory', caller.session);
       expect(missing.status).toBe(400);
       expect(missing.body.message).toBe('A valid id is required.');

@@ -48,6 +48,19 @@ describe.each(dialects)('uploads and banners on %s', (dialect) => {
     expect(list.body).toMatchObject({ status: true, data: [{ id: banner.id, image: banner.image }] });
   });
 
+  it('refuses an image whose content cannot be read to its end (a truncated TIFF) by naming the accepted types', async () => {
+    const { owner } = await company();
+    const before = onDisk();
+    // A little-endian TIFF header pointing at an IFD of 16 entries that never come.
+    const truncatedTiff = Buffer.from([0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x01]);
+    for (const [content, filename, type] of [[truncatedTiff, 'scan.tif', 'image/tiff'], [truncatedTiff, 'banner.png', 'image/png']] as const) {
+      const res = await upload(owner, content, filename, type);
+      expect(res.statusCode, filename).toBe(400);
+      expect(res.json(), filename).toMatchObject({ status: false, message: 'Only JPEG, PNG, WebP or GIF images can be uploaded.' });
+    }
+    expect(onDisk()).toEqual(before);
+  });
+
   it('refuses by content, not by name: a script renamed .png, an SVG, an empty file, a file too large, a cut-off upload; nothing stays on disk', async () => {
     const { owner } = await company();
     const before = onDisk();

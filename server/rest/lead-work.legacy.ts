@@ -7,7 +7,7 @@ import {
   FEEDBACK_OPTIONS, LeadFormInput, NOT_CONNECTED_LABELS, NO_SUBMIT_FEEDBACK, SUBMIT_STATUSES, formatDuration, parseDuration,
   type NotConnectedOutcome,
 } from '../../shared/schemas/lead-work.js';
-import { idField } from '../../shared/schemas/users.js';
+import { idAsInput, idField } from '../../shared/schemas/users.js';
 import { numeric } from '../../shared/schemas/fields.js';
 import { mappedBody, validateWithin } from './route.js';
 
@@ -50,7 +50,7 @@ export const UpdateStatusBody = z
     const status = body.status == null ? '' : String(body.status).trim();
     if (status === LEAD_STATUS.noSubmit) return { leadIds: body.lead_ids, change: { open: true as const } };
     const form = validateWithin(LeadFormInput, leadFormFromLegacy({
-      customer_id: body.lead_ids[0], status, feedback: body.feedback, call_duration: body.call_duration,
+      customer_id: idAsInput(body.lead_ids[0]!), status, feedback: body.feedback, call_duration: body.call_duration,
     }), ctx);
     return { leadIds: body.lead_ids, change: { form } };
   });

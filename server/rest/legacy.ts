@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { AppError } from '../errors.js';
 import type { Actor, AdminActor, SubadminActor, UserActor } from '../auth/actor.js';
 import type { UserType } from '../db/schema.js';
+import { storableInput } from '../../shared/storable-text.js';
 
 /** The legacy API's failure body: the original client reads status, success and message. */
 export const failure = (message: string) => ({ status: false, success: false, message });
@@ -29,7 +30,7 @@ export function requireRole(...roles: Role[]): RoleGuard {
 
 /** Validates a body, query or params with a shared schema; the first problem becomes the message. */
 export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
-  const result = schema.safeParse(data ?? {});
+  const result = schema.safeParse(storableInput(data ?? {}));
   if (!result.success) {
     const fieldErrors = Object.fromEntries(result.error.issues.map((i) => [i.path.join('.'), i.message]));
     throw new AppError('BAD_REQUEST', result.error.issues[0]?.message ?? 'Invalid input.', fieldErrors);

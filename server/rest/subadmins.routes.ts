@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import * as subadmins from '../services/subadmins/subadmins.service.js';
 import { CreateSubadminInput, type SubadminListItem } from '../../shared/schemas/subadmins.js';
+import { MAX_ID } from '../../shared/schemas/users.js';
 import { adminOf, requireRole } from './legacy.js';
 import { legacyRoutes } from './route.js';
 import { notFound } from '../errors.js';
@@ -28,7 +29,7 @@ export function toLegacySubadmin(s: SubadminListItem) {
 const SubadminPath = z.object({
   id: z
     .string()
-    .transform((raw) => (/^\d{1,15}$/.test(raw) ? Number(raw) : 0))
+    .transform((raw) => (/^\d+$/.test(raw) && Number(raw) <= MAX_ID ? Number(raw) : 0))
     .describe('The sub-admin\'s id; anything but a positive whole number answers 404.'),
 });
 const subadminId = (id: number) => {

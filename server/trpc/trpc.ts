@@ -5,6 +5,7 @@ import type { Context } from './context.js';
 import { AppError, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../errors.js';
 import type { AdminActor, SubadminActor, UserActor } from '../auth/actor.js';
 import type { UserType } from '../db/schema.js';
+import { storableInput } from '../../shared/storable-text.js';
 
 const t = initTRPC.context<Context>().create({
   isDev: false,
@@ -40,7 +41,10 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-export const publicProcedure = t.procedure.use(mapErrors);
+/** Every procedure's input with its text made storable (no NUL, no lone surrogate) before its schema reads it. */
+const storableInputs = t.middleware(({ next, getRawInput }) => next({ getRawInput: async () => storableInput(await getRawInput()) }));
+
+export const publicProcedure = t.procedure.use(mapErrors).use(storableInputs);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authError ?? 'Please sign in.' });

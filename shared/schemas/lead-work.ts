@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LEAD_QUALITIES, LEAD_QUEUES, LEAD_STATUS, type LeadQuality, type LeadQueue } from '../constants.js';
 import { PageInput } from './paging.js';
-import { MAX_ID, idField } from './users.js';
+import { idField, idOf } from './users.js';
 import { numeric } from './fields.js';
 import { NOT_CONNECTED } from '../leads.js';
 
@@ -112,7 +112,7 @@ const LeadFormFields = z.object({
   call_duration: callSeconds.default(0),
   whatsapp: digitsField('Optional WhatsApp'),
   optional_number: digitsField('Optional Number'),
-  telemarketer_handler: numeric(z.number({ error: MESSAGES.head }).int(MESSAGES.head).positive(MESSAGES.head).max(MAX_ID, MESSAGES.head))
+  telemarketer_handler: idOf(MESSAGES.head)
     .nullish()
     .transform((v) => v ?? null),
   demo: z.boolean().default(false),

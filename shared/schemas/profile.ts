@@ -1,14 +1,6 @@
 import { z } from 'zod';
+import { canonicalTimeZone } from '../dates.js';
 import { optionalPasswordField, requiredText } from './fields.js';
-
-function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * What a sub-admin may change about itself. Email, mobile, expiry date and the telecaller limit are
@@ -23,7 +15,14 @@ export const ProfileUpdateInput = z.object({
   time_zone: z
     .string()
     .trim()
-    .refine(isTimeZone, 'Choose a valid time zone.')
+    .transform((tz, ctx) => {
+      const zone = canonicalTimeZone(tz);
+      if (zone === null) {
+        ctx.addIssue({ code: 'custom', message: 'Choose a valid time zone.' });
+        return z.NEVER;
+      }
+      return zone;
+    })
     .optional(),
   password: optionalPasswordField,
 });

@@ -3,6 +3,7 @@ import { DEFAULT_TIME_ZONE, todayIn } from '../dates.js';
 import { SUBADMIN_STATUSES, type SubadminStatusFilter } from '../constants.js';
 import { PageInput } from './paging.js';
 import { emailField, mobileField, passwordField, requiredText } from './fields.js';
+import { idOf } from './users.js';
 
 export const TELECALLER_LIMIT_MAX = 10000;
 
@@ -72,7 +73,7 @@ export const ListSubadminsInput = PageInput.extend({
 export type ListSubadminsInput = z.input<typeof ListSubadminsInput>;
 
 export const SubadminIdInput = z.object({
-  id: z.number({ error: 'Subadmin not found.' }).int('Subadmin not found.').positive('Subadmin not found.'),
+  id: idOf('Subadmin not found.'),
 });
 
 export const SetBlockedInput = SubadminIdInput.extend({ blocked: z.boolean() });

@@ -7,9 +7,21 @@ export const UserTypeSchema = z.enum(USER_TYPES, { error: 'Select a user type.' 
 
 /** Ids are 32-bit (Postgres serial): a larger number is no id, and must not reach the database as one. */
 export const MAX_ID = 2_147_483_647;
-export const idField = numeric(
-  z.number({ error: 'A valid id is required.' }).int('A valid id is required.').positive('A valid id is required.').max(MAX_ID, 'A valid id is required.'),
-);
+/**
+ * What a whole number past MAX_ID (however large) becomes: it names no row, so the call answers as for
+ * any unknown id (not found), the same on both databases, and Postgres never sees it as an integer.
+ */
+export const NO_ROW_ID = -1;
+
+const pastIds = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) && v > MAX_ID ? MAX_ID + 1 : v);
+
+/** A row's id; `invalid` is the message for what is no whole number above 0. */
+export const idOf = (invalid: string) =>
+  numeric(z.preprocess(pastIds, z.number({ error: invalid }).int(invalid).positive(invalid)))
+    .transform((id) => (id > MAX_ID ? NO_ROW_ID : id));
+export const idField = idOf('A valid id is required.');
+/** An id as input that parses back to `id`: for a parsed id checked again by another schema. */
+export const idAsInput = (id: number) => (id === NO_ROW_ID ? MAX_ID + 1 : id);
 
 export const UserListInput = PageInput.extend({ userType: UserTypeSchema.optional() });
 export type UserListInput = z.input<typeof UserListInput>;

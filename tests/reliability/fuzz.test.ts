@@ -4,6 +4,8 @@
 // answer, never a write behind a refusal; /healthz keeps answering within 100 ms; memory stays bounded.
 import fs from 'node:fs';
 import http from 'node:http';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { procedures as procedureList } from '../authz/procedures.js';
 import { sqliteDriver } from '../../server/db/sqlite-driver.js';
@@ -144,10 +146,61 @@ function buildCases(ids: OtherCompany, own: OwnCompany): Case[] {
 /** Leaks of the server's insides into an answer. */
 const INSIDES = /\bat \S+ \(\S+:\d+:\d+\)|node_modules|SQLITE_|SqliteError|syntax error at or near|relation "\w+"|constraint failed|violates \S+ constraint|no such (table|column)|kysely/i;
 
-describe('hostile input against the running server', () => {
+/** The server's database as the test reads it: a few lookups, a cheap sign that something was written, and a digest of the data. */
+interface Store {
+  one<T>(q: string, ...args: unknown[]): Promise<T | undefined>;
+  /** changes whenever anything was written (a session's last-seen time too) */
+  version(): Promise<unknown>;
+  /** rows of every table but `skip`, as comparable text */
+  tables(skip: string[]): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+function sqliteStore(file: string): Store {
+  const db = new (sqliteDriver().Database)(file, { readonly: true });
+  return {
+    one: async <T>(q: string, ...args: unknown[]) => db.prepare(q).get(...args) as T | undefined,
+    version: async () => db.pragma('data_version', { simple: true }),
+    async tables(skip) {
+      const names = (db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").all() as { name: string }[])
+        .map((t) => t.name).filter((n) => !skip.includes(n)).sort();
+      return names.map((t) => `${t}:${(db.prepare(`select * from "${t}"`).all() as unknown[]).map((row) => JSON.stringify(row)).sort().join('\n')}`);
+    },
+    close: async () => {
+      db.close();
+    },
+  };
+}
+
+async function postgresStore(url: string): Promise<Store> {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const numbered = (q: string) => {
+    let n = 0;
+    return q.replace(/\?/g, () => `$${++n}`);
+  };
+  return {
+    one: async <T>(q: string, ...args: unknown[]) => (await db.query(numbered(q), args)).rows[0] as T | undefined,
+    // The next transaction id moves with every write and with no read.
+    version: async () => (await db.query('select pg_snapshot_xmax(pg_current_snapshot())::text as v')).rows[0].v,
+    async tables(skip) {
+      const names = (await db.query("select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'")).rows
+        .map((t: { name: string }) => t.name).filter((n: string) => !skip.includes(n)).sort();
+      const parts: string[] = [];
+      for (const t of names) parts.push(`${t}:${(await db.query(`select * from "${t}"`)).rows.map((row) => JSON.stringify(row)).sort().join('\n')}`);
+      return parts;
+    },
+    close: () => db.end(),
+  };
+}
+
+const DATABASES = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] as const : ['sqlite'] as const;
+
+describe.each(DATABASES)('hostile input against the running server on %s', (dialect) => {
   let server: ServerProcess;
   let health: HealthWatch;
-  let db: InstanceType<ReturnType<typeof sqliteDriver>['Database']>;
+  let db: Store;
+  let pgDatabase: string | undefined;
   const tokens = {} as Record<Role, string>;
 
   const signIn = async (role: Role) => {
@@ -159,26 +212,40 @@ describe('hostile input against the running server', () => {
     tokens[role] = ((await res.json()) as { token: string }).token;
   };
 
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+
   beforeAll(async () => {
-    server = await startServer();
-    db = new (sqliteDriver().Database)(server.dbFile, { readonly: true });
+    if (dialect === 'postgres') {
+      pgDatabase = `fuzz_${randomBytes(5).toString('hex')}`;
+      await admin(`create database ${pgDatabase}`);
+      const url = process.env.TEST_DATABASE_URL!.replace(/\/[^/]*$/, `/${pgDatabase}`);
+      server = await startServer({ env: { DATABASE_URL: url } });
+      db = await postgresStore(url);
+    } else {
+      server = await startServer();
+      db = sqliteStore(server.dbFile);
+    }
     for (const role of ['admin', 'subadmin', 'Telicaller', 'Telicaller-hade', 'Developer'] as Role[]) await signIn(role);
   }, 60_000);
   afterAll(async () => {
     health?.kill();
-    db?.close();
+    await db?.close();
     await server?.kill();
     if (server) fs.rmSync(server.dir, { recursive: true, force: true });
+    if (pgDatabase) await admin(`drop database if exists ${pgDatabase} with (force)`);
   });
 
   /**
-   * Everything but the sessions (their last-seen times move), the audit trail and the failed sign-in
-   * counts (refusals are recorded on purpose), and the stored files.
+   * Everything but the sessions (their last-seen times move), the audit trail and the failed sign-ins
+   * (refusals are recorded on purpose), and the stored files.
    */
-  function digest(): string {
-    const tables = (db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").all() as { name: string }[])
-      .map((t) => t.name).filter((n) => n !== 'sessions' && n !== 'audit_log' && n !== 'sign_in_failures').sort();
-    const parts = tables.map((t) => `${t}:${(db.prepare(`select * from "${t}"`).all() as unknown[]).map((row) => JSON.stringify(row)).sort().join('\n')}`);
+  async function digest(): Promise<string> {
+    const parts = await db.tables(['sessions', 'audit_log', 'sign_in_failures']);
     const files = fs.existsSync(server.uploadsDir)
       ? fs.readdirSync(server.uploadsDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).map((f) => `${f.parentPath}/${f.name}`).sort()
       : [];
@@ -186,20 +253,20 @@ describe('hostile input against the running server', () => {
   }
 
   it(`answers ${MIN_CASES.toLocaleString('en-US')}+ hostile requests without a 5xx, a leak or a write behind a refusal`, async () => {
-    const one = <T>(q: string, ...args: unknown[]) => db.prepare(q).get(...args) as T;
-    const company = one<{ id: number }>('select id from subadmins where email = ?', DEMO.subadmin.email).id;
-    const userId = (mobile: string) => one<{ id: number }>('select id from users where mobile = ?', mobile).id;
-    const first = (q: string, ...args: unknown[]) => one<{ id: number } | undefined>(q, ...args)?.id ?? 1_000_001;
-    const telecaller = userId(DEMO.telecaller.mobile);
-    const head = userId(DEMO.head.mobile);
+    const company = (await db.one<{ id: number }>('select id from subadmins where email = ?', DEMO.subadmin.email))!.id;
+    const userId = async (mobile: string) => (await db.one<{ id: number }>('select id from users where mobile = ?', mobile))!.id;
+    const first = async (q: string, ...args: unknown[]) => (await db.one<{ id: number }>(q, ...args))?.id ?? 1_000_001;
+    const telecaller = await userId(DEMO.telecaller.mobile);
+    const head = await userId(DEMO.head.mobile);
     // The demo company's own ids in the matrix's probes: valid calls to start mutating from.
     // The people the matrix's probes edit, block or remove are a telecaller nobody here signs in as.
     const ids: OtherCompany = {
-      subadminId: company, telecaller: userId('9876500004'), head, developer: userId(DEMO.developer.mobile),
-      lead: first("select id from leads where telicaller_id = ? and status = '0'", telecaller),
-      handedLead: first('select id from leads where handler_id = ?', head),
-      pendingProject: first('select id from projects where status = 0'), runningProject: first('select id from projects where status = 1'),
-      updateRequest: first('select id from project_update_requests'), product: first('select id from products'), batch: first('select id from upload_batches'),
+      subadminId: company, telecaller: await userId('9876500004'), head, developer: await userId(DEMO.developer.mobile),
+      lead: await first("select id from leads where telicaller_id = ? and status = '0' order by id", telecaller),
+      handedLead: await first('select id from leads where handler_id = ? order by id', head),
+      pendingProject: await first('select id from projects where status = 0 order by id'), runningProject: await first('select id from projects where status = 1 order by id'),
+      updateRequest: await first('select id from project_update_requests order by id'), product: await first('select id from products order by id'),
+      batch: await first('select id from upload_batches order by id'),
       userComplaint: 1_000_001, newTask: 1_000_001, completedTask: 1_000_001, banner: 1_000_001, demo: 1_000_001, tutorial: 1_000_001,
     };
     const own: OwnCompany = { subadminId: company, telecaller, head, lead: ids.lead };
@@ -210,8 +277,8 @@ describe('hostile input against the running server', () => {
     health = watchHealth(server.base);
     const rssStart = server.rssMiB();
     let rssMax = rssStart;
-    let version = db.pragma('data_version', { simple: true });
-    let last = digest();
+    let version = await db.version();
+    let last = await digest();
     const statuses = new Map<number, number>();
     const problems: string[] = [];
     let refreshed = 0;
@@ -236,10 +303,10 @@ describe('hostile input against the running server', () => {
       if (answer.status >= 500) problems.push(`${where}: ${answer.status} ${answer.body.slice(0, 200)}`);
       if (INSIDES.test(answer.body) && !answer.body.startsWith('\uFEFF') && !c.path.endsWith('.csv')) problems.push(`${where}: leaks ${answer.body.slice(0, 200)}`);
 
-      const now = db.pragma('data_version', { simple: true });
+      const now = await db.version();
       if (now !== version) {
         version = now;
-        const next = digest();
+        const next = await digest();
         if (next !== last && (answer.status < 200 || answer.status >= 300)) problems.push(`${where}: answered ${answer.status} but changed data`);
         last = next;
       }
@@ -257,7 +324,7 @@ describe('hostile input against the running server', () => {
     const rssEnd = server.rssMiB();
     const h = await health.stop();
     console.log(
-      `fuzz seed ${SEED}: ${cases.length.toLocaleString('en-US')} cases in ${((Date.now() - started) / 1000).toFixed(1)} s; answers `
+      `fuzz seed ${SEED} on ${dialect}: ${cases.length.toLocaleString('en-US')} cases in ${((Date.now() - started) / 1000).toFixed(1)} s; answers `
         + `${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s || 'closed (body over the limit)'}×${n}`).join(' ')}; sessions signed in again ${refreshed}; `
         + `/healthz ${h.count} times, max ${h.max.toFixed(1)} ms, p99 ${h.p99.toFixed(1)} ms, slowest ${h.slowest.join('/')} ms, failures ${h.failures}; `
         + `memory ${rssStart.toFixed(0)} -> max ${rssMax.toFixed(0)} -> ${rssEnd.toFixed(0)} MiB`,

@@ -38,7 +38,7 @@ function nested(depth: number): unknown {
 export const HOSTILE: readonly unknown[] = [
   null, true, false, 0, -1, -0.5, 1.5, 1e308, -1e308, 2 ** 53 + 2, -(2 ** 31) - 1,
   '', ' ', '\t\r\n', 'a'.repeat(100_000), '9'.repeat(400), '0'.repeat(30) + '1000001',
-  '\u0000', 'abc\u0000def', '\uD800', '\uFEFF', '𝕳𝖊𝖑𝖑𝖔 👩‍👩‍👧‍👦', 'مرحبا بالعالم', 'Z̴̡̛̖a̷̡͓l̸̢̛g̶̨͝o̴͍͝', 'ｆｕｌｌｗｉｄｔｈ１２３',
+  '\u0000', 'abc\u0000def', '\u0000\u0000x', '\uD800', 'x\uDC00y', 'a\uDBFF', '\uFEFF', '𝕳𝖊𝖑𝖑𝖔 👩‍👩‍👧‍👦', 'مرحبا بالعالم', 'Z̴̡̛̖a̷̡͓l̸̢̛g̶̨͝o̴͍͝', 'ｆｕｌｌｗｉｄｔｈ１２３',
   "'; drop table leads; --", '" or ""="', '1 OR 1=1', '<script>alert(1)</script>', '${7*7}{{7*7}}', '../../../etc/passwd', '%00%2e%2e',
   'NaN', 'Infinity', '-0', '1e3', '0x10', ' 1000012 ', '2030-02-30', '99:99', '9999-99-99', 'true', 'null', '[]', '{}',
   [], [null], [1.5, 'a', {}, []], Array.from({ length: 10_000 }, () => 0), Array.from({ length: 600 }, (_, i) => i + 1_000_000),
@@ -73,7 +73,7 @@ export const BAD_JSON: readonly string[] = [
 
 /** What goes where an id sits in a path. */
 export const BAD_PATH_IDS: readonly string[] = [
-  '0', '-1', '1.5', '1e309', 'abc', '%00', '%2e%2e%2f', '9'.repeat(40), '%F0%9F%92%A5', ' 1000001 ', 'null', 'undefined', '0x1F', '1;drop',
+  '0', '-1', '1.5', '1e309', 'abc', '%00', '1000001%00', '%ED%A0%80', '2147483648', '9007199254740993', '%2e%2e%2f', '9'.repeat(40), '%F0%9F%92%A5', ' 1000001 ', 'null', 'undefined', '0x1F', '1;drop',
 ];
 
 /** Files for the upload calls: random bytes, endless lines, thousands of columns, other encodings. */
@@ -91,6 +91,11 @@ export function hostileFiles(r: Random): Array<{ label: string; content: Buffer;
     { label: 'broken UTF-8', content: Buffer.concat([Buffer.from(header), Buffer.from([0xc3, 0x28, 0xa0, 0xa1, 0xe2, 0x28, 0xa1]), Buffer.from(',9876500013,x,Pune\n')]), filename: 'leads.csv', type: 'text/csv' },
     { label: 'unbalanced quotes', content: Buffer.from(`${header}"Ravi,9876500014,"x,Pune\n"`), filename: 'leads.csv', type: 'text/csv' },
     { label: 'null bytes', content: Buffer.from(`${header}Ra\u0000vi,98765\u000000015,x,Pune\n`), filename: 'leads.csv', type: 'text/csv' },
+    {
+      label: 'a null byte after 8 KB',
+      content: Buffer.from(`${header}${Array.from({ length: 300 }, (_, i) => `Lead ${i},${7_200_000_000 + i},x,Pune`).join('\n')}\nNu\u0000ll,7299999999,R\u0000,P\u0000\n`),
+      filename: 'leads.csv', type: 'text/csv',
+    },
     { label: 'an SVG named PNG', content: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), filename: 'a.png', type: 'image/png' },
     { label: 'a path as its name', content: Buffer.from(header), filename: '../../../etc/passwd', type: 'text/csv' },
   ];

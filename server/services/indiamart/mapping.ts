@@ -1,12 +1,13 @@
 import { normalizeIndianMobile } from '../../../shared/mobile.js';
 import { requirementText } from '../../../shared/leads.js';
+import { storableText } from '../../../shared/storable-text.js';
 import type { LeadInput } from '../leads/lead-writer.js';
 import type { IndiamartRow } from './client.js';
 
 const MAX_REQUIREMENT = 5000;
 const MAX_FIELD = 255;
 
-const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const text = (v: unknown) => (typeof v === 'string' ? storableText(v) : typeof v === 'number' ? String(v) : '');
 /** One line of plain text: markup and line breaks become spaces. */
 const plain = (v: unknown) => requirementText(text(v)).replace(/\s+/g, ' ').trim();
 

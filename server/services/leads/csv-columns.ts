@@ -5,6 +5,7 @@
  * are read as the IndiaMART pull reads its API: the mobile, else the alternate one; the name, else
  * the company; product, subject and message as the requirement's lines; city and state as the area.
  */
+import { storableText } from '../../../shared/storable-text.js';
 
 type Role = 'mobile' | 'mobileAlt' | 'name' | 'company' | 'product' | 'subject' | 'message' | 'area' | 'address' | 'state';
 
@@ -84,7 +85,8 @@ export function mapColumns(header: string[]): Columns | null {
   };
 }
 
-const clip = (s: string, max: number) => (s.length > max ? s.slice(0, max) : s);
+// A NUL byte, or a lone surrogate, is dropped or replaced as in every other input (both databases store it then).
+const clip = (s: string, max: number) => storableText(s.length > max ? s.slice(0, max) : s);
 
 /** The first non-empty cell of the columns. */
 export function firstCell(rec: string[], cols: number[], max: number): string {

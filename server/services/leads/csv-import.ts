@@ -13,6 +13,7 @@ import { firstCell, joinedLines, joinedParts, mapColumns, type Columns } from '.
 import { sniffDelimiter, type Delimiter } from './csv-delimiter.js';
 import { insertRefusedRows, type RefusedRow } from './refused-rows.js';
 import { normalizeIndianMobile } from '../../../shared/mobile.js';
+import { storableText } from '../../../shared/storable-text.js';
 import { INVALID_REPORT_LIMIT, type InvalidRow, type UploadResult } from '../../../shared/schemas/intake.js';
 
 /**
@@ -135,13 +136,13 @@ class MobileSet {
 
 const cellAt = (rec: string[], i: number): string | undefined => (i >= 0 ? rec[i] : undefined);
 
-/** A refused row as kept for its download: its cells, cut to a bounded size. */
+/** A refused row (or the header) as kept for its download: its cells, cut to a bounded size, storable. */
 function keptCells(rec: string[]): string[] {
   let left = REFUSED_KEEP_CHARS;
   const out: string[] = [];
   for (const c of rec) {
     if (left <= 0) break;
-    out.push(c.length > left ? c.slice(0, left) : c);
+    out.push(storableText(c.length > left ? c.slice(0, left) : c));
     left -= c.length;
   }
   return out;
@@ -295,7 +296,7 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
       line = startLine + breaksIn(record);
       if (isBlank(record)) continue;
       if (!cols) {
-        cols = mapColumns(record);
+        cols = mapColumns(record.map(storableText));
         if (!cols) throw new AppError('BAD_REQUEST', EXPECTED_COLUMNS_MESSAGE);
         header = keptCells(record.map((c) => c.replace(/^\uFEFF/, '').trim()));
         continue;

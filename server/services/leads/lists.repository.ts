@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.js';
 import type { LeadStatus } from '../../../shared/leads.js';
 import type { AssignedFilter } from '../../../shared/schemas/lead-lists.js';
 import { containsPattern } from '../users/users.repository.js';
+import { MAX_ID } from '../../../shared/schemas/users.js';
 
 /** The database as a query on `leads as l` sees it. */
 type LDB = DB & { l: DB['leads'] };
@@ -59,7 +60,7 @@ export function countByTelecaller(db: Kysely<DB>, subadminId: number, status: Le
       eb.or([
         sql<boolean>`lower(u.name) like ${p} escape '!'`,
         sql<boolean>`u.mobile like ${p} escape '!'`,
-        ...(id !== null && Number.isSafeInteger(id) ? [eb('u.id', '=', id)] : []),
+        ...(id !== null && id <= MAX_ID ? [eb('u.id', '=', id)] : []),
       ]),
     );
   }

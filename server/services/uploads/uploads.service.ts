@@ -80,7 +80,9 @@ export async function storeUpload(deps: Deps, file: IncomingFile, kind: UploadKi
     await pipeline(withinLimit(file, maxBytes, tooLarge), out);
     const size = (await fs.promises.stat(temp)).size;
     if (size === 0) throw new AppError('BAD_REQUEST', `The ${kind} is empty.`);
-    const type = await fileTypeFromFile(temp);
+    // A file whose header promises more than it holds (a truncated TIFF) makes the reader throw: it is
+    // still a file of a type we cannot take, not a broken upload.
+    const type = await fileTypeFromFile(temp).catch(() => undefined);
     const ext = type ? ACCEPTED[kind][type.mime] : undefined;
     if (!type || !ext) throw new AppError('BAD_REQUEST', REFUSED_TYPE[kind]);
     const name = `${randomUUID()}.${ext}`;

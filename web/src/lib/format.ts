@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import { displayTimeZone, partsFormatter } from './timeZone.js';
+import { lruCache } from '../../../shared/lru-cache.js';
 
 // The zone every instant is shown in (set by the area layouts); kept apart, see timeZone.ts.
 export { displayTimeZone, setDisplayTimeZone } from './timeZone.js';
@@ -37,7 +38,8 @@ export const formatDateTime = (stored: string | null | undefined, timeZone = dis
   return p.time ? `${p.date}, ${p.time}` : p.date;
 };
 
-const zoneNames = new Map<string, Intl.DateTimeFormat>();
+// One per zone shown (the session's, almost always), with a bound all the same.
+const zoneNames = lruCache<string, Intl.DateTimeFormat>(16);
 
 /** A zone as people know it: "India Standard Time (Asia/Kolkata)". */
 export function timeZoneName(timeZone = displayTimeZone(), at: Date = new Date()): string {

@@ -1,4 +1,5 @@
 import { PLATFORM_TIME_ZONE } from '../../../shared/dates.js';
+import { lruCache } from '../../../shared/lru-cache.js';
 
 // Apart from the formatters (format.ts) and the dayjs they bring: the session check, which every page
 // makes (the sign-in pages included, which format nothing), sets the zone.
@@ -14,7 +15,7 @@ let displayZone: string | undefined;
 // Building an Intl formatter for a zone costs a slow phone tens of milliseconds (the first, a fifth of a
 // second): the zone the session names is checked when something is first shown in it, not on the way
 // to the first page, once per zone, and by building the formatter the dates are then shown with.
-const partsFormatters = new Map<string, Intl.DateTimeFormat | null>();
+const partsFormatters = lruCache<string, Intl.DateTimeFormat | null>(16);
 
 /** The formatter of a date and time's parts in a zone (null for a zone this browser does not know). */
 export function partsFormatter(timeZone: string): Intl.DateTimeFormat | null {

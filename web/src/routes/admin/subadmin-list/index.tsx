@@ -87,7 +87,7 @@ function SubadminListPage() {
   const reload = () => Promise.all([utils.subadmins.list.invalidate(), utils.subadmins.dashboard.invalidate()]);
 
   const setBlocked = trpc.subadmins.setBlocked.useMutation({
-    onMutate: ({ id }) => setBusyId(id),
+    onMutate: ({ id }) => setBusyId(Number(id)),
     onSuccess: (_data, { blocked }) => {
       setBlocking(null);
       notifySuccess(blocked ? 'Subadmin blocked successfully.' : 'Subadmin unblocked successfully.');
