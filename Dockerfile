@@ -1,12 +1,10 @@
 # syntax=docker/dockerfile:1
 
-# ---- build: native modules (better-sqlite3, argon2) compile here, then the web app is built ----
+# ---- build: the web app. No compilers: better-sqlite3 and argon2 carry prebuilt binaries for this
+# platform, and .npmrc keeps npm from running node-gyp on install ----
 FROM node:24-bookworm-slim AS build
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-COPY package.json package-lock.json ./
+COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json ./
 COPY web ./web
@@ -17,7 +15,7 @@ COPY seed ./seed
 COPY scripts ./scripts
 RUN npm run build && npm prune --omit=dev
 
-# ---- runtime: no compilers, non-root, one volume for the SQLite file and uploads ----
+# ---- runtime: non-root, one volume for the SQLite file and uploads ----
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \

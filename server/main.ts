@@ -1,3 +1,4 @@
+import './preflight.js';
 import { loadConfig, ConfigError } from './config.js';
 import { buildApp } from './app.js';
 import { ensureAdmin, isDatabaseEmpty } from './bootstrap.js';
@@ -5,14 +6,12 @@ import { seedDemo } from '../seed/demo.js';
 import { startIndiamartScheduler } from './services/indiamart/scheduler.js';
 import { discardAbandonedBatches } from './services/leads/upload-batches.js';
 import { startMaintenance } from './services/maintenance/maintenance.js';
-import { exitUnlessSupportedNode } from './runtime.js';
 import { stopAccepting } from './http/graceful.js';
 
 /** How long open keep-alive connections may go on after SIGTERM before they are closed. */
 const DRAIN_GRACE_MS = 1_000;
 
 async function main() {
-  exitUnlessSupportedNode();
   let config;
   try {
     config = loadConfig();

@@ -1,9 +1,8 @@
-// `npm start`: checks the runtime, builds the web app when stale, then runs the server in this process.
+// `npm start`: checks the runtime (the first import), builds the web app when stale, then runs the server in this process.
+import './preflight.js';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
-import { exitUnlessSupportedNode } from './runtime.js';
 
-exitUnlessSupportedNode();
 const root = path.resolve(import.meta.dirname, '..');
 execFileSync(process.execPath, [path.join(root, 'scripts/build-web-if-stale.mjs')], { cwd: root, stdio: 'inherit' });
 

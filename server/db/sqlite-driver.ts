@@ -9,21 +9,14 @@ export type SqliteConstructor = typeof BetterSqlite3;
 let loaded: { path: string; Database: SqliteConstructor } | undefined;
 
 /**
- * The better-sqlite3 build for this runtime, loaded on first use. Loading the wrong one is not an
- * error but a crash in native code, so it is never attempted.
+ * better-sqlite3, loaded on first use. On a Node.js it does not support, loading it is not an error
+ * but a crash in native code, so it is never attempted there.
  */
 export function sqliteDriver(): { path: string; Database: SqliteConstructor } {
   if (loaded) return loaded;
   const runtime = checkNodeVersion(process.version);
   if (!runtime.ok) throw new Error(runtime.message);
-  try {
-    const path = requireHere.resolve(runtime.sqlitePackage!);
-    loaded = { path, Database: requireHere(path) as SqliteConstructor };
-    return loaded;
-  } catch (err) {
-    throw new Error(
-      `The SQLite driver for Node.js ${process.version} (${runtime.sqlitePackage}) is not installed or did not build: ` +
-        `run npm install with this Node.js version (${(err as Error).message.split('\n')[0]}).`,
-    );
-  }
+  const path = requireHere.resolve('better-sqlite3');
+  loaded = { path, Database: requireHere(path) as SqliteConstructor };
+  return loaded;
 }
