@@ -1,5 +1,6 @@
 import type { Deps } from '../../deps.js';
 import type { UserActor } from '../../auth/actor.js';
+import { yieldToOthers } from '../../db/paging.js';
 import { EXPORT_HEADER, UTF8_BOM, csvLine, exportLine, zonedTimeFormatter } from '../leads/lead-export.js';
 import { queueLeads } from './queues.repository.js';
 import { companyRules, scopeOf } from './lead-work.service.js';
@@ -30,6 +31,7 @@ export async function openNewLeadsExport(deps: Deps, actor: UserActor, search?: 
       yield Buffer.from(rows.map((r) => exportLine(r, formatTime)).join(''));
       if (rows.length < EXPORT_PAGE) return;
       after = rows[rows.length - 1]!.id;
+      await yieldToOthers();
     }
   })();
 }

@@ -9,22 +9,40 @@ import { containsPattern } from '../users/users.repository.js';
 type LDB = DB & { l: DB['leads'] };
 type LeadsQuery = SelectQueryBuilder<LDB, 'l', {}>;
 
+/** Above every character: a text prefix's range ends before the prefix followed by it. */
+const TEXT_END = '\u{10FFFF}';
+
+/** The digits right after every number starting with `digits` (null when it is all nines). */
+function nextDigits(digits: string): string | null {
+  const rest = digits.replace(/9+$/, '');
+  if (!rest) return null;
+  return rest.slice(0, -1) + String(Number(rest.at(-1)) + 1);
+}
+
+/** `column` starts with the digits: a range read of its index (digits compare alike in every collation). */
+function startsWithDigits(eb: ExpressionBuilder<LDB, 'l'>, column: 'l.mobile' | 'l.mobile_rev', digits: string) {
+  const next = nextDigits(digits);
+  return next === null ? eb(column, '>=', digits) : eb.and([eb(column, '>=', digits), eb(column, '<', next)]);
+}
+
 /**
- * A search on a lead's name, or on its mobile when the text is a number: "+91 98765-43" matches
- * mobiles containing 9876543 (the country code and a leading 0 of a full number are dropped).
+ * A search answered by an index, never by reading every lead: the lead's name starting with the
+ * text (any case), or, when the text is a number, its mobile starting or ending with those digits
+ * ("+91 98765-43" finds 9876543xxx, "4321" finds xxxxxx4321; a full number with +91 or 0 finds itself).
  */
 export function leadSearch(search: string | undefined) {
   const text = search?.trim();
   if (!text) return null;
-  const p = containsPattern(text);
+  const key = text.toLowerCase();
   let digits = text.replace(/[\s\-().]/g, '');
   if (digits.startsWith('+')) digits = digits.slice(1);
   const isNumber = /^\d+$/.test(digits);
   return (eb: ExpressionBuilder<LDB, 'l'>) => {
-    const byName = sql<boolean>`lower(l.name) like ${p} escape '!'`;
+    const byName = eb.and([eb('l.name_key', '>=', key), eb('l.name_key', '<', key + TEXT_END)]);
     if (!isNumber) return byName;
     const mobile = digits.replace(/^(91|0)(?=\d{10}$)/, '');
-    return eb.or([byName, sql<boolean>`l.mobile like ${containsPattern(mobile)} escape '!'`]);
+    const reversed = [...mobile].reverse().join('');
+    return eb.or([byName, startsWithDigits(eb, 'l.mobile', mobile), startsWithDigits(eb, 'l.mobile_rev', reversed)]);
   };
 }
 
@@ -142,16 +160,20 @@ export interface ExportLeadRow {
 const FROM_LEADS = 'from "leads" as "l"';
 
 /**
- * The next `limit` leads of a filtered query after id `after`, in id order (keyset paging). Each
- * page must walk the primary key from `after`: through a filter index instead, every page gathers
- * and sorts all the remaining matches, and a million-lead export takes minutes instead of seconds.
- * SQLite is told so with NOT INDEXED (rowid lookups stay allowed); Postgres, whose plan depends on
- * table statistics that lag behind a big upload, is told sorting is not an option for this page.
+ * The next `limit` leads of a filtered query with an id in (after, through], in id order (keyset
+ * paging over a bounded range of ids, so a query whose filter matches few leads still reads at most
+ * through - after rows). Each page must walk the primary key: through a filter index instead,
+ * every page gathers and sorts all the remaining matches. SQLite is told so with NOT INDEXED
+ * (rowid ranges stay allowed); Postgres, whose plan depends on table statistics that lag behind a
+ * big upload, is told sorting is not an option for this page.
  */
-export async function exportPage(db: Kysely<DB>, dialect: Dialect, base: LeadsQuery, after: number, limit: number): Promise<ExportLeadRow[]> {
+export async function exportPage(
+  db: Kysely<DB>, dialect: Dialect, base: LeadsQuery, after: number, through: number, limit: number,
+): Promise<ExportLeadRow[]> {
   const compiled = base
     .select(['l.id', 'l.name', 'l.mobile', 'l.requirement', 'l.area', 'l.category', 'l.upload_date'])
     .where('l.id', '>', after)
+    .where('l.id', '<=', through)
     .orderBy('l.id')
     .limit(limit)
     .compile();
@@ -163,6 +185,12 @@ export async function exportPage(db: Kysely<DB>, dialect: Dialect, base: LeadsQu
     await sql`select set_config('enable_sort', 'off', true), set_config('enable_incremental_sort', 'off', true)`.execute(trx);
     return (await trx.executeQuery<ExportLeadRow>(compiled)).rows;
   });
+}
+
+/** The highest lead id of any company (the primary key's last entry): where an export stops. */
+export async function lastLeadId(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom('leads').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  return Number(row?.id ?? 0);
 }
 
 export async function distinctCategories(db: Kysely<DB>, subadminId: number) {

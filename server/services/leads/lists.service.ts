@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { SubadminActor } from '../../auth/actor.js';
 import { notFound } from '../../errors.js';
-import { paginate } from '../../db/paging.js';
+import { paginate, yieldToOthers } from '../../db/paging.js';
 import type { LeadStatus } from '../../../shared/leads.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import {
@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/lead-lists.js';
 import { DEFAULT_TIME_ZONE } from '../../../shared/dates.js';
 import {
-  countByTelecaller, distinctCategories, exportPage, findCompanyUser, leadsOfTelecaller, selectLegacyLead, selectTelecallerLead,
+  countByTelecaller, distinctCategories, exportPage, findCompanyUser, lastLeadId, leadsOfTelecaller, selectLegacyLead, selectTelecallerLead,
   selectUploadedLead, uploadedLeads,
 } from './lists.repository.js';
 import { EXPORT_HEADER, UTF8_BOM, csvLine, exportLine, zonedTimeFormatter } from './lead-export.js';
@@ -21,7 +21,9 @@ type Out<S extends z.ZodType> = z.output<S>;
 /** The original API's per-telecaller lead lists answer at most this many leads (newest activity first). */
 export const LEGACY_LEADS_CAP = 1000;
 /** Rows an export reads per query: memory stays flat however many leads the company has. */
-export const EXPORT_PAGE = 1000;
+export const EXPORT_PAGE = 250;
+/** Ids one export query may walk: a filter matching few leads still reads a bounded range per query. */
+export const EXPORT_ID_SPAN = 10_000;
 
 const toSummary = (u: { id: number; name: string; user_type: TelecallerSummary['user_type']; is_blocked: number; deleted_at: string | null }): TelecallerSummary => ({
   id: u.id, name: u.name, user_type: u.user_type, blocked: Boolean(u.is_blocked), deleted: u.deleted_at !== null,
@@ -103,15 +105,16 @@ export async function openLeadExport(deps: Deps, actor: SubadminActor, query: Le
         )
       : uploadedLeads(deps.db, actor.subadminId, query);
 
+  const last = await lastLeadId(deps.db);
+
   return (async function* () {
     yield Buffer.from(UTF8_BOM + csvLine([...EXPORT_HEADER]));
-    let after = 0;
-    for (;;) {
-      const rows = await exportPage(deps.db, deps.dialect, base, after, EXPORT_PAGE);
-      if (rows.length === 0) return;
-      yield Buffer.from(rows.map((r) => exportLine(r, formatTime)).join(''));
-      if (rows.length < EXPORT_PAGE) return;
-      after = rows[rows.length - 1]!.id;
+    for (let after = 0; after < last; ) {
+      const through = Math.min(after + EXPORT_ID_SPAN, last);
+      const rows = await exportPage(deps.db, deps.dialect, base, after, through, EXPORT_PAGE);
+      if (rows.length > 0) yield Buffer.from(rows.map((r) => exportLine(r, formatTime)).join(''));
+      after = rows.length === EXPORT_PAGE ? rows[rows.length - 1]!.id : through;
+      await yieldToOthers();
     }
   })();
 }
