@@ -16,11 +16,11 @@ import { uploadBatchLeases } from './0014_upload_batch_leases.js';
 import { submissionKeys } from './0015_submission_keys.js';
 import { userLanguage } from './0016_user_language.js';
 import { leadTallies } from './0017_lead_tallies.js';
-import { leadSearchKeys } from './0021_lead_search_keys.js';
+import { boundedLeadReads } from './0021_bounded_lead_reads.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
 export const migrations: Migration[] = [
   initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets, leadWork, callbackHistory, leadWorkCover, projects, products, userNotices,
-  signInFailures, leadCounts, uploadBatchLeases, submissionKeys, userLanguage, leadTallies, leadSearchKeys,
+  signInFailures, leadCounts, uploadBatchLeases, submissionKeys, userLanguage, leadTallies, boundedLeadReads,
 ];
 export type { Dialect, Migration } from './types.js';

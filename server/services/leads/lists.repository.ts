@@ -19,31 +19,55 @@ function nextDigits(digits: string): string | null {
   return rest.slice(0, -1) + String(Number(rest.at(-1)) + 1);
 }
 
-/** `column` starts with the digits: a range read of its index (digits compare alike in every collation). */
-function startsWithDigits(eb: ExpressionBuilder<LDB, 'l'>, column: 'l.mobile' | 'l.mobile_rev', digits: string) {
-  const next = nextDigits(digits);
-  return next === null ? eb(column, '>=', digits) : eb.and([eb(column, '>=', digits), eb(column, '<', next)]);
+type SearchColumn = 'name_key' | 'mobile' | 'mobile_rev';
+
+/** What a search text looks for: each column with the prefix it must start with. */
+function searchPrefixes(search: string | undefined): Array<[SearchColumn, string]> | null {
+  const text = search?.trim();
+  if (!text) return null;
+  const prefixes: Array<[SearchColumn, string]> = [['name_key', text.toLowerCase()]];
+  let digits = text.replace(/[\s\-().]/g, '');
+  if (digits.startsWith('+')) digits = digits.slice(1);
+  if (/^\d+$/.test(digits)) {
+    const mobile = digits.replace(/^(91|0)(?=\d{10}$)/, '');
+    prefixes.push(['mobile', mobile], ['mobile_rev', [...mobile].reverse().join('')]);
+  }
+  return prefixes;
+}
+
+/**
+ * `column` starts with `prefix`: a range, which an index on the column answers. Names end before the
+ * prefix followed by the highest character; digits before the next number (digits compare alike in
+ * every collation).
+ */
+function startsWith(table: 'l' | 's', column: SearchColumn, prefix: string) {
+  const ref = sql.ref(`${table}.${column}`);
+  const end = column === 'name_key' ? prefix + TEXT_END : nextDigits(prefix);
+  return end === null ? sql<boolean>`${ref} >= ${prefix}` : sql<boolean>`(${ref} >= ${prefix} and ${ref} < ${end})`;
 }
 
 /**
  * A search answered by an index, never by reading every lead: the lead's name starting with the
  * text (any case), or, when the text is a number, its mobile starting or ending with those digits
  * ("+91 98765-43" finds 9876543xxx, "4321" finds xxxxxx4321; a full number with +91 or 0 finds itself).
+ * For a list already narrowed to one user's leads (the planner may read those instead).
  */
 export function leadSearch(search: string | undefined) {
-  const text = search?.trim();
-  if (!text) return null;
-  const key = text.toLowerCase();
-  let digits = text.replace(/[\s\-().]/g, '');
-  if (digits.startsWith('+')) digits = digits.slice(1);
-  const isNumber = /^\d+$/.test(digits);
-  return (eb: ExpressionBuilder<LDB, 'l'>) => {
-    const byName = eb.and([eb('l.name_key', '>=', key), eb('l.name_key', '<', key + TEXT_END)]);
-    if (!isNumber) return byName;
-    const mobile = digits.replace(/^(91|0)(?=\d{10}$)/, '');
-    const reversed = [...mobile].reverse().join('');
-    return eb.or([byName, startsWithDigits(eb, 'l.mobile', mobile), startsWithDigits(eb, 'l.mobile_rev', reversed)]);
-  };
+  const prefixes = searchPrefixes(search);
+  if (!prefixes) return null;
+  return (eb: ExpressionBuilder<LDB, 'l'>) => eb.or(prefixes.map(([column, prefix]) => startsWith('l', column, prefix)));
+}
+
+/**
+ * The ids of a company's leads a search finds, one range read of an index per column searched.
+ * Null without a search.
+ */
+function companySearchIds(db: Kysely<DB>, subadminId: number, search: string | undefined) {
+  const prefixes = searchPrefixes(search);
+  if (!prefixes) return null;
+  return prefixes
+    .map(([column, prefix]) => db.selectFrom('leads as s').select('s.id').where('s.subadmin_id', '=', subadminId).where(startsWith('s', column, prefix)))
+    .reduce((all, next) => all.unionAll(next));
 }
 
 /** The company's visible leads: every read of leads starts here. */
@@ -106,13 +130,17 @@ export interface UploadedFilter {
 }
 
 export function uploadedLeads(db: Kysely<DB>, subadminId: number, f: UploadedFilter) {
-  let q = visibleLeads(db, subadminId);
+  const found = companySearchIds(db, subadminId, f.search);
+  // Searched, the leads are reached by id from what the indexes found, whatever the planner thinks
+  // of the company's size (SQLite has no table statistics here): the company test is written
+  // `+subadmin_id`, which no index can answer, so reading every lead of the company is not a plan.
+  let q: LeadsQuery = found
+    ? db.selectFrom('leads as l').where(sql<number>`+l.subadmin_id`, '=', subadminId).where('l.visible', '=', 1).where('l.id', 'in', found)
+    : visibleLeads(db, subadminId);
   if (f.category) q = q.where('l.category', '=', f.category);
   if (f.assigned === 'assigned') q = q.where('l.telicaller_id', 'is not', null);
   if (f.assigned === 'unassigned') q = q.where('l.telicaller_id', 'is', null);
   if (f.status) q = q.where('l.status', '=', f.status);
-  const cond = leadSearch(f.search);
-  if (cond) q = q.where(cond);
   return q;
 }
 
