@@ -162,7 +162,7 @@ describe('the telecaller area in Hindi on a 390 px phone', () => {
     await expect.poll(() => htmlLang(page)).toBe('en');
     await page.goto(`${env.server.base}/leadspage/leads`);
     await page.getByRole('article').first().getByRole('link', { name: 'Process Lead' }).waitFor();
-    await page.getByPlaceholder('Search name or mobile').waitFor();
+    await page.getByPlaceholder('Name (first letters) or mobile digits').waitFor();
     await page.goto(`${env.server.base}/leadspage/createproject`);
     await page.getByRole('textbox', { name: 'Client name' }).waitFor();
     await page.getByRole('button', { name: 'Create project' }).waitFor();

@@ -6,7 +6,7 @@ import { queueLeads } from './queues.repository.js';
 import { companyRules, scopeOf } from './lead-work.service.js';
 
 /** Rows read per query; a user's new leads are few, but a bulk distribution may hand out thousands. */
-const EXPORT_PAGE = 500;
+const EXPORT_PAGE = 250;
 
 /**
  * The signed-in user's New Leads as leads.csv (spec part 2, section 9): the leads the queue lists

@@ -189,11 +189,9 @@ const FROM_LEADS = 'from "leads" as "l"';
 
 /**
  * The next `limit` leads of a filtered query with an id in (after, through], in id order (keyset
- * paging over a bounded range of ids, so a query whose filter matches few leads still reads at most
- * through - after rows). Each page must walk the primary key: through a filter index instead,
- * every page gathers and sorts all the remaining matches. SQLite is told so with NOT INDEXED
- * (rowid ranges stay allowed); Postgres, whose plan depends on table statistics that lag behind a
- * big upload, is told sorting is not an option for this page.
+ * paging over a bounded range of ids: a query whose filter matches few leads still reads at most
+ * through - after rows, and a plan that sorts sorts no more). SQLite is told to walk the primary key
+ * (NOT INDEXED; rowid ranges stay allowed), which it cannot get wrong without table statistics.
  */
 export async function exportPage(
   db: Kysely<DB>, dialect: Dialect, base: LeadsQuery, after: number, through: number, limit: number,
@@ -209,10 +207,7 @@ export async function exportPage(
     const text = compiled.sql.replace(FROM_LEADS, `${FROM_LEADS} not indexed`);
     return (await db.executeQuery<ExportLeadRow>(CompiledQuery.raw(text, [...compiled.parameters]))).rows;
   }
-  return db.transaction().execute(async (trx) => {
-    await sql`select set_config('enable_sort', 'off', true), set_config('enable_incremental_sort', 'off', true)`.execute(trx);
-    return (await trx.executeQuery<ExportLeadRow>(compiled)).rows;
-  });
+  return (await db.executeQuery<ExportLeadRow>(compiled)).rows;
 }
 
 /** The highest lead id of any company (the primary key's last entry): where an export stops. */

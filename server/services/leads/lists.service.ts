@@ -21,7 +21,9 @@ type Out<S extends z.ZodType> = z.output<S>;
 /** The original API's per-telecaller lead lists answer at most this many leads (newest activity first). */
 export const LEGACY_LEADS_CAP = 1000;
 /** Rows an export reads per query: memory stays flat however many leads the company has. */
-export const EXPORT_PAGE = 250;
+export const EXPORT_PAGE = 1000;
+/** Rows turned into CSV between two turns of the event loop: other requests wait for one slice at most. */
+export const EXPORT_SLICE = 250;
 /** Ids one export query may walk: a filter matching few leads still reads a bounded range per query. */
 export const EXPORT_ID_SPAN = 10_000;
 
@@ -112,7 +114,10 @@ export async function openLeadExport(deps: Deps, actor: SubadminActor, query: Le
     for (let after = 0; after < last; ) {
       const through = Math.min(after + EXPORT_ID_SPAN, last);
       const rows = await exportPage(deps.db, deps.dialect, base, after, through, EXPORT_PAGE);
-      if (rows.length > 0) yield Buffer.from(rows.map((r) => exportLine(r, formatTime)).join(''));
+      for (let i = 0; i < rows.length; i += EXPORT_SLICE) {
+        yield Buffer.from(rows.slice(i, i + EXPORT_SLICE).map((r) => exportLine(r, formatTime)).join(''));
+        await yieldToOthers();
+      }
       after = rows.length === EXPORT_PAGE ? rows[rows.length - 1]!.id : through;
       await yieldToOthers();
     }

@@ -74,8 +74,8 @@ export const en = {
     },
   },
   queue: {
-    search: 'Search name or mobile',
-    searchLabel: 'Search leads by name or mobile',
+    search: 'Name (first letters) or mobile digits',
+    searchLabel: 'Search leads by the start of the name, or the first or last digits of the mobile',
     count_one: '{{n}} lead',
     count_other: '{{n}} leads',
     offlineTitle: 'No connection',

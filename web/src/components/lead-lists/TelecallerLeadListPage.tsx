@@ -186,8 +186,8 @@ function TelecallerLeads({ list, telecallerId, search, setSearch }: Props & { te
       </Group>
       <TextInput
         mb="md"
-        placeholder="Search name or mobile"
-        aria-label="Search leads by name or mobile"
+        placeholder="Name (first letters) or mobile digits"
+        aria-label="Search leads by the start of the name, or the first or last digits of the mobile"
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         maxLength={100}

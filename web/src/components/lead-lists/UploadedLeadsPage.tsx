@@ -75,8 +75,8 @@ export function UploadedLeadsPage({ search, setSearch }: Props) {
       <Paper withBorder p="md">
         <Group mb="md" wrap="wrap" gap="sm" align="flex-end">
           <TextInput
-            placeholder="Search name or mobile"
-            aria-label="Search leads by name or mobile"
+            placeholder="Name (first letters) or mobile digits"
+            aria-label="Search leads by the start of the name, or the first or last digits of the mobile"
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
             maxLength={100}
