@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertCompany, insertLeadRows, PASSWORD } from './helpers/fixtures.js';
+import { insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { query, signIn } from './helpers/http.js';
 import type { DB } from '../server/db/schema.js';
 import { nowIso } from '../server/db/dialect.js';
@@ -70,6 +70,29 @@ describe.each(dialects)('bounded lead lists on %s', (dialect) => {
         expect(deep.error?.message).toBe(DEEP);
       }
     });
+  });
+
+  describe('call log', () => {
+    it('counts up to the cap and refuses a page past it', async () => {
+      const a = await company();
+      const caller = await insertUser(db(), a.id);
+      const [leadId] = await insertLeadRows(db(), a.id, [{ telicaller_id: caller.id }]);
+      const at = Date.now() - 3_600_000;
+      for (let from = 0; from < MAX_PAGED_ROWS + 5; from += 1000) {
+        await db().insertInto('lead_history').values(Array.from({ length: Math.min(1000, MAX_PAGED_ROWS + 5 - from) }, (_, k) => ({
+          subadmin_id: a.id, lead_id: leadId!, user_id: caller.id, acted_by_subadmin: null, status: '3', feedback: 'Price Issue', call_duration: 30,
+          remarks: null, handler_id: null, demo: 0, project_name: null, callback: 0, callback_date: null, callback_time: null, invalid_reason: null,
+          lead_quality: null, optional_whatsapp: null, optional_number: null, created_at: new Date(at + from + k).toISOString(),
+        }))).execute();
+      }
+      const first = await query(t.app, 'summaries.callLog', { page: 1, pageSize: 20 }, a.session);
+      expect(first.status).toBe(200);
+      expect(first.data).toMatchObject({ total: MAX_PAGED_ROWS, totalCapped: true });
+      expect(first.data.items).toHaveLength(20);
+      const deep = await query(t.app, 'summaries.callLog', { page: MAX_PAGED_ROWS / 20 + 1, pageSize: 20 }, a.session);
+      expect(deep.status).toBe(400);
+      expect(deep.error?.message).toBe(DEEP);
+    }, 120_000);
   });
 
   describe('search', () => {

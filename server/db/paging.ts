@@ -5,6 +5,18 @@ import { MAX_PAGED_ROWS, type Page, type PageInput } from '../../shared/schemas/
 export const DEEP_PAGE_MESSAGE =
   `Only the first ${MAX_PAGED_ROWS.toLocaleString('en-US')} rows of a list can be paged through: search or filter to narrow it.`;
 
+/** Where a page starts; a page past the first MAX_PAGED_ROWS rows is refused. */
+export function reachableOffset(input: Pick<PageInput, 'page' | 'pageSize'>): number {
+  const offset = (input.page - 1) * input.pageSize;
+  if (offset >= MAX_PAGED_ROWS) throw new AppError('BAD_REQUEST', DEEP_PAGE_MESSAGE);
+  return offset;
+}
+
+/** A count that stops past MAX_PAGED_ROWS: what a page's total says, and whether more match. */
+export function cappedTotal(counted: number): { total: number; totalCapped?: true } {
+  return counted > MAX_PAGED_ROWS ? { total: MAX_PAGED_ROWS, totalCapped: true } : { total: counted };
+}
+
 /**
  * Runs a filtered query for one page, and counts it. What one request may cost is bounded: a page
  * starting past MAX_PAGED_ROWS is refused (an offset makes the database walk every row before it),
@@ -17,8 +29,7 @@ export async function paginate<DB, TB extends keyof DB, O, R>(
   input: Pick<PageInput, 'page' | 'pageSize'>,
   orderAndSelect: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, R>,
 ): Promise<Page<R>> {
-  const offset = (input.page - 1) * input.pageSize;
-  if (offset >= MAX_PAGED_ROWS) throw new AppError('BAD_REQUEST', DEEP_PAGE_MESSAGE);
+  const offset = reachableOffset(input);
   const [items, beyond] = await Promise.all([
     orderAndSelect(base).limit(input.pageSize).offset(offset).execute(),
     base.select(sql<number>`1`.as('beyond')).offset(MAX_PAGED_ROWS).limit(1).executeTakeFirst(),
