@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { SubadminActor } from '../../auth/actor.js';
 import { notFound } from '../../errors.js';
-import { paginate, yieldToOthers } from '../../db/paging.js';
+import { paginate } from '../../db/paging.js';
 import type { LeadStatus } from '../../../shared/leads.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import {
@@ -11,21 +11,16 @@ import {
 } from '../../../shared/schemas/lead-lists.js';
 import { DEFAULT_TIME_ZONE } from '../../../shared/dates.js';
 import {
-  countByTelecaller, distinctCategories, exportPage, findCompanyUser, lastLeadId, leadsOfTelecaller, selectLegacyLead, selectTelecallerLead,
+  countByTelecaller, distinctCategories, findCompanyUser, leadsOfTelecaller, visibleLeadTotal, selectLegacyLead, selectTelecallerLead,
   selectUploadedLead, uploadedLeads,
 } from './lists.repository.js';
-import { EXPORT_HEADER, UTF8_BOM, csvLine, exportLine, zonedTimeFormatter } from './lead-export.js';
+import { leadExportChunks, type LeadExportJob } from './lead-export-chunks.js';
+import { exportInWorker } from './export-in-worker.js';
 
 type Out<S extends z.ZodType> = z.output<S>;
 
 /** The original API's per-telecaller lead lists answer at most this many leads (newest activity first). */
 export const LEGACY_LEADS_CAP = 1000;
-/** Rows an export reads per query: memory stays flat however many leads the company has. */
-export const EXPORT_PAGE = 1000;
-/** Rows turned into CSV between two turns of the event loop: other requests wait for one slice at most. */
-export const EXPORT_SLICE = 250;
-/** Ids one export query may walk: a filter matching few leads still reads a bounded range per query. */
-export const EXPORT_ID_SPAN = 10_000;
 
 const toSummary = (u: { id: number; name: string; user_type: TelecallerSummary['user_type']; is_blocked: number; deleted_at: string | null }): TelecallerSummary => ({
   id: u.id, name: u.name, user_type: u.user_type, blocked: Boolean(u.is_blocked), deleted: u.deleted_at !== null,
@@ -53,6 +48,12 @@ export async function pageTelecallerCounts(
     leadTotal: all.reduce((n, r) => n + r.count, 0),
   };
 }
+
+/**
+ * From this many leads in the company, an export runs on a worker thread (starting one costs about
+ * a second); below it, its slices between turns of the event loop are the whole cost.
+ */
+export const WORKER_EXPORT_FROM = 20_000;
 
 /** A user of the actor's company; another company's id answers exactly like a missing one. */
 async function companyTelecaller(deps: Deps, actor: SubadminActor, id: number): Promise<TelecallerSummary> {
@@ -95,31 +96,13 @@ export function listCategories(deps: Deps, actor: SubadminActor) {
 
 /**
  * Checks the request (a telecaller of another company answers NOT_FOUND before anything is sent),
- * then gives the CSV as chunks read page by page (keyset on id), for the transport to stream.
+ * then gives the CSV as chunks read page by page (keyset on id), for the transport to stream: made
+ * on a worker thread with its own read connection where the server has one, else here.
  */
 export async function openLeadExport(deps: Deps, actor: SubadminActor, query: LeadExportQuery): Promise<AsyncIterable<Buffer>> {
   const company = await deps.db.selectFrom('subadmins').select('time_zone').where('id', '=', actor.subadminId).executeTakeFirst();
-  const formatTime = zonedTimeFormatter(company?.time_zone || DEFAULT_TIME_ZONE);
-  const base =
-    query.kind === 'telecaller'
-      ? leadsOfTelecaller(
-          deps.db, actor.subadminId, (await companyTelecaller(deps, actor, query.telecallerId)).id, LEAD_LIST_STATUS[query.status], query.search,
-        )
-      : uploadedLeads(deps.db, actor.subadminId, query);
-
-  const last = await lastLeadId(deps.db);
-
-  return (async function* () {
-    yield Buffer.from(UTF8_BOM + csvLine([...EXPORT_HEADER]));
-    for (let after = 0; after < last; ) {
-      const through = Math.min(after + EXPORT_ID_SPAN, last);
-      const rows = await exportPage(deps.db, deps.dialect, base, after, through, EXPORT_PAGE);
-      for (let i = 0; i < rows.length; i += EXPORT_SLICE) {
-        yield Buffer.from(rows.slice(i, i + EXPORT_SLICE).map((r) => exportLine(r, formatTime)).join(''));
-        await yieldToOthers();
-      }
-      after = rows.length === EXPORT_PAGE ? rows[rows.length - 1]!.id : through;
-      await yieldToOthers();
-    }
-  })();
+  if (query.kind === 'telecaller') await companyTelecaller(deps, actor, query.telecallerId);
+  const job: LeadExportJob = { subadminId: actor.subadminId, timeZone: company?.time_zone || DEFAULT_TIME_ZONE, query };
+  const big = (await visibleLeadTotal(deps.db, actor.subadminId)) >= WORKER_EXPORT_FROM;
+  return big && deps.readConnection ? exportInWorker(deps.readConnection, job) : leadExportChunks(deps.db, deps.dialect, job);
 }
