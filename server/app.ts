@@ -60,8 +60,6 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
 
   const deps: Deps = {
     db: database.db, dialect: database.dialect, config, signInLimiter: new SignInLimiter(database.db), knownDevices: await loadKnownDevices(database.db),
-    // A database only this connection sees (in memory) has no second way in.
-    readConnection: config.databaseUrl.endsWith(':memory:') ? undefined : { url: config.databaseUrl, pgSchema: database.pgSchema },
   };
   // What a crash left half-written, or a deleted record left on disk, goes before the first request.
   const swept = await sweepUploads(deps);

@@ -4,7 +4,6 @@ import type { Dialect } from './db/database.js';
 import type { DB } from './db/schema.js';
 import type { SignInLimiter } from './auth/sign-in-limiter.js';
 import type { KnownDevices } from './auth/known-devices.js';
-import type { ReadConnection } from './services/leads/export-in-worker.js';
 
 /** What every service function receives first: the database and the process-wide helpers. */
 export interface Deps {
@@ -13,6 +12,4 @@ export interface Deps {
   config: Config;
   signInLimiter: SignInLimiter;
   knownDevices: KnownDevices;
-  /** a second connection's way to the database, for work done off the event loop (lead exports) */
-  readConnection?: ReadConnection;
 }

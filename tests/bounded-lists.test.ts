@@ -7,8 +7,6 @@ import type { DB } from '../server/db/schema.js';
 import { nowIso } from '../server/db/dialect.js';
 import { uploadedLeads } from '../server/services/leads/lists.repository.js';
 import { MAX_PAGED_ROWS } from '../shared/schemas/paging.js';
-import { leadExportChunks, type LeadExportJob } from '../server/services/leads/lead-export-chunks.js';
-import { exportInWorker } from '../server/services/leads/export-in-worker.js';
 
 const DEEP = `Only the first 10,000 rows of a list can be paged through: search or filter to narrow it.`;
 
@@ -72,36 +70,6 @@ describe.each(dialects)('bounded lead lists on %s', (dialect) => {
         expect(deep.error?.message).toBe(DEEP);
       }
     });
-  });
-
-  describe('export on a worker thread', () => {
-    it('writes the same CSV as the export made on the event loop, on its own connection', async () => {
-      const a = await company();
-      const caller = await insertUser(db(), a.id);
-      await insertLeadRows(db(), a.id, [
-        { name: 'Shah, Amit', mobile: '9876543210', requirement: '<p>Line one</p><p>Line two</p>', telicaller_id: caller.id, status: '2' },
-        { name: '=HYPERLINK("x")', mobile: '9123456780' },
-        { name: 'Ravi', mobile: '9988776655', category: 'JustDial' },
-      ]);
-      await insertBulk(db(), a.id, 2500);
-      const collect = async (chunks: AsyncIterable<Buffer>) => {
-        const parts: Buffer[] = [];
-        for await (const c of chunks) parts.push(c);
-        return Buffer.concat(parts).toString('utf8');
-      };
-      const jobs: LeadExportJob[] = [
-        { subadminId: a.id, timeZone: 'Asia/Kolkata', query: { kind: 'uploaded', assigned: 'all', search: undefined, category: undefined, status: undefined } },
-        { subadminId: a.id, timeZone: 'Asia/Kolkata', query: { kind: 'uploaded', assigned: 'all', search: 'ravi', category: undefined, status: undefined } },
-        { subadminId: a.id, timeZone: 'Asia/Kolkata', query: { kind: 'telecaller', telecallerId: caller.id, status: 'interested', search: undefined } },
-      ];
-      for (const job of jobs) {
-        const here = await collect(leadExportChunks(db(), dialect, job));
-        const there = await collect(exportInWorker(t.deps.readConnection!, job));
-        expect(there).toBe(here);
-      }
-      const all = await collect(exportInWorker(t.deps.readConnection!, jobs[0]!));
-      expect(all.split('\r\n').filter(Boolean)).toHaveLength(1 + 3 + 2500);
-    }, 120_000);
   });
 
   describe('call log', () => {

@@ -13,7 +13,7 @@ export const EXPORT_SLICE = 250;
 /** Ids one export query may walk: a filter matching few leads still reads a bounded range per query. */
 export const EXPORT_ID_SPAN = 10_000;
 
-/** An export the caller may make (its telecaller already found in its company): plain data, for a worker too. */
+/** An export the caller may make (its telecaller already found in its company). */
 export interface LeadExportJob {
   subadminId: number;
   timeZone: string;

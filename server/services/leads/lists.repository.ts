@@ -210,13 +210,6 @@ export async function exportPage(
   return (await db.executeQuery<ExportLeadRow>(compiled)).rows;
 }
 
-/** How many visible leads the company has, from the counts kept by triggers (no lead is read). */
-export async function visibleLeadTotal(db: Kysely<DB>, subadminId: number): Promise<number> {
-  const row = await db.selectFrom('lead_counts').select((eb) => eb.fn.sum<number | string>('visible').as('n')).where('subadmin_id', '=', subadminId)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 /** The highest lead id of any company (the primary key's last entry): where an export stops. */
 export async function lastLeadId(db: Kysely<DB>): Promise<number> {
   const row = await db.selectFrom('leads').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
