@@ -98,8 +98,14 @@ export function watchHealth(base: string): HealthWatch {
   return watchLatency(`${base}/healthz`);
 }
 
-/** Asks a URL (GET, with these headers) every 50 ms from a process of its own, and times each answer. */
-export function watchLatency(url: string, headers: Record<string, string> = {}): HealthWatch {
+/**
+ * Asks a URL (GET, with these headers) every `everyMs` from a process of its own, and times each
+ * answer. The first `warmUp` answers are left out of the report: the asking process's own start
+ * (a new connection, its code not yet compiled) is in them.
+ */
+export function watchLatency(url: string, headers: Record<string, string> = {}, opts: { everyMs?: number; warmUp?: number } = {}): HealthWatch {
+  const everyMs = opts.everyMs ?? 50;
+  const warmUp = opts.warmUp ?? 0;
   const script = `
     const http = require('node:http');
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
@@ -111,7 +117,7 @@ export function watchLatency(url: string, headers: Record<string, string> = {}):
       });
       req.on('error', () => { failures++; times.push(performance.now() - t0); resolve(); });
     });
-    (async () => { while (!stopping) { await once(); await new Promise((r) => setTimeout(r, 50)); } })();
+    (async () => { while (!stopping) { await once(); await new Promise((r) => setTimeout(r, ${everyMs})); } })();
     process.on('message', () => { stopping = true; setTimeout(() => { process.send({ times, starts, failures }); process.exit(0); }, 100); });
     // The test that started it is gone (it failed, or was stopped): so is this.
     process.on('disconnect', () => process.exit(0));
@@ -120,7 +126,8 @@ export function watchLatency(url: string, headers: Record<string, string> = {}):
   return {
     stop: () =>
       new Promise((resolve) => {
-        child.once('message', (m: { times: number[]; starts: number[]; failures: number }) => {
+        child.once('message', (all: { times: number[]; starts: number[]; failures: number }) => {
+          const m = { ...all, times: all.times.slice(warmUp), starts: all.starts.slice(warmUp) };
           const sorted = [...m.times].sort((a, b) => a - b);
           const slowestFirst = m.times.map((ms, i) => ({ ms, at: m.starts[i]! - m.starts[0]! })).sort((a, b) => b.ms - a.ms).slice(0, 5);
           resolve({
