@@ -126,25 +126,24 @@ describe.each(dialects)('bounded lead lists on %s', (dialect) => {
       expect(await names('nobody')).toEqual([]);
     });
 
-    it('finds mobiles by their first or last digits, or the whole number with +91 or 0', async () => {
+    it('finds mobiles by their first digits, or the whole number with +91 or 0', async () => {
       expect(await names('98765')).toEqual(['Ravi Kumar']);
-      expect(await names('3210')).toEqual(['Ravi Kumar']);
       expect(await names('+91 98765-43210')).toEqual(['Ravi Kumar']);
       expect(await names('09876543210')).toEqual(['Ravi Kumar']);
-      expect(await names('56780')).toEqual(['RAVINA Shah']);
+      expect(await names('912345')).toEqual(['RAVINA Shah']);
       // Nines at the end of the digits: the range has no upper bound to step to.
       expect(await names('99')).toEqual(['Kumar Traders']);
-      expect(await names('0009')).toEqual(['50% Off_Store']);
-      expect(await names('9')).toEqual(expect.arrayContaining(['Ravi Kumar', 'RAVINA Shah', 'Kumar Traders', '50% Off_Store']));
-      // Digits in the middle only are not a match.
+      expect(await names('9000000009')).toEqual(['50% Off_Store']);
+      expect((await names('9')).sort()).toEqual(['50% Off_Store', 'Kumar Traders', 'RAVINA Shah', 'Ravi Kumar']);
+      // Digits from the middle or the end only are not a match.
       expect(await names('654321')).toEqual([]);
-      expect(await names('43210')).toEqual(['Ravi Kumar']);
+      expect(await names('3210')).toEqual([]);
     });
 
     it('follows a renamed lead and a changed mobile (the search keys are kept by the database)', async () => {
       await db().updateTable('leads').set({ name: 'Zubin Mehta', mobile: '8111122222' }).where('id', '=', ids[2]!).execute();
       expect(await names('zubin')).toEqual(['Zubin Mehta']);
-      expect(await names('22222')).toEqual(['Zubin Mehta']);
+      expect(await names('81111')).toEqual(['Zubin Mehta']);
       expect(await names('kumar')).toEqual([]);
     });
 
@@ -155,7 +154,6 @@ describe.each(dialects)('bounded lead lists on %s', (dialect) => {
           .rows.map((r) => r.detail).join('\n');
         expect(plan).toContain('leads_name_key');
         expect(plan).toContain('leads_mobile_unique');
-        expect(plan).toContain('leads_mobile_rev');
         // The company's leads are reached by id from what the indexes found, never scanned.
         expect(plan).toMatch(/SEARCH l USING INTEGER PRIMARY KEY/);
         expect(plan).not.toMatch(/\bSCAN\b/);
@@ -168,7 +166,6 @@ describe.each(dialects)('bounded lead lists on %s', (dialect) => {
         });
         expect(plan).toContain('leads_name_key');
         expect(plan).toContain('leads_mobile_unique');
-        expect(plan).toContain('leads_mobile_rev');
         expect(plan).not.toContain('Seq Scan');
       }
     });

@@ -36,7 +36,7 @@ export async function paginate<DB, TB extends keyof DB, O, R>(
   ]);
   const page = { items, page: input.page, pageSize: input.pageSize };
   // A short page that is not past the end is the last one: its rows tell how many there are.
-  if (items.length < input.pageSize && (items.length > 0 || offset === 0)) return { ...page, total: offset + items.length };
+  if (items.length < input.pageSize && (items.length > 0 || offset === 0)) return { ...page, ...cappedTotal(offset + items.length) };
   if (beyond) return { ...page, total: MAX_PAGED_ROWS, totalCapped: true };
   // At most MAX_PAGED_ROWS rows match, so counting them is bounded too.
   const countRow = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();

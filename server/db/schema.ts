@@ -120,8 +120,6 @@ export interface LeadsTable {
   /** lower(name), kept by the database (a generated column): what a name search reads */
   name_key: GeneratedAlways<string>;
   mobile: string;
-  /** the mobile reversed, kept by the database: what a search by a mobile's last digits reads */
-  mobile_rev: GeneratedAlways<string>;
   requirement: string;
   area: string;
   category: string;

@@ -31,7 +31,7 @@ export { ASSIGNED_FILTERS, type AssignedFilter };
 export const ByTelecallerInput = PageInput.extend({ status: LeadListSchema });
 export type ByTelecallerInput = z.input<typeof ByTelecallerInput>;
 
-/** One telecaller's leads of one list; `search` finds a name by its start, a mobile by its first or last digits. */
+/** One telecaller's leads of one list; `search` finds a name or a mobile by its start. */
 export const OfTelecallerInput = PageInput.extend({ telecallerId: idField, status: LeadListSchema });
 export type OfTelecallerInput = z.input<typeof OfTelecallerInput>;
 
@@ -48,7 +48,7 @@ const uploadedFilters = {
   status: LeadStatusSchema.optional(),
 };
 
-/** The company's uploaded leads; `search` finds a name by its start, a mobile by its first or last digits. */
+/** The company's uploaded leads; `search` finds a name or a mobile by its start. */
 export const UploadedLeadsInput = PageInput.extend(uploadedFilters);
 export type UploadedLeadsInput = z.input<typeof UploadedLeadsInput>;
 

@@ -74,8 +74,8 @@ export const en = {
     },
   },
   queue: {
-    search: 'Name (first letters) or mobile digits',
-    searchLabel: 'Search leads by the start of the name, or the first or last digits of the mobile',
+    search: 'Name or mobile, from its start',
+    searchLabel: 'Search leads by the start of the name or of the mobile number',
     count_one: '{{n}} lead',
     count_other: '{{n}} leads',
     offlineTitle: 'No connection',

@@ -186,8 +186,8 @@ function TelecallerLeads({ list, telecallerId, search, setSearch }: Props & { te
       </Group>
       <TextInput
         mb="md"
-        placeholder="Name (first letters) or mobile digits"
-        aria-label="Search leads by the start of the name, or the first or last digits of the mobile"
+        placeholder="Name or mobile, from its start"
+        aria-label="Search leads by the start of the name or of the mobile number"
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         maxLength={100}
