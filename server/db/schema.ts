@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
 import type { Language } from '../../shared/schemas/language.js';
 
 /*
@@ -128,6 +128,8 @@ export interface LeadsTable {
   visible: number;
   source_ref: string | null;
   name: string;
+  /** lower(name), kept by the database (a generated column): what a name search reads */
+  name_key: GeneratedAlways<string>;
   mobile: string;
   requirement: string;
   area: string;

@@ -33,7 +33,7 @@ export { ASSIGNED_FILTERS, type AssignedFilter };
 export const ByTelecallerInput = PageInput.extend({ status: LeadListSchema });
 export type ByTelecallerInput = z.input<typeof ByTelecallerInput>;
 
-/** One telecaller's leads of one list; `search` matches the lead's name or mobile. */
+/** One telecaller's leads of one list; `search` finds a name or a mobile by its start. */
 export const OfTelecallerInput = PageInput.extend({ telecallerId: idField, status: LeadListSchema });
 export type OfTelecallerInput = z.input<typeof OfTelecallerInput>;
 
@@ -50,7 +50,7 @@ const uploadedFilters = {
   status: LeadStatusSchema.optional(),
 };
 
-/** The company's uploaded leads; `search` matches name or mobile. */
+/** The company's uploaded leads; `search` finds a name or a mobile by its start. */
 export const UploadedLeadsInput = PageInput.extend(uploadedFilters);
 export type UploadedLeadsInput = z.input<typeof UploadedLeadsInput>;
 

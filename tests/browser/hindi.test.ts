@@ -78,7 +78,7 @@ describe('the telecaller area in Hindi on a 390 px phone', () => {
     // A queue.
     await page.goto(`${env.server.base}/leadspage/leads`);
     await expect.poll(() => page.locator('main h2').first().innerText()).toBe('नई लीड');
-    await page.getByRole('searchbox', { name: 'नाम या मोबाइल नंबर से लीड खोजें' }).waitFor();
+    await page.getByRole('searchbox', { name: 'नाम या मोबाइल नंबर के शुरू के हिस्से से लीड खोजें' }).waitFor();
     const card = page.getByRole('article').first();
     await card.getByRole('link', { name: 'लीड प्रोसेस करें' }).waitFor();
     await page.getByText(/^\d+ लीड$/).waitFor();
@@ -160,7 +160,7 @@ describe('the telecaller area in Hindi on a 390 px phone', () => {
     await expect.poll(() => htmlLang(page)).toBe('en');
     await page.goto(`${env.server.base}/leadspage/leads`);
     await page.getByRole('article').first().getByRole('link', { name: 'Process Lead' }).waitFor();
-    await page.getByPlaceholder('Search name or mobile').waitFor();
+    await page.getByPlaceholder('Name or mobile, from its start').waitFor();
     await page.goto(`${env.server.base}/leadspage/createproject`);
     await page.getByRole('textbox', { name: 'Client name' }).waitFor();
     await page.getByRole('button', { name: 'Create project' }).waitFor();

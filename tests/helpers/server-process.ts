@@ -85,7 +85,7 @@ export async function startServer(opts: { dir?: string; env?: Record<string, str
 
 export interface HealthWatch {
   /** stops watching; the latencies seen (ms) and how many answers were not 200 */
-  stop(): Promise<{ count: number; max: number; p99: number; failures: number; slowest: number[] }>;
+  stop(): Promise<{ count: number; max: number; p99: number; failures: number; slowest: number[]; slowestAt: string[] }>;
   /** ends the watching process without a report (a test that failed before stop) */
   kill(): void;
 }
@@ -95,19 +95,30 @@ export interface HealthWatch {
  * asking) and times each answer.
  */
 export function watchHealth(base: string): HealthWatch {
+  return watchLatency(`${base}/healthz`);
+}
+
+/**
+ * Asks a URL (GET, with these headers) every `everyMs` from a process of its own, and times each
+ * answer. The first `warmUp` answers are left out of the report: the asking process's own start
+ * (a new connection, its code not yet compiled) is in them.
+ */
+export function watchLatency(url: string, headers: Record<string, string> = {}, opts: { everyMs?: number; warmUp?: number } = {}): HealthWatch {
+  const everyMs = opts.everyMs ?? 50;
+  const warmUp = opts.warmUp ?? 0;
   const script = `
     const http = require('node:http');
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const times = []; let failures = 0; let stopping = false;
+    const times = []; const starts = []; let failures = 0; let stopping = false;
     const once = () => new Promise((resolve) => {
-      const t0 = performance.now();
-      const req = http.get(${JSON.stringify(`${base}/healthz`)}, { agent, timeout: 5000 }, (res) => {
+      const t0 = performance.now(); starts.push(Math.round(t0));
+      const req = http.get(${JSON.stringify(url)}, { agent, timeout: 5000, headers: ${JSON.stringify(headers)} }, (res) => {
         res.resume(); res.on('end', () => { times.push(performance.now() - t0); if (res.statusCode !== 200) failures++; resolve(); });
       });
       req.on('error', () => { failures++; times.push(performance.now() - t0); resolve(); });
     });
-    (async () => { while (!stopping) { await once(); await new Promise((r) => setTimeout(r, 50)); } })();
-    process.on('message', () => { stopping = true; setTimeout(() => { process.send({ times, failures }); process.exit(0); }, 100); });
+    (async () => { while (!stopping) { await once(); await new Promise((r) => setTimeout(r, ${everyMs})); } })();
+    process.on('message', () => { stopping = true; setTimeout(() => { process.send({ times, starts, failures }); process.exit(0); }, 100); });
     // The test that started it is gone (it failed, or was stopped): so is this.
     process.on('disconnect', () => process.exit(0));
   `;
@@ -115,11 +126,14 @@ export function watchHealth(base: string): HealthWatch {
   return {
     stop: () =>
       new Promise((resolve) => {
-        child.once('message', (m: { times: number[]; failures: number }) => {
+        child.once('message', (all: { times: number[]; starts: number[]; failures: number }) => {
+          const m = { ...all, times: all.times.slice(warmUp), starts: all.starts.slice(warmUp) };
           const sorted = [...m.times].sort((a, b) => a - b);
+          const slowestFirst = m.times.map((ms, i) => ({ ms, at: m.starts[i]! - m.starts[0]! })).sort((a, b) => b.ms - a.ms).slice(0, 5);
           resolve({
             count: sorted.length, max: sorted.at(-1) ?? 0, p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0, failures: m.failures,
             slowest: sorted.slice(-5).map((n) => Math.round(n)),
+            slowestAt: slowestFirst.map((x) => `${Math.round(x.ms)} ms at ${x.at} ms`),
           });
         });
         child.send('stop');

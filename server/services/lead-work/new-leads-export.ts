@@ -1,12 +1,13 @@
 import type { Deps } from '../../deps.js';
 import type { UserActor } from '../../auth/actor.js';
+import { yieldToOthers } from '../../db/paging.js';
 import { EXPORT_HEADER, UTF8_BOM, csvLine, exportLine, zonedTimeFormatter } from '../leads/lead-export.js';
 import { queueLeads } from './queues.repository.js';
 import { companyRules, scopeOf } from './lead-work.service.js';
 import { assertCallerExportsAllowed } from './caller-exports.js';
 
 /** Rows read per query; a user's new leads are few, but a bulk distribution may hand out thousands. */
-const EXPORT_PAGE = 500;
+const EXPORT_PAGE = 250;
 
 /**
  * The signed-in user's New Leads as leads.csv (spec part 2, section 9): the leads the queue lists
@@ -32,6 +33,7 @@ export async function openNewLeadsExport(deps: Deps, actor: UserActor, search?: 
       yield Buffer.from(rows.map((r) => exportLine(r, formatTime)).join(''));
       if (rows.length < EXPORT_PAGE) return;
       after = rows[rows.length - 1]!.id;
+      await yieldToOthers();
     }
   })();
 }

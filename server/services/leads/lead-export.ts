@@ -42,14 +42,18 @@ export function zonedTimeFormatter(timeZone: string) {
     }
     return off;
   };
+  // The leads of one upload share their time: an export meets the same one many times in a row.
+  let last: { stored: string; shown: string } | undefined;
   return (stored: string | null | undefined): string => {
     if (!stored) return '';
+    if (last?.stored === stored) return last.shown;
     // A bare calendar date (older rows) has no time to convert.
     if (/^\d{4}-\d{2}-\d{2}$/.test(stored)) return stored;
     const ms = Date.parse(stored);
     if (Number.isNaN(ms)) return stored;
     const local = new Date(ms + offsetAt(ms)).toISOString();
-    return `${local.slice(0, 10)} ${local.slice(11, 19)}`;
+    last = { stored, shown: `${local.slice(0, 10)} ${local.slice(11, 19)}` };
+    return last.shown;
   };
 }
 

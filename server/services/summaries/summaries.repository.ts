@@ -1,6 +1,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { LEAD_STATUS } from '../../../shared/constants.js';
+import { MAX_PAGED_ROWS } from '../../../shared/schemas/paging.js';
 
 /** Calls counted; seconds on all of them, and on the connected ones (talk time). */
 export interface CallTimes {
@@ -200,8 +201,10 @@ export function findCompanyUser(db: Kysely<DB>, subadminId: number, id: number) 
 }
 
 /** How many calls a call log page is taken from. */
+/** How many calls, counted no further than one past what a list pages through. */
 export async function countCalls(db: Kysely<DB>, subadminId: number, span: Span, userId?: number): Promise<number> {
-  const row = await callsIn(db, subadminId, span, userId).select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst();
+  const calls = callsIn(db, subadminId, span, userId).select(sql<number>`1`.as('one')).limit(MAX_PAGED_ROWS + 1);
+  const row = await db.selectFrom(calls.as('c')).select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst();
   return Number(row?.total ?? 0);
 }
 
@@ -221,9 +224,10 @@ export function pageCalls(db: Kysely<DB>, subadminId: number, span: Span, page: 
     .execute();
 }
 
-/** How many distinct leads one user called in a span. */
+/** How many distinct leads one user called in a span, counted no further than one past what a list pages through. */
 export async function countCalledLeads(db: Kysely<DB>, subadminId: number, userId: number, span: Span): Promise<number> {
-  const row = await callsIn(db, subadminId, span, userId).select(sql<Num>`count(distinct h.lead_id)`.as('total')).executeTakeFirst();
+  const leads = callsIn(db, subadminId, span, userId).select('h.lead_id').groupBy('h.lead_id').limit(MAX_PAGED_ROWS + 1);
+  const row = await db.selectFrom(leads.as('c')).select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst();
   return Number(row?.total ?? 0);
 }
 

@@ -6,6 +6,7 @@ import {
   addDays, daysBetween, monthStart, rangeBounds, startOfDayUtc, timeIn, todayIn, weekStart, yearStart, type RangeBounds,
 } from '../../../shared/dates.js';
 import type { Page } from '../../../shared/schemas/paging.js';
+import { cappedTotal, reachableOffset } from '../../db/paging.js';
 import {
   CALL_CATEGORIES, LOGIN_HOUR_WINDOWS, MAX_RANGE_DAYS, RANGE_MESSAGES, callCategory, rangeDates,
   type CallCategory, type CallLogInput, type CallLogRow, type CallSummary, type CallerRef, type DateRangeInput, type LeadCallCard,
@@ -218,12 +219,12 @@ export async function pageCallLog(
     if (!user) throw notFound('Telecaller');
     userId = user.id;
   }
-  const page = { limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
+  const page = { limit: input.pageSize, offset: reachableOffset(input) };
   const [total, rows] = await Promise.all([
     countCalls(deps.db, actor.subadminId, range, userId),
     pageCalls(deps.db, actor.subadminId, range, page, userId),
   ]);
-  return { items: rows.map(toCallLogRow), total, page: input.page, pageSize: input.pageSize, from: range.fromDate, to: range.toDate };
+  return { items: rows.map(toCallLogRow), ...cappedTotal(total), page: input.page, pageSize: input.pageSize, from: range.fromDate, to: range.toDate };
 }
 
 /** Call cards: the leads the signed-in telecaller called in the range, one card each, the latest called first. */
@@ -233,7 +234,7 @@ export async function pageCalledLeads(
   input: MyCallLogQuery,
 ): Promise<Page<LeadCallCard> & { from: string; to: string }> {
   const range = resolveRange(input, await companyZone(deps, actor.subadminId));
-  const page = { limit: input.pageSize, offset: (input.page - 1) * input.pageSize };
+  const page = { limit: input.pageSize, offset: reachableOffset(input) };
   const [total, groups] = await Promise.all([
     countCalledLeads(deps.db, actor.subadminId, actor.id, range),
     pageCalledLeadRows(deps.db, actor.subadminId, actor.id, range, page),
@@ -258,7 +259,7 @@ export async function pageCalledLeads(
       last_feedback: last.feedback,
     }];
   });
-  return { items, total, page: input.page, pageSize: input.pageSize, from: range.fromDate, to: range.toDate };
+  return { items, ...cappedTotal(total), page: input.page, pageSize: input.pageSize, from: range.fromDate, to: range.toDate };
 }
 
 /** The company's live telecallers and heads, for the call log's filter. */

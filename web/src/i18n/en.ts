@@ -74,8 +74,8 @@ export const en = {
     },
   },
   queue: {
-    search: 'Search name or mobile',
-    searchLabel: 'Search leads by name or mobile',
+    search: 'Name or mobile, from its start',
+    searchLabel: 'Search leads by the start of the name or of the mobile number',
     count_one: '{{n}} lead',
     count_other: '{{n}} leads',
     offlineTitle: 'No connection',

@@ -238,8 +238,8 @@ export const hi: Texts = {
     },
   },
   queue: {
-    search: 'नाम या मोबाइल से खोजें',
-    searchLabel: 'नाम या मोबाइल नंबर से लीड खोजें',
+    search: 'नाम या मोबाइल, शुरू से',
+    searchLabel: 'नाम या मोबाइल नंबर के शुरू के हिस्से से लीड खोजें',
     count_one: '{{n}} लीड',
     count_other: '{{n}} लीड',
     offlineTitle: 'इंटरनेट कनेक्शन नहीं है',

@@ -166,11 +166,11 @@ export const ENGLISH: SharedText = {
 
 const SharedTextContext = createContext<SharedText>(ENGLISH);
 
-/** Which rows of a paged list are shown: "21–40 of 57", in the area's language. */
-export function pageRange(page: number, pageSize: number, total: number, t: SharedText['t']): string {
+/** Which rows of a paged list are shown: "21–40 of 57" ("of 10000+" past what a list pages through), in the area's language. */
+export function pageRange(page: number, pageSize: number, total: number, t: SharedText['t'], capped = false): string {
   const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = Math.min(total, page * pageSize);
-  return t('list.range', { first, last, total });
+  return t('list.range', { first, last, total: capped ? `${total}+` : total });
 }
 
 /** A form field's props (Mantine's getInputProps) with its message, a shared schema's English, in the reader's language. */

@@ -12,12 +12,14 @@ export interface Paging {
   page: number;
   pageSize: number;
   total: number;
+  /** more rows match than a list pages through: `total` is that cap */
+  totalCapped?: boolean;
   onPageChange: (page: number) => void;
 }
 
 /** Paging for a server page ({ page, pageSize, total }), once it has loaded. */
 export function pagingOf(data: Omit<Paging, 'onPageChange'> | undefined, onPageChange: (page: number) => void): Paging | undefined {
-  return data && { page: data.page, pageSize: data.pageSize, total: data.total, onPageChange };
+  return data && { page: data.page, pageSize: data.pageSize, total: data.total, totalCapped: data.totalCapped, onPageChange };
 }
 
 /** What the table reads from a react-query result: first load, refetch, error and retry. */
@@ -125,7 +127,7 @@ export function AppTable<T>({
           onPageChange: paging.onPageChange,
           totalRecords: paging.total,
           recordsPerPage: paging.pageSize,
-          paginationText: () => pageRange(paging.page, paging.pageSize, paging.total, t),
+          paginationText: () => pageRange(paging.page, paging.pageSize, paging.total, t, paging.totalCapped),
           paginationSize: 'sm' as const,
         }
       : {};

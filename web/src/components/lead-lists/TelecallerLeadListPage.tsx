@@ -186,8 +186,8 @@ function TelecallerLeads({ list, telecallerId, search, setSearch }: Props & { te
       </Group>
       <TextInput
         mb="md"
-        placeholder="Search name or mobile"
-        aria-label="Search leads by name or mobile"
+        placeholder="Name or mobile, from its start"
+        aria-label="Search leads by the start of the name or of the mobile number"
         value={text}
         onChange={(e) => setText(e.currentTarget.value)}
         maxLength={100}

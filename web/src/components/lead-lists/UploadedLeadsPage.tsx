@@ -75,8 +75,8 @@ export function UploadedLeadsPage({ search, setSearch }: Props) {
       <Paper withBorder p="md">
         <Group mb="md" wrap="wrap" gap="sm" align="flex-end">
           <TextInput
-            placeholder="Search name or mobile"
-            aria-label="Search leads by name or mobile"
+            placeholder="Name or mobile, from its start"
+            aria-label="Search leads by the start of the name or of the mobile number"
             value={text}
             onChange={(e) => setText(e.currentTarget.value)}
             maxLength={100}

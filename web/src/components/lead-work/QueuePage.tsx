@@ -103,7 +103,7 @@ export function QueuePage({ queue, search, setSearch }: Props) {
         />
         {leads.data && (
           <Text size="sm" c="dimmed" style={{ flex: 'none' }} aria-live="polite">
-            {t('queue.count', { count: leads.data.total, n: formatCount(leads.data.total) })}
+            {t('queue.count', { count: leads.data.total, n: `${formatCount(leads.data.total)}${leads.data.totalCapped ? '+' : ''}` })}
           </Text>
         )}
       </Group>
@@ -128,7 +128,7 @@ export function QueuePage({ queue, search, setSearch }: Props) {
           ) : (
             <div>
               <QueueCards items={data.items} queue={queue} dimmed={leads.isPlaceholderData} />
-              <Pager page={data.page} pageSize={data.pageSize} total={data.total} onChange={goToPage} />
+              <Pager page={data.page} pageSize={data.pageSize} total={data.total} totalCapped={data.totalCapped} onChange={goToPage} />
             </div>
           )
         }

@@ -52,7 +52,7 @@ export function MyCallLogPage({ search, setSearch }: Props) {
                 <CallCard key={c.id} call={c} />
               ))}
             </SimpleGrid>
-            <Pager page={data.page} pageSize={data.pageSize} total={data.total} onChange={(p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push')} />
+            <Pager page={data.page} pageSize={data.pageSize} total={data.total} totalCapped={data.totalCapped} onChange={(p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push')} />
           </div>
         )}
       </QueryState>
