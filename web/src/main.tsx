@@ -13,7 +13,7 @@ import { queryClient, trpc, trpcClient } from './trpc';
 import { cssVariablesResolver, theme } from './theme';
 import { Toasts } from './components/Toasts';
 import { registerServiceWorker } from './lib/pwa';
-import { notifySuccess } from './lib/notify';
+import { notifyArrival } from './lib/notify';
 import { takeFlash } from './components/auth/paths';
 
 const router = createRouter({
@@ -44,6 +44,6 @@ createRoot(document.getElementById('root')!).render(
 
 // The sign-in page's "Login Successful", shown once this first page of the area is up.
 const flash = takeFlash();
-if (flash) notifySuccess(flash);
+if (flash) notifyArrival(flash);
 
 registerServiceWorker();

@@ -1,6 +1,7 @@
 import { Notifications } from '@mantine/notifications';
 import { useMediaQuery } from '@mantine/hooks';
 import classes from './Toasts.module.css';
+import { PHONE_QUERY } from '../lib/notify';
 
 /**
  * Toasts sit where they cover nothing people use. On desktop bottom-right, clear of the header's bell and
@@ -9,7 +10,7 @@ import classes from './Toasts.module.css';
  * Previous/Next, Call), and three stacked toasts there covered all of it.
  */
 export function Toasts() {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = useMediaQuery(PHONE_QUERY);
   return (
     <Notifications
       position={phone ? 'bottom-center' : 'bottom-right'}

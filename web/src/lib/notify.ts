@@ -1,8 +1,19 @@
 import { notifications } from '@mantine/notifications';
 import { errorMessage } from '../trpc';
 
+/** Where the Toasts container counts the screen as a phone's. */
+export const PHONE_QUERY = '(max-width: 48em)';
+
 // Without an autoClose of their own, toasts hide when the Toasts container says (sooner on a phone).
 export const notifySuccess = (message: string) => notifications.show({ message, color: 'green' });
+
+/**
+ * The sign-in's "Login Successful" on the first page after it. On a phone every other toast sits at the
+ * bottom, over nothing a telecaller works with on the lead page; this one lands on the dashboard or a
+ * list, whose bottom is tiles and rows, so it goes just below the header, over the page's title.
+ */
+export const notifyArrival = (message: string) =>
+  notifications.show({ message, color: 'green', position: window.matchMedia(PHONE_QUERY).matches ? 'top-center' : undefined });
 
 export const notifyError = (err: unknown, fallback?: string) =>
   notifications.show({ message: typeof err === 'string' ? err : errorMessage(err, fallback), color: 'red' });
