@@ -16,17 +16,18 @@ import { uploadBatchLeases } from './0014_upload_batch_leases.js';
 import { submissionKeys } from './0015_submission_keys.js';
 import { userLanguage } from './0016_user_language.js';
 import { leadTallies } from './0017_lead_tallies.js';
-import { knownDevicesCompanyEmails } from './0019_known_devices_company_emails.js';
-import { canonicalTimeZones } from './0020_canonical_time_zones.js';
-import { boundedLeadReads } from './0021_bounded_lead_reads.js';
-import { leadTakenBackFrom } from './0022_lead_taken_back_from.js';
-import { refusedRowsAndCallerExports } from './0023_refused_rows_and_caller_exports.js';
-import { projectDecisionNotices } from './0024_project_decision_notices.js';
+import { knownDevicesCompanyEmails } from './0018_known_devices_company_emails.js';
+import { canonicalTimeZones } from './0019_canonical_time_zones.js';
+import { boundedLeadReads } from './0020_bounded_lead_reads.js';
+import { leadTakenBackFrom } from './0021_lead_taken_back_from.js';
+import { refusedRowsAndCallerExports } from './0022_refused_rows_and_caller_exports.js';
+import { projectDecisionNotices } from './0023_project_decision_notices.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
 export const migrations: Migration[] = [
   initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets, leadWork, callbackHistory, leadWorkCover,
   projects, products, userNotices, signInFailures, leadCounts, uploadBatchLeases, submissionKeys, userLanguage,
-  leadTallies, knownDevicesCompanyEmails, canonicalTimeZones, boundedLeadReads, leadTakenBackFrom, refusedRowsAndCallerExports, projectDecisionNotices,
+  leadTallies, knownDevicesCompanyEmails, canonicalTimeZones, boundedLeadReads, leadTakenBackFrom, refusedRowsAndCallerExports,
+  projectDecisionNotices,
 ];
 export type { Dialect, Migration } from './types.js';

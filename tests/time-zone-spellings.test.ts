@@ -3,7 +3,7 @@ import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { insertCompany, PASSWORD } from './helpers/fixtures.js';
 import { legacy, mutate, query, signIn } from './helpers/http.js';
 import { cachedFormatterCount, canonicalTimeZone, todayIn } from '../shared/dates.js';
-import { canonicalTimeZones } from '../migrations/0020_canonical_time_zones.js';
+import { canonicalTimeZones } from '../migrations/0019_canonical_time_zones.js';
 
 const editable = { name: 'Owner', company_name: 'Zone Co', gst: '27AAPCS9999F1Z5', company_bio: 'We call people.', address: 'Pune' };
 

@@ -24,4 +24,4 @@ async function up(db: Kysely<any>) {
     .execute();
 }
 
-export const refusedRowsAndCallerExports: Migration = { name: '0023_refused_rows_and_caller_exports', up };
+export const refusedRowsAndCallerExports: Migration = { name: '0022_refused_rows_and_caller_exports', up };

@@ -10,4 +10,4 @@ async function up(db: Kysely<any>) {
   await db.schema.alterTable('leads').addColumn('taken_back_from', 'integer').execute();
 }
 
-export const leadTakenBackFrom: Migration = { name: '0022_lead_taken_back_from', up };
+export const leadTakenBackFrom: Migration = { name: '0021_lead_taken_back_from', up };

@@ -29,4 +29,4 @@ async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
     .where(sql.ref('deleted_at'), 'is', null).execute();
 }
 
-export const knownDevicesCompanyEmails: Migration = { name: '0019_known_devices_company_emails', up };
+export const knownDevicesCompanyEmails: Migration = { name: '0018_known_devices_company_emails', up };

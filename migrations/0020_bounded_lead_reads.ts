@@ -18,4 +18,4 @@ async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
   await db.schema.createIndex('leads_company_order').on('leads').columns(['subadmin_id', 'visible', 'id']).execute();
 }
 
-export const boundedLeadReads: Migration = { name: '0021_bounded_lead_reads', up };
+export const boundedLeadReads: Migration = { name: '0020_bounded_lead_reads', up };

@@ -26,4 +26,4 @@ async function up(db: Kysely<any>) {
   }
 }
 
-export const canonicalTimeZones: Migration = { name: '0020_canonical_time_zones', up };
+export const canonicalTimeZones: Migration = { name: '0019_canonical_time_zones', up };

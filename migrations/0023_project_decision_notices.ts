@@ -12,4 +12,4 @@ async function up(db: Kysely<any>) {
   await db.schema.alterTable('notifications').addColumn('params', 'text').execute();
 }
 
-export const projectDecisionNotices: Migration = { name: '0024_project_decision_notices', up };
+export const projectDecisionNotices: Migration = { name: '0023_project_decision_notices', up };
