@@ -4,9 +4,7 @@
 // is complete. On SQLite, and on Postgres when TEST_DATABASE_URL is set.
 import fs from 'node:fs';
 import http from 'node:http';
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../server/db/database.js';
@@ -14,6 +12,7 @@ import type { DB } from '../../server/db/schema.js';
 import { migrateToLatest } from '../../server/db/migrate.js';
 import { sqliteDriver } from '../../server/db/sqlite-driver.js';
 import { BENCH_PASSWORD, insertCompanies, type BenchUser } from '../../bench/lead-work-data.js';
+import { Leftovers, createScratchDatabase } from '../helpers/scratch-databases.js';
 import { startServer, watchLatency, type ServerProcess } from '../helpers/server-process.js';
 
 const LEADS = 500_000;
@@ -133,20 +132,8 @@ function expectBounded(o: Awaited<ReturnType<typeof heavyWork>>) {
 }
 
 describe('a 500,000-lead export, ten deep pages and ten empty searches leave everyone else served', () => {
-  const servers: ServerProcess[] = [];
-  const dropLater: string[] = [];
-  afterAll(async () => {
-    for (const s of servers) {
-      await s.kill();
-      fs.rmSync(s.dir, { recursive: true, force: true });
-    }
-    if (dropLater.length) {
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      for (const name of dropLater) await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  });
+  const leftovers = new Leftovers();
+  afterAll(() => leftovers.clear());
 
   it('on SQLite', async () => {
     const dir = fs.mkdtempSync('/tmp/tcb-bounded-');
@@ -157,25 +144,20 @@ describe('a 500,000-lead export, ten deep pages and ten empty searches leave eve
     await database.close();
     loadSqlite(file, users[0]!);
     const server = await startServer({ dir });
-    servers.push(server);
+    leftovers.servers.push(server);
     expectBounded(await heavyWork(server, users));
   }, 240_000);
 
   it.runIf(process.env.TEST_DATABASE_URL)('on Postgres', async () => {
-    const name = `bounded_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    dropLater.push(name);
-    const url = process.env.TEST_DATABASE_URL!.replace(/\/[^/]*$/, `/${name}`);
+    const { name, url } = await createScratchDatabase('bounded');
+    leftovers.databases.push(name);
     const database = createDatabase(url);
     await migrateToLatest(database.db, 'postgres');
     const users = await insertCompanies(database.db);
     await loadPostgres(database.db, users[0]!);
     await database.close();
     const server = await startServer({ env: { DATABASE_URL: url } });
-    servers.push(server);
+    leftovers.servers.push(server);
     expectBounded(await heavyWork(server, users));
   }, 240_000);
 });

@@ -9,7 +9,6 @@
 // telecaller minutes). Throughput with no pause at all is npm run bench's.
 import fs from 'node:fs';
 import http from 'node:http';
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,6 +17,7 @@ import { migrateToLatest } from '../../server/db/migrate.js';
 import { sqliteDriver } from '../../server/db/sqlite-driver.js';
 import { BENCH_PASSWORD, insertCompanies, loadPostgres, loadSqlite, type BenchUser } from '../../bench/lead-work-data.js';
 import { percentile } from '../../bench/load.js';
+import { Leftovers, createScratchDatabase } from '../helpers/scratch-databases.js';
 import { startServer, type ServerProcess } from '../helpers/server-process.js';
 
 const LEADS = Number(process.env.LOAD_LEADS ?? 1_000_000);
@@ -144,20 +144,8 @@ function expectHeld(o: Outcome, historyRows: number) {
 }
 
 describe('200 telecallers and 10 sub-admins on 1,000,000 leads', () => {
-  const servers: ServerProcess[] = [];
-  const dropLater: string[] = [];
-  afterAll(async () => {
-    for (const s of servers) {
-      await s.kill();
-      fs.rmSync(s.dir, { recursive: true, force: true });
-    }
-    if (dropLater.length) {
-      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-      await admin.connect();
-      for (const name of dropLater) await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
-  });
+  const leftovers = new Leftovers();
+  afterAll(() => leftovers.clear());
 
   it('on SQLite', async () => {
     const dir = fs.mkdtempSync('/tmp/tcb-load-');
@@ -168,7 +156,7 @@ describe('200 telecallers and 10 sub-admins on 1,000,000 leads', () => {
     await database.close();
     loadSqlite(file, { total: LEADS, users, now: new Date() });
     const server = await startServer({ dir });
-    servers.push(server);
+    leftovers.servers.push(server);
     const o = await runLoad(server, users);
     report('SQLite', o);
     const db = new (sqliteDriver().Database)(file, { readonly: true });
@@ -178,20 +166,15 @@ describe('200 telecallers and 10 sub-admins on 1,000,000 leads', () => {
   }, 600_000);
 
   it.runIf(process.env.TEST_DATABASE_URL)('on Postgres', async () => {
-    const name = `load_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    dropLater.push(name);
-    const url = process.env.TEST_DATABASE_URL!.replace(/\/[^/]*$/, `/${name}`);
+    const { name, url } = await createScratchDatabase('load');
+    leftovers.databases.push(name);
     const database = createDatabase(url);
     await migrateToLatest(database.db, 'postgres');
     const users = await insertCompanies(database.db);
     await loadPostgres(database.db, { total: LEADS, users, now: new Date() });
     await database.close();
     const server = await startServer({ env: { DATABASE_URL: url } });
-    servers.push(server);
+    leftovers.servers.push(server);
     const o = await runLoad(server, users);
     report('Postgres', o);
     const db = new pg.Client({ connectionString: url });
