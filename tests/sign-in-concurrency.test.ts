@@ -1,34 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuiltApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { createDatabase, type Database } from '../server/db/database.js';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertAdmin, insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
+import { PASSWORD } from './helpers/fixtures.js';
+import { attempt, knownDeviceCookie, newAccount, type SignInKind } from './helpers/sign-in-attempts.js';
 
-type Kind = 'admin' | 'subadmin' | 'user';
-const LOGIN = { admin: '/api/webapi/admin/login', subadmin: '/api/webapi/subadmin/login', user: '/api/webapi/auth/login' };
-const TRPC_LOGIN = { admin: '/trpc/auth.signInAdmin', subadmin: '/trpc/auth.signInSubadmin', user: '/trpc/auth.signInUser' };
 const LOCKED = /^Too many failed sign-in attempts\. Please try again in \d+ minutes?\./;
-
-let addressSeq = 0;
-const freshAddress = () => `198.19.${Math.floor(++addressSeq / 250) % 250}.${addressSeq % 250}`;
-
-function attempt(app: FastifyInstance, kind: Kind, login: string, password: string, opts: { cookie?: string; ip?: string; trpc?: boolean } = {}) {
-  const body = kind === 'user' ? { mobile: login, password } : { email: login, password };
-  return app.inject({
-    method: 'POST',
-    url: opts.trpc ? TRPC_LOGIN[kind] : LOGIN[kind],
-    remoteAddress: opts.ip ?? freshAddress(),
-    headers: { 'content-type': 'application/json', ...(opts.cookie ? { cookie: opts.cookie } : {}) },
-    payload: JSON.stringify(body),
-  });
-}
-
-function knownDeviceCookie(res: LightMyRequestResponse): string {
-  const c = [res.headers['set-cookie']].flat().find((h) => h?.startsWith('kd='));
-  return c ? c.split(';')[0]! : '';
-}
 
 function message(res: LightMyRequestResponse): string {
   const body = res.json();
@@ -51,16 +30,10 @@ describe.each(dialects)('sign-in limits under parallel requests on %s', (dialect
   });
   afterAll(() => t?.close());
 
-  async function account(kind: Kind): Promise<string> {
-    if (kind === 'admin') return (await insertAdmin(t.deps.db)).email;
-    const company = await insertCompany(t.deps.db);
-    if (kind === 'subadmin') return company.email;
-    return (await insertUser(t.deps.db, company.id)).mobile;
-  }
 
   for (const trpc of [false, true]) {
-    it.each(['admin', 'subadmin', 'user'] as Kind[])(`40 parallel wrong passwords for the %s (${trpc ? 'tRPC' : 'REST'}) get at most 5 checks`, async (kind) => {
-      const login = await account(kind);
+    it.each(['admin', 'subadmin', 'user'] as SignInKind[])(`40 parallel wrong passwords for the %s (${trpc ? 'tRPC' : 'REST'}) get at most 5 checks`, async (kind) => {
+      const login = await newAccount(t.deps.db, kind);
       const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(t.app, kind, login, `wrong-${i}`, { trpc })));
       expect(tally(answers)).toBeLessThanOrEqual(5);
       const right = await attempt(t.app, kind, login, PASSWORD, { trpc });
@@ -70,8 +43,8 @@ describe.each(dialects)('sign-in limits under parallel requests on %s', (dialect
   }
 
   it('a known browser failing in parallel gets at most its own 10 checks', async () => {
-    const login = await account('user');
-    const device = knownDeviceCookie(await attempt(t.app, 'user', login, PASSWORD));
+    const login = await newAccount(t.deps.db, 'user');
+    const device = knownDeviceCookie((await attempt(t.app, 'user', login, PASSWORD)).headers['set-cookie']);
     const answers = await Promise.all(Array.from({ length: 40 }, () => attempt(t.app, 'user', login, 'wrong', { cookie: device })));
     expect(tally(answers)).toBeLessThanOrEqual(10);
     expect((await attempt(t.app, 'user', login, PASSWORD, { cookie: device })).statusCode).toBe(429);
@@ -81,13 +54,13 @@ describe.each(dialects)('sign-in limits under parallel requests on %s', (dialect
     const ip = '203.0.113.77';
     const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(t.app, 'subadmin', `nobody-par${i}@test.local`, 'wrong', { ip })));
     expect(tally(answers)).toBeLessThanOrEqual(30);
-    const login = await account('subadmin');
+    const login = await newAccount(t.deps.db, 'subadmin');
     expect((await attempt(t.app, 'subadmin', login, PASSWORD, { ip })).statusCode).toBe(429);
   });
 
   it('a success gives its address its attempt back', async () => {
     const ip = '203.0.113.78';
-    const logins = await Promise.all(Array.from({ length: 35 }, () => account('admin')));
+    const logins = await Promise.all(Array.from({ length: 35 }, () => newAccount(t.deps.db, 'admin')));
     for (let i = 0; i < logins.length; i += 5) {
       const answers = await Promise.all(logins.slice(i, i + 5).map((login) => attempt(t.app, 'admin', login, PASSWORD, { ip })));
       expect(answers.map((r) => r.statusCode)).toEqual(answers.map(() => 200));
@@ -97,13 +70,13 @@ describe.each(dialects)('sign-in limits under parallel requests on %s', (dialect
   });
 
   it('a refused attempt and a success leave no count behind for their address', async () => {
-    const login = await account('subadmin');
+    const login = await newAccount(t.deps.db, 'subadmin');
     for (let i = 0; i < 5; i++) await attempt(t.app, 'subadmin', login, 'wrong');
     const addressRow = (ip: string) => t.deps.db.selectFrom('sign_in_failures').selectAll().where('key', '=', `ip:${ip}`).execute();
     const refusedFrom = '203.0.113.79';
     expect((await attempt(t.app, 'subadmin', login, PASSWORD, { ip: refusedFrom })).statusCode).toBe(429);
     expect(await addressRow(refusedFrom)).toEqual([]);
-    const other = await account('subadmin');
+    const other = await newAccount(t.deps.db, 'subadmin');
     const signedInFrom = '203.0.113.80';
     expect((await attempt(t.app, 'subadmin', other, PASSWORD, { ip: signedInFrom })).statusCode).toBe(200);
     expect(await addressRow(signedInFrom)).toEqual([]);
@@ -115,7 +88,7 @@ describe.each(dialects)('sign-in limits under parallel requests on %s', (dialect
     const other: BuiltApp = await buildApp(config, { database, logger: false });
     try {
       await other.app.ready();
-      const login = await account('user');
+      const login = await newAccount(t.deps.db, 'user');
       const answers = await Promise.all(
         Array.from({ length: 40 }, (_, i) => attempt(i % 2 ? other.app : t.app, 'user', login, `wrong-${i}`, { trpc: i % 4 < 2 })),
       );

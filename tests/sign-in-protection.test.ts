@@ -1,34 +1,9 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertAdmin, insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
+import { insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
+import { attempt, knownDeviceCookie, newAccount, type SignInKind } from './helpers/sign-in-attempts.js';
 import { mutate, signIn } from './helpers/http.js';
-
-type Kind = 'admin' | 'subadmin' | 'user';
-const LOGIN = { admin: '/api/webapi/admin/login', subadmin: '/api/webapi/subadmin/login', user: '/api/webapi/auth/login' };
-const TRPC_LOGIN = { admin: '/trpc/auth.signInAdmin', subadmin: '/trpc/auth.signInSubadmin', user: '/trpc/auth.signInUser' };
-
-/** The known-device cookie a response sets, as a Cookie header value ('' if none). */
-function knownDeviceCookie(setCookie: string | string[] | undefined): string {
-  const all = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
-  const c = all.find((h) => h.startsWith('kd='));
-  return c ? c.split(';')[0]! : '';
-}
-
-let addressSeq = 0;
-const freshAddress = () => `198.18.${Math.floor(++addressSeq / 250) % 250}.${addressSeq % 250}`;
-
-function attempt(app: FastifyInstance, kind: Kind, login: string, password: string, opts: { cookie?: string; ip?: string; trpc?: boolean } = {}) {
-  const body = kind === 'user' ? { mobile: login, password } : { email: login, password };
-  return app.inject({
-    method: 'POST',
-    url: opts.trpc ? TRPC_LOGIN[kind] : LOGIN[kind],
-    remoteAddress: opts.ip ?? freshAddress(),
-    headers: { 'content-type': 'application/json', ...(opts.cookie ? { cookie: opts.cookie } : {}) },
-    payload: JSON.stringify(body),
-  });
-}
 
 describe.each(dialects)('sign-in protection on %s', (dialect) => {
   let t: TestApp;
@@ -37,17 +12,11 @@ describe.each(dialects)('sign-in protection on %s', (dialect) => {
   });
   afterAll(() => t?.close());
 
-  async function account(kind: Kind): Promise<string> {
-    if (kind === 'admin') return (await insertAdmin(t.deps.db)).email;
-    const company = await insertCompany(t.deps.db);
-    if (kind === 'subadmin') return company.email;
-    return (await insertUser(t.deps.db, company.id)).mobile;
-  }
 
-  it.each(['admin', 'subadmin', 'user'] as Kind[])(
+  it.each(['admin', 'subadmin', 'user'] as SignInKind[])(
     'an attacker failing 50 times cannot keep the %s out of the browser it signed in with before',
     async (kind) => {
-      const login = await account(kind);
+      const login = await newAccount(t.deps.db, kind);
       const first = await attempt(t.app, kind, login, PASSWORD);
       expect(first.statusCode).toBe(200);
       const device = knownDeviceCookie(first.headers['set-cookie']);
@@ -74,8 +43,8 @@ describe.each(dialects)('sign-in protection on %s', (dialect) => {
   );
 
   it('a forged cookie, or one earned on another account, does not lift the lock', async () => {
-    const victim = await account('subadmin');
-    const other = await account('subadmin');
+    const victim = await newAccount(t.deps.db, 'subadmin');
+    const other = await newAccount(t.deps.db, 'subadmin');
     const otherDevice = knownDeviceCookie((await attempt(t.app, 'subadmin', other, PASSWORD)).headers['set-cookie']);
     const victimDevice = knownDeviceCookie((await attempt(t.app, 'subadmin', victim, PASSWORD)).headers['set-cookie']);
     for (let i = 0; i < 5; i++) await attempt(t.app, 'subadmin', victim, 'wrong');
@@ -88,8 +57,8 @@ describe.each(dialects)('sign-in protection on %s', (dialect) => {
   });
 
   it('one browser remembers several accounts, and a known browser that keeps failing is stopped too', async () => {
-    const a = await account('subadmin');
-    const b = await account('user');
+    const a = await newAccount(t.deps.db, 'subadmin');
+    const b = await newAccount(t.deps.db, 'user');
     const first = knownDeviceCookie((await attempt(t.app, 'subadmin', a, PASSWORD)).headers['set-cookie']);
     const both = knownDeviceCookie((await attempt(t.app, 'user', b, PASSWORD, { cookie: first })).headers['set-cookie']);
     for (let i = 0; i < 5; i++) {
@@ -108,14 +77,14 @@ describe.each(dialects)('sign-in protection on %s', (dialect) => {
 
   it('keeps the per-address limit for every browser', async () => {
     const ip = '203.0.113.201';
-    const login = await account('subadmin');
+    const login = await newAccount(t.deps.db, 'subadmin');
     const device = knownDeviceCookie((await attempt(t.app, 'subadmin', login, PASSWORD)).headers['set-cookie']);
     for (let i = 0; i < 30; i++) await attempt(t.app, 'subadmin', `nobody-kd${i}@test.local`, 'wrong', { ip });
     expect((await attempt(t.app, 'subadmin', login, PASSWORD, { ip, cookie: device })).statusCode).toBe(429);
   });
 
   it('sets the cookie httpOnly and SameSite=Strict, naming no account, and keeps only its hash', async () => {
-    const login = await account('admin');
+    const login = await newAccount(t.deps.db, 'admin');
     const res = await attempt(t.app, 'admin', login, PASSWORD);
     const header = [res.headers['set-cookie']].flat().find((h) => h?.startsWith('kd='))!;
     expect(header).toMatch(/HttpOnly/i);
@@ -131,8 +100,8 @@ describe.each(dialects)('sign-in protection on %s', (dialect) => {
     expect(JSON.stringify(rows)).not.toContain(token);
   });
 
-  it.each(['admin', 'subadmin', 'user'] as Kind[])('gives each browser of the %s its own value, and keeps it on the next sign-in', async (kind) => {
-    const login = await account(kind);
+  it.each(['admin', 'subadmin', 'user'] as SignInKind[])('gives each browser of the %s its own value, and keeps it on the next sign-in', async (kind) => {
+    const login = await newAccount(t.deps.db, kind);
     const first = knownDeviceCookie((await attempt(t.app, kind, login, PASSWORD)).headers['set-cookie']);
     const second = knownDeviceCookie((await attempt(t.app, kind, login, PASSWORD)).headers['set-cookie']);
     expect(first).toMatch(/^kd=[A-Za-z0-9_-]{43}$/);
@@ -143,7 +112,7 @@ describe.each(dialects)('sign-in protection on %s', (dialect) => {
   });
 
   it('a browser that once signed in cannot lock the owner\'s browser out: each known browser has its own count', async () => {
-    const login = await account('user');
+    const login = await newAccount(t.deps.db, 'user');
     const owner = knownDeviceCookie((await attempt(t.app, 'user', login, PASSWORD)).headers['set-cookie']);
     const formerColleague = knownDeviceCookie((await attempt(t.app, 'user', login, PASSWORD)).headers['set-cookie']);
     for (let i = 0; i < 5; i++) expect((await attempt(t.app, 'user', login, 'wrong')).statusCode).toBe(401);
