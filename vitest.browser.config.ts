@@ -1,12 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: {
-    include: ['tests/browser/**/*.test.ts'],
-    environment: 'node',
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    pool: 'forks',
-    fileParallelism: false,
-  },
+  test: { include: ['tests/browser/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000, pool: 'forks', fileParallelism: false },
 });

@@ -47,9 +47,21 @@ async function insertCompanyAndUsers(db: Kysely<DB>): Promise<Fixture> {
   const company = await db
     .insertInto('subadmins')
     .values({
-      name: 'Bench Owner', email: `bench${Date.now()}@bench.local`, password_hash: 'x', telecaller_creat_limit: 100,
-      company_name: 'Bench Co', mobile: '9000000000', expiry_date: '2099-12-31', gst: '', company_bio: '', address: '',
-      is_blocked: 0, time_zone: 'Asia/Kolkata', created_at: now, updated_at: now, deleted_at: null,
+      name: 'Bench Owner',
+      email: `bench${Date.now()}@bench.local`,
+      password_hash: 'x',
+      telecaller_creat_limit: 100,
+      company_name: 'Bench Co',
+      mobile: '9000000000',
+      expiry_date: '2099-12-31',
+      gst: '',
+      company_bio: '',
+      address: '',
+      is_blocked: 0,
+      time_zone: 'Asia/Kolkata',
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -58,8 +70,16 @@ async function insertCompanyAndUsers(db: Kysely<DB>): Promise<Fixture> {
     const u = await db
       .insertInto('users')
       .values({
-        subadmin_id: company.id, name: `Caller ${i + 1}`, email: `caller${i}.${Date.now()}@bench.local`, mobile: `80000000${String(i).padStart(2, '0')}`,
-        password_hash: 'x', user_type: i === 0 ? 'Telicaller-hade' : 'Telicaller', is_blocked: 0, created_at: now, updated_at: now, deleted_at: null,
+        subadmin_id: company.id,
+        name: `Caller ${i + 1}`,
+        email: `caller${i}.${Date.now()}@bench.local`,
+        mobile: `80000000${String(i).padStart(2, '0')}`,
+        password_hash: 'x',
+        user_type: i === 0 ? 'Telicaller-hade' : 'Telicaller',
+        is_blocked: 0,
+        created_at: now,
+        updated_at: now,
+        deleted_at: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -84,8 +104,18 @@ function bulkInsertSqlite(file: string, fx: Fixture) {
       const at = new Date(base + i * 1000).toISOString();
       const assigned = i < assignedUpTo;
       insert.run(
-        fx.subadminId, `Lead ${i}`, String(7_000_000_000 + i), 'Needs a website', 'Pune', CATEGORIES[categoryIndex(i)], at,
-        assigned ? fx.userIds[i % TELECALLERS] : null, assigned ? at : null, assigned ? (i % 5 === 0 ? '0' : '2') : '0', at, at,
+        fx.subadminId,
+        `Lead ${i}`,
+        String(7_000_000_000 + i),
+        'Needs a website',
+        'Pune',
+        CATEGORIES[categoryIndex(i)],
+        at,
+        assigned ? fx.userIds[i % TELECALLERS] : null,
+        assigned ? at : null,
+        assigned ? (i % 5 === 0 ? '0' : '2') : '0',
+        at,
+        at,
       );
     }
   })();
@@ -147,7 +177,10 @@ async function migrate(database: Database, dialect: Dialect, pgSchema?: string) 
 
 async function measure(dialect: Dialect, database: Database, load: (fx: Fixture) => Promise<void>, pgSchema?: string) {
   const deps: Deps = {
-    db: database.db, dialect, config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), signInLimiter: new SignInLimiter(database.db),
+    db: database.db,
+    dialect,
+    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
+    signInLimiter: new SignInLimiter(database.db),
     knownDevices: new KnownDevices(database.db),
   };
   await migrate(database, dialect, pgSchema);
@@ -155,8 +188,10 @@ async function measure(dialect: Dialect, database: Database, load: (fx: Fixture)
   const t0 = performance.now();
   await load(fx);
   const pool = await getPool(deps, { kind: 'subadmin', id: fx.subadminId, subadminId: fx.subadminId, sessionId: 0 });
-  console.log(`  loaded ${TOTAL_LEADS.toLocaleString('en-IN')} leads (${INTERLEAVED ? 'categories interleaved lead by lead' : `uploads of ${UPLOAD_ROWS.toLocaleString('en-IN')}, categories in turn`}) in ${((performance.now() - t0) / 1000).toFixed(1)} s; `
-    + `unassigned ${pool.total.toLocaleString('en-IN')} (${pool.categories.map((c) => `${c.category} ${c.count.toLocaleString('en-IN')}`).join(', ')})`);
+  console.log(
+    `  loaded ${TOTAL_LEADS.toLocaleString('en-IN')} leads (${INTERLEAVED ? 'categories interleaved lead by lead' : `uploads of ${UPLOAD_ROWS.toLocaleString('en-IN')}, categories in turn`}) in ${((performance.now() - t0) / 1000).toFixed(1)} s; ` +
+      `unassigned ${pool.total.toLocaleString('en-IN')} (${pool.categories.map((c) => `${c.category} ${c.count.toLocaleString('en-IN')}`).join(', ')})`,
+  );
 
   const actor: SubadminActor = { kind: 'subadmin', id: fx.subadminId, subadminId: fx.subadminId, sessionId: 0 };
   const [first, ...rest] = fx.userIds;
@@ -165,17 +200,30 @@ async function measure(dialect: Dialect, database: Database, load: (fx: Fixture)
     if (r.assigned !== DISTRIBUTE) throw new Error(`assigned ${r.assigned}, expected ${DISTRIBUTE}`);
     assigned += r.assigned;
   };
-  await time(`distribute ${DISTRIBUTE.toLocaleString('en-IN')} of one category to one telecaller`, RUNS, async () =>
-    check(await distributeLeads(deps, actor, { userIds: [first!], count: DISTRIBUTE, category: 'IndiaMART' })), TARGET_MS);
-  await time(`distribute ${DISTRIBUTE.toLocaleString('en-IN')} of any category to one telecaller`, RUNS, async () =>
-    check(await distributeLeads(deps, actor, { userIds: [rest[0]!], count: DISTRIBUTE, category: null })), TARGET_MS);
-  await time(`distribute ${DISTRIBUTE.toLocaleString('en-IN')} of one category split over ${rest.length} people`, RUNS, async () =>
-    check(await distributeLeads(deps, actor, { userIds: rest, count: DISTRIBUTE, category: 'JustDial' })), TARGET_MS);
-  await time('pool counts (the form\'s category list)', RUNS, () => getPool(deps, actor));
+  await time(
+    `distribute ${DISTRIBUTE.toLocaleString('en-IN')} of one category to one telecaller`,
+    RUNS,
+    async () => check(await distributeLeads(deps, actor, { userIds: [first!], count: DISTRIBUTE, category: 'IndiaMART' })),
+    TARGET_MS,
+  );
+  await time(
+    `distribute ${DISTRIBUTE.toLocaleString('en-IN')} of any category to one telecaller`,
+    RUNS,
+    async () => check(await distributeLeads(deps, actor, { userIds: [rest[0]!], count: DISTRIBUTE, category: null })),
+    TARGET_MS,
+  );
+  await time(
+    `distribute ${DISTRIBUTE.toLocaleString('en-IN')} of one category split over ${rest.length} people`,
+    RUNS,
+    async () => check(await distributeLeads(deps, actor, { userIds: rest, count: DISTRIBUTE, category: 'JustDial' })),
+    TARGET_MS,
+  );
+  await time("pool counts (the form's category list)", RUNS, () => getPool(deps, actor));
   await updateAlone(database.db, fx);
-  await time('assignees with untouched and today\'s counts', RUNS, () => listAssignees(deps, actor));
+  await time("assignees with untouched and today's counts", RUNS, () => listAssignees(deps, actor));
   await time(`take back ${(RUNS * DISTRIBUTE).toLocaleString('en-IN')} untouched leads from one person`, 1, () =>
-    takeBackLeads(deps, actor, { userId: first!, category: 'IndiaMART' }));
+    takeBackLeads(deps, actor, { userId: first!, category: 'IndiaMART' }),
+  );
   console.log(`  (${assigned.toLocaleString('en-IN')} leads assigned in all; every run assigned exactly ${DISTRIBUTE.toLocaleString('en-IN')})`);
 }
 
@@ -187,18 +235,32 @@ class RolledBack extends Error {}
  * their index entries and the kept counts costs here; a distribution can only add to it.
  */
 async function updateAlone(db: Kysely<DB>, fx: Fixture) {
-  const rows = await db.selectFrom('leads').select('id').where('subadmin_id', '=', fx.subadminId).where('telicaller_id', 'is', null)
-    .where('visible', '=', 1).where('category', '=', 'Local Leads').orderBy('id').limit(DISTRIBUTE).execute();
+  const rows = await db
+    .selectFrom('leads')
+    .select('id')
+    .where('subadmin_id', '=', fx.subadminId)
+    .where('telicaller_id', 'is', null)
+    .where('visible', '=', 1)
+    .where('category', '=', 'Local Leads')
+    .orderBy('id')
+    .limit(DISTRIBUTE)
+    .execute();
   const ids = rows.map((r) => r.id);
   const now = new Date().toISOString();
   await time(`reference: the update alone of ${DISTRIBUTE.toLocaleString('en-IN')} leads (ids known, rolled back)`, RUNS, async () => {
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('leads').set({ telicaller_id: fx.userIds[0]!, telicaller_send_date: now, status: '0', updated_at: now })
-        .where('id', 'in', ids).execute();
-      throw new RolledBack();
-    }).catch((err: unknown) => {
-      if (!(err instanceof RolledBack)) throw err;
-    });
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx
+          .updateTable('leads')
+          .set({ telicaller_id: fx.userIds[0]!, telicaller_send_date: now, status: '0', updated_at: now })
+          .where('id', 'in', ids)
+          .execute();
+        throw new RolledBack();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof RolledBack)) throw err;
+      });
   });
 }
 

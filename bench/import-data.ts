@@ -3,8 +3,46 @@
 import fs from 'node:fs';
 import { once } from 'node:events';
 
-const FIRST = ['Rahul', 'Priya', 'Amit', 'Sneha', 'Vikram', 'Anjali', 'Suresh', 'Kavita', 'Arjun', 'Neha', 'Rohit', 'Pooja', 'Sanjay', 'Deepa', 'Manoj', 'Lakshmi', 'Imran', 'Fatima', 'Gurpreet', 'Joseph'];
-const LAST = ['Sharma', 'Verma', 'Patel', 'Reddy', 'Nair', 'Iyer', 'Singh', 'Gupta', 'Khan', 'Das', 'Mehta', 'Joshi', 'Kulkarni', 'Banerjee', 'Chopra', 'Menon'];
+const FIRST = [
+  'Rahul',
+  'Priya',
+  'Amit',
+  'Sneha',
+  'Vikram',
+  'Anjali',
+  'Suresh',
+  'Kavita',
+  'Arjun',
+  'Neha',
+  'Rohit',
+  'Pooja',
+  'Sanjay',
+  'Deepa',
+  'Manoj',
+  'Lakshmi',
+  'Imran',
+  'Fatima',
+  'Gurpreet',
+  'Joseph',
+];
+const LAST = [
+  'Sharma',
+  'Verma',
+  'Patel',
+  'Reddy',
+  'Nair',
+  'Iyer',
+  'Singh',
+  'Gupta',
+  'Khan',
+  'Das',
+  'Mehta',
+  'Joshi',
+  'Kulkarni',
+  'Banerjee',
+  'Chopra',
+  'Menon',
+];
 const NEEDS = [
   'Website design',
   'Need a website, SEO and hosting',
@@ -31,7 +69,14 @@ export interface BenchLead {
 export function benchLead(i: number): BenchLead {
   const mobile = String(7_000_000_000 + i * 7);
   const f = i % 4;
-  const rawMobile = f === 0 ? mobile : f === 1 ? `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}` : f === 2 ? `0${mobile}` : `${mobile.slice(0, 3)}-${mobile.slice(3, 6)}-${mobile.slice(6)}`;
+  const rawMobile =
+    f === 0
+      ? mobile
+      : f === 1
+        ? `+91 ${mobile.slice(0, 5)} ${mobile.slice(5)}`
+        : f === 2
+          ? `0${mobile}`
+          : `${mobile.slice(0, 3)}-${mobile.slice(3, 6)}-${mobile.slice(6)}`;
   return {
     name: `${FIRST[i % FIRST.length]} ${LAST[(i * 7) % LAST.length]}`,
     rawMobile,

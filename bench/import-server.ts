@@ -20,7 +20,11 @@ export interface ImportServer {
 export async function startImportServer(opts: { databaseUrl: string; pgSchema?: string; uploadMaxMb?: number }): Promise<ImportServer> {
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'));
   const config = loadConfig({
-    NODE_ENV: 'production', DATABASE_URL: opts.databaseUrl, UPLOADS_DIR: uploadsDir, LOG_LEVEL: 'warn', UPLOAD_MAX_MB: String(opts.uploadMaxMb ?? 200),
+    NODE_ENV: 'production',
+    DATABASE_URL: opts.databaseUrl,
+    UPLOADS_DIR: uploadsDir,
+    LOG_LEVEL: 'warn',
+    UPLOAD_MAX_MB: String(opts.uploadMaxMb ?? 200),
   });
   const database = createDatabase(opts.databaseUrl, { pgSchema: opts.pgSchema });
   const { app, deps } = await buildApp(config, { database, logger: false });
@@ -30,14 +34,29 @@ export async function startImportServer(opts: { databaseUrl: string; pgSchema?: 
   await deps.db
     .insertInto('subadmins')
     .values({
-      name: 'Bench Owner', email, password_hash: await hashPassword(password), telecaller_creat_limit: 100, company_name: 'Bench Co',
-      mobile: '9000000000', expiry_date: '2099-12-31', gst: '', company_bio: '', address: '', is_blocked: 0, time_zone: 'Asia/Kolkata',
-      created_at: now, updated_at: now, deleted_at: null,
+      name: 'Bench Owner',
+      email,
+      password_hash: await hashPassword(password),
+      telecaller_creat_limit: 100,
+      company_name: 'Bench Co',
+      mobile: '9000000000',
+      expiry_date: '2099-12-31',
+      gst: '',
+      company_bio: '',
+      address: '',
+      is_blocked: 0,
+      time_zone: 'Asia/Kolkata',
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
     })
     .execute();
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
-    url: address, email, password, app,
+    url: address,
+    email,
+    password,
+    app,
     async close() {
       await app.close();
       await database.close();
@@ -49,7 +68,9 @@ export async function startImportServer(opts: { databaseUrl: string; pgSchema?: 
 /** Signs in as the company and uploads a file from disk as the page does (multipart, streamed). */
 export async function uploadCsvFile(server: { url: string; email: string; password: string }, file: string, category = 'JustDial') {
   const login = await fetch(`${server.url}/api/webapi/subadmin/login`, {
-    method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: server.email, password: server.password }),
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: server.email, password: server.password }),
   });
   if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
   const { token } = (await login.json()) as { token: string };

@@ -38,7 +38,8 @@ async function bareInsertRate(dir: string, rows: number): Promise<number> {
   raw.pragma('journal_mode = WAL');
   raw.pragma('synchronous = NORMAL');
   const now = new Date().toISOString();
-  const company = raw.prepare(`insert into subadmins (name, email, password_hash, telecaller_creat_limit, company_name, mobile, expiry_date,
+  const company = raw
+    .prepare(`insert into subadmins (name, email, password_hash, telecaller_creat_limit, company_name, mobile, expiry_date,
     gst, company_bio, address, is_blocked, time_zone, created_at, updated_at) values ('B', 'b@b', 'x', 1, 'B', '9000000000', '2099-12-31', '', '', '', 0, 'Asia/Kolkata', ?, ?)`)
     .run(now, now).lastInsertRowid;
   const leads = Array.from({ length: rows }, (_, i) => benchLead(i));
@@ -137,7 +138,9 @@ export async function run(): Promise<void> {
       if (result.inserted !== ROWS) throw new Error(`expected ${ROWS} inserted, got ${JSON.stringify(result)}`);
       rate = ROWS / seconds;
       blockMs = loop.max / 1e6;
-      console.log(`SQLite upload (HTTP, end to end): ${fmt(rate)} rows/s (${seconds.toFixed(2)} s)   target >= ${fmt(TARGET_RATE)}: ${verdict(rate >= TARGET_RATE)}`);
+      console.log(
+        `SQLite upload (HTTP, end to end): ${fmt(rate)} rows/s (${seconds.toFixed(2)} s)   target >= ${fmt(TARGET_RATE)}: ${verdict(rate >= TARGET_RATE)}`,
+      );
     } finally {
       await server.close();
     }
@@ -146,12 +149,16 @@ export async function run(): Promise<void> {
     const share = rate / bare;
     console.log(`bare better-sqlite3 prepared insert, one transaction: ${fmt(bare)} rows/s`);
     console.log(`ratio upload / bare: ${(share * 100).toFixed(1)}%   target >= ${TARGET_SHARE * 100}%: ${verdict(share >= TARGET_SHARE)}`);
-    console.log(`longest event-loop block during the upload (in-process monitorEventLoopDelay max): ${blockMs.toFixed(1)} ms   target < ${TARGET_BLOCK_MS} ms: ${verdict(blockMs < TARGET_BLOCK_MS)}`);
+    console.log(
+      `longest event-loop block during the upload (in-process monitorEventLoopDelay max): ${blockMs.toFixed(1)} ms   target < ${TARGET_BLOCK_MS} ms: ${verdict(blockMs < TARGET_BLOCK_MS)}`,
+    );
 
     const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
     if (pgUrl) {
       const p = await postgresRate(pgUrl, file, warm);
-      console.log(`Postgres upload (HTTP, end to end): ${fmt(p.rate)} rows/s (${p.seconds.toFixed(2)} s)   target >= ${fmt(TARGET_PG_RATE)}: ${verdict(p.rate >= TARGET_PG_RATE)}`);
+      console.log(
+        `Postgres upload (HTTP, end to end): ${fmt(p.rate)} rows/s (${p.seconds.toFixed(2)} s)   target >= ${fmt(TARGET_PG_RATE)}: ${verdict(p.rate >= TARGET_PG_RATE)}`,
+      );
     } else {
       console.log('Postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
     }

@@ -84,7 +84,13 @@ const FEEDBACK: Record<string, readonly string[]> = {
   '5': ['Wrong Lead'],
 };
 /** What a worked lead became: interested, not interested, follow-up, invalid, opened and left. */
-const WORKED: Array<[string, number]> = [['2', 0.15], ['3', 0.4], ['4', 0.25], ['5', 0.12], ['6', 0.08]];
+const WORKED: Array<[string, number]> = [
+  ['2', 0.15],
+  ['3', 0.4],
+  ['4', 0.25],
+  ['5', 0.12],
+  ['6', 0.08],
+];
 function workedStatus(r: number): string {
   let acc = 0;
   for (const [s, share] of WORKED) if (r < (acc += share)) return s;
@@ -135,10 +141,22 @@ export function* leadRows(layout: BenchLayout): Generator<{ lead: LeadRow; histo
     const user = assigned ? users[company * TELECALLERS_PER_COMPANY + (k < assignedUpTo / 2 ? 0 : 1)]! : null;
     const sentMs = uploadedMs + rand(i, 2) * (daysAgo === 0 ? Math.max(1, nowMs - uploadedMs) / 2 : 3600_000);
     const lead: LeadRow = {
-      id, subadmin_id: users[company * TELECALLERS_PER_COMPANY]!.subadminId, name: seed.name, mobile: String(7_000_000_000 + i),
-      requirement: seed.requirement, area: seed.area, category: CATEGORIES[round % CATEGORIES.length]!, upload_date: iso(uploadedMs),
-      telicaller_id: user?.id ?? null, telicaller_send_date: user ? iso(sentMs) : null, status: '0', lead_quality: null,
-      callback_date: null, callback_time: null, attempts: 0, retry_at: null,
+      id,
+      subadmin_id: users[company * TELECALLERS_PER_COMPANY]!.subadminId,
+      name: seed.name,
+      mobile: String(7_000_000_000 + i),
+      requirement: seed.requirement,
+      area: seed.area,
+      category: CATEGORIES[round % CATEGORIES.length]!,
+      upload_date: iso(uploadedMs),
+      telicaller_id: user?.id ?? null,
+      telicaller_send_date: user ? iso(sentMs) : null,
+      status: '0',
+      lead_quality: null,
+      callback_date: null,
+      callback_time: null,
+      attempts: 0,
+      retry_at: null,
     };
     const history: HistoryRow[] = [];
     if (user) {
@@ -147,9 +165,21 @@ export function* leadRows(layout: BenchLayout): Generator<{ lead: LeadRow; histo
       const workedMs = daysAgo === 0 ? sentMs + rand(i, 4) * Math.max(1, nowMs - sentMs) : sentMs + rand(i, 4) * 2 * 86_400_000;
       if (!untouched) lead.status = workedStatus(rand(i, 5));
       const outcome = (status: string, extra: Partial<HistoryRow> = {}): HistoryRow => ({
-        subadmin_id: lead.subadmin_id, lead_id: id, user_id: user.id, kind: 'outcome', outcome: null, status,
-        feedback: FEEDBACK[status] ? pick(FEEDBACK[status]!, rand(i, 6)) : null, call_duration: 10 + Math.floor(rand(i, 7) * 590),
-        callback: 0, callback_date: null, callback_time: null, invalid_reason: null, lead_quality: null, created_at: iso(workedMs), ...extra,
+        subadmin_id: lead.subadmin_id,
+        lead_id: id,
+        user_id: user.id,
+        kind: 'outcome',
+        outcome: null,
+        status,
+        feedback: FEEDBACK[status] ? pick(FEEDBACK[status]!, rand(i, 6)) : null,
+        call_duration: 10 + Math.floor(rand(i, 7) * 590),
+        callback: 0,
+        callback_date: null,
+        callback_time: null,
+        invalid_reason: null,
+        lead_quality: null,
+        created_at: iso(workedMs),
+        ...extra,
       });
       switch (lead.status) {
         case '0':
@@ -158,8 +188,14 @@ export function* leadRows(layout: BenchLayout): Generator<{ lead: LeadRow; histo
             lead.attempts = 1 + Math.floor(rand(i, 9) * 3);
             lead.retry_at = new Date(nowMs + (rand(i, 10) - 0.5) * 4 * 3600_000).toISOString();
             for (let a = 0; a < lead.attempts; a++) {
-              history.push({ ...outcome('0'), kind: 'attempt', outcome: pick(['busy', 'switched_off', 'no_answer', 'not_reachable'], rand(i, 11 + a)),
-                feedback: null, call_duration: Math.floor(rand(i, 14 + a) * 40), created_at: iso(Date.parse(lead.retry_at) - (lead.attempts - a) * 2 * 3600_000) });
+              history.push({
+                ...outcome('0'),
+                kind: 'attempt',
+                outcome: pick(['busy', 'switched_off', 'no_answer', 'not_reachable'], rand(i, 11 + a)),
+                feedback: null,
+                call_duration: Math.floor(rand(i, 14 + a) * 40),
+                created_at: iso(Date.parse(lead.retry_at) - (lead.attempts - a) * 2 * 3600_000),
+              });
             }
           }
           break;
@@ -173,7 +209,8 @@ export function* leadRows(layout: BenchLayout): Generator<{ lead: LeadRow; histo
           // Callbacks: some due today, some missed, some later; a few follow-ups without one.
           const c = rand(i, 13);
           if (c < 0.8) {
-            lead.callback_date = c < 0.25 ? today : c < 0.45 ? addDays(today, -1 - Math.floor(rand(i, 14) * 10)) : addDays(today, 1 + Math.floor(rand(i, 14) * 14));
+            lead.callback_date =
+              c < 0.25 ? today : c < 0.45 ? addDays(today, -1 - Math.floor(rand(i, 14) * 10)) : addDays(today, 1 + Math.floor(rand(i, 14) * 14));
             lead.callback_time = callbackTime(rand(i, 15));
           }
           history.push(outcome('4', { callback: lead.callback_date ? 1 : 0, callback_date: lead.callback_date, callback_time: lead.callback_time }));
@@ -208,9 +245,21 @@ export async function insertCompanies(db: Kysely<DB>): Promise<BenchUser[]> {
     const company = await db
       .insertInto('subadmins')
       .values({
-        name: `Owner ${c + 1}`, email: `owner${c + 1}@bench.local`, password_hash: hash, telecaller_creat_limit: 10,
-        company_name: `Bench Company ${c + 1}`, mobile: String(9_100_000_000 + c), expiry_date: '2099-12-31', gst: '', company_bio: '',
-        address: '', is_blocked: 0, time_zone: TIME_ZONE, created_at: at, updated_at: at, deleted_at: null,
+        name: `Owner ${c + 1}`,
+        email: `owner${c + 1}@bench.local`,
+        password_hash: hash,
+        telecaller_creat_limit: 10,
+        company_name: `Bench Company ${c + 1}`,
+        mobile: String(9_100_000_000 + c),
+        expiry_date: '2099-12-31',
+        gst: '',
+        company_bio: '',
+        address: '',
+        is_blocked: 0,
+        time_zone: TIME_ZONE,
+        created_at: at,
+        updated_at: at,
+        deleted_at: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -220,8 +269,16 @@ export async function insertCompanies(db: Kysely<DB>): Promise<BenchUser[]> {
       const user = await db
         .insertInto('users')
         .values({
-          subadmin_id: company.id, name: `Telecaller ${n + 1}`, email: `caller${n + 1}@bench.local`, mobile, password_hash: hash,
-          user_type: 'Telicaller', is_blocked: 0, created_at: at, updated_at: at, deleted_at: null,
+          subadmin_id: company.id,
+          name: `Telecaller ${n + 1}`,
+          email: `caller${n + 1}@bench.local`,
+          mobile,
+          password_hash: hash,
+          user_type: 'Telicaller',
+          is_blocked: 0,
+          created_at: at,
+          updated_at: at,
+          deleted_at: null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -237,12 +294,38 @@ export interface Loaded {
 }
 
 const LEAD_COLUMNS = [
-  'id', 'subadmin_id', 'name', 'mobile', 'requirement', 'area', 'category', 'upload_date', 'telicaller_id', 'telicaller_send_date',
-  'status', 'lead_quality', 'callback_date', 'callback_time', 'attempts', 'retry_at',
+  'id',
+  'subadmin_id',
+  'name',
+  'mobile',
+  'requirement',
+  'area',
+  'category',
+  'upload_date',
+  'telicaller_id',
+  'telicaller_send_date',
+  'status',
+  'lead_quality',
+  'callback_date',
+  'callback_time',
+  'attempts',
+  'retry_at',
 ] as const;
 const HISTORY_COLUMNS = [
-  'subadmin_id', 'lead_id', 'user_id', 'kind', 'outcome', 'status', 'feedback', 'call_duration', 'callback', 'callback_date',
-  'callback_time', 'invalid_reason', 'lead_quality', 'created_at',
+  'subadmin_id',
+  'lead_id',
+  'user_id',
+  'kind',
+  'outcome',
+  'status',
+  'feedback',
+  'call_duration',
+  'callback',
+  'callback_date',
+  'callback_time',
+  'invalid_reason',
+  'lead_quality',
+  'created_at',
 ] as const;
 
 /** One transaction, one prepared statement per table: the fastest way better-sqlite3 loads rows. */
@@ -257,7 +340,8 @@ export function loadSqlite(file: string, layout: BenchLayout): Loaded {
   const loaded: Loaded = { leads: 0, history: 0 };
   // The app's indexes on both tables, dropped for the load and built again after it: building an
   // index from sorted rows is many times faster than keeping it up to date row by row.
-  const indexes = raw.prepare(`select name, sql from sqlite_master where type = 'index' and tbl_name in ('leads', 'lead_history') and sql is not null`)
+  const indexes = raw
+    .prepare(`select name, sql from sqlite_master where type = 'index' and tbl_name in ('leads', 'lead_history') and sql is not null`)
     .all() as Array<{ name: string; sql: string }>;
   for (const ix of indexes) raw.exec(`drop index ${ix.name}`);
   raw.transaction(() => {
@@ -279,7 +363,14 @@ export function loadSqlite(file: string, layout: BenchLayout): Loaded {
 }
 
 const PG_TYPES: Record<string, string> = {
-  id: 'int', subadmin_id: 'int', telicaller_id: 'int', attempts: 'int', lead_id: 'int', user_id: 'int', call_duration: 'int', callback: 'int',
+  id: 'int',
+  subadmin_id: 'int',
+  telicaller_id: 'int',
+  attempts: 'int',
+  lead_id: 'int',
+  user_id: 'int',
+  call_duration: 'int',
+  callback: 'int',
 };
 const PG_BATCH = 10_000;
 
@@ -303,7 +394,13 @@ export async function loadPostgres(db: Kysely<DB>, layout: BenchLayout): Promise
   let history: HistoryRow[] = [];
   const flush = async () => {
     if (leads.length) {
-      await insertPg(db, 'leads', LEAD_COLUMNS, { batch_id: 'null::int', visible: '1', source_ref: 'null::text', created_at: 'upload_date', updated_at: 'upload_date' }, leads);
+      await insertPg(
+        db,
+        'leads',
+        LEAD_COLUMNS,
+        { batch_id: 'null::int', visible: '1', source_ref: 'null::text', created_at: 'upload_date', updated_at: 'upload_date' },
+        leads,
+      );
     }
     if (history.length) await insertPg(db, 'lead_history', HISTORY_COLUMNS, { demo: '0' }, history);
     leads = [];

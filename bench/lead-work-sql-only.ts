@@ -12,16 +12,32 @@ import type { Queue } from '../shared/schemas/lead-work.js';
 import { orderQueue, queueLeads, selectQueueCard, type QueueScope } from '../server/services/lead-work/queues.repository.js';
 
 /** Sentinels standing for each value of a scope, found again among the compiled parameters. */
-const SENTINEL = { subadminId: -7_000_001, userId: -7_000_002, now: '\u0000now', from: '\u0000from', to: '\u0000to', today: '\u0000today', limit: -7_000_003, offset: -7_000_004 };
+const SENTINEL = {
+  subadminId: -7_000_001,
+  userId: -7_000_002,
+  now: '\u0000now',
+  from: '\u0000from',
+  to: '\u0000to',
+  today: '\u0000today',
+  limit: -7_000_003,
+  offset: -7_000_004,
+};
 type Values = { [K in keyof typeof SENTINEL]: number | string };
 
 /** The app's own query for a queue, compiled once, with its parameters as a function of the scope. */
 function compiled(queue: Queue) {
   const db = new Kysely<DB>({
-    dialect: { createAdapter: () => new SqliteAdapter(), createDriver: () => new DummyDriver(), createIntrospector: (k) => new SqliteIntrospector(k), createQueryCompiler: () => new SqliteQueryCompiler() },
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new DummyDriver(),
+      createIntrospector: (k) => new SqliteIntrospector(k),
+      createQueryCompiler: () => new SqliteQueryCompiler(),
+    },
   });
   const scope: QueueScope = {
-    subadminId: SENTINEL.subadminId, userId: SENTINEL.userId, now: SENTINEL.now,
+    subadminId: SENTINEL.subadminId,
+    userId: SENTINEL.userId,
+    now: SENTINEL.now,
     day: { from: SENTINEL.from, to: SENTINEL.to, today: SENTINEL.today },
   };
   const base = queueLeads(db, queue, scope);
@@ -58,8 +74,14 @@ export async function sqlOnlyServer(file: string): Promise<FastifyInstance> {
     const day = todayBounds(s.time_zone, now);
     const size = Number(pageSize);
     const v: Values = {
-      subadminId: s.subadmin_id, userId: s.principal_id, now: now.toISOString(), from: day.from, to: day.to, today: day.today,
-      limit: size, offset: (Number(page) - 1) * size,
+      subadminId: s.subadmin_id,
+      userId: s.principal_id,
+      now: now.toISOString(),
+      from: day.from,
+      to: day.to,
+      today: day.today,
+      limit: size,
+      offset: (Number(page) - 1) * size,
     };
     const { total } = q.count.run(v) as { total: number };
     return { result: { data: { items: q.page.run(v), total, page: Number(page), pageSize: size } } };

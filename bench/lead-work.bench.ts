@@ -21,7 +21,16 @@ import { createDatabase, type Dialect } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { SESSION_COOKIE } from '../shared/constants.js';
 import { addDays, todayIn } from '../shared/dates.js';
-import { BENCH_PASSWORD, COMPANIES, TELECALLERS_PER_COMPANY, insertCompanies, loadPostgres, loadSqlite, type BenchUser, type Loaded } from './lead-work-data.js';
+import {
+  BENCH_PASSWORD,
+  COMPANIES,
+  TELECALLERS_PER_COMPANY,
+  insertCompanies,
+  loadPostgres,
+  loadSqlite,
+  type BenchUser,
+  type Loaded,
+} from './lead-work-data.js';
 import { HttpClient, closedLoop, summarize, timed, type Summary } from './load.js';
 import type { ServerMode } from './lead-work-server.js';
 
@@ -39,11 +48,17 @@ const ONLY = new Set((process.env.BENCH_ONLY ?? 'floor,queue,tiles,submit').spli
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const ms = (n: number) => `${n.toFixed(1)} ms`.padStart(9);
 
-const load = () => os.loadavg().map((n) => n.toFixed(1)).join(' ');
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' ');
 
 function line(label: string, s: Summary, target?: number) {
   const verdict = target === undefined ? '' : s.p95 < target ? `  PASS (p95 < ${target} ms)` : `  FAIL (p95 >= ${target} ms)`;
-  console.log(`  ${label.padEnd(40)} p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}  ${fmt(s.perSecond).padStart(6)}/s  (${fmt(s.count)})${verdict}`);
+  console.log(
+    `  ${label.padEnd(40)} p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  max ${ms(s.max)}  ${fmt(s.perSecond).padStart(6)}/s  (${fmt(s.count)})${verdict}`,
+  );
 }
 
 interface Child {
@@ -71,8 +86,7 @@ async function startChild(mode: ServerMode): Promise<Child> {
   };
 }
 
-const trpcGet = (procedure: string, input?: unknown) =>
-  `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
+const trpcGet = (procedure: string, input?: unknown) => `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
 
 function trpcData<T>(body: string): T {
   const parsed = JSON.parse(body) as { result?: { data: T }; error?: unknown };
@@ -88,8 +102,13 @@ async function signInAll(client: HttpClient, users: BenchUser[]): Promise<Map<nu
     Array.from({ length: 4 }, async () => {
       while (next < users.length) {
         const u = users[next++]!;
-        const { reply } = await timed(client, 'POST', '/api/webapi/auth/login', { 'content-type': 'application/json' },
-          JSON.stringify({ mobile: u.mobile, password: BENCH_PASSWORD }));
+        const { reply } = await timed(
+          client,
+          'POST',
+          '/api/webapi/auth/login',
+          { 'content-type': 'application/json' },
+          JSON.stringify({ mobile: u.mobile, password: BENCH_PASSWORD }),
+        );
         sessions.set(u.id, { cookie: `${SESSION_COOKIE}=${(JSON.parse(reply.body) as { token: string }).token}` });
       }
     }),
@@ -133,7 +152,12 @@ async function measureApp(dialect: Dialect, mode: ServerMode, users: BenchUser[]
     const header = (u: BenchUser) => sessions.get(u.id)!;
 
     // Each measure twice: 50 telecallers at once (the target), then one at a time (what a request costs alone).
-    const both = async (label: string, target: number | undefined, step: (w: number, round: number, recording: boolean) => Promise<number | null>, extra?: () => void) => {
+    const both = async (
+      label: string,
+      target: number | undefined,
+      step: (w: number, round: number, recording: boolean) => Promise<number | null>,
+      extra?: () => void,
+    ) => {
       const loaded = await closedLoop({ workers: CONCURRENCY, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, step });
       line(label, summarize(loaded), target);
       extra?.();
@@ -143,48 +167,58 @@ async function measureApp(dialect: Dialect, mode: ServerMode, users: BenchUser[]
 
     // The floor under every measure: a procedure that reads the session and nothing else, through
     // the same Fastify, tRPC adapter and session hook.
-    if (ONLY.has('floor')) await both('the session only (auth.me, no target)', undefined, async (w) => {
-      const { ms, reply } = await timed(client, 'GET', trpcGet('auth.me'), header(readers[w]!));
-      trpcData<unknown>(reply.body);
-      return ms;
-    });
+    if (ONLY.has('floor'))
+      await both('the session only (auth.me, no target)', undefined, async (w) => {
+        const { ms, reply } = await timed(client, 'GET', trpcGet('auth.me'), header(readers[w]!));
+        trpcData<unknown>(reply.body);
+        return ms;
+      });
 
-    if (ONLY.has('queue')) await both(`queue page (${QUEUES.join('/')}, ${PAGE_SIZE} a page)`, TARGETS.queue, async (w, round) => {
-      const { ms, reply } = await timed(client, 'GET', trpcGet('work.queue', queueInput(w, round)), header(readers[w]!));
-      trpcData<QueuePage>(reply.body);
-      return ms;
-    });
+    if (ONLY.has('queue'))
+      await both(`queue page (${QUEUES.join('/')}, ${PAGE_SIZE} a page)`, TARGETS.queue, async (w, round) => {
+        const { ms, reply } = await timed(client, 'GET', trpcGet('work.queue', queueInput(w, round)), header(readers[w]!));
+        trpcData<QueuePage>(reply.body);
+        return ms;
+      });
 
-    if (ONLY.has('tiles')) await both('dashboard counts (dashboard.tiles)', TARGETS.tiles, async (w) => {
-      const { ms, reply } = await timed(client, 'GET', trpcGet('dashboard.tiles'), header(readers[w]!));
-      trpcData<{ counts: Record<string, number> }>(reply.body);
-      return ms;
-    });
+    if (ONLY.has('tiles'))
+      await both('dashboard counts (dashboard.tiles)', TARGETS.tiles, async (w) => {
+        const { ms, reply } = await timed(client, 'GET', trpcGet('dashboard.tiles'), header(readers[w]!));
+        trpcData<{ counts: Record<string, number> }>(reply.body);
+        return ms;
+      });
 
     // Work the queue: open the first new lead, submit, open the next one the submit names.
     if (!ONLY.has('submit')) return sessions;
     const workers = pickUsers(users, true);
-    const current: Array<number | null> = await Promise.all(workers.map(async (u) => {
-      const { reply } = await timed(client, 'GET', trpcGet('work.queue', { queue: 'new', page: 1, pageSize: 1 }), header(u));
-      return trpcData<QueuePage>(reply.body).items[0]?.id ?? null;
-    }));
+    const current: Array<number | null> = await Promise.all(
+      workers.map(async (u) => {
+        const { reply } = await timed(client, 'GET', trpcGet('work.queue', { queue: 'new', page: 1, pageSize: 1 }), header(u));
+        return trpcData<QueuePage>(reply.body).items[0]?.id ?? null;
+      }),
+    );
     let opens: number[] = [];
     const json = { 'content-type': 'application/json' };
-    await both('lead-form submit (work.submit)', TARGETS.submit, async (w, round, recording) => {
-      const leadId = current[w];
-      if (!leadId) return null;
-      const h = { ...header(workers[w]!), ...json };
-      const open = await timed(client, 'POST', '/trpc/work.open', h, JSON.stringify({ leadId, queue: 'new' }));
-      if (recording) opens.push(open.ms);
-      const { ms, reply } = await timed(client, 'POST', '/trpc/work.submit', h, JSON.stringify(submission(leadId, round)));
-      current[w] = trpcData<{ nextId: number | null }>(reply.body).nextId;
-      return ms;
-    }, () => {
-      line('  work.open before each submit (no target)', summarize({ latencies: opens, seconds: SECONDS }));
-      opens = [];
-      const ranOut = current.filter((id) => id === null).length;
-      if (ranOut) console.log(`  (${ranOut} of ${CONCURRENCY} telecallers ran out of new leads during the submits)`);
-    });
+    await both(
+      'lead-form submit (work.submit)',
+      TARGETS.submit,
+      async (w, round, recording) => {
+        const leadId = current[w];
+        if (!leadId) return null;
+        const h = { ...header(workers[w]!), ...json };
+        const open = await timed(client, 'POST', '/trpc/work.open', h, JSON.stringify({ leadId, queue: 'new' }));
+        if (recording) opens.push(open.ms);
+        const { ms, reply } = await timed(client, 'POST', '/trpc/work.submit', h, JSON.stringify(submission(leadId, round)));
+        current[w] = trpcData<{ nextId: number | null }>(reply.body).nextId;
+        return ms;
+      },
+      () => {
+        line('  work.open before each submit (no target)', summarize({ latencies: opens, seconds: SECONDS }));
+        opens = [];
+        const ranOut = current.filter((id) => id === null).length;
+        if (ranOut) console.log(`  (${ranOut} of ${CONCURRENCY} telecallers ran out of new leads during the submits)`);
+      },
+    );
     console.log(`  load average (1/5/15 min): ${load()}`);
     return sessions;
   } finally {
@@ -194,8 +228,11 @@ async function measureApp(dialect: Dialect, mode: ServerMode, users: BenchUser[]
 }
 
 /** The queue pages a reader asks for in turn: each queue, page 1 then 2. */
-const queueInput = (w: number, round: number) =>
-  ({ queue: QUEUES[(w + round) % QUEUES.length]!, page: 1 + (Math.floor(round / QUEUES.length) % 2), pageSize: PAGE_SIZE });
+const queueInput = (w: number, round: number) => ({
+  queue: QUEUES[(w + round) % QUEUES.length]!,
+  page: 1 + (Math.floor(round / QUEUES.length) % 2),
+  pageSize: PAGE_SIZE,
+});
 
 /**
  * The second reference (SQLite): the same queue pages, same readers and sessions, answered by their
@@ -215,7 +252,7 @@ async function measureSqlOnly(file: string, users: BenchUser[], sessions: Map<nu
       return ms;
     };
     const loaded = await closedLoop({ workers: CONCURRENCY, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, step });
-    console.log('  reference: the same queue pages\' SQL alone behind a bare Fastify route (raw better-sqlite3, no tRPC or Kysely)');
+    console.log("  reference: the same queue pages' SQL alone behind a bare Fastify route (raw better-sqlite3, no tRPC or Kysely)");
     line('queue page, SQL alone', summarize(loaded), TARGETS.queue);
   } finally {
     client.close();
@@ -228,7 +265,9 @@ async function measureBare() {
   const client = new HttpClient(server.url, CONCURRENCY);
   try {
     const r = await closedLoop({
-      workers: CONCURRENCY, seconds: SECONDS, warmupSeconds: WARMUP_SECONDS,
+      workers: CONCURRENCY,
+      seconds: SECONDS,
+      warmupSeconds: WARMUP_SECONDS,
       step: async () => (await timed(client, 'GET', '/ping', {})).ms,
     });
     const s = summarize(r);
@@ -241,8 +280,10 @@ async function measureBare() {
 }
 
 function describeLoad(loaded: Loaded, seconds: number) {
-  console.log(`  loaded ${fmt(loaded.leads)} leads and ${fmt(loaded.history)} history rows for ${COMPANIES} companies and `
-    + `${COMPANIES * TELECALLERS_PER_COMPANY} telecallers in ${seconds.toFixed(1)} s`);
+  console.log(
+    `  loaded ${fmt(loaded.leads)} leads and ${fmt(loaded.history)} history rows for ${COMPANIES} companies and ` +
+      `${COMPANIES * TELECALLERS_PER_COMPANY} telecallers in ${seconds.toFixed(1)} s`,
+  );
 }
 
 async function runSqlite() {
@@ -292,8 +333,10 @@ async function runPostgres(url: string) {
 }
 
 export async function run(): Promise<void> {
-  console.log(`${fmt(LEADS)} leads, ${CONCURRENCY} telecallers at once, ${SECONDS} s a measure after ${WARMUP_SECONDS} s of warm-up; `
-    + `${os.cpus().length} CPUs (server, load and database share them); load average ${load()}`);
+  console.log(
+    `${fmt(LEADS)} leads, ${CONCURRENCY} telecallers at once, ${SECONDS} s a measure after ${WARMUP_SECONDS} s of warm-up; ` +
+      `${os.cpus().length} CPUs (server, load and database share them); load average ${load()}`,
+  );
   await measureBare();
   await runSqlite();
   const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;

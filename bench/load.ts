@@ -20,7 +20,14 @@ export class HttpClient {
   request(method: 'GET' | 'POST', path: string, headers: Record<string, string> = {}, body?: string): Promise<Reply> {
     return new Promise((resolve, reject) => {
       const req = http.request(
-        { host: this.url.hostname, port: this.url.port, method, path, agent: this.agent, headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) } },
+        {
+          host: this.url.hostname,
+          port: this.url.port,
+          method,
+          path,
+          agent: this.agent,
+          headers: body === undefined ? headers : { ...headers, 'content-length': Buffer.byteLength(body) },
+        },
         (res) => {
           let data = '';
           res.setEncoding('utf8');
@@ -98,6 +105,11 @@ export interface Summary {
 export function summarize(r: LoadResult): Summary {
   const s = [...r.latencies].sort((a, b) => a - b);
   return {
-    count: s.length, perSecond: s.length / r.seconds, p50: percentile(s, 50), p95: percentile(s, 95), p99: percentile(s, 99), max: s[s.length - 1] ?? NaN,
+    count: s.length,
+    perSecond: s.length / r.seconds,
+    p50: percentile(s, 50),
+    p95: percentile(s, 95),
+    p99: percentile(s, 99),
+    max: s[s.length - 1] ?? NaN,
   };
 }

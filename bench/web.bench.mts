@@ -19,7 +19,20 @@ import { startServer, type Running } from '../tests/browser/harness.js';
 import { field } from '../tests/browser/pages.js';
 import { DEMO } from '../seed/demo.js';
 import {
-  BUDGETS, FIRST_PAGES, PHONE, PROFILE, QUEUE_PATH, WAIT_MS, mark, openFirstPage, openPhone, signIn, signInPage, tapTime, watch, type Transfer,
+  BUDGETS,
+  FIRST_PAGES,
+  PHONE,
+  PROFILE,
+  QUEUE_PATH,
+  WAIT_MS,
+  mark,
+  openFirstPage,
+  openPhone,
+  signIn,
+  signInPage,
+  tapTime,
+  watch,
+  type Transfer,
 } from '../tests/browser/phone.js';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
@@ -31,7 +44,9 @@ const median = (xs: number[]) => {
 
 function report(label: string, times: number[], target?: number) {
   const verdict = target === undefined ? '' : median(times) < target ? `  PASS (median < ${target} ms)` : `  FAIL (median >= ${target} ms)`;
-  console.log(`  ${label.padEnd(46)} median ${String(Math.round(median(times))).padStart(5)} ms   runs ${times.map((t) => Math.round(t)).join(', ')} ms${verdict}`);
+  console.log(
+    `  ${label.padEnd(46)} median ${String(Math.round(median(times))).padStart(5)} ms   runs ${times.map((t) => Math.round(t)).join(', ')} ms${verdict}`,
+  );
 }
 
 const skip = (label: string, why: string) => console.log(`  ${label.padEnd(46)} skipped: ${why}`);
@@ -85,7 +100,10 @@ async function firstPages(sides: Side[]) {
       const who = sides.length > 1 ? ` [${side.label}]` : '';
       report(`${which}, cold (nothing cached), to ${shows}${who}`, cold[n]!, BUDGETS.pageCold);
       const t = transfer[n];
-      if (t) console.log(`    (a cold load: ${t.requests} requests, ${t.kb.toFixed(0)} kB; ${t.scripts} scripts, ${t.scriptKb.toFixed(0)} kB; ${t.styles} stylesheets)`);
+      if (t)
+        console.log(
+          `    (a cold load: ${t.requests} requests, ${t.kb.toFixed(0)} kB; ${t.scripts} scripts, ${t.scriptKb.toFixed(0)} kB; ${t.styles} stylesheets)`,
+        );
       report(`${which}, warm (installed app), to ${shows}${who}`, warm[n]!, BUDGETS.pageWarm);
     });
   }
@@ -111,9 +129,14 @@ async function signInPages(base: string) {
 }
 
 async function run() {
-  console.log(`phone: ${PHONE.width}x${PHONE.height} touch, ${PROFILE.rttMs} ms RTT, ${PROFILE.downKbps} kbps down, ${PROFILE.upKbps} kbps up, `
-    + `CPU ${PROFILE.cpuSlowdown}x slower; ${RUNS} runs each; demo telecaller ${DEMO.telecaller.mobile}; `
-    + `host: ${os.cpus().length} CPUs, load average ${os.loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+  console.log(
+    `phone: ${PHONE.width}x${PHONE.height} touch, ${PROFILE.rttMs} ms RTT, ${PROFILE.downKbps} kbps down, ${PROFILE.upKbps} kbps up, ` +
+      `CPU ${PROFILE.cpuSlowdown}x slower; ${RUNS} runs each; demo telecaller ${DEMO.telecaller.mobile}; ` +
+      `host: ${os.cpus().length} CPUs, load average ${os
+        .loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')}`,
+  );
   const before = process.env.BENCH_WEB_BEFORE;
   const current = await openSide('this build');
   const sides = [current];
@@ -137,7 +160,7 @@ async function interactions(browser: BrowserContext, base: string) {
     const r = await openFirstPage(browser, base, 'dashboard', { cold: false });
     const tile = r.page.getByRole('link', { name: /^new leads/i }).first();
     if (!(await tile.count())) {
-      skip('New leads tile to the queue\'s cards', `the dashboard's New leads tile opens nothing yet (no page at ${QUEUE_PATH})`);
+      skip("New leads tile to the queue's cards", `the dashboard's New leads tile opens nothing yet (no page at ${QUEUE_PATH})`);
       await r.page.close();
       break;
     }
@@ -147,10 +170,10 @@ async function interactions(browser: BrowserContext, base: string) {
     if (page) await page.close();
     page = r.page;
   }
-  if (queue.length) report('New leads tile to the queue\'s cards', queue, BUDGETS.queueFromTile);
+  if (queue.length) report("New leads tile to the queue's cards", queue, BUDGETS.queueFromTile);
   if (!page) {
     skip('Process Lead to the lead form', `needs the queue at ${QUEUE_PATH}`);
-    skip('Submit to the next lead\'s form', 'needs the lead form');
+    skip("Submit to the next lead's form", 'needs the lead form');
     return;
   }
 
@@ -169,7 +192,10 @@ async function interactions(browser: BrowserContext, base: string) {
         break;
       }
     }
-    const process = page.getByRole('button', { name: /^process lead$/i }).or(page.getByRole('link', { name: /^process lead$/i })).first();
+    const process = page
+      .getByRole('button', { name: /^process lead$/i })
+      .or(page.getByRole('link', { name: /^process lead$/i }))
+      .first();
     if (!(await process.count())) {
       console.log(`    (the queue ran out of new leads after ${i} runs)`);
       break;
@@ -183,7 +209,10 @@ async function interactions(browser: BrowserContext, base: string) {
       break;
     }
     await field(page, 'Status').first().tap();
-    await page.getByRole('option', { name: /not interested/i }).first().tap();
+    await page
+      .getByRole('option', { name: /not interested/i })
+      .first()
+      .tap();
     await field(page, 'Feedback').first().tap();
     await page.getByRole('option').first().tap();
     const formPath = new URL(page.url()).pathname;
@@ -197,7 +226,7 @@ async function interactions(browser: BrowserContext, base: string) {
     }
   }
   if (opened.length) report('Process Lead to the lead form', opened, BUDGETS.processLead);
-  if (submitted.length) report('Submit to the next lead\'s form', submitted, BUDGETS.submit);
+  if (submitted.length) report("Submit to the next lead's form", submitted, BUDGETS.submit);
   await page.close();
 }
 

@@ -38,8 +38,7 @@ async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('deleted_at', 'text')
     .execute();
-  await db.schema.createIndex('subadmins_email_live').on('subadmins').column('email').unique()
-    .where(sql.ref('deleted_at'), 'is', null).execute();
+  await db.schema.createIndex('subadmins_email_live').on('subadmins').column('email').unique().where(sql.ref('deleted_at'), 'is', null).execute();
 
   await table('users')
     .addColumn('subadmin_id', 'integer', (c) => c.notNull().references('subadmins.id'))
@@ -54,10 +53,8 @@ async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
     .addColumn('deleted_at', 'text')
     .execute();
   // Users sign in by mobile alone, so a live mobile (and email) is unique across companies.
-  await db.schema.createIndex('users_mobile_live').on('users').column('mobile').unique()
-    .where(sql.ref('deleted_at'), 'is', null).execute();
-  await db.schema.createIndex('users_email_live').on('users').column('email').unique()
-    .where(sql.ref('deleted_at'), 'is', null).execute();
+  await db.schema.createIndex('users_mobile_live').on('users').column('mobile').unique().where(sql.ref('deleted_at'), 'is', null).execute();
+  await db.schema.createIndex('users_email_live').on('users').column('email').unique().where(sql.ref('deleted_at'), 'is', null).execute();
   await db.schema.createIndex('users_tenant_type').on('users').columns(['subadmin_id', 'user_type']).execute();
 
   await table('sessions')
@@ -117,18 +114,19 @@ async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('leads_queue').on('leads')
-    .columns(['subadmin_id', 'telicaller_id', 'status', 'telicaller_send_date']).execute();
-  await db.schema.createIndex('leads_pool').on('leads')
-    .columns(['subadmin_id', 'category', 'telicaller_id', 'id']).execute();
+  await db.schema.createIndex('leads_queue').on('leads').columns(['subadmin_id', 'telicaller_id', 'status', 'telicaller_send_date']).execute();
+  await db.schema.createIndex('leads_pool').on('leads').columns(['subadmin_id', 'category', 'telicaller_id', 'id']).execute();
   await db.schema.createIndex('leads_mobile').on('leads').columns(['subadmin_id', 'mobile']).execute();
-  await db.schema.createIndex('leads_handler').on('leads')
-    .columns(['subadmin_id', 'handler_id', 'submit_status']).execute();
-  await db.schema.createIndex('leads_callbacks').on('leads')
-    .columns(['subadmin_id', 'telicaller_id', 'callback_date']).execute();
+  await db.schema.createIndex('leads_handler').on('leads').columns(['subadmin_id', 'handler_id', 'submit_status']).execute();
+  await db.schema.createIndex('leads_callbacks').on('leads').columns(['subadmin_id', 'telicaller_id', 'callback_date']).execute();
   await db.schema.createIndex('leads_batch').on('leads').column('batch_id').execute();
-  await db.schema.createIndex('leads_source_ref').on('leads').columns(['subadmin_id', 'source_ref']).unique()
-    .where(sql.ref('source_ref'), 'is not', null).execute();
+  await db.schema
+    .createIndex('leads_source_ref')
+    .on('leads')
+    .columns(['subadmin_id', 'source_ref'])
+    .unique()
+    .where(sql.ref('source_ref'), 'is not', null)
+    .execute();
 
   await table('lead_history')
     .addColumn('subadmin_id', 'integer', (c) => c.notNull().references('subadmins.id'))
@@ -152,8 +150,7 @@ async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('lead_history_lead').on('lead_history').columns(['lead_id', 'created_at']).execute();
-  await db.schema.createIndex('lead_history_calls').on('lead_history')
-    .columns(['subadmin_id', 'user_id', 'created_at']).execute();
+  await db.schema.createIndex('lead_history_calls').on('lead_history').columns(['subadmin_id', 'user_id', 'created_at']).execute();
 
   await table('projects')
     .addColumn('subadmin_id', 'integer', (c) => c.notNull().references('subadmins.id'))
@@ -170,8 +167,7 @@ async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('projects_queue').on('projects')
-    .columns(['subadmin_id', 'telicaller_id', 'status']).execute();
+  await db.schema.createIndex('projects_queue').on('projects').columns(['subadmin_id', 'telicaller_id', 'status']).execute();
   await db.schema.createIndex('projects_tenant_status').on('projects').columns(['subadmin_id', 'status']).execute();
 
   await table('project_update_requests')
@@ -191,8 +187,7 @@ async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
     .addColumn('decided_at', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('project_updates_pending').on('project_update_requests')
-    .columns(['subadmin_id', 'approval_status']).execute();
+  await db.schema.createIndex('project_updates_pending').on('project_update_requests').columns(['subadmin_id', 'approval_status']).execute();
   await db.schema.createIndex('project_updates_project').on('project_update_requests').column('project_id').execute();
 
   await table('tasks')
@@ -244,8 +239,7 @@ async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('complaints_queue').on('complaints')
-    .columns(['from_kind', 'subadmin_id', 'status', 'created_at']).execute();
+  await db.schema.createIndex('complaints_queue').on('complaints').columns(['from_kind', 'subadmin_id', 'status', 'created_at']).execute();
 
   await table('notifications')
     .addColumn('audience', 'text', (c) => c.notNull())
@@ -254,10 +248,10 @@ async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
     .addColumn('message', 'text', (c) => c.notNull())
     .addColumn('created_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('notifications_feed').on('notifications')
-    .columns(['audience', 'subadmin_id', 'created_at']).execute();
+  await db.schema.createIndex('notifications_feed').on('notifications').columns(['audience', 'subadmin_id', 'created_at']).execute();
 
-  await db.schema.createTable('notification_reads')
+  await db.schema
+    .createTable('notification_reads')
     .addColumn('notification_id', 'integer', (c) => c.notNull().references('notifications.id').onDelete('cascade'))
     .addColumn('reader_kind', 'text', (c) => c.notNull())
     .addColumn('reader_id', 'integer', (c) => c.notNull())
@@ -265,7 +259,8 @@ async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
     .addPrimaryKeyConstraint('notification_reads_pk', ['reader_kind', 'reader_id', 'notification_id'])
     .execute();
 
-  await db.schema.createTable('indiamart_settings')
+  await db.schema
+    .createTable('indiamart_settings')
     .addColumn('subadmin_id', 'integer', (c) => c.primaryKey().references('subadmins.id'))
     .addColumn('api_link', 'text', (c) => c.notNull())
     .addColumn('mobile_number', 'text', (c) => c.notNull())

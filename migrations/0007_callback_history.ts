@@ -7,8 +7,12 @@ import type { Migration } from './types.js';
  * that set a callback, by the date they set it for.
  */
 async function up(db: Kysely<any>) {
-  await db.schema.createIndex('lead_history_callbacks').on('lead_history').columns(['subadmin_id', 'callback_date'])
-    .where(sql.ref('callback'), '=', 1).execute();
+  await db.schema
+    .createIndex('lead_history_callbacks')
+    .on('lead_history')
+    .columns(['subadmin_id', 'callback_date'])
+    .where(sql.ref('callback'), '=', 1)
+    .execute();
 }
 
 export const callbackHistory: Migration = { name: '0007_callback_history', up };

@@ -9,14 +9,17 @@ import type { Dialect, Migration } from './types.js';
  */
 async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
   const money = dialect === 'postgres' ? 'bigint' : 'integer';
-  await db.schema.alterTable('projects').addColumn('lead_id', 'integer', (c) => c.references('leads.id').onDelete('set null')).execute();
-  await db.schema.createIndex('projects_lead').on('projects').columns(['subadmin_id', 'lead_id'])
-    .where(sql.ref('lead_id'), 'is not', null).execute();
+  await db.schema
+    .alterTable('projects')
+    .addColumn('lead_id', 'integer', (c) => c.references('leads.id').onDelete('set null'))
+    .execute();
+  await db.schema.createIndex('projects_lead').on('projects').columns(['subadmin_id', 'lead_id']).where(sql.ref('lead_id'), 'is not', null).execute();
 
   const payments = db.schema.createTable('project_payments');
   await (dialect === 'postgres'
     ? payments.addColumn('id', 'serial', (c) => c.primaryKey())
-    : payments.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()))
+    : payments.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+  )
     .addColumn('subadmin_id', 'integer', (c) => c.notNull().references('subadmins.id'))
     .addColumn('project_id', 'integer', (c) => c.notNull().references('projects.id').onDelete('cascade'))
     .addColumn('amount_paise', money, (c) => c.notNull())

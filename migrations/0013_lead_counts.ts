@@ -24,10 +24,12 @@ async function sqliteTriggers(db: Kysely<any>) {
       on conflict (subadmin_id, quarter) do update set n = n + excluded.n;`;
   await sql.raw(`create trigger leads_counts_insert after insert on leads begin ${apply('new', '')} end`).execute(db);
   await sql.raw(`create trigger leads_counts_delete after delete on leads begin ${apply('old', '-')} end`).execute(db);
-  await sql.raw(`create trigger leads_counts_update after update of subadmin_id, category, visible, telicaller_id, telicaller_send_date on leads
+  await sql
+    .raw(`create trigger leads_counts_update after update of subadmin_id, category, visible, telicaller_id, telicaller_send_date on leads
     when old.subadmin_id is not new.subadmin_id or old.category is not new.category or old.visible is not new.visible
       or old.telicaller_id is not new.telicaller_id or old.telicaller_send_date is not new.telicaller_send_date
-    begin ${apply('old', '-')} ${apply('new', '')} end`).execute(db);
+    begin ${apply('old', '-')} ${apply('new', '')} end`)
+    .execute(db);
 }
 
 async function postgresTriggers(db: Kysely<any>) {
@@ -50,7 +52,8 @@ async function postgresTriggers(db: Kysely<any>) {
       select subadmin_id, q, sum(n) from (${parts.map((x) => x.sends).join(' union all ')}) d
       group by subadmin_id, q having sum(n) <> 0 order by subadmin_id, q
       on conflict (subadmin_id, quarter) do update set n = lead_sends.n + excluded.n;`;
-  await sql.raw(`
+  await sql
+    .raw(`
     create function leads_counts_apply() returns trigger language plpgsql as $$
     begin
       if tg_op = 'INSERT' then ${write([side('new_rows', '')])}
@@ -58,36 +61,50 @@ async function postgresTriggers(db: Kysely<any>) {
       else ${write([side('new_rows', ''), side('old_rows', '-')])}
       end if;
       return null;
-    end $$`).execute(db);
-  await sql.raw(`create trigger leads_counts_insert after insert on leads referencing new table as new_rows
-    for each statement execute function leads_counts_apply()`).execute(db);
-  await sql.raw(`create trigger leads_counts_update after update on leads referencing old table as old_rows new table as new_rows
-    for each statement execute function leads_counts_apply()`).execute(db);
-  await sql.raw(`create trigger leads_counts_delete after delete on leads referencing old table as old_rows
-    for each statement execute function leads_counts_apply()`).execute(db);
+    end $$`)
+    .execute(db);
+  await sql
+    .raw(`create trigger leads_counts_insert after insert on leads referencing new table as new_rows
+    for each statement execute function leads_counts_apply()`)
+    .execute(db);
+  await sql
+    .raw(`create trigger leads_counts_update after update on leads referencing old table as old_rows new table as new_rows
+    for each statement execute function leads_counts_apply()`)
+    .execute(db);
+  await sql
+    .raw(`create trigger leads_counts_delete after delete on leads referencing old table as old_rows
+    for each statement execute function leads_counts_apply()`)
+    .execute(db);
 }
 
 async function up(db: Kysely<any>, { dialect }: { dialect: 'sqlite' | 'postgres' }) {
-  await db.schema.createTable('lead_counts')
+  await db.schema
+    .createTable('lead_counts')
     .addColumn('subadmin_id', 'integer', (c) => c.notNull())
     .addColumn('category', 'text', (c) => c.notNull())
     .addColumn('visible', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('pool', 'bigint', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('lead_counts_pk', ['subadmin_id', 'category'])
     .execute();
-  await db.schema.createTable('lead_sends')
+  await db.schema
+    .createTable('lead_sends')
     .addColumn('subadmin_id', 'integer', (c) => c.notNull())
     .addColumn('quarter', 'text', (c) => c.notNull())
     .addColumn('n', 'bigint', (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('lead_sends_pk', ['subadmin_id', 'quarter'])
     .execute();
 
-  const quarter = dialect === 'sqlite' ? QUARTER_SQLITE('leads') : `substr(telicaller_send_date, 1, 14) || (substr(telicaller_send_date, 15, 2)::int / 15)::text`;
-  await sql.raw(`insert into lead_counts (subadmin_id, category, visible, pool)
-    select subadmin_id, category, count(*), sum(case when telicaller_id is null then 1 else 0 end) from leads where visible = 1 group by subadmin_id, category`).execute(db);
-  await sql.raw(`insert into lead_sends (subadmin_id, quarter, n)
+  const quarter =
+    dialect === 'sqlite' ? QUARTER_SQLITE('leads') : `substr(telicaller_send_date, 1, 14) || (substr(telicaller_send_date, 15, 2)::int / 15)::text`;
+  await sql
+    .raw(`insert into lead_counts (subadmin_id, category, visible, pool)
+    select subadmin_id, category, count(*), sum(case when telicaller_id is null then 1 else 0 end) from leads where visible = 1 group by subadmin_id, category`)
+    .execute(db);
+  await sql
+    .raw(`insert into lead_sends (subadmin_id, quarter, n)
     select subadmin_id, q, count(*) from (select subadmin_id, ${quarter} as q from leads
-      where visible = 1 and telicaller_id is not null and telicaller_send_date is not null) s group by subadmin_id, q`).execute(db);
+      where visible = 1 and telicaller_id is not null and telicaller_send_date is not null) s group by subadmin_id, q`)
+    .execute(db);
   if (dialect === 'sqlite') await sqliteTriggers(db);
   else await postgresTriggers(db);
 }

@@ -16,7 +16,8 @@ import type { Migration } from './types.js';
 const QUARTER_SQLITE = (row: string) => `substr(${row}.telicaller_send_date, 1, 14) || (cast(substr(${row}.telicaller_send_date, 15, 2) as integer) / 15)`;
 const QUARTER_PG = `substr(telicaller_send_date, 1, 14) || (substr(telicaller_send_date, 15, 2)::int / 15)::text`;
 
-const dayKey = (quarter: string, row: string) => `case ${row}status when '0' then coalesce(${quarter}, '') when '4' then coalesce(${row}callback_date, '') else '' end`;
+const dayKey = (quarter: string, row: string) =>
+  `case ${row}status when '0' then coalesce(${quarter}, '') when '4' then coalesce(${row}callback_date, '') else '' end`;
 
 /** The columns a lead's tally key is made of: an update touching none of them leaves the tallies alone. */
 const KEY_COLUMNS = ['subadmin_id', 'telicaller_id', 'status', 'lead_quality', 'telicaller_send_date', 'callback_date', 'visible'];
@@ -33,10 +34,14 @@ async function sqliteTriggers(db: Kysely<any>) {
   // An update's two sides in two triggers, each run only when its side counts: a distribution
   // (from the pool, which is not counted) pays for one write a lead, not two.
   const changed = `(${KEY_COLUMNS.map((c) => `old.${c} is not new.${c}`).join(' or ')})`;
-  await sql.raw(`create trigger leads_tallies_update_old after update of ${KEY_COLUMNS.join(', ')} on leads
-    when ${qualifies('old')} and ${changed} begin ${apply('old', '-')} end`).execute(db);
-  await sql.raw(`create trigger leads_tallies_update_new after update of ${KEY_COLUMNS.join(', ')} on leads
-    when ${qualifies('new')} and ${changed} begin ${apply('new', '')} end`).execute(db);
+  await sql
+    .raw(`create trigger leads_tallies_update_old after update of ${KEY_COLUMNS.join(', ')} on leads
+    when ${qualifies('old')} and ${changed} begin ${apply('old', '-')} end`)
+    .execute(db);
+  await sql
+    .raw(`create trigger leads_tallies_update_new after update of ${KEY_COLUMNS.join(', ')} on leads
+    when ${qualifies('new')} and ${changed} begin ${apply('new', '')} end`)
+    .execute(db);
 }
 
 async function postgresTriggers(db: Kysely<any>) {
@@ -51,7 +56,8 @@ async function postgresTriggers(db: Kysely<any>) {
       group by subadmin_id, telicaller_id, status, unrated, day_key having sum(n) <> 0
       order by subadmin_id, telicaller_id, status, unrated, day_key
       on conflict (subadmin_id, telicaller_id, status, unrated, day_key) do update set n = lead_tallies.n + excluded.n;`;
-  await sql.raw(`
+  await sql
+    .raw(`
     create function leads_tallies_apply() returns trigger language plpgsql as $$
     begin
       if tg_op = 'INSERT' then ${write([side('new_rows', '')])}
@@ -59,17 +65,25 @@ async function postgresTriggers(db: Kysely<any>) {
       else ${write([side('new_rows', ''), side('old_rows', '-')])}
       end if;
       return null;
-    end $$`).execute(db);
-  await sql.raw(`create trigger leads_tallies_insert after insert on leads referencing new table as new_rows
-    for each statement execute function leads_tallies_apply()`).execute(db);
-  await sql.raw(`create trigger leads_tallies_update after update on leads referencing old table as old_rows new table as new_rows
-    for each statement execute function leads_tallies_apply()`).execute(db);
-  await sql.raw(`create trigger leads_tallies_delete after delete on leads referencing old table as old_rows
-    for each statement execute function leads_tallies_apply()`).execute(db);
+    end $$`)
+    .execute(db);
+  await sql
+    .raw(`create trigger leads_tallies_insert after insert on leads referencing new table as new_rows
+    for each statement execute function leads_tallies_apply()`)
+    .execute(db);
+  await sql
+    .raw(`create trigger leads_tallies_update after update on leads referencing old table as old_rows new table as new_rows
+    for each statement execute function leads_tallies_apply()`)
+    .execute(db);
+  await sql
+    .raw(`create trigger leads_tallies_delete after delete on leads referencing old table as old_rows
+    for each statement execute function leads_tallies_apply()`)
+    .execute(db);
 }
 
 async function up(db: Kysely<any>, { dialect }: { dialect: 'sqlite' | 'postgres' }) {
-  const table = db.schema.createTable('lead_tallies')
+  const table = db.schema
+    .createTable('lead_tallies')
     .addColumn('subadmin_id', 'integer', (c) => c.notNull())
     .addColumn('telicaller_id', 'integer', (c) => c.notNull())
     .addColumn('status', 'text', (c) => c.notNull())
@@ -79,16 +93,22 @@ async function up(db: Kysely<any>, { dialect }: { dialect: 'sqlite' | 'postgres'
     .addPrimaryKeyConstraint('lead_tallies_pk', ['subadmin_id', 'telicaller_id', 'status', 'unrated', 'day_key']);
   await table.execute();
   // The leads waiting out a retry delay, which every queue leaves out until then: a short range.
-  await db.schema.createIndex('leads_waiting').on('leads').columns(['subadmin_id', 'telicaller_id', 'retry_at'])
-    .where(sql.ref('retry_at'), 'is not', null).execute();
+  await db.schema
+    .createIndex('leads_waiting')
+    .on('leads')
+    .columns(['subadmin_id', 'telicaller_id', 'retry_at'])
+    .where(sql.ref('retry_at'), 'is not', null)
+    .execute();
 
   const quarter = dialect === 'sqlite' ? QUARTER_SQLITE('leads') : QUARTER_PG;
   const unrated = dialect === 'sqlite' ? 'lead_quality is null' : '(lead_quality is null)::int';
-  await sql.raw(`insert into lead_tallies (subadmin_id, telicaller_id, status, unrated, day_key, n)
+  await sql
+    .raw(`insert into lead_tallies (subadmin_id, telicaller_id, status, unrated, day_key, n)
     select subadmin_id, telicaller_id, status, unrated, day_key, count(*) from (
       select subadmin_id, telicaller_id, status, ${unrated} as unrated, ${dayKey(quarter, '')} as day_key from leads
       where visible = 1 and telicaller_id is not null) s
-    group by subadmin_id, telicaller_id, status, unrated, day_key`).execute(db);
+    group by subadmin_id, telicaller_id, status, unrated, day_key`)
+    .execute(db);
   if (dialect === 'sqlite') await sqliteTriggers(db);
   else await postgresTriggers(db);
 }

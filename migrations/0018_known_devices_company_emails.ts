@@ -11,7 +11,8 @@ async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
   const table = db.schema.createTable('known_devices');
   await (dialect === 'postgres'
     ? table.addColumn('id', 'serial', (c) => c.primaryKey())
-    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()))
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+  )
     .addColumn('token_hash', 'varchar(64)', (c) => c.notNull().unique())
     .addColumn('principal_kind', 'varchar(20)', (c) => c.notNull())
     .addColumn('principal_id', 'integer', (c) => c.notNull())
@@ -25,8 +26,13 @@ async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
   await db.deleteFrom('app_secrets').where('name', '=', 'known_device_key').execute();
 
   await db.schema.dropIndex('users_email_live').execute();
-  await db.schema.createIndex('users_email_company_live').on('users').columns(['subadmin_id', 'email']).unique()
-    .where(sql.ref('deleted_at'), 'is', null).execute();
+  await db.schema
+    .createIndex('users_email_company_live')
+    .on('users')
+    .columns(['subadmin_id', 'email'])
+    .unique()
+    .where(sql.ref('deleted_at'), 'is', null)
+    .execute();
 }
 
 export const knownDevicesCompanyEmails: Migration = { name: '0018_known_devices_company_emails', up };

@@ -25,9 +25,28 @@ import { projectDecisionNotices } from './0023_project_decision_notices.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
 export const migrations: Migration[] = [
-  initial, uniqueLeadMobile, partialLeadIndexes, loginAsOrigin, appSecrets, leadWork, callbackHistory, leadWorkCover,
-  projects, products, userNotices, signInFailures, leadCounts, uploadBatchLeases, submissionKeys, userLanguage,
-  leadTallies, knownDevicesCompanyEmails, canonicalTimeZones, boundedLeadReads, leadTakenBackFrom, refusedRowsAndCallerExports,
+  initial,
+  uniqueLeadMobile,
+  partialLeadIndexes,
+  loginAsOrigin,
+  appSecrets,
+  leadWork,
+  callbackHistory,
+  leadWorkCover,
+  projects,
+  products,
+  userNotices,
+  signInFailures,
+  leadCounts,
+  uploadBatchLeases,
+  submissionKeys,
+  userLanguage,
+  leadTallies,
+  knownDevicesCompanyEmails,
+  canonicalTimeZones,
+  boundedLeadReads,
+  leadTakenBackFrom,
+  refusedRowsAndCallerExports,
   projectDecisionNotices,
 ];
 export type { Dialect, Migration } from './types.js';

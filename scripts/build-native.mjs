@@ -7,15 +7,11 @@ import { spawnSync } from 'node:child_process';
 
 const npmCli = process.env.npm_execpath;
 const [command, prefix] = npmCli ? [process.execPath, [npmCli]] : ['npm', []];
-const result = spawnSync(
-  command,
-  [...prefix, 'rebuild', '--ignore-scripts=false', '--foreground-scripts', 'better-sqlite3', 'argon2'],
-  {
-    stdio: 'inherit',
-    env: { ...process.env, GYP_DEFINES: ['force_build=1', process.env.GYP_DEFINES].filter(Boolean).join(' ') },
-    shell: !npmCli && process.platform === 'win32',
-  },
-);
+const result = spawnSync(command, [...prefix, 'rebuild', '--ignore-scripts=false', '--foreground-scripts', 'better-sqlite3', 'argon2'], {
+  stdio: 'inherit',
+  env: { ...process.env, GYP_DEFINES: ['force_build=1', process.env.GYP_DEFINES].filter(Boolean).join(' ') },
+  shell: !npmCli && process.platform === 'win32',
+});
 if (result.status !== 0) {
   console.error('\nThe build failed: see above. It needs python3, make and a C++ compiler.');
   process.exit(result.status ?? 1);

@@ -29,7 +29,11 @@ try {
       const card = telecaller.getByRole('article').first();
       await card.waitFor();
       await shot(telecaller, 'queue-pending');
-      await card.getByRole('link').filter({ hasText: /Process Lead|Call Back/ }).first().click();
+      await card
+        .getByRole('link')
+        .filter({ hasText: /Process Lead|Call Back/ })
+        .first()
+        .click();
       await telecaller.getByRole('button', { name: 'Submit' }).waitFor();
       await shot(telecaller, 'lead-form');
       await telecaller.close();

@@ -16,12 +16,18 @@ for (const file of process.argv.slice(2)) {
     const where = path.relative(process.cwd(), suite.name);
     for (const test of suite.assertionResults ?? []) {
       if (test.status !== 'failed') continue;
-      const first = String(test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
+      const first = String(test.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
       failures.push(`FAILED (${path.basename(file)}) ${where} > ${test.fullName}\n    ${first}`);
     }
     // A file that failed to load has no tests to name, only its message.
     if (suite.status === 'failed' && !(suite.assertionResults ?? []).length) {
-      failures.push(`FAILED (${path.basename(file)}) ${where}\n    ${String(suite.message ?? '').split('\n')[0].slice(0, 300)}`);
+      failures.push(
+        `FAILED (${path.basename(file)}) ${where}\n    ${String(suite.message ?? '')
+          .split('\n')[0]
+          .slice(0, 300)}`,
+      );
     }
   }
 }

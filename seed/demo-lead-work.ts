@@ -14,7 +14,12 @@ interface Person {
 }
 
 const actorOf = (p: Person, subadminId: number): UserActor => ({
-  kind: 'user', id: p.id, subadminId, userType: p.user_type, impersonatedBy: null, sessionId: SEED_SESSION,
+  kind: 'user',
+  id: p.id,
+  subadminId,
+  userType: p.user_type,
+  impersonatedBy: null,
+  sessionId: SEED_SESSION,
 });
 
 /** A wall-clock date and time this many minutes from now in the zone (tomorrow's, late at night). */
@@ -31,7 +36,10 @@ function minutesFromNow(minutes: number, timeZone: string) {
 export async function seedLeadWork(deps: Deps, owner: SubadminActor, caller: Person, head: Person): Promise<void> {
   const timeZone = DEFAULT_TIME_ZONE;
   const pendingIds: number[] = [];
-  for (const [person, count] of [[caller, 10], [head, 4]] as const) {
+  for (const [person, count] of [
+    [caller, 10],
+    [head, 4],
+  ] as const) {
     const before = await deps.db.selectFrom('leads').select('id').where('telicaller_id', '=', person.id).execute();
     await distributeLeads(deps, owner, { userIds: [person.id], count, category: 'Local Leads' });
     const known = new Set(before.map((r) => r.id));
@@ -50,9 +58,32 @@ export async function seedLeadWork(deps: Deps, owner: SubadminActor, caller: Per
   };
   const dueSoon = minutesFromNow(10, timeZone);
   const later = minutesFromNow(150, timeZone);
-  await work(callerLeads[0]!, { status: '4', feedback: 'Follow-up Option', call_duration: 95, callback: true, callback_date: dueSoon.date, callback_time: dueSoon.time, remarks: 'Asked to call back after a meeting.' });
-  await work(callerLeads[1]!, { status: '4', feedback: 'Follow-up Option', call_duration: 40, callback: true, callback_date: later.date, callback_time: later.time });
-  await work(callerLeads[2]!, { status: '2', feedback: 'Price Negotiation', call_duration: 312, telemarketer_handler: head.id, demo: true, project_name: 'Clinic website', remarks: 'Wants a quote with hosting.' });
+  await work(callerLeads[0]!, {
+    status: '4',
+    feedback: 'Follow-up Option',
+    call_duration: 95,
+    callback: true,
+    callback_date: dueSoon.date,
+    callback_time: dueSoon.time,
+    remarks: 'Asked to call back after a meeting.',
+  });
+  await work(callerLeads[1]!, {
+    status: '4',
+    feedback: 'Follow-up Option',
+    call_duration: 40,
+    callback: true,
+    callback_date: later.date,
+    callback_time: later.time,
+  });
+  await work(callerLeads[2]!, {
+    status: '2',
+    feedback: 'Price Negotiation',
+    call_duration: 312,
+    telemarketer_handler: head.id,
+    demo: true,
+    project_name: 'Clinic website',
+    remarks: 'Wants a quote with hosting.',
+  });
   await work(callerLeads[3]!, { status: '2', feedback: 'Running', call_duration: 188 });
   await work(callerLeads[4]!, { status: '3', feedback: 'Price Issue', call_duration: 75 });
   await work(callerLeads[5]!, { status: '4', feedback: 'Follow-up Option', call_duration: 60 });

@@ -27,9 +27,19 @@ export async function seedProjects(deps: Deps, owner: SubadminActor, rahul: Pers
   const caller: UserActor = { kind: 'user', id: rahul.id, subadminId: owner.subadminId, userType: 'Telicaller', impersonatedBy: null, sessionId: 0 };
   const today = todayIn('Asia/Kolkata');
   const make = (name: string, client: string, mobile: string, price: string, advance: string, commission: number, endInDays: number) =>
-    createProject(deps, caller, CreateProjectInput.parse({
-      project_name: name, clint_name: client, number: mobile, price, advance, commission_percentage: commission, endtime: addDays(today, endInDays),
-    }));
+    createProject(
+      deps,
+      caller,
+      CreateProjectInput.parse({
+        project_name: name,
+        clint_name: client,
+        number: mobile,
+        price,
+        advance,
+        commission_percentage: commission,
+        endtime: addDays(today, endInDays),
+      }),
+    );
 
   await make('Google listing for Joshi Sweets', 'Meera Joshi', '9000020001', '14999', '0', 10, 45);
   const running = await make('Website for Smile Dental Clinic', 'Dr. Kavya Iyer', '9000020002', '24999', '10000', 10, 20);
@@ -40,12 +50,38 @@ export async function seedProjects(deps: Deps, owner: SubadminActor, rahul: Pers
   for (const p of [running, late, done]) await moveProject(deps, owner, p.id, 'approve');
   await moveProject(deps, owner, rejected.id, 'reject', { reason: 'The studio already has a website from another of our teams.' });
   const update = (id: number, values: { name: string; client: string; mobile: string; price: string; received: string; commission: number; end: number }) =>
-    requestProjectUpdate(deps, caller, ProjectUpdateInput.parse({
-      id, project_name: values.name, clint_name: values.client, number: values.mobile, price: values.price, received: values.received,
-      commission_percentage: values.commission, endtime: addDays(today, values.end),
-    }));
-  const paid = await update(done.id, { name: 'Online store for Patil Hardware', client: 'Rohan Patil', mobile: '9000020004', price: '59999', received: '59999', commission: 5, end: -10 });
+    requestProjectUpdate(
+      deps,
+      caller,
+      ProjectUpdateInput.parse({
+        id,
+        project_name: values.name,
+        clint_name: values.client,
+        number: values.mobile,
+        price: values.price,
+        received: values.received,
+        commission_percentage: values.commission,
+        endtime: addDays(today, values.end),
+      }),
+    );
+  const paid = await update(done.id, {
+    name: 'Online store for Patil Hardware',
+    client: 'Rohan Patil',
+    mobile: '9000020004',
+    price: '59999',
+    received: '59999',
+    commission: 5,
+    end: -10,
+  });
   await decideUpdate(deps, owner, { id: paid.requestId, approve: true });
   await moveProject(deps, owner, done.id, 'complete');
-  await update(late.id, { name: 'Social media for FitZone Gym', client: 'Arjun Chauhan', mobile: '9000020003', price: '9999', received: '9999', commission: 15, end: 7 });
+  await update(late.id, {
+    name: 'Social media for FitZone Gym',
+    client: 'Arjun Chauhan',
+    mobile: '9000020003',
+    price: '9999',
+    received: '9999',
+    commission: 15,
+    end: 7,
+  });
 }

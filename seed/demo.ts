@@ -31,11 +31,22 @@ export async function seedDemo(deps: Deps): Promise<string> {
   const adminId = existingAdmin?.id ?? (await createAdmin(deps, { name: 'Demo Admin', ...DEMO.admin }));
   const admin: AdminActor = { kind: 'admin', id: adminId, subadminId: null, sessionId: SEED_SESSION };
 
-  const company = await createSubadmin(deps, admin, CreateSubadminInput.parse({
-    name: 'Priya Sharma', email: DEMO.subadmin.email, password: DEMO.subadmin.password, telecaller_creat_limit: '10',
-    company_name: 'Sunrise Telecalling Pvt Ltd', mobile: '9876543210', expiry_date: addDays(todayIn('Asia/Kolkata'), 365),
-    gst: '27AAPCS1234F1Z5', company_bio: 'Outbound sales for home services across Mumbai and Pune.', address: 'Andheri East, Mumbai 400069',
-  }));
+  const company = await createSubadmin(
+    deps,
+    admin,
+    CreateSubadminInput.parse({
+      name: 'Priya Sharma',
+      email: DEMO.subadmin.email,
+      password: DEMO.subadmin.password,
+      telecaller_creat_limit: '10',
+      company_name: 'Sunrise Telecalling Pvt Ltd',
+      mobile: '9876543210',
+      expiry_date: addDays(todayIn('Asia/Kolkata'), 365),
+      gst: '27AAPCS1234F1Z5',
+      company_bio: 'Outbound sales for home services across Mumbai and Pune.',
+      address: 'Andheri East, Mumbai 400069',
+    }),
+  );
   const owner: SubadminActor = { kind: 'subadmin', id: company.id, subadminId: company.id, sessionId: SEED_SESSION };
 
   const people = [
@@ -65,7 +76,7 @@ export async function seedDemo(deps: Deps): Promise<string> {
   });
   await sendToUsers(deps, owner, {
     title: 'Team meeting at 10:00',
-    message: 'Daily stand-up in the conference room before calls start. Bring yesterday\'s callbacks.',
+    message: "Daily stand-up in the conference room before calls start. Bring yesterday's callbacks.",
   });
   await createComplaint(deps, owner, {
     title: 'Need a higher telecaller limit',
@@ -88,9 +99,27 @@ const FIRST = ['Aarav', 'Vivaan', 'Aditya', 'Ishaan', 'Kabir', 'Ananya', 'Diya',
 const LAST = ['Patil', 'Deshmukh', 'Iyer', 'Reddy', 'Gupta', 'Khan', 'Nair', 'Joshi', 'Mehta', 'Chauhan', 'Bose', 'Kulkarni'];
 export const DEMO_CITIES = ['Pune', 'Mumbai', 'Nagpur', 'Nashik', 'Thane', 'Navi Mumbai', 'Aurangabad'];
 const NEEDS: Record<string, string[]> = {
-  IndiaMART: ['Bulk order of PVC pipes, 500 units', 'Solar water heater, 200 LPD', 'CCTV cameras for a 3-floor office', 'Industrial RO plant 1000 LPH', 'Office chairs, 40 pieces, ergonomic'],
-  JustDial: ['Home deep cleaning this weekend', 'AC servicing for 3 split units', 'Interior designer for 2BHK', 'Pest control for a restaurant', 'Packers and movers Pune to Mumbai'],
-  'Local Leads': ['Website for a dental clinic', 'Wedding photography in December', 'Spoken English classes for kids', 'Gym membership enquiry', 'Tiffin service for 10 people'],
+  IndiaMART: [
+    'Bulk order of PVC pipes, 500 units',
+    'Solar water heater, 200 LPD',
+    'CCTV cameras for a 3-floor office',
+    'Industrial RO plant 1000 LPH',
+    'Office chairs, 40 pieces, ergonomic',
+  ],
+  JustDial: [
+    'Home deep cleaning this weekend',
+    'AC servicing for 3 split units',
+    'Interior designer for 2BHK',
+    'Pest control for a restaurant',
+    'Packers and movers Pune to Mumbai',
+  ],
+  'Local Leads': [
+    'Website for a dental clinic',
+    'Wedding photography in December',
+    'Spoken English classes for kids',
+    'Gym membership enquiry',
+    'Tiffin service for 10 people',
+  ],
 };
 
 /** One CSV line; a field with a comma, quote or line break is quoted, as a spreadsheet would write it. */

@@ -69,7 +69,11 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   fs.mkdirSync(config.uploadsDir, { recursive: true });
 
   const deps: Deps = {
-    db: database.db, dialect: database.dialect, config, signInLimiter: new SignInLimiter(database.db), knownDevices: new KnownDevices(database.db),
+    db: database.db,
+    dialect: database.dialect,
+    config,
+    signInLimiter: new SignInLimiter(database.db),
+    knownDevices: new KnownDevices(database.db),
   };
   // What a crash left half-written, or a deleted record left on disk, goes before the first request.
   const swept = await sweepUploads(deps);
@@ -90,9 +94,7 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
 
   await app.register(fastifyHelmet, {
     hsts: false,
-    contentSecurityPolicy: {
-      directives: { 'upgrade-insecure-requests': null, 'img-src': ["'self'", 'data:', 'blob:'] },
-    },
+    contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': null, 'img-src': ["'self'", 'data:', 'blob:'] } },
   });
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20 } });

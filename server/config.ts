@@ -28,17 +28,21 @@ const trustProxySetting = z
     if (lower === 'true' || lower === '1') return true;
     if (/^\d+$/.test(v)) {
       // Fastify 5 ignores a hop count (it cannot tell the proxy from a client that adds hops).
-      ctx.addIssue({ code: 'custom', message: 'a hop count is not supported: give the proxy\'s address or range (such as 172.17.0.1 or 10.0.0.0/8), or true' });
+      ctx.addIssue({ code: 'custom', message: "a hop count is not supported: give the proxy's address or range (such as 172.17.0.1 or 10.0.0.0/8), or true" });
       return z.NEVER;
     }
-    const entries = v.split(',').map((e) => e.trim()).filter(Boolean);
+    const entries = v
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
     const bad = entries.find((e) => !isProxyAddress(e));
     if (entries.length && bad === undefined) return entries;
     ctx.addIssue({
       code: 'custom',
-      message: /[.:/,]/.test(v) && bad !== undefined
-        ? `"${bad}" is not an address, a CIDR range (such as 10.0.0.0/8) or loopback/linklocal/uniquelocal`
-        : 'must be true, false, or a comma-separated list of proxy addresses or CIDR ranges (such as 172.17.0.1 or 10.0.0.0/8)',
+      message:
+        /[.:/,]/.test(v) && bad !== undefined
+          ? `"${bad}" is not an address, a CIDR range (such as 10.0.0.0/8) or loopback/linklocal/uniquelocal`
+          : 'must be true, false, or a comma-separated list of proxy addresses or CIDR ranges (such as 172.17.0.1 or 10.0.0.0/8)',
     });
     return z.NEVER;
   });
@@ -51,9 +55,7 @@ const EnvSchema = z
     DATABASE_URL: z
       .string()
       .default('sqlite:./data/app.db')
-      .refine((v) => v.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(v), {
-        message: 'must be sqlite:<path> or postgres://...',
-      }),
+      .refine((v) => v.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(v), { message: 'must be sqlite:<path> or postgres://...' }),
     UPLOADS_DIR: z.string().min(1).default('./uploads'),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),

@@ -43,7 +43,9 @@ async function main() {
   }
 
   const indiamart = startIndiamartScheduler(deps, {
-    logger: app.log, intervalMs: config.indiamartCheckMs, firstTickMs: Math.min(10_000, config.indiamartCheckMs),
+    logger: app.log,
+    intervalMs: config.indiamartCheckMs,
+    firstTickMs: Math.min(10_000, config.indiamartCheckMs),
   });
 
   const maintenance = startMaintenance(deps, app.log);

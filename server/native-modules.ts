@@ -26,10 +26,7 @@ export function nativeModulesNeeded(env: NodeJS.ProcessEnv): NativeModule[] {
  * Loads each module; when one does not load (a platform without a prebuilt binary, or one whose
  * binary does not fit), the message says how to build it from source. undefined when all load.
  */
-export function checkNativeModules(
-  modules: NativeModule[],
-  load: (name: NativeModule) => void = (name) => loaders[name](),
-): string | undefined {
+export function checkNativeModules(modules: NativeModule[], load: (name: NativeModule) => void = (name) => loaders[name]()): string | undefined {
   const failures: string[] = [];
   for (const name of modules) {
     try {

@@ -13,8 +13,5 @@ export interface RuntimeCheck {
 export function checkNodeVersion(version: string): RuntimeCheck {
   const [major = 0, minor = 0] = version.replace(/^v/, '').split('.').map(Number);
   if ((major === 22 && minor >= 14) || major >= 23) return { ok: true };
-  return {
-    ok: false,
-    message: `Node.js ${version} is not supported: use Node.js ${SUPPORTED_NODE}.`,
-  };
+  return { ok: false, message: `Node.js ${version} is not supported: use Node.js ${SUPPORTED_NODE}.` };
 }

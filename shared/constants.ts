@@ -2,20 +2,9 @@ export const USER_TYPES = ['Telicaller', 'Telicaller-hade', 'Developer'] as cons
 export type UserTypeValue = (typeof USER_TYPES)[number];
 
 /** The labels people read; wire values keep the spec's spelling. */
-export const USER_TYPE_LABELS: Record<UserTypeValue, string> = {
-  Telicaller: 'Telecaller',
-  'Telicaller-hade': 'Telecaller head',
-  Developer: 'Developer',
-};
+export const USER_TYPE_LABELS: Record<UserTypeValue, string> = { Telicaller: 'Telecaller', 'Telicaller-hade': 'Telecaller head', Developer: 'Developer' };
 
-export const LEAD_STATUS = {
-  new: '0',
-  interested: '2',
-  notInterested: '3',
-  followUp: '4',
-  invalid: '5',
-  noSubmit: '6',
-} as const;
+export const LEAD_STATUS = { new: '0', interested: '2', notInterested: '3', followUp: '4', invalid: '5', noSubmit: '6' } as const;
 
 /** The queues a telecaller (and a head) works, by their key in the API. */
 export const LEAD_QUEUES = ['new', 'pending', 'callback', 'interested', 'notInterested', 'followUp', 'invalid', 'noSubmit', 'junior'] as const;

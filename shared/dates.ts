@@ -12,13 +12,21 @@ function formatter(kind: 'date' | 'parts' | 'time', timeZone: string): Intl.Date
   const key = `${kind} ${timeZone}`;
   let f = formatters.get(key);
   if (!f) {
-    f = kind === 'date'
-      ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
-      : kind === 'parts'
-        ? new Intl.DateTimeFormat('en-US', {
-          timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-        })
-        : new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' });
+    f =
+      kind === 'date'
+        ? new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+        : kind === 'parts'
+          ? new Intl.DateTimeFormat('en-US', {
+              timeZone,
+              hourCycle: 'h23',
+              year: 'numeric',
+              month: '2-digit',
+              day: '2-digit',
+              hour: '2-digit',
+              minute: '2-digit',
+              second: '2-digit',
+            })
+          : new Intl.DateTimeFormat('en-GB', { timeZone, hourCycle: 'h23', hour: '2-digit', minute: '2-digit' });
     formatters.set(key, f);
   }
   return f;
@@ -148,8 +156,7 @@ export const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
 export const yearStart = (date: string) => `${date.slice(0, 4)}-01-01`;
 
 /** Whole days from one calendar date to another (negative when `to` is earlier). */
-export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+export const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 /** A real calendar date as YYYY-MM-DD (2025-02-30 is not one). */
 export function isCalendarDate(value: string): boolean {

@@ -5,11 +5,7 @@ export const UPLOAD_CATEGORIES = ['IndiaMART', 'JustDial', 'Local Leads'] as con
 export const INDIAMART_CATEGORY = 'IndiaMART';
 
 /** The original client's distribution keys (DESIGN.md 5): customer_data means any category. */
-export const LEGACY_CATEGORY_KEYS: Record<string, string | null> = {
-  india_mart: 'IndiaMART',
-  local_leads: 'Local Leads',
-  customer_data: null,
-};
+export const LEGACY_CATEGORY_KEYS: Record<string, string | null> = { india_mart: 'IndiaMART', local_leads: 'Local Leads', customer_data: null };
 
 export type LeadStatus = (typeof LEAD_STATUS)[keyof typeof LEAD_STATUS];
 
@@ -42,7 +38,9 @@ export function requirementText(raw: string | null | undefined): string {
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'");
-  return trimLineEnds(decoded).replace(/\n{3,}/g, '\n\n').trim();
+  return trimLineEnds(decoded)
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 // Block tags break lines; inline ones (<b>, <span>...) just go.

@@ -29,8 +29,5 @@ export const fillNotice = (text: string, params: NoticeParams): string =>
 export function noticeInEnglish(kind: NoticeKind, params: NoticeParams): { title: string; message: string } {
   const t: { title: string; message: string; reason?: string } = NOTICE_TEXTS[kind];
   const message = fillNotice(t.message, params);
-  return {
-    title: fillNotice(t.title, params),
-    message: params.reason && t.reason ? `${message}\n${fillNotice(t.reason, params)}` : message,
-  };
+  return { title: fillNotice(t.title, params), message: params.reason && t.reason ? `${message}\n${fillNotice(t.reason, params)}` : message };
 }

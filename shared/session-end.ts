@@ -3,7 +3,13 @@
  * to the sign-in page (`?reason=`), which says it in words. Never the server's own text in the address.
  */
 export const SESSION_END_REASONS = [
-  'expired', 'account_blocked', 'account_deleted', 'company_blocked', 'company_expired', 'company_deleted', 'origin_ended',
+  'expired',
+  'account_blocked',
+  'account_deleted',
+  'company_blocked',
+  'company_expired',
+  'company_deleted',
+  'origin_ended',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 

@@ -111,8 +111,12 @@ describe.each(dialects)('sign-in and sessions on %s', (dialect) => {
     const old = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
     const fresh = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
     const rowOf = (s: { token: string }) => t.deps.db.updateTable('sessions').where('token_hash', '=', hashToken(s.token));
-    await rowOf(idle).set({ last_seen_at: new Date(Date.now() - SESSION_IDLE_MS - 1000).toISOString() }).execute();
-    await rowOf(old).set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    await rowOf(idle)
+      .set({ last_seen_at: new Date(Date.now() - SESSION_IDLE_MS - 1000).toISOString() })
+      .execute();
+    await rowOf(old)
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     for (const s of [idle, old]) {
       const res = await mutate(t.app, 'auth.signOut', undefined, s);
       expect(res.status).toBe(401);
@@ -138,7 +142,12 @@ describe.each(dialects)('sign-in and sessions on %s', (dialect) => {
     const company = await insertCompany(t.deps.db);
     const res = await attempt(company.email, PASSWORD);
     expect(res.statusCode).toBe(429);
-    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/webapi/subadmin/login', remoteAddress: '198.51.100.9', payload: { email: company.email, password: PASSWORD } });
+    const elsewhere = await t.app.inject({
+      method: 'POST',
+      url: '/api/webapi/subadmin/login',
+      remoteAddress: '198.51.100.9',
+      payload: { email: company.email, password: PASSWORD },
+    });
     expect(elsewhere.statusCode).toBe(200);
   });
 
@@ -146,8 +155,11 @@ describe.each(dialects)('sign-in and sessions on %s', (dialect) => {
     const ip = '203.0.113.78';
     const attempt = (email: string, password: string, n: number) =>
       t.app.inject({
-        method: 'POST', url: '/api/webapi/subadmin/login', remoteAddress: ip,
-        headers: { 'x-forwarded-for': `198.51.100.${n % 250}` }, payload: { email, password },
+        method: 'POST',
+        url: '/api/webapi/subadmin/login',
+        remoteAddress: ip,
+        headers: { 'x-forwarded-for': `198.51.100.${n % 250}` },
+        payload: { email, password },
       });
     for (let i = 0; i < 30; i++) await attempt(`nobody-xff${i}@test.local`, 'wrong', i);
     const company = await insertCompany(t.deps.db);
@@ -159,8 +171,11 @@ describe.each(dialects)('sign-in and sessions on %s', (dialect) => {
     try {
       const attempt = (email: string, password: string, client: string, via = '127.0.0.1') =>
         proxied.app.inject({
-          method: 'POST', url: '/api/webapi/subadmin/login', remoteAddress: via,
-          headers: { 'x-forwarded-for': client }, payload: { email, password },
+          method: 'POST',
+          url: '/api/webapi/subadmin/login',
+          remoteAddress: via,
+          headers: { 'x-forwarded-for': client },
+          payload: { email, password },
         });
       for (let i = 0; i < 30; i++) await attempt(`nobody-proxied${i}@test.local`, 'wrong', '203.0.113.90');
       const company = await insertCompany(proxied.deps.db);
@@ -175,9 +190,18 @@ describe.each(dialects)('sign-in and sessions on %s', (dialect) => {
   });
 
   const LOGIN_PATHS = [
-    '/api/webapi/subadmin/login', '/%61pi/webapi/subadmin/login', '/api/webapi/subadmin/%6Cogin', '/%61%70%69/webapi/subadmin/login',
-    '//api/webapi/subadmin/login', '/api//webapi/subadmin/login', '/api/webapi/./subadmin/login', '/api/webapi/x/../subadmin/login',
-    '/API/webapi/subadmin/login', '/api/webapi/subadmin/login/', '/api/webapi/subadmin/login?x=1', '/api/webapi/subadmin/login;x',
+    '/api/webapi/subadmin/login',
+    '/%61pi/webapi/subadmin/login',
+    '/api/webapi/subadmin/%6Cogin',
+    '/%61%70%69/webapi/subadmin/login',
+    '//api/webapi/subadmin/login',
+    '/api//webapi/subadmin/login',
+    '/api/webapi/./subadmin/login',
+    '/api/webapi/x/../subadmin/login',
+    '/API/webapi/subadmin/login',
+    '/api/webapi/subadmin/login/',
+    '/api/webapi/subadmin/login?x=1',
+    '/api/webapi/subadmin/login;x',
   ];
   const TRPC_PATHS = ['/trpc/auth.signInSubadmin', '/%74rpc/auth.signInSubadmin', '/trpc/auth.signInSubadmin?batch=0'];
 
@@ -185,7 +209,9 @@ describe.each(dialects)('sign-in and sessions on %s', (dialect) => {
     const company = await insertCompany(t.deps.db);
     for (const url of [...LOGIN_PATHS, ...TRPC_PATHS]) {
       const res = await t.app.inject({
-        method: 'POST', url, headers: { origin, 'content-type': 'application/json' },
+        method: 'POST',
+        url,
+        headers: { origin, 'content-type': 'application/json' },
         payload: JSON.stringify({ email: company.email, password: PASSWORD }),
       });
       expect([403, 404], `${origin} ${url}`).toContain(res.statusCode);
@@ -223,13 +249,12 @@ describe.each(dialects)('sign-in and sessions on %s', (dialect) => {
   it('refuses cookie-borne state changes from another site', async () => {
     const company = await insertCompany(t.deps.db);
     const s = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
-    const res = await t.app.inject({
-      method: 'POST', url: '/trpc/auth.signOut',
-      headers: { cookie: s.cookie, 'sec-fetch-site': 'cross-site' },
-    });
+    const res = await t.app.inject({ method: 'POST', url: '/trpc/auth.signOut', headers: { cookie: s.cookie, 'sec-fetch-site': 'cross-site' } });
     expect(res.statusCode).toBe(403);
     const formPost = await t.app.inject({
-      method: 'POST', url: '/trpc/auth.signOut', payload: 'a=1',
+      method: 'POST',
+      url: '/trpc/auth.signOut',
+      payload: 'a=1',
       headers: { cookie: s.cookie, 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(formPost.statusCode).toBe(403);

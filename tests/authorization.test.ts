@@ -52,9 +52,15 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
 
   const callTrpc = async (name: string, type: Kind, input: unknown, session: Session | null) => {
     const headers: Record<string, string> = session ? { cookie: session.cookie } : {};
-    const res = type === 'query'
-      ? await t.app.inject({ method: 'GET', url: `/trpc/${name}?input=${encodeURIComponent(JSON.stringify(input))}`, headers })
-      : await t.app.inject({ method: 'POST', url: `/trpc/${name}`, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(input) });
+    const res =
+      type === 'query'
+        ? await t.app.inject({ method: 'GET', url: `/trpc/${name}?input=${encodeURIComponent(JSON.stringify(input))}`, headers })
+        : await t.app.inject({
+            method: 'POST',
+            url: `/trpc/${name}`,
+            headers: { ...headers, 'content-type': 'application/json' },
+            payload: JSON.stringify(input),
+          });
     return { status: res.statusCode, body: res.json() as { error?: { data?: { code?: string } } } };
   };
 
@@ -77,33 +83,56 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
   /** Every table but the sessions (whose last-seen times move with each call), and the stored files. */
   async function snapshot(): Promise<string> {
     const db = t.deps.db;
-    const tables = dialect === 'sqlite'
-      ? (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)).rows.map((r) => r.name)
-      : (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(db)).rows.map((r) => r.name);
+    const tables =
+      dialect === 'sqlite'
+        ? (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)).rows.map((r) => r.name)
+        : (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema()`.execute(db)).rows.map(
+            (r) => r.name,
+          );
     const parts: string[] = [];
     for (const table of tables.filter((n) => n !== 'sessions' && !n.startsWith('kysely_')).sort()) {
       const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)).rows.map((r) => JSON.stringify(r)).sort();
       parts.push(`${table}:${rows.join('\n')}`);
     }
     const files = fs.existsSync(t.uploadsDir)
-      ? fs.readdirSync(t.uploadsDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).map((f) => `${f.parentPath}/${f.name}`).sort()
+      ? fs
+          .readdirSync(t.uploadsDir, { recursive: true, withFileTypes: true })
+          .filter((f) => f.isFile())
+          .map((f) => `${f.parentPath}/${f.name}`)
+          .sort()
       : [];
     parts.push(`files:${files.join(',')}`);
     return parts.join('\n\n');
   }
 
   it('names every procedure and route the server has, and no other', () => {
-    expect(procedures.map((p) => p.name).filter((n) => !(n in PROCEDURES)), 'procedures missing from the matrix').toEqual([]);
-    expect(Object.keys(PROCEDURES).filter((n) => !procedures.some((p) => p.name === n)), 'matrix names no such procedure').toEqual([]);
-    expect(routes.filter((r) => !(r in ROUTES)), 'routes missing from the matrix').toEqual([]);
-    expect(Object.keys(ROUTES).filter((r) => !routes.includes(r)), 'matrix names no such route').toEqual([]);
+    expect(
+      procedures.map((p) => p.name).filter((n) => !(n in PROCEDURES)),
+      'procedures missing from the matrix',
+    ).toEqual([]);
+    expect(
+      Object.keys(PROCEDURES).filter((n) => !procedures.some((p) => p.name === n)),
+      'matrix names no such procedure',
+    ).toEqual([]);
+    expect(
+      routes.filter((r) => !(r in ROUTES)),
+      'routes missing from the matrix',
+    ).toEqual([]);
+    expect(
+      Object.keys(ROUTES).filter((r) => !routes.includes(r)),
+      'matrix names no such route',
+    ).toEqual([]);
   });
 
   it('has cross-company probes for every call taking an id of company data', () => {
     const unprobed = [
       ...procedures.filter((p) => p.keys.some((k) => ID_KEY.test(k))).map((p) => ({ name: p.name, entry: PROCEDURES[p.name]! })),
-      ...Object.entries(ROUTES).filter(([r]) => r.includes(':id')).map(([name, entry]) => ({ name, entry })),
-    ].filter(({ entry }) => !entry.probes && !entry.noProbe).map(({ name }) => name);
+      ...Object.entries(ROUTES)
+        .filter(([r]) => r.includes(':id'))
+        .map(([name, entry]) => ({ name, entry })),
+    ]
+      .filter(({ entry }) => !entry.probes && !entry.noProbe)
+      .map(({ name }) => name);
     expect(unprobed).toEqual([]);
   });
 
@@ -136,7 +165,7 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
   });
 
   const probedProcedures = procedures.filter((p) => PROCEDURES[p.name]!.probes);
-  it.each(probedProcedures)('tRPC $name with another company\'s ids: not found, nothing changed', async ({ name, type }) => {
+  it.each(probedProcedures)("tRPC $name with another company's ids: not found, nothing changed", async ({ name, type }) => {
     const entry = PROCEDURES[name]!;
     for (const probe of entry.probes!(world.other, world.own)) {
       for (const who of probe.as ?? (entry.allow as Role[]).filter((r) => r !== 'admin')) {
@@ -151,7 +180,7 @@ describe.each(dialects)('authorization matrix on %s', (dialect) => {
   });
 
   const probedRoutes = Object.keys(ROUTES).filter((r) => ROUTES[r]!.probes);
-  it.each(probedRoutes)('REST %s with another company\'s ids: 404, nothing changed', async (route) => {
+  it.each(probedRoutes)("REST %s with another company's ids: 404, nothing changed", async (route) => {
     const entry = ROUTES[route]!;
     const method = route.split(' ')[0]!;
     for (const probe of entry.probes!(world.other, world.own)) {

@@ -30,16 +30,32 @@ describe.each(dialects)('npm run backup on %s', (dialect) => {
   it('copies a live database and its uploads consistently, and the copy restores into a working server', async () => {
     const { company, owner } = await signedInCompany(t);
     const form = multipart([['image', { filename: 'banner.png', content: PNG, type: 'image/png' }]]);
-    const stored = await t.app.inject({ method: 'POST', url: '/api/webapi/insertBanner', headers: { authorization: `Bearer ${owner.token}`, 'content-type': form.contentType }, payload: form.payload });
+    const stored = await t.app.inject({
+      method: 'POST',
+      url: '/api/webapi/insertBanner',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': form.contentType },
+      payload: form.payload,
+    });
     expect(stored.statusCode).toBe(200);
-    const leads = () => t.deps.db.selectFrom('leads').select((e) => e.fn.countAll<number>().as('n')).where('subadmin_id', '=', company.id).executeTakeFirstOrThrow().then((r) => Number(r.n));
+    const leads = () =>
+      t.deps.db
+        .selectFrom('leads')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .where('subadmin_id', '=', company.id)
+        .executeTakeFirstOrThrow()
+        .then((r) => Number(r.n));
 
     // Leads keep arriving while the backup runs.
     let writing = true;
     let n = 0;
     const writer = (async () => {
       while (writing) {
-        const res = await mutate(t.app, 'intake.addLead', { name: `Walk-in ${n}`, mobile: `98${String(10_000_000 + n++).slice(-8)}`, category: 'Local Leads' }, owner);
+        const res = await mutate(
+          t.app,
+          'intake.addLead',
+          { name: `Walk-in ${n}`, mobile: `98${String(10_000_000 + n++).slice(-8)}`, category: 'Local Leads' },
+          owner,
+        );
         expect(res.status).toBe(200);
       }
     })();
@@ -74,14 +90,25 @@ describe.each(dialects)('npm run backup on %s', (dialect) => {
     }
     fs.cpSync(path.join(dir, 'copy', 'uploads'), path.join(dir, 'uploads'), { recursive: true });
     const database = createDatabase(url, { pgSchema: t.database.pgSchema });
-    const restored = await buildApp(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, UPLOADS_DIR: path.join(dir, 'uploads'), LOG_LEVEL: 'silent' }), { database, logger: false });
+    const restored = await buildApp(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, UPLOADS_DIR: path.join(dir, 'uploads'), LOG_LEVEL: 'silent' }), {
+      database,
+      logger: false,
+    });
     cleanups.push(async () => {
       await restored.app.close();
       await database.close();
     });
     await restored.app.ready();
 
-    const count = Number((await database.db.selectFrom('leads').select((e) => e.fn.countAll<number>().as('n')).where('subadmin_id', '=', company.id).executeTakeFirstOrThrow()).n);
+    const count = Number(
+      (
+        await database.db
+          .selectFrom('leads')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .where('subadmin_id', '=', company.id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(count).toBeGreaterThanOrEqual(before);
     expect(count).toBeLessThanOrEqual(after);
     // Every lead in the copy is whole: the writer's leads are numbered without gaps up to the snapshot.

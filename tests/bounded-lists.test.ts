@@ -17,10 +17,27 @@ async function insertBulk(db: Kysely<DB>, subadminId: number, n: number) {
     const rows = Array.from({ length: Math.min(1000, n - from + 1) }, (_, k) => {
       const i = from + k;
       return {
-        subadmin_id: subadminId, batch_id: null, visible: 1, source_ref: null, name: `Bulk ${i}`, mobile: String(7_000_000_000 + i),
-        requirement: 'r', area: 'a', category: 'Bulk', upload_date: now, telicaller_id: null, telicaller_send_date: null, status: '0',
-        handler_id: null, handler_assigned_by: null, submit_status: null, lead_quality: null, callback_date: null, callback_time: null,
-        created_at: now, updated_at: now,
+        subadmin_id: subadminId,
+        batch_id: null,
+        visible: 1,
+        source_ref: null,
+        name: `Bulk ${i}`,
+        mobile: String(7_000_000_000 + i),
+        requirement: 'r',
+        area: 'a',
+        category: 'Bulk',
+        upload_date: now,
+        telicaller_id: null,
+        telicaller_send_date: null,
+        status: '0',
+        handler_id: null,
+        handler_assigned_by: null,
+        submit_status: null,
+        lead_quality: null,
+        callback_date: null,
+        callback_time: null,
+        created_at: now,
+        updated_at: now,
       };
     });
     await db.insertInto('leads').values(rows).execute();
@@ -64,7 +81,11 @@ describe.each(dialects)('bounded lead lists on %s', (dialect) => {
       expect(last.status).toBe(200);
       expect(last.data.items).toHaveLength(100);
       expect(last.data.items.at(-1).name).toBe('Bulk 51');
-      for (const input of [{ page: MAX_PAGED_ROWS / 100 + 1, pageSize: 100 }, { page: 4800, pageSize: 100 }, { page: 501, pageSize: 20 }]) {
+      for (const input of [
+        { page: MAX_PAGED_ROWS / 100 + 1, pageSize: 100 },
+        { page: 4800, pageSize: 100 },
+        { page: 501, pageSize: 20 },
+      ]) {
         const deep = await query(t.app, 'leads.uploaded', input, a.session);
         expect(deep.status, JSON.stringify(input)).toBe(400);
         expect(deep.error?.message).toBe(DEEP);
@@ -79,11 +100,32 @@ describe.each(dialects)('bounded lead lists on %s', (dialect) => {
       const [leadId] = await insertLeadRows(db(), a.id, [{ telicaller_id: caller.id }]);
       const at = Date.now() - 3_600_000;
       for (let from = 0; from < MAX_PAGED_ROWS + 5; from += 1000) {
-        await db().insertInto('lead_history').values(Array.from({ length: Math.min(1000, MAX_PAGED_ROWS + 5 - from) }, (_, k) => ({
-          subadmin_id: a.id, lead_id: leadId!, user_id: caller.id, acted_by_subadmin: null, status: '3', feedback: 'Price Issue', call_duration: 30,
-          remarks: null, handler_id: null, demo: 0, project_name: null, callback: 0, callback_date: null, callback_time: null, invalid_reason: null,
-          lead_quality: null, optional_whatsapp: null, optional_number: null, created_at: new Date(at + from + k).toISOString(),
-        }))).execute();
+        await db()
+          .insertInto('lead_history')
+          .values(
+            Array.from({ length: Math.min(1000, MAX_PAGED_ROWS + 5 - from) }, (_, k) => ({
+              subadmin_id: a.id,
+              lead_id: leadId!,
+              user_id: caller.id,
+              acted_by_subadmin: null,
+              status: '3',
+              feedback: 'Price Issue',
+              call_duration: 30,
+              remarks: null,
+              handler_id: null,
+              demo: 0,
+              project_name: null,
+              callback: 0,
+              callback_date: null,
+              callback_time: null,
+              invalid_reason: null,
+              lead_quality: null,
+              optional_whatsapp: null,
+              optional_number: null,
+              created_at: new Date(at + from + k).toISOString(),
+            })),
+          )
+          .execute();
       }
       const first = await query(t.app, 'summaries.callLog', { page: 1, pageSize: 20 }, a.session);
       expect(first.status).toBe(200);
@@ -147,11 +189,12 @@ describe.each(dialects)('bounded lead lists on %s', (dialect) => {
       expect(await names('kumar')).toEqual([]);
     });
 
-    it('is answered by indexes, never a scan of the company\'s leads', async () => {
+    it("is answered by indexes, never a scan of the company's leads", async () => {
       const compiled = uploadedLeads(db(), a.id, { assigned: 'all', search: '98765' }).select('l.id').orderBy('l.id', 'desc').limit(20).compile();
       if (dialect === 'sqlite') {
-        const plan = (await db().executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters])))
-          .rows.map((r) => r.detail).join('\n');
+        const plan = (await db().executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]))).rows
+          .map((r) => r.detail)
+          .join('\n');
         expect(plan).toContain('leads_name_key');
         expect(plan).toContain('leads_mobile_unique');
         // The company's leads are reached by id from what the indexes found, never scanned.
@@ -159,11 +202,13 @@ describe.each(dialects)('bounded lead lists on %s', (dialect) => {
         expect(plan).not.toMatch(/\bSCAN\b/);
       } else {
         // The planner prefers a scan of a tiny table: forbidding it shows whether the indexes can answer.
-        const plan = await db().transaction().execute(async (trx) => {
-          await sql`set local enable_seqscan = off`.execute(trx);
-          const explain = CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]);
-          return (await trx.executeQuery<{ 'QUERY PLAN': string }>(explain)).rows.map((r) => r['QUERY PLAN']).join('\n');
-        });
+        const plan = await db()
+          .transaction()
+          .execute(async (trx) => {
+            await sql`set local enable_seqscan = off`.execute(trx);
+            const explain = CompiledQuery.raw(`explain ${compiled.sql}`, [...compiled.parameters]);
+            return (await trx.executeQuery<{ 'QUERY PLAN': string }>(explain)).rows.map((r) => r['QUERY PLAN']).join('\n');
+          });
         expect(plan).toContain('leads_name_key');
         expect(plan).toContain('leads_mobile_unique');
         expect(plan).not.toContain('Seq Scan');

@@ -26,10 +26,28 @@ describe.each(dialects)('callback reminders on %s', (dialect) => {
     const row = await db()
       .insertInto('leads')
       .values({
-        subadmin_id: subadminId, batch_id: null, visible: 1, source_ref: null, name: 'Lead', mobile: uniqueMobile(), requirement: '',
-        area: '', category: 'IndiaMART', upload_date: now, telicaller_id: telicallerId, telicaller_send_date: now, status: '4',
-        handler_id: null, handler_assigned_by: null, submit_status: null, lead_quality: null, callback_date: null, callback_time: null,
-        created_at: now, updated_at: now, ...over,
+        subadmin_id: subadminId,
+        batch_id: null,
+        visible: 1,
+        source_ref: null,
+        name: 'Lead',
+        mobile: uniqueMobile(),
+        requirement: '',
+        area: '',
+        category: 'IndiaMART',
+        upload_date: now,
+        telicaller_id: telicallerId,
+        telicaller_send_date: now,
+        status: '4',
+        handler_id: null,
+        handler_assigned_by: null,
+        submit_status: null,
+        lead_quality: null,
+        callback_date: null,
+        callback_time: null,
+        created_at: now,
+        updated_at: now,
+        ...over,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -81,10 +99,27 @@ describe.each(dialects)('callback reminders on %s', (dialect) => {
       .insertInto('leads')
       .values(
         Array.from({ length: REMINDER_LIMIT + 5 }, (_, i) => ({
-          subadmin_id: company.id, batch_id: null, visible: 1, source_ref: null, name: `Old ${i}`, mobile: uniqueMobile(), requirement: '',
-          area: '', category: 'IndiaMART', upload_date: now, telicaller_id: caller.id, telicaller_send_date: now, status: '4',
-          handler_id: null, handler_assigned_by: null, submit_status: null, lead_quality: null, callback_date: old, callback_time: '09:00',
-          created_at: now, updated_at: now,
+          subadmin_id: company.id,
+          batch_id: null,
+          visible: 1,
+          source_ref: null,
+          name: `Old ${i}`,
+          mobile: uniqueMobile(),
+          requirement: '',
+          area: '',
+          category: 'IndiaMART',
+          upload_date: now,
+          telicaller_id: caller.id,
+          telicaller_send_date: now,
+          status: '4',
+          handler_id: null,
+          handler_assigned_by: null,
+          submit_status: null,
+          lead_quality: null,
+          callback_date: old,
+          callback_time: '09:00',
+          created_at: now,
+          updated_at: now,
         })),
       )
       .execute();

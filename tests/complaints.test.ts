@@ -32,8 +32,13 @@ describe.each(dialects)('sub-admin complaints to the admin on %s', (dialect) => 
     expect(pending.status).toBe(200);
     const item = pending.data.items.find((i: any) => i.id === id);
     expect(item).toMatchObject({
-      title: 'Leads not uploading', body: 'The CSV upload stops at 50%.', status: 0, reply: null,
-      subadmin_id: c.id, company_name: c.company_name, subadmin_name: c.name,
+      title: 'Leads not uploading',
+      body: 'The CSV upload stops at 50%.',
+      status: 0,
+      reply: null,
+      subadmin_id: c.id,
+      company_name: c.company_name,
+      subadmin_name: c.name,
     });
 
     const mineBefore = await query(t.app, 'complaints.mine', { status: 'pending', page: 1, pageSize: 20 }, c.session);
@@ -104,7 +109,11 @@ describe.each(dialects)('sub-admin complaints to the admin on %s', (dialect) => 
     const legacyEmpty = await legacy(t.app, 'POST', '/subadmin/createcomplaints', c.session, {});
     expect(legacyEmpty.status).toBe(400);
     expect(legacyEmpty.body).toEqual({ status: false, success: false, message: 'Title is required.' });
-    const count = await t.deps.db.selectFrom('complaints').select((eb) => eb.fn.countAll<number>().as('n')).where('subadmin_id', '=', c.id).executeTakeFirst();
+    const count = await t.deps.db
+      .selectFrom('complaints')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('subadmin_id', '=', c.id)
+      .executeTakeFirst();
     expect(Number(count?.n)).toBe(0);
 
     const { data } = await mutate(t.app, 'complaints.create', { title: 'T', body: 'B' }, c.session);
@@ -123,10 +132,23 @@ describe.each(dialects)('sub-admin complaints to the admin on %s', (dialect) => 
     }
     const now = new Date().toISOString();
     const user = await insertUser(t.deps.db, c.id);
-    const row = await t.deps.db.insertInto('complaints').values({
-      subadmin_id: c.id, from_kind: 'user', user_id: user.id, title: 'Headset', body: 'Broken', status: 0,
-      reply: null, replied_at: null, resolved_at: null, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .insertInto('complaints')
+      .values({
+        subadmin_id: c.id,
+        from_kind: 'user',
+        user_id: user.id,
+        title: 'Headset',
+        body: 'Broken',
+        status: 0,
+        reply: null,
+        replied_at: null,
+        resolved_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     expect((await mutate(t.app, 'complaints.resolve', { id: row.id }, admin)).status).toBe(404);
     const list = await query(t.app, 'complaints.adminList', { status: 'pending', page: 1, pageSize: 100 }, admin);
     expect(list.data.items.some((i: any) => i.id === row.id)).toBe(false);
@@ -135,7 +157,7 @@ describe.each(dialects)('sub-admin complaints to the admin on %s', (dialect) => 
     expect((await complaintRow(row.id)).status).toBe(0);
   });
 
-  it('never shows a sub-admin another company\'s complaints, in the list or the legacy call', async () => {
+  it("never shows a sub-admin another company's complaints, in the list or the legacy call", async () => {
     const a = await company();
     const b = await company();
     const { data: fromA } = await mutate(t.app, 'complaints.create', { title: 'From A', body: 'A body' }, a.session);
@@ -178,7 +200,7 @@ describe.each(dialects)('sub-admin complaints to the admin on %s', (dialect) => 
     expect(await legacy(t.app, 'POST', '/subadmin/createcomplaints', null, { title: 'T', body: 'B' })).toMatchObject({ status: 401 });
   });
 
-  it('answers the legacy calls in the spec\'s shapes', async () => {
+  it("answers the legacy calls in the spec's shapes", async () => {
     const c = await company();
     const created = await legacy(t.app, 'POST', '/subadmin/createcomplaints', c.session, { title: 'Billing', body: 'Invoice missing' });
     expect(created.status).toBe(200);

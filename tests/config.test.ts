@@ -11,10 +11,23 @@ describe('configuration from the environment', () => {
 
   it('reads every variable', () => {
     const c = loadConfig({
-      PORT: '8080', HOST: '0.0.0.0', DATABASE_URL: 'postgres://u@db:5432/app', UPLOADS_DIR: '/data/uploads',
-      ADMIN_EMAIL: 'Boss@Example.com', ADMIN_PASSWORD: 'long-enough', SEED_DEMO: '0', NODE_ENV: 'production',
+      PORT: '8080',
+      HOST: '0.0.0.0',
+      DATABASE_URL: 'postgres://u@db:5432/app',
+      UPLOADS_DIR: '/data/uploads',
+      ADMIN_EMAIL: 'Boss@Example.com',
+      ADMIN_PASSWORD: 'long-enough',
+      SEED_DEMO: '0',
+      NODE_ENV: 'production',
     });
-    expect(c).toMatchObject({ port: 8080, host: '0.0.0.0', databaseUrl: 'postgres://u@db:5432/app', uploadsDir: '/data/uploads', seedDemo: false, nodeEnv: 'production' });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: 'postgres://u@db:5432/app',
+      uploadsDir: '/data/uploads',
+      seedDemo: false,
+      nodeEnv: 'production',
+    });
     expect(c.admin).toEqual({ email: 'boss@example.com', password: 'long-enough' });
   });
 
@@ -24,8 +37,13 @@ describe('configuration from the environment', () => {
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
-    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1 , 172.16.0.0/12,loopback,::1,fd00::/8' }).trustProxy)
-      .toEqual(['10.0.0.1', '172.16.0.0/12', 'loopback', '::1', 'fd00::/8']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.1 , 172.16.0.0/12,loopback,::1,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '172.16.0.0/12',
+      'loopback',
+      '::1',
+      'fd00::/8',
+    ]);
   });
 
   it('bounds how long a client may take, with defaults a slow phone upload survives', () => {
@@ -34,9 +52,15 @@ describe('configuration from the environment', () => {
       timeouts: { requestMs: 3_600_000, headersMs: 30_000, keepAliveMs: 72_000 },
       slowBody: { minBytesPerSecond: 500, windowMs: 60_000 },
     });
-    expect(loadConfig({
-      REQUEST_TIMEOUT_SECONDS: '600', HEADERS_TIMEOUT_SECONDS: '10', KEEP_ALIVE_TIMEOUT_SECONDS: '5', BODY_MIN_BYTES_PER_SECOND: '0', BODY_RATE_WINDOW_SECONDS: '30',
-    })).toMatchObject({ timeouts: { requestMs: 600_000, headersMs: 10_000, keepAliveMs: 5_000 }, slowBody: { minBytesPerSecond: 0, windowMs: 30_000 } });
+    expect(
+      loadConfig({
+        REQUEST_TIMEOUT_SECONDS: '600',
+        HEADERS_TIMEOUT_SECONDS: '10',
+        KEEP_ALIVE_TIMEOUT_SECONDS: '5',
+        BODY_MIN_BYTES_PER_SECOND: '0',
+        BODY_RATE_WINDOW_SECONDS: '30',
+      }),
+    ).toMatchObject({ timeouts: { requestMs: 600_000, headersMs: 10_000, keepAliveMs: 5_000 }, slowBody: { minBytesPerSecond: 0, windowMs: 30_000 } });
   });
 
   it.each([

@@ -23,46 +23,121 @@ describe.each(dialects)('dashboards on %s', (dialect) => {
     const row = await db()
       .insertInto('leads')
       .values({
-        subadmin_id: subadminId, batch_id: null, visible: 1, source_ref: null, name: 'Lead', mobile: uniqueMobile(), requirement: '',
-        area: '', category: 'IndiaMART', upload_date: now.slice(0, 10), telicaller_id: null, telicaller_send_date: null, status: '0',
-        handler_id: null, handler_assigned_by: null, submit_status: null, lead_quality: null, callback_date: null, callback_time: null,
-        created_at: now, updated_at: now, ...over,
+        subadmin_id: subadminId,
+        batch_id: null,
+        visible: 1,
+        source_ref: null,
+        name: 'Lead',
+        mobile: uniqueMobile(),
+        requirement: '',
+        area: '',
+        category: 'IndiaMART',
+        upload_date: now.slice(0, 10),
+        telicaller_id: null,
+        telicaller_send_date: null,
+        status: '0',
+        handler_id: null,
+        handler_assigned_by: null,
+        submit_status: null,
+        lead_quality: null,
+        callback_date: null,
+        callback_time: null,
+        created_at: now,
+        updated_at: now,
+        ...over,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
     return row.id;
   }
   async function history(subadminId: number, leadId: number, userId: number, createdAt: string) {
-    await db().insertInto('lead_history').values({
-      subadmin_id: subadminId, lead_id: leadId, user_id: userId, acted_by_subadmin: null, status: '3', feedback: null, call_duration: 30,
-      remarks: null, handler_id: null, demo: 0, project_name: null, callback: 0, callback_date: null, callback_time: null, invalid_reason: null,
-      lead_quality: null, optional_whatsapp: null, optional_number: null, created_at: createdAt,
-    }).execute();
+    await db()
+      .insertInto('lead_history')
+      .values({
+        subadmin_id: subadminId,
+        lead_id: leadId,
+        user_id: userId,
+        acted_by_subadmin: null,
+        status: '3',
+        feedback: null,
+        call_duration: 30,
+        remarks: null,
+        handler_id: null,
+        demo: 0,
+        project_name: null,
+        callback: 0,
+        callback_date: null,
+        callback_time: null,
+        invalid_reason: null,
+        lead_quality: null,
+        optional_whatsapp: null,
+        optional_number: null,
+        created_at: createdAt,
+      })
+      .execute();
   }
   async function project(subadminId: number, telicallerId: number, status: number, endtime: string) {
     const now = nowIso();
-    await db().insertInto('projects').values({
-      subadmin_id: subadminId, telicaller_id: telicallerId, project_name: 'P', clint_name: 'C', number: uniqueMobile(), price_paise: 100000,
-      received_paise: 0, commission_percentage: 2, endtime, status, previous_status: null, created_at: now, updated_at: now,
-    }).execute();
+    await db()
+      .insertInto('projects')
+      .values({
+        subadmin_id: subadminId,
+        telicaller_id: telicallerId,
+        project_name: 'P',
+        clint_name: 'C',
+        number: uniqueMobile(),
+        price_paise: 100000,
+        received_paise: 0,
+        commission_percentage: 2,
+        endtime,
+        status,
+        previous_status: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
   }
   async function task(subadminId: number, developerId: number, status: number, endDate: string) {
     const now = nowIso();
-    await db().insertInto('tasks').values({
-      subadmin_id: subadminId, developer_id: developerId, name: 'T', description: 'D', start_date: addDays(day().today, -5), end_date: endDate,
-      status, image_path: null, video_path: null, created_at: now, updated_at: now,
-    }).execute();
+    await db()
+      .insertInto('tasks')
+      .values({
+        subadmin_id: subadminId,
+        developer_id: developerId,
+        name: 'T',
+        description: 'D',
+        start_date: addDays(day().today, -5),
+        end_date: endDate,
+        status,
+        image_path: null,
+        video_path: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
   }
   async function complaint(subadminId: number, fromKind: 'user' | 'subadmin', status: number, userId: number | null) {
     const now = nowIso();
-    await db().insertInto('complaints').values({
-      subadmin_id: subadminId, from_kind: fromKind, user_id: userId, title: 'T', body: 'B', status, reply: null, replied_at: null,
-      resolved_at: null, created_at: now, updated_at: now,
-    }).execute();
+    await db()
+      .insertInto('complaints')
+      .values({
+        subadmin_id: subadminId,
+        from_kind: fromKind,
+        user_id: userId,
+        title: 'T',
+        body: 'B',
+        status,
+        reply: null,
+        replied_at: null,
+        resolved_at: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
   }
   const userSession = (u: { mobile: string }) => signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD });
 
-  it('shows a sub-admin its own company\'s real figures', async () => {
+  it("shows a sub-admin its own company's real figures", async () => {
     const { today, from } = day();
     const company = await insertCompany(db(), { telecaller_creat_limit: 8, expiry_date: addDays(today, 30) });
     const other = await insertCompany(db());
@@ -109,7 +184,7 @@ describe.each(dialects)('dashboards on %s', (dialect) => {
     });
   });
 
-  it('counts a telecaller\'s and a head\'s tiles from their own rows only', async () => {
+  it("counts a telecaller's and a head's tiles from their own rows only", async () => {
     const { today, from } = day();
     const company = await insertCompany(db());
     const other = await insertCompany(db());
@@ -160,9 +235,24 @@ describe.each(dialects)('dashboards on %s', (dialect) => {
     expect(res.data).toEqual({
       userType: 'Telicaller',
       counts: {
-        newLeads: 2, pendingLeads: 2, juniorLeads: 0, callbackToday: 1, interestedLeads: 1, notInterestedLeads: 1, followUpLeads: 2,
-        callLogs: 2, loginHours: 60, invalidLeads: 1, noSubmitLeads: 1, leadQuality: 2, runningProjects: 3, completedProjects: 1, pendingPayment: 3,
-        totalBusiness: 1, delayedProjects: 1, rejectedProjects: 1,
+        newLeads: 2,
+        pendingLeads: 2,
+        juniorLeads: 0,
+        callbackToday: 1,
+        interestedLeads: 1,
+        notInterestedLeads: 1,
+        followUpLeads: 2,
+        callLogs: 2,
+        loginHours: 60,
+        invalidLeads: 1,
+        noSubmitLeads: 1,
+        leadQuality: 2,
+        runningProjects: 3,
+        completedProjects: 1,
+        pendingPayment: 3,
+        totalBusiness: 1,
+        delayedProjects: 1,
+        rejectedProjects: 1,
       },
     });
 
@@ -172,7 +262,7 @@ describe.each(dialects)('dashboards on %s', (dialect) => {
     expect(Object.keys(headTiles.data.counts)).toHaveLength(18);
   });
 
-  it('counts a developer\'s task tiles as its lists show them: overdue running tasks as delayed only, approved ones as completed', async () => {
+  it("counts a developer's task tiles as its lists show them: overdue running tasks as delayed only, approved ones as completed", async () => {
     const { today } = day();
     const company = await insertCompany(db());
     const other = await insertCompany(db());
@@ -193,8 +283,12 @@ describe.each(dialects)('dashboards on %s', (dialect) => {
     expect(res.data).toEqual({ userType: 'Developer', counts: { newTasks: 1, runningTasks: 2, completedTasks: 3, delayedTasks: 2 } });
 
     const fresh = await insertUser(db(), company.id, 'Developer');
-    expect((await query(t.app, 'dashboard.tiles', undefined, await userSession(fresh))).data.counts)
-      .toEqual({ newTasks: 0, runningTasks: 0, completedTasks: 0, delayedTasks: 0 });
+    expect((await query(t.app, 'dashboard.tiles', undefined, await userSession(fresh))).data.counts).toEqual({
+      newTasks: 0,
+      runningTasks: 0,
+      completedTasks: 0,
+      delayedTasks: 0,
+    });
   });
 
   it('reads zeros for a new telecaller', async () => {

@@ -28,10 +28,8 @@ describe.each(dialects)('lead distribution on %s', (dialect) => {
     return { c, session, a, b, head };
   }
 
-  const leadsOf = (subadminId: number) =>
-    db().selectFrom('leads').selectAll().where('subadmin_id', '=', subadminId).orderBy('id').execute();
-  const assignedTo = async (subadminId: number, userId: number) =>
-    (await leadsOf(subadminId)).filter((l) => l.telicaller_id === userId).map((l) => l.id);
+  const leadsOf = (subadminId: number) => db().selectFrom('leads').selectAll().where('subadmin_id', '=', subadminId).orderBy('id').execute();
+  const assignedTo = async (subadminId: number, userId: number) => (await leadsOf(subadminId)).filter((l) => l.telicaller_id === userId).map((l) => l.id);
   const many = (n: number, over: LeadFixture = {}): LeadFixture[] => Array.from({ length: n }, () => ({ ...over }));
   const distribute = (session: Session, input: unknown) => mutate(t.app, 'distribution.distribute', input, session);
   const auditRows = (subadminId: number, action: string) =>
@@ -44,7 +42,10 @@ describe.each(dialects)('lead distribution on %s', (dialect) => {
     const res = await distribute(session, { userIds: [a.id], count: 3, category: 'IndiaMART' });
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({
-      assigned: 3, requested: 3, category: 'IndiaMART', perUser: [{ userId: a.id, name: 'Asha', assigned: 3 }],
+      assigned: 3,
+      requested: 3,
+      category: 'IndiaMART',
+      perUser: [{ userId: a.id, name: 'Asha', assigned: 3 }],
       message: 'Assigned 3 leads from IndiaMART to Asha.',
     });
     expect(await assignedTo(c.id, a.id)).toEqual(ids.slice(0, 3));
@@ -63,7 +64,11 @@ describe.each(dialects)('lead distribution on %s', (dialect) => {
   it('filters by category, or takes any category (null, "all")', async () => {
     const { c, session, a, b } = await company();
     const ids = await insertLeadRows(db(), c.id, [
-      { category: 'JustDial' }, { category: 'IndiaMART' }, { category: 'Local Leads' }, { category: 'IndiaMART' }, { category: 'JustDial' },
+      { category: 'JustDial' },
+      { category: 'IndiaMART' },
+      { category: 'Local Leads' },
+      { category: 'IndiaMART' },
+      { category: 'JustDial' },
     ]);
     const res = await distribute(session, { userIds: [a.id], count: 5, category: 'IndiaMART' });
     expect(res.data).toMatchObject({ assigned: 2, requested: 5 });
@@ -133,9 +138,7 @@ describe.each(dialects)('lead distribution on %s', (dialect) => {
     await insertLeadRows(db(), c.id, many(101, { category: 'JustDial' }));
     const actor: SubadminActor = { kind: 'subadmin', id: c.id, subadminId: c.id, sessionId: 0 };
     const twice = await Promise.all(
-      [0, 1, 2, 3, 4].map((i) =>
-        distributeLeads(t.deps, actor, { userIds: [people[i]!.id, people[(i + 1) % 5]!.id], count: 30, category: 'JustDial' }),
-      ),
+      [0, 1, 2, 3, 4].map((i) => distributeLeads(t.deps, actor, { userIds: [people[i]!.id, people[(i + 1) % 5]!.id], count: 30, category: 'JustDial' })),
     );
     expect(twice.reduce((s, r) => s + r.assigned, 0)).toBe(101);
     const jd = (await leadsOf(c.id)).filter((l) => l.category === 'JustDial');
@@ -149,7 +152,11 @@ describe.each(dialects)('lead distribution on %s', (dialect) => {
   it('takes the oldest across categories for "any", also when distributions run at once', async () => {
     const { c, session, a, b, head } = await company();
     const cats = ['IndiaMART', 'JustDial', 'Local Leads', 'Manual A', 'Manual B'];
-    const ids = await insertLeadRows(db(), c.id, Array.from({ length: 60 }, (_, i) => ({ category: cats[(i * 7) % 5] })));
+    const ids = await insertLeadRows(
+      db(),
+      c.id,
+      Array.from({ length: 60 }, (_, i) => ({ category: cats[(i * 7) % 5] })),
+    );
     const first = await distribute(session, { userIds: [a.id], count: 17, category: null });
     expect(first.data.assigned).toBe(17);
     expect(await assignedTo(c.id, a.id)).toEqual(ids.slice(0, 17));
@@ -163,14 +170,22 @@ describe.each(dialects)('lead distribution on %s', (dialect) => {
   it(`distributes and takes back more than ${DISTRIBUTE_CHUNK.toLocaleString('en-IN')} leads in slices, keeping the even split`, async () => {
     const { c, session, a, b, head } = await company();
     const total = DISTRIBUTE_CHUNK + 1_001;
-    const rows = Array.from({ length: total }, (_, i) => ({ name: `Bulk ${i}`, mobile: String(6_000_000_000 + c.id * 100_000 + i), requirement: '', area: '' }));
+    const rows = Array.from({ length: total }, (_, i) => ({
+      name: `Bulk ${i}`,
+      mobile: String(6_000_000_000 + c.id * 100_000 + i),
+      requirement: '',
+      area: '',
+    }));
     await insertLeads(db(), { subadminId: c.id, category: 'IndiaMART', batchId: null, visible: 1, now: new Date().toISOString() }, rows);
     const res = await distribute(session, { userIds: [a.id, b.id, head.id], count: total + 500, category: 'IndiaMART' });
     expect(res.data.assigned).toBe(total);
     expect(res.data.perUser.map((p: { assigned: number }) => p.assigned)).toEqual([3667, 3667, 3667]);
     const counts = await db()
-      .selectFrom('leads').select((eb) => ['telicaller_id', eb.fn.countAll().as('n')])
-      .where('subadmin_id', '=', c.id).groupBy('telicaller_id').execute();
+      .selectFrom('leads')
+      .select((eb) => ['telicaller_id', eb.fn.countAll().as('n')])
+      .where('subadmin_id', '=', c.id)
+      .groupBy('telicaller_id')
+      .execute();
     expect(Object.fromEntries(counts.map((r) => [r.telicaller_id, Number(r.n)]))).toEqual({ [a.id]: 3667, [b.id]: 3667, [head.id]: 3667 });
     expect(await auditRows(c.id, 'distribute')).toHaveLength(1);
 
@@ -200,20 +215,26 @@ describe.each(dialects)('lead distribution on %s', (dialect) => {
     const { c, session, a } = await company();
     const other = await company();
     await insertLeadRows(db(), c.id, [
-      ...many(3, { category: 'IndiaMART' }), ...many(1, { category: 'JustDial' }), ...many(2, { category: 'Local Leads' }),
+      ...many(3, { category: 'IndiaMART' }),
+      ...many(1, { category: 'JustDial' }),
+      ...many(2, { category: 'Local Leads' }),
       ...many(4, { category: 'IndiaMART', telicaller_id: a.id }),
     ]);
     await insertLeadRows(db(), other.c.id, many(7, { category: 'Elsewhere' }));
     const pool = await query(t.app, 'distribution.pool', undefined, session);
     expect(pool.data).toEqual({
-      categories: [{ category: 'IndiaMART', count: 3 }, { category: 'Local Leads', count: 2 }, { category: 'JustDial', count: 1 }],
+      categories: [
+        { category: 'IndiaMART', count: 3 },
+        { category: 'Local Leads', count: 2 },
+        { category: 'JustDial', count: 1 },
+      ],
       total: 6,
     });
     const empty = await company();
     expect((await query(t.app, 'distribution.pool', undefined, empty.session)).data).toEqual({ categories: [], total: 0 });
   });
 
-  it('lists telecallers and heads with their untouched and today\'s leads', async () => {
+  it("lists telecallers and heads with their untouched and today's leads", async () => {
     const { c, session, a, b, head } = await company();
     await insertUser(db(), c.id, 'Developer', { name: 'Dev' });
     const blocked = await insertUser(db(), c.id, 'Telicaller', { name: 'Zed', is_blocked: 1 });
@@ -245,7 +266,9 @@ describe.each(dialects)('lead distribution on %s', (dialect) => {
     const untouched = await insertLeadRows(db(), c.id, many(3, { telicaller_id: a.id, category: 'IndiaMART' }));
     const jd = await insertLeadRows(db(), c.id, many(2, { telicaller_id: a.id, category: 'JustDial' }));
     const worked = await insertLeadRows(db(), c.id, [
-      { telicaller_id: a.id, status: '2' }, { telicaller_id: a.id, status: '4' }, { telicaller_id: a.id, status: '6' },
+      { telicaller_id: a.id, status: '2' },
+      { telicaller_id: a.id, status: '4' },
+      { telicaller_id: a.id, status: '6' },
     ]);
     const bLeads = await insertLeadRows(db(), c.id, many(2, { telicaller_id: b.id }));
     await db().updateTable('users').set({ is_blocked: 1 }).where('id', '=', a.id).execute();
@@ -349,14 +372,19 @@ describe.each(dialects)('lead distribution on %s', (dialect) => {
   });
 
   describe('legacy calls', () => {
-    it('GET /unassignedLeads answers the total and categories; a head reads its company\'s count', async () => {
+    it("GET /unassignedLeads answers the total and categories; a head reads its company's count", async () => {
       const { c, session, a, head } = await company();
       await insertLeadRows(db(), c.id, [...many(2, { category: 'IndiaMART' }), { category: 'JustDial' }, { telicaller_id: a.id }, { visible: 0 }]);
       const res = await legacy(t.app, 'GET', '/unassignedLeads?user_type=Telicaller', session);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
-        status: true, total: 3, message: 'Unassigned leads fetched successfully.',
-        categories: [{ category: 'IndiaMART', count: 2 }, { category: 'JustDial', count: 1 }],
+        status: true,
+        total: 3,
+        message: 'Unassigned leads fetched successfully.',
+        categories: [
+          { category: 'IndiaMART', count: 2 },
+          { category: 'JustDial', count: 1 },
+        ],
       });
       const headSession = await signIn(t.app, { kind: 'user', mobile: head.mobile, password: PASSWORD });
       const headRes = await legacy(t.app, 'GET', '/unassignedLeads?user_type=Telicaller-hade', headSession);
@@ -366,20 +394,31 @@ describe.each(dialects)('lead distribution on %s', (dialect) => {
       expect((await legacy(t.app, 'GET', '/unassignedLeads', telecaller)).status).toBe(403);
       const empty = await company();
       expect((await legacy(t.app, 'GET', '/unassignedLeads', empty.session)).body).toEqual({
-        status: true, total: 0, categories: [], message: 'No unassigned leads found',
+        status: true,
+        total: 0,
+        categories: [],
+        message: 'No unassigned leads found',
       });
     });
 
-    it('POST /distributeLeads maps the legacy category keys and answers in the spec\'s shape', async () => {
+    it("POST /distributeLeads maps the legacy category keys and answers in the spec's shape", async () => {
       const { c, session, a, b, head } = await company();
       const ids = await insertLeadRows(db(), c.id, [
-        { category: 'Local Leads' }, { category: 'IndiaMART' }, { category: 'JustDial' }, { category: 'IndiaMART' }, { category: 'Local Leads' },
+        { category: 'Local Leads' },
+        { category: 'IndiaMART' },
+        { category: 'JustDial' },
+        { category: 'IndiaMART' },
+        { category: 'Local Leads' },
         { category: 'Manual list' },
       ]);
       const im = await legacy(t.app, 'POST', '/distributeLeads', session, { id: a.id, sendleads: '5', category: 'india_mart' });
       expect(im.status).toBe(200);
       expect(im.body).toEqual({
-        status: true, success: true, message: 'Leads distributed successfully!', assigned: 2, requested: 5,
+        status: true,
+        success: true,
+        message: 'Leads distributed successfully!',
+        assigned: 2,
+        requested: 5,
         detail: 'Assigned 2 of 5 requested to Asha: only 2 unassigned leads in IndiaMART.',
       });
       expect(await assignedTo(c.id, a.id)).toEqual([ids[1], ids[3]]);
@@ -397,7 +436,7 @@ describe.each(dialects)('lead distribution on %s', (dialect) => {
       expect(none.body).toEqual({ status: false, success: false, message: 'No unassigned leads in any category: nothing was assigned.' });
     });
 
-    it('POST /distributeLeads refuses bad input and other companies\' users in the failure shape', async () => {
+    it("POST /distributeLeads refuses bad input and other companies' users in the failure shape", async () => {
       const { c, session, a } = await company();
       const other = await company();
       await insertLeadRows(db(), c.id, many(2));

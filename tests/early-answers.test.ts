@@ -33,7 +33,7 @@ function earlyCalls(url: string): Array<{ path: string; input?: unknown }> {
 }
 
 describe('early answers (web/public/early.js)', () => {
-  it('asks for the dashboard\'s counts and the bell on the dashboard', () => {
+  it("asks for the dashboard's counts and the bell on the dashboard", () => {
     expect(earlyCalls('/')).toEqual([{ path: '/trpc/dashboard.tiles' }, { path: '/trpc/notifications.bell' }]);
   });
 
@@ -45,7 +45,14 @@ describe('early answers (web/public/early.js)', () => {
   );
 
   it('leaves a queue opened at another page or with a search, and every other page, to the app', () => {
-    for (const url of ['/leadspage/leads?page=2', '/leadspage/leads?q=%22ravi%22', '/leadspage/lead/12', '/leadspage/loginhours', '/subadmin/dashbord', '/signin']) {
+    for (const url of [
+      '/leadspage/leads?page=2',
+      '/leadspage/leads?q=%22ravi%22',
+      '/leadspage/lead/12',
+      '/leadspage/loginhours',
+      '/subadmin/dashbord',
+      '/signin',
+    ]) {
       expect(earlyCalls(url), url).toEqual([]);
     }
   });

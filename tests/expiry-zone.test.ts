@@ -7,7 +7,7 @@ import { legacy, query, signIn } from './helpers/http.js';
 const MORNING_OF_15TH = new Date('2030-06-15T02:00:00Z');
 const EVENING_OF_14TH = new Date('2030-06-14T12:00:00Z'); // 17:30 in India, 00:00 at UTC-12
 
-describe.each(dialects)('a company\'s expiry is judged in the platform\'s zone on %s', (dialect) => {
+describe.each(dialects)("a company's expiry is judged in the platform's zone on %s", (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp(dialect);

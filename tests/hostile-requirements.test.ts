@@ -31,7 +31,9 @@ describe.each(dialects)('an export of requirements with long space runs on %s', 
   async function exportBesideHealth(url: string, session: Session) {
     const started = performance.now();
     let done = false;
-    const exported = t.app.inject({ method: 'GET', url, headers: { cookie: session.cookie } }).finally(() => { done = true; });
+    const exported = t.app.inject({ method: 'GET', url, headers: { cookie: session.cookie } }).finally(() => {
+      done = true;
+    });
     const health: number[] = [];
     while (!done) {
       const asked = performance.now();
@@ -47,13 +49,17 @@ describe.each(dialects)('an export of requirements with long space runs on %s', 
   it.each([
     ['the sub-admin export', '/api/webapi/leads/export.csv?category=Spaces', () => owner],
     ["the telecaller's New Leads export", '/api/webapi/work/new-leads.csv', () => caller],
-  ])('%s finishes in seconds and /healthz answers meanwhile', async (_, url, session) => {
-    const { res, seconds, slowestHealth } = await exportBesideHealth(url, session());
-    expect(res.statusCode).toBe(200);
-    const records = res.body.slice(1).split('\r\n').filter(Boolean);
-    expect(records).toHaveLength(ROWS + 1);
-    expect(records.slice(1).every((r) => r.includes(`,${REQUIREMENT},`))).toBe(true);
-    expect(seconds).toBeLessThan(10);
-    expect(slowestHealth).toBeLessThan(1_000);
-  }, 120_000);
+  ])(
+    '%s finishes in seconds and /healthz answers meanwhile',
+    async (_, url, session) => {
+      const { res, seconds, slowestHealth } = await exportBesideHealth(url, session());
+      expect(res.statusCode).toBe(200);
+      const records = res.body.slice(1).split('\r\n').filter(Boolean);
+      expect(records).toHaveLength(ROWS + 1);
+      expect(records.slice(1).every((r) => r.includes(`,${REQUIREMENT},`))).toBe(true);
+      expect(seconds).toBeLessThan(10);
+      expect(slowestHealth).toBeLessThan(1_000);
+    },
+    120_000,
+  );
 });

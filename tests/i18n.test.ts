@@ -30,10 +30,22 @@ describe('the user area in Hindi', () => {
 
   it('has every key of English and no other, none of them empty', () => {
     expect(enTexts.size).toBeGreaterThan(250);
-    expect([...enTexts.keys()].filter((k) => !hiTexts.has(k)), 'missing in hi').toEqual([]);
-    expect([...hiTexts.keys()].filter((k) => !enTexts.has(k)), 'not in en').toEqual([]);
-    expect([...hiTexts].filter(([, v]) => v.trim() === '').map(([k]) => k), 'empty in hi').toEqual([]);
-    expect([...enTexts].filter(([, v]) => v.trim() === '').map(([k]) => k), 'empty in en').toEqual([]);
+    expect(
+      [...enTexts.keys()].filter((k) => !hiTexts.has(k)),
+      'missing in hi',
+    ).toEqual([]);
+    expect(
+      [...hiTexts.keys()].filter((k) => !enTexts.has(k)),
+      'not in en',
+    ).toEqual([]);
+    expect(
+      [...hiTexts].filter(([, v]) => v.trim() === '').map(([k]) => k),
+      'empty in hi',
+    ).toEqual([]);
+    expect(
+      [...enTexts].filter(([, v]) => v.trim() === '').map(([k]) => k),
+      'empty in en',
+    ).toEqual([]);
   });
 
   it('keeps every placeholder of the English text', () => {
@@ -85,7 +97,10 @@ describe('the user area in Hindi', () => {
       ]),
       ...messages(NotConnectedInput, [{ ...lead, outcome: 'asleep' }]),
       ...messages(DateRangeInput, [{ from: '2026-13-01' }, { from: '2026-03-05', to: '2026-03-01' }, { from: '2024-01-01', to: '2026-01-01' }]),
-      ...messages(LeadQualityInput, [{ from: 'soon', to: 'later' }, { from: '2026-03-05', to: '2026-03-01' }]),
+      ...messages(LeadQualityInput, [
+        { from: 'soon', to: 'later' },
+        { from: '2026-03-05', to: '2026-03-01' },
+      ]),
       ...messages(SetLanguageInput, [{ language: 'fr' }]),
       // The server's answer to a head working a lead it has submitted.
       MESSAGES.headSubmitted,
@@ -111,10 +126,7 @@ describe('the user area in Hindi', () => {
         { id: 1, ...project, received: '2000' },
       ]),
       ...messages(UserComplaintInput, [{}, { reason: ' ', description: ' ' }, { reason: 'r'.repeat(201), description: 'd'.repeat(5001) }]),
-      ...messages(AddLeadInput, [
-        {},
-        { name: 'n'.repeat(201), mobile: '12', requirement: 'r'.repeat(5001), area: 'a'.repeat(201), category: 'c'.repeat(61) },
-      ]),
+      ...messages(AddLeadInput, [{}, { name: 'n'.repeat(201), mobile: '12', requirement: 'r'.repeat(5001), area: 'a'.repeat(201), category: 'c'.repeat(61) }]),
       PROJECT_MESSAGES.created,
       PROJECT_MESSAGES.updateSent,
       PROJECT_MESSAGES.updateWaiting,

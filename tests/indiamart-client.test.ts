@@ -50,7 +50,10 @@ describe('IndiaMART client against the fake server', () => {
     expect(await fetchIndiamartLeads(urlFor('k4'))).toMatchObject({ code: '302', message: 'IndiaMART answered HTTP 302.' });
 
     fake.queueAnswer('k4', { body: { CODE: 200, MESSAGE: '', TOTAL_RECORDS: 1, RESPONSE: [{ QUERY_MESSAGE: 'x'.repeat(5000) }] } });
-    expect(await fetchIndiamartLeads(urlFor('k4'), { maxBytes: 1000 })).toMatchObject({ code: 'BAD_RESPONSE', message: 'IndiaMART sent an answer too large to read.' });
+    expect(await fetchIndiamartLeads(urlFor('k4'), { maxBytes: 1000 })).toMatchObject({
+      code: 'BAD_RESPONSE',
+      message: 'IndiaMART sent an answer too large to read.',
+    });
   });
 
   it('turns a refused connection and a timeout into codes, without the key in the message', async () => {

@@ -45,7 +45,11 @@ describe('IndiaMART answers', () => {
     const ok = parseAnswer(200, JSON.stringify({ CODE: 200, STATUS: 'SUCCESS', MESSAGE: '', TOTAL_RECORDS: 1, RESPONSE: [{ UNIQUE_QUERY_ID: '1' }] }));
     expect(ok).toMatchObject({ code: '200', message: 'Leads received.', totalRecords: 1 });
     expect(ok.rows).toHaveLength(1);
-    expect(parseAnswer(200, JSON.stringify({ CODE: 401, STATUS: 'FAILURE', MESSAGE: 'Invalid key' }))).toMatchObject({ code: '401', message: 'Invalid key', rows: [] });
+    expect(parseAnswer(200, JSON.stringify({ CODE: 401, STATUS: 'FAILURE', MESSAGE: 'Invalid key' }))).toMatchObject({
+      code: '401',
+      message: 'Invalid key',
+      rows: [],
+    });
     expect(parseAnswer(200, JSON.stringify({ CODE: '204', MESSAGE: 'No leads' }))).toMatchObject({ code: '204', rows: [] });
     expect(parseAnswer(200, JSON.stringify({ CODE: 429, MESSAGE: '' })).message).toMatch(/5 minutes/);
   });
@@ -85,7 +89,10 @@ describe('IndiaMART row to lead', () => {
   });
 
   it('falls back to the alternative mobile and skips a row without a valid one', () => {
-    expect(mapIndiamartRow({ ...row, SENDER_MOBILE: '+1-5551234567', SENDER_MOBILE_ALT: '+91-8123456789' })).toMatchObject({ ok: true, lead: { mobile: '8123456789' } });
+    expect(mapIndiamartRow({ ...row, SENDER_MOBILE: '+1-5551234567', SENDER_MOBILE_ALT: '+91-8123456789' })).toMatchObject({
+      ok: true,
+      lead: { mobile: '8123456789' },
+    });
     expect(mapIndiamartRow({ ...row, SENDER_MOBILE: '' })).toEqual({ ok: false, ref: '2718281828', reason: 'No mobile number' });
     expect(mapIndiamartRow({ ...row, SENDER_MOBILE: '+1-5551234567' })).toMatchObject({ ok: false, reason: 'Not a valid Indian mobile: +1-5551234567' });
   });

@@ -64,8 +64,14 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
       await db()
         .insertInto('indiamart_settings')
         .values({
-          subadmin_id: company.id, api_link: link ?? fake.link(key), mobile_number: '9876543210', updated_at: new Date().toISOString(),
-          last_pull_at: null, last_pull_code: null, last_pull_message: null, last_window_end: null,
+          subadmin_id: company.id,
+          api_link: link ?? fake.link(key),
+          mobile_number: '9876543210',
+          updated_at: new Date().toISOString(),
+          last_pull_at: null,
+          last_pull_code: null,
+          last_pull_message: null,
+          last_window_end: null,
         })
         .execute();
     }
@@ -83,7 +89,13 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
     const good = fakeLead(new Date(now.getTime() - 60 * MIN), {
       QUERY_MESSAGE: 'I want to buy CCTV Camera.<br><br>Quantity: 10 Piece<br/>Usage: Office &amp; shop<p>Call after 5 pm</p>',
     });
-    const alt = fakeLead(new Date(now.getTime() - 30 * MIN), { SENDER_NAME: 'Meena', SENDER_MOBILE: '', SENDER_MOBILE_ALT: '08123456789', SENDER_CITY: '', SENDER_STATE: 'Goa' });
+    const alt = fakeLead(new Date(now.getTime() - 30 * MIN), {
+      SENDER_NAME: 'Meena',
+      SENDER_MOBILE: '',
+      SENDER_MOBILE_ALT: '08123456789',
+      SENDER_CITY: '',
+      SENDER_STATE: 'Goa',
+    });
     const bad = fakeLead(new Date(now.getTime() - 20 * MIN), { SENDER_MOBILE: '+1-5551234567' });
     fake.setLeads(key, [good, alt, bad]);
 
@@ -91,23 +103,58 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
     expect(outcome).toMatchObject({ kind: 'pulled', result: { code: '200', inserted: 2, duplicates: 0, invalid: 1 } });
 
     const leads = await leadsOf(company.id);
-    expect(leads.map((l) => ({ name: l.name, mobile: l.mobile, requirement: l.requirement, area: l.area, category: l.category, source_ref: l.source_ref, visible: l.visible }))).toEqual([
+    expect(
+      leads.map((l) => ({
+        name: l.name,
+        mobile: l.mobile,
+        requirement: l.requirement,
+        area: l.area,
+        category: l.category,
+        source_ref: l.source_ref,
+        visible: l.visible,
+      })),
+    ).toEqual([
       {
-        name: 'Ravi Kumar', mobile: digits(good.SENDER_MOBILE!), area: 'Pune, Maharashtra', category: 'IndiaMART', source_ref: good.UNIQUE_QUERY_ID, visible: 1,
+        name: 'Ravi Kumar',
+        mobile: digits(good.SENDER_MOBILE!),
+        area: 'Pune, Maharashtra',
+        category: 'IndiaMART',
+        source_ref: good.UNIQUE_QUERY_ID,
+        visible: 1,
         requirement: 'CCTV Camera\nRequirement for CCTV Camera\nI want to buy CCTV Camera.\nQuantity: 10 Piece\nUsage: Office & shop\nCall after 5 pm',
       },
       {
-        name: 'Meena', mobile: '8123456789', area: 'Goa', category: 'IndiaMART', source_ref: alt.UNIQUE_QUERY_ID, visible: 1,
+        name: 'Meena',
+        mobile: '8123456789',
+        area: 'Goa',
+        category: 'IndiaMART',
+        source_ref: alt.UNIQUE_QUERY_ID,
+        visible: 1,
         requirement: 'CCTV Camera\nRequirement for CCTV Camera\nI want to buy CCTV Camera.\nQuantity: 10 Piece\nUsage: Office',
       },
     ]);
     expect(leads.every((l) => l.telicaller_id === null && l.status === '0')).toBe(true);
 
     const [batch] = await batchesOf(company.id);
-    expect(batch).toMatchObject({ source: 'indiamart', file_name: null, category: 'IndiaMART', status: 'complete', inserted: 2, duplicates: 0, invalid: 1, uploaded_by_kind: 'subadmin', uploaded_by_id: company.id });
+    expect(batch).toMatchObject({
+      source: 'indiamart',
+      file_name: null,
+      category: 'IndiaMART',
+      status: 'complete',
+      inserted: 2,
+      duplicates: 0,
+      invalid: 1,
+      uploaded_by_kind: 'subadmin',
+      uploaded_by_id: company.id,
+    });
     expect(leads.every((l) => l.batch_id === batch!.id)).toBe(true);
     const report = JSON.parse(batch!.report!);
-    expect(report).toMatchObject({ code: '200', total_records: 3, trigger: 'schedule', invalid_rows: [{ ref: bad.UNIQUE_QUERY_ID, reason: 'Not a valid Indian mobile: +1-5551234567' }] });
+    expect(report).toMatchObject({
+      code: '200',
+      total_records: 3,
+      trigger: 'schedule',
+      invalid_rows: [{ ref: bad.UNIQUE_QUERY_ID, reason: 'Not a valid Indian mobile: +1-5551234567' }],
+    });
     expect(batch!.report).not.toContain(key);
 
     expect(await settingsOf(company.id)).toMatchObject({ last_pull_at: now.toISOString(), last_pull_code: '200', last_window_end: now.toISOString() });
@@ -120,7 +167,11 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
     expect(await pull(company.id, now)).toMatchObject({ kind: 'pulled', result: { code: '204', inserted: 0, duplicates: 0, invalid: 0 } });
     expect(await leadsOf(company.id)).toEqual([]);
     expect(await batchesOf(company.id)).toMatchObject([{ status: 'complete', inserted: 0 }]);
-    expect(await settingsOf(company.id)).toMatchObject({ last_pull_code: '204', last_pull_message: 'There are no leads in the given time duration.', last_window_end: now.toISOString() });
+    expect(await settingsOf(company.id)).toMatchObject({
+      last_pull_code: '204',
+      last_pull_message: 'There are no leads in the given time duration.',
+      last_window_end: now.toISOString(),
+    });
   });
 
   it('records a refused key (401) with its message and inserts nothing', async () => {
@@ -131,7 +182,12 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
     const [batch] = await batchesOf(company.id);
     expect(batch).toMatchObject({ status: 'failed', inserted: 0, duplicates: 0, invalid: 0 });
     expect(JSON.parse(batch!.report!)).toMatchObject({ code: '401', message: 'Invalid API key.' });
-    expect(await settingsOf(company.id)).toMatchObject({ last_pull_at: now.toISOString(), last_pull_code: '401', last_pull_message: 'Invalid API key.', last_window_end: null });
+    expect(await settingsOf(company.id)).toMatchObject({
+      last_pull_at: now.toISOString(),
+      last_pull_code: '401',
+      last_pull_message: 'Invalid API key.',
+      last_window_end: null,
+    });
     // and it is not called again within 5 minutes
     expect(await pull(company.id, new Date(now.getTime() + 4 * MIN))).toMatchObject({ kind: 'throttled' });
     expect(fake.requestsFor('no-such-key')).toHaveLength(1);
@@ -145,7 +201,12 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
     fake.queueAnswer(key, { body: { CODE: 429, STATUS: 'FAILURE', MESSAGE: 'Too many requests. Try after 5 minutes.', TOTAL_RECORDS: 0, RESPONSE: [] } });
     const t1 = new Date(t0.getTime() + 6 * MIN);
     expect(await pull(company.id, t1)).toMatchObject({ kind: 'pulled', result: { code: '429', inserted: 0 } });
-    expect(await settingsOf(company.id)).toMatchObject({ last_pull_at: t1.toISOString(), last_pull_code: '429', last_pull_message: 'Too many requests. Try after 5 minutes.', last_window_end: t0.toISOString() });
+    expect(await settingsOf(company.id)).toMatchObject({
+      last_pull_at: t1.toISOString(),
+      last_pull_code: '429',
+      last_pull_message: 'Too many requests. Try after 5 minutes.',
+      last_window_end: t0.toISOString(),
+    });
     // the next pull still starts from the window before the 429
     const t2 = new Date(t1.getTime() + 6 * MIN);
     await pull(company.id, t2);
@@ -199,7 +260,10 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
     const elsewhere = imMobile();
     await insertLeadRows(db(), other.id, [{ mobile: digits(elsewhere) }]);
     const now = new Date('2026-11-22T04:30:00Z');
-    fake.setLeads(key, [fakeLead(new Date(now.getTime() - MIN), { SENDER_MOBILE: known }), fakeLead(new Date(now.getTime() - MIN), { SENDER_MOBILE: elsewhere })]);
+    fake.setLeads(key, [
+      fakeLead(new Date(now.getTime() - MIN), { SENDER_MOBILE: known }),
+      fakeLead(new Date(now.getTime() - MIN), { SENDER_MOBILE: elsewhere }),
+    ]);
     expect(await pull(company.id, now)).toMatchObject({ result: { code: '200', inserted: 1, duplicates: 1 } });
     const leads = await leadsOf(company.id);
     expect(leads.map((l) => [l.mobile, l.name, l.category])).toEqual([
@@ -211,17 +275,28 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
   it('records a connection failure, a timeout and an unusable saved link without throwing', async () => {
     const closedPort = await freePort();
     const { company: refused } = await companyWithLink(null);
-    await db().insertInto('indiamart_settings').values({
-      subadmin_id: refused.id, api_link: `http://127.0.0.1:${closedPort}/wservce/crm/crmListing/v2/?glusr_crm_key=x`, mobile_number: '9876543210',
-      updated_at: new Date().toISOString(), last_pull_at: null, last_pull_code: null, last_pull_message: null, last_window_end: null,
-    }).execute();
+    await db()
+      .insertInto('indiamart_settings')
+      .values({
+        subadmin_id: refused.id,
+        api_link: `http://127.0.0.1:${closedPort}/wservce/crm/crmListing/v2/?glusr_crm_key=x`,
+        mobile_number: '9876543210',
+        updated_at: new Date().toISOString(),
+        last_pull_at: null,
+        last_pull_code: null,
+        last_pull_message: null,
+        last_window_end: null,
+      })
+      .execute();
     const now = new Date('2026-11-22T04:30:00Z');
     expect(await pull(refused.id, now)).toMatchObject({ result: { code: 'NETWORK', message: 'Could not reach IndiaMART (ECONNREFUSED).' } });
     expect(await settingsOf(refused.id)).toMatchObject({ last_pull_code: 'NETWORK', last_window_end: null });
 
     const { company: slow, key } = await companyWithLink();
     fake.queueAnswer(key, { delayMs: 500, body: { CODE: 204, MESSAGE: '' } });
-    expect(await pullCompany(t.deps, slow.id, { now, timeoutMs: 100 })).toMatchObject({ result: { code: 'TIMEOUT', message: 'IndiaMART did not answer within 100 ms.' } });
+    expect(await pullCompany(t.deps, slow.id, { now, timeoutMs: 100 })).toMatchObject({
+      result: { code: 'TIMEOUT', message: 'IndiaMART did not answer within 100 ms.' },
+    });
 
     const { company: plain } = await companyWithLink(newKey(), {}, 'http://mapi.indiamart.com/wservce/crm/crmListing/v2/?glusr_crm_key=k');
     expect(await pull(plain.id, now)).toMatchObject({ result: { code: 'BAD_LINK', inserted: 0 } });
@@ -268,7 +343,7 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
     expect(await batchesOf(company.id)).toEqual([]);
   });
 
-  it('status shows the company its own pull state and last 5 pulls, never another company\'s', async () => {
+  it("status shows the company its own pull state and last 5 pulls, never another company's", async () => {
     const { company, key } = await companyWithLink();
     const { company: other } = await companyWithLink(null);
     fake.setLeads(key, []);
@@ -279,7 +354,11 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
     const res = await query(t.app, 'indiamart.status', undefined, await session(company));
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({
-      configured: true, api_link_set: true, last_pull_at: last, last_pull_code: '204', last_window_end: last,
+      configured: true,
+      api_link_set: true,
+      last_pull_at: last,
+      last_pull_code: '204',
+      last_window_end: last,
       next_pull_allowed_at: new Date(Date.parse(last) + 5 * MIN).toISOString(),
     });
     expect(JSON.stringify(res.data)).not.toContain(key);
@@ -316,7 +395,11 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
     const expired = await companyWithLink(newKey(), { expiry_date: addDays(todayIn('Asia/Kolkata'), -1) });
     const recent = await companyWithLink();
     for (const c of [blocked, expired, recent]) fake.setLeads(c.key, []);
-    await db().updateTable('indiamart_settings').set({ last_pull_at: new Date(now.getTime() - 2 * MIN).toISOString() }).where('subadmin_id', '=', recent.company.id).execute();
+    await db()
+      .updateTable('indiamart_settings')
+      .set({ last_pull_at: new Date(now.getTime() - 2 * MIN).toISOString() })
+      .where('subadmin_id', '=', recent.company.id)
+      .execute();
 
     const report = await runIndiamartTick(t.deps, { now: () => now, concurrency: 1 });
     const byId = new Map(report.results.map((r) => [r.subadminId, r]));
@@ -376,7 +459,10 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
       await signIn(t.app, { kind: 'admin', email: admin.email, password: PASSWORD }),
       await signIn(t.app, { kind: 'user', mobile: user.mobile, password: PASSWORD }),
     ];
-    for (const [p, call] of [['indiamart.status', query], ['indiamart.pullNow', mutate]] as const) {
+    for (const [p, call] of [
+      ['indiamart.status', query],
+      ['indiamart.pullNow', mutate],
+    ] as const) {
       expect((await call(t.app, p, undefined, null)).status, p).toBe(401);
       for (const s of others) expect((await call(t.app, p, undefined, s)).status, p).toBe(403);
     }

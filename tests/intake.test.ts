@@ -6,7 +6,14 @@ import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
 import { mutate, query, signIn, type Session } from './helpers/http.js';
 import { importLeadsCsv, importChunkRows } from '../server/services/leads/csv-import.js';
-import { ABANDONED_MESSAGE, BatchDiscardedError, completeBatch, createBatch, discardAbandonedBatches, renewBatchLease } from '../server/services/leads/upload-batches.js';
+import {
+  ABANDONED_MESSAGE,
+  BatchDiscardedError,
+  completeBatch,
+  createBatch,
+  discardAbandonedBatches,
+  renewBatchLease,
+} from '../server/services/leads/upload-batches.js';
 import type { SubadminActor } from '../server/auth/actor.js';
 import { multipart, type Part } from './helpers/multipart.js';
 
@@ -39,12 +46,13 @@ describe.each(dialects)('lead intake on %s', (dialect) => {
     return { status: res.statusCode, body: res.json() };
   }
   const csv = (session: Session, content: string | Buffer, category = 'JustDial', filename = 'leads.csv') =>
-    upload(session, [['category', category], ['csvFile', { filename, content }]]);
+    upload(session, [
+      ['category', category],
+      ['csvFile', { filename, content }],
+    ]);
 
-  const leadsOf = (subadminId: number) =>
-    db().selectFrom('leads').selectAll().where('subadmin_id', '=', subadminId).orderBy('id').execute();
-  const batchesOf = (subadminId: number) =>
-    db().selectFrom('upload_batches').selectAll().where('subadmin_id', '=', subadminId).orderBy('id').execute();
+  const leadsOf = (subadminId: number) => db().selectFrom('leads').selectAll().where('subadmin_id', '=', subadminId).orderBy('id').execute();
+  const batchesOf = (subadminId: number) => db().selectFrom('upload_batches').selectAll().where('subadmin_id', '=', subadminId).orderBy('id').execute();
 
   it('imports a file: headers in any case, quoted commas and line breaks, BOM, CRLF, mobile forms', async () => {
     const c = await company();
@@ -61,8 +69,16 @@ describe.each(dialects)('lead intake on %s', (dialect) => {
     const res = await csv(c.session, content, '  Local Leads  ');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      status: true, success: true, message: 'File uploaded successfully!',
-      rows: 6, inserted: 6, duplicates: 0, duplicatesInFile: 0, duplicatesExisting: 0, invalid: 0, invalidRows: [],
+      status: true,
+      success: true,
+      message: 'File uploaded successfully!',
+      rows: 6,
+      inserted: 6,
+      duplicates: 0,
+      duplicatesInFile: 0,
+      duplicatesExisting: 0,
+      invalid: 0,
+      invalidRows: [],
     });
     const leads = await leadsOf(c.id);
     expect(leads.map((l) => l.mobile)).toEqual(m);
@@ -115,7 +131,12 @@ describe.each(dialects)('lead intake on %s', (dialect) => {
     const res = await csv(c.session, lines.join('\n'));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      rows: 8, inserted: 3, duplicates: 2, duplicatesInFile: 1, duplicatesExisting: 1, invalid: 3,
+      rows: 8,
+      inserted: 3,
+      duplicates: 2,
+      duplicatesInFile: 1,
+      duplicatesExisting: 1,
+      invalid: 3,
       invalidRows: [
         { line: 4, reason: 'Invalid mobile number "12345"' },
         { line: 5, reason: 'No mobile number' },
@@ -127,8 +148,18 @@ describe.each(dialects)('lead intake on %s', (dialect) => {
 
     const report = await query(t.app, 'intake.batch', { id: res.body.batchId }, c.session);
     expect(report.data).toMatchObject({
-      id: res.body.batchId, fileName: 'leads.csv', category: 'JustDial', status: 'complete', inserted: 3, duplicates: 2, invalid: 3,
-      rows: 8, duplicatesInFile: 1, duplicatesExisting: 1, uploadedBy: c.name, error: null,
+      id: res.body.batchId,
+      fileName: 'leads.csv',
+      category: 'JustDial',
+      status: 'complete',
+      inserted: 3,
+      duplicates: 2,
+      invalid: 3,
+      rows: 8,
+      duplicatesInFile: 1,
+      duplicatesExisting: 1,
+      uploadedBy: c.name,
+      error: null,
       invalidRows: [{ line: 4 }, { line: 5 }, { line: 9 }],
     });
   });
@@ -136,8 +167,9 @@ describe.each(dialects)('lead intake on %s', (dialect) => {
   it("reads IndiaMART's own export: its columns fill the lead as the API pull does; the columns nothing reads are named", async () => {
     const c = await company();
     const [m1, m2, m3] = [nextMobile(), nextMobile(), nextMobile()];
-    const header = 'UNIQUE_QUERY_ID,QUERY_TYPE,QUERY_TIME,SENDER_NAME,SENDER_MOBILE,SENDER_EMAIL,SUBJECT,SENDER_COMPANY,SENDER_ADDRESS,'
-      + 'SENDER_CITY,SENDER_STATE,SENDER_PINCODE,SENDER_MOBILE_ALT,QUERY_PRODUCT_NAME,QUERY_MESSAGE';
+    const header =
+      'UNIQUE_QUERY_ID,QUERY_TYPE,QUERY_TIME,SENDER_NAME,SENDER_MOBILE,SENDER_EMAIL,SUBJECT,SENDER_COMPANY,SENDER_ADDRESS,' +
+      'SENDER_CITY,SENDER_STATE,SENDER_PINCODE,SENDER_MOBILE_ALT,QUERY_PRODUCT_NAME,QUERY_MESSAGE';
     const content = [
       header,
       `Q1,W,2026-11-20 10:00:00,Rahul Verma,+91-${m1},r@x.in,Requirement for CRM,Verma Traders,"12 MG Road, Pune",Pune,Maharashtra,411001,,CRM Software,"Need 5 users
@@ -161,19 +193,18 @@ with WhatsApp"`,
     expect(report.data.ignoredColumns).toEqual(res.body.ignoredColumns);
   });
 
-  it.each([
-    ['Customer Name,Mobile No.,Enquiry,City'],
-    ['Contact Person;Phone Number;Product;Location'],
-    ['Client Name\tWhatsApp Number\tRequirement\tArea'],
-  ])('maps the synonyms of %s, with its own separator', async (header) => {
-    const c = await company();
-    const mobile = nextMobile();
-    const sep = header.includes(';') ? ';' : header.includes('\t') ? '\t' : ',';
-    const res = await csv(c.session, `${header}\n${['Anil', mobile, 'Thing', 'Place'].join(sep)}\n`);
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ inserted: 1, invalid: 0, ignoredColumns: [] });
-    expect((await leadsOf(c.id))[0]).toMatchObject({ name: 'Anil', mobile, requirement: 'Thing', area: 'Place' });
-  });
+  it.each([['Customer Name,Mobile No.,Enquiry,City'], ['Contact Person;Phone Number;Product;Location'], ['Client Name\tWhatsApp Number\tRequirement\tArea']])(
+    'maps the synonyms of %s, with its own separator',
+    async (header) => {
+      const c = await company();
+      const mobile = nextMobile();
+      const sep = header.includes(';') ? ';' : header.includes('\t') ? '\t' : ',';
+      const res = await csv(c.session, `${header}\n${['Anil', mobile, 'Thing', 'Place'].join(sep)}\n`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ inserted: 1, invalid: 0, ignoredColumns: [] });
+      expect((await leadsOf(c.id))[0]).toMatchObject({ name: 'Anil', mobile, requirement: 'Thing', area: 'Place' });
+    },
+  );
 
   it('reads a semicolon file whose cells hold commas, and a tab file whose cells hold semicolons', async () => {
     const c = await company();
@@ -207,7 +238,10 @@ with WhatsApp"`,
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toMatch(/^text\/csv/);
     expect(file.headers['content-disposition']).toBe('attachment; filename="leads-refused.csv"');
-    const lines = file.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = file.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('Line,Reason,Name,Mobile,Requirement');
     expect(lines).toHaveLength(121);
     expect(lines[1]).toBe('2,"Invalid mobile number ""bad0""",n0,bad0,x; y');
@@ -244,7 +278,11 @@ with WhatsApp"`,
     ['not UTF-8', Buffer.from([0x6e, 0x61, 0x6d, 0x65, 0xff, 0xfe, 0x2c, 0x6d]), /not a CSV text file/],
     ['empty', Buffer.alloc(0), /The file is empty/],
     ['blank lines only', Buffer.from('\uFEFF\r\n\r\n'), /The file is empty/],
-    ['without a mobile column', Buffer.from(`name,email\nA,${nextMobile()}\n`), /No mobile number column found.*Name, Mobile \(or Phone, Number, Contact\), Requirement, Area/],
+    [
+      'without a mobile column',
+      Buffer.from(`name,email\nA,${nextMobile()}\n`),
+      /No mobile number column found.*Name, Mobile \(or Phone, Number, Contact\), Requirement, Area/,
+    ],
     ['without a header', Buffer.from(`${nextMobile()},Anil\n`), /No mobile number column found/],
     ['with a header only', Buffer.from('name,mobile\n'), /no leads below its header row/],
   ])('refuses a %s file and writes nothing', async (_what, content, message) => {
@@ -259,18 +297,39 @@ with WhatsApp"`,
   it('needs a file and a category, in either order', async () => {
     const c = await company();
     const file = { filename: 'a.csv', content: `mobile\n${nextMobile()}\n` };
-    for (const parts of [[['csvFile', file]], [['category', 'IndiaMART']], [['category', '   '], ['csvFile', file]], [['csvFile', file], ['category', '']], [['category', 'JustDial'], ['csvFile', { filename: '', content: '' }]]] as Part[][]) {
+    for (const parts of [
+      [['csvFile', file]],
+      [['category', 'IndiaMART']],
+      [
+        ['category', '   '],
+        ['csvFile', file],
+      ],
+      [
+        ['csvFile', file],
+        ['category', ''],
+      ],
+      [
+        ['category', 'JustDial'],
+        ['csvFile', { filename: '', content: '' }],
+      ],
+    ] as Part[][]) {
       const res = await upload(c.session, parts);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ status: false, success: false, message: 'Please select a file and enter category.' });
     }
-    const long = await upload(c.session, [['category', 'x'.repeat(61)], ['csvFile', file]]);
+    const long = await upload(c.session, [
+      ['category', 'x'.repeat(61)],
+      ['csvFile', file],
+    ]);
     expect(long.status).toBe(400);
     expect(await leadsOf(c.id)).toEqual([]);
 
     // File first: spooled, then imported once the category is known. Category case is canonical.
     const mobile = nextMobile();
-    const res = await upload(c.session, [['csvFile', { filename: 'C:\\Users\\me\\first.csv', content: `mobile,name\n${mobile},Zoya\n` }], ['category', 'indiamart']]);
+    const res = await upload(c.session, [
+      ['csvFile', { filename: 'C:\\Users\\me\\first.csv', content: `mobile,name\n${mobile},Zoya\n` }],
+      ['category', 'indiamart'],
+    ]);
     expect(res.status).toBe(200);
     expect(res.body.inserted).toBe(1);
     expect(await leadsOf(c.id)).toMatchObject([{ mobile, name: 'Zoya', category: 'IndiaMART', visible: 1 }]);
@@ -281,13 +340,33 @@ with WhatsApp"`,
   it('answers the original client (bearer) in the legacy shape and refuses other roles', async () => {
     const c = await company();
     const content = `mobile\n${nextMobile()}\n`;
-    const res = await upload(c.session, [['category', 'JustDial'], ['csvFile', { filename: 'x.csv', content }]], 'bearer');
+    const res = await upload(
+      c.session,
+      [
+        ['category', 'JustDial'],
+        ['csvFile', { filename: 'x.csv', content }],
+      ],
+      'bearer',
+    );
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      status: true, success: true, message: 'File uploaded successfully!', batchId: expect.any(Number), rows: 1, inserted: 1,
-      duplicates: 0, duplicatesInFile: 0, duplicatesExisting: 0, invalid: 0, invalidRows: [], ignoredColumns: [],
+      status: true,
+      success: true,
+      message: 'File uploaded successfully!',
+      batchId: expect.any(Number),
+      rows: 1,
+      inserted: 1,
+      duplicates: 0,
+      duplicatesInFile: 0,
+      duplicatesExisting: 0,
+      invalid: 0,
+      invalidRows: [],
+      ignoredColumns: [],
     });
-    const parts: Part[] = [['category', 'JustDial'], ['csvFile', { filename: 'x.csv', content: `mobile\n${nextMobile()}\n` }]];
+    const parts: Part[] = [
+      ['category', 'JustDial'],
+      ['csvFile', { filename: 'x.csv', content: `mobile\n${nextMobile()}\n` }],
+    ];
     expect((await upload(null, parts)).status).toBe(401);
     const admin = await insertAdmin(db());
     const adminSession = await signIn(t.app, { kind: 'admin', email: admin.email, password: PASSWORD });
@@ -360,7 +439,9 @@ with WhatsApp"`,
     if (dialect === 'sqlite') {
       await sql`create trigger boom before insert on leads when new.name = 'BOOM' begin select raise(abort, 'boom'); end`.execute(db());
     } else {
-      await sql`create function boom() returns trigger as $$ begin if new.name = 'BOOM' then raise exception 'boom'; end if; return new; end $$ language plpgsql`.execute(db());
+      await sql`create function boom() returns trigger as $$ begin if new.name = 'BOOM' then raise exception 'boom'; end if; return new; end $$ language plpgsql`.execute(
+        db(),
+      );
       await sql`create trigger boom before insert on leads for each row execute function boom()`.execute(db());
     }
     try {
@@ -428,7 +509,8 @@ with WhatsApp"`,
     req.write(`--${boundary}\r\nContent-Disposition: form-data; name="category"\r\n\r\nJustDial\r\n`);
     req.write(`--${boundary}\r\nContent-Disposition: form-data; name="csvFile"; filename="gone.csv"\r\nContent-Type: text/csv\r\n\r\nname,mobile\n`);
     req.write(Array.from({ length: IMPORT_CHUNK_ROWS * 2 + 10 }, (_, i) => `N${i},${nextMobile()}\n`).join(''));
-    const count = async () => Number((await db().selectFrom('leads').select(sql<number>`count(*)`.as('n')).where('subadmin_id', '=', c.id).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number((await db().selectFrom('leads').select(sql<number>`count(*)`.as('n')).where('subadmin_id', '=', c.id).executeTakeFirstOrThrow()).n);
     for (let i = 0; i < 300 && (await count()) < IMPORT_CHUNK_ROWS; i++) await new Promise((r) => setTimeout(r, 10));
     expect(await count()).toBeGreaterThanOrEqual(IMPORT_CHUNK_ROWS);
     req.destroy();
@@ -440,10 +522,25 @@ with WhatsApp"`,
   it('discardAbandonedBatches removes the leads of a batch a crash left running', async () => {
     const c = await company();
     const now = new Date().toISOString();
-    const batch = await db().insertInto('upload_batches').values({
-      subadmin_id: c.id, uploaded_by_kind: 'subadmin', uploaded_by_id: c.id, source: 'csv', file_name: 'crash.csv', category: 'JustDial',
-      status: 'running', inserted: 0, duplicates: 0, invalid: 0, report: null, created_at: now, completed_at: null,
-    }).returning('id').executeTakeFirstOrThrow();
+    const batch = await db()
+      .insertInto('upload_batches')
+      .values({
+        subadmin_id: c.id,
+        uploaded_by_kind: 'subadmin',
+        uploaded_by_id: c.id,
+        source: 'csv',
+        file_name: 'crash.csv',
+        category: 'JustDial',
+        status: 'running',
+        inserted: 0,
+        duplicates: 0,
+        invalid: 0,
+        report: null,
+        created_at: now,
+        completed_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const ids = await insertLeadRows(db(), c.id, [{ visible: 0 }, { visible: 0 }, { visible: 0 }]);
     await db().updateTable('leads').set({ batch_id: batch.id }).where('id', 'in', ids).execute();
     const keep = await insertLeadRows(db(), c.id, [{}]);
@@ -458,9 +555,8 @@ with WhatsApp"`,
 
   it("leaves another instance's running upload alone until its lease runs out, and discards its own at start-up", async () => {
     const c = await company();
-    const batch = (owner: string) => createBatch(db(), {
-      subadminId: c.id, byKind: 'subadmin', byId: c.id, source: 'csv', fileName: `${owner}.csv`, category: 'JustDial', owner,
-    });
+    const batch = (owner: string) =>
+      createBatch(db(), { subadminId: c.id, byKind: 'subadmin', byId: c.id, source: 'csv', fileName: `${owner}.csv`, category: 'JustDial', owner });
     const withLeads = async (id: number) => {
       const ids = await insertLeadRows(db(), c.id, [{ visible: 0 }, { visible: 0 }]);
       await db().updateTable('leads').set({ batch_id: id }).where('id', 'in', ids).execute();
@@ -468,10 +564,17 @@ with WhatsApp"`,
     };
     const mine = await withLeads(await batch('here:3000'));
     const theirs = await withLeads(await batch('there:3000'));
-    const statusOf = async (id: number) =>
-      (await db().selectFrom('upload_batches').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+    const statusOf = async (id: number) => (await db().selectFrom('upload_batches').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
     const leadsIn = async (id: number) =>
-      Number((await db().selectFrom('leads').select((eb) => eb.fn.countAll().as('n')).where('batch_id', '=', id).executeTakeFirstOrThrow()).n);
+      Number(
+        (
+          await db()
+            .selectFrom('leads')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('batch_id', '=', id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
 
     // Start-up of instance "here": its own upload was cut off; "there" is alive and goes on.
     await discardAbandonedBatches(t.deps, { owner: 'here:3000' });
@@ -512,18 +615,49 @@ with WhatsApp"`,
     const b = await company();
     const up = await csv(a.session, `mobile\n${nextMobile()}\nbad\n`, 'JustDial', 'mine.csv');
     const now = new Date().toISOString();
-    await db().insertInto('upload_batches').values({
-      subadmin_id: a.id, uploaded_by_kind: 'subadmin', uploaded_by_id: a.id, source: 'indiamart', file_name: null, category: 'IndiaMART',
-      status: 'complete', inserted: 4, duplicates: 1, invalid: 0, report: null, created_at: new Date(Date.now() + 1000).toISOString(), completed_at: now,
-    }).execute();
-    const failedPull = await db().insertInto('upload_batches').values({
-      subadmin_id: a.id, uploaded_by_kind: 'subadmin', uploaded_by_id: a.id, source: 'indiamart', file_name: null, category: 'IndiaMART',
-      status: 'failed', inserted: 0, duplicates: 0, invalid: 1, created_at: new Date(Date.now() - 60_000).toISOString(), completed_at: now,
-      report: JSON.stringify({ code: '401', message: 'Key refused by IndiaMART.', invalid_rows: [{ ref: 'Q123', reason: 'No mobile number' }] }),
-    }).returning('id').executeTakeFirstOrThrow();
+    await db()
+      .insertInto('upload_batches')
+      .values({
+        subadmin_id: a.id,
+        uploaded_by_kind: 'subadmin',
+        uploaded_by_id: a.id,
+        source: 'indiamart',
+        file_name: null,
+        category: 'IndiaMART',
+        status: 'complete',
+        inserted: 4,
+        duplicates: 1,
+        invalid: 0,
+        report: null,
+        created_at: new Date(Date.now() + 1000).toISOString(),
+        completed_at: now,
+      })
+      .execute();
+    const failedPull = await db()
+      .insertInto('upload_batches')
+      .values({
+        subadmin_id: a.id,
+        uploaded_by_kind: 'subadmin',
+        uploaded_by_id: a.id,
+        source: 'indiamart',
+        file_name: null,
+        category: 'IndiaMART',
+        status: 'failed',
+        inserted: 0,
+        duplicates: 0,
+        invalid: 1,
+        created_at: new Date(Date.now() - 60_000).toISOString(),
+        completed_at: now,
+        report: JSON.stringify({ code: '401', message: 'Key refused by IndiaMART.', invalid_rows: [{ ref: 'Q123', reason: 'No mobile number' }] }),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const pullReport = await query(t.app, 'intake.batch', { id: failedPull.id }, a.session);
     expect(pullReport.data).toMatchObject({
-      fileName: 'IndiaMART pull', status: 'failed', error: 'Key refused by IndiaMART.', uploadedBy: a.name,
+      fileName: 'IndiaMART pull',
+      status: 'failed',
+      error: 'Key refused by IndiaMART.',
+      uploadedBy: a.name,
       invalidRows: [{ line: null, ref: 'Q123', reason: 'No mobile number' }],
     });
     await db().deleteFrom('upload_batches').where('id', '=', failedPull.id).execute();
@@ -556,7 +690,12 @@ with WhatsApp"`,
     const devS = await signIn(t.app, { kind: 'user', mobile: dev.mobile, password: PASSWORD });
 
     const m1 = nextMobile();
-    const pool = await mutate(t.app, 'intake.addLead', { name: ' Neha ', mobile: `+91 ${m1}`, requirement: 'A\r\nB', area: 'Pune', category: 'justdial' }, c.session);
+    const pool = await mutate(
+      t.app,
+      'intake.addLead',
+      { name: ' Neha ', mobile: `+91 ${m1}`, requirement: 'A\r\nB', area: 'Pune', category: 'justdial' },
+      c.session,
+    );
     expect(pool.status).toBe(200);
     expect(pool.data).toMatchObject({ name: 'Neha', mobile: m1, requirement: 'A\nB', area: 'Pune', category: 'JustDial', telicallerId: null });
     const m2 = nextMobile();
@@ -607,8 +746,16 @@ describe.each(dialects)('upload size limit on %s', (dialect) => {
   afterAll(() => t?.close());
 
   async function send(session: Session, content: string) {
-    const { payload, contentType } = multipart([['category', 'JustDial'], ['csvFile', { filename: 'big.csv', content }]]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/webapi/upload-csv', headers: { 'content-type': contentType, cookie: session.cookie }, payload });
+    const { payload, contentType } = multipart([
+      ['category', 'JustDial'],
+      ['csvFile', { filename: 'big.csv', content }],
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/webapi/upload-csv',
+      headers: { 'content-type': contentType, cookie: session.cookie },
+      payload,
+    });
     return { status: res.statusCode, body: res.json() };
   }
   const bigCsv = (rows: number) => `name,mobile\n${Array.from({ length: rows }, (_, i) => `Lead number ${i},${uniqueMobile()}`).join('\n')}\n`;

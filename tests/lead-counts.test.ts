@@ -18,16 +18,33 @@ describe.each(dialects)('kept lead counts on %s', (dialect) => {
   const db = () => t.deps.db;
 
   async function expectCountsTrue() {
-    const real = await db().selectFrom('leads').where('visible', '=', 1)
-      .select((eb) => ['subadmin_id', 'category', eb.fn.countAll<number>().as('visible'),
-        eb.fn.sum<number>(eb.case().when('telicaller_id', 'is', null).then(1).else(0).end()).as('pool')])
-      .groupBy(['subadmin_id', 'category']).execute();
-    const kept = await db().selectFrom('lead_counts').selectAll().where((eb) => eb.or([eb('visible', '<>', 0), eb('pool', '<>', 0)])).execute();
-    const key = (r: { subadmin_id: number; category: string; visible: unknown; pool: unknown }) => `${r.subadmin_id}/${r.category}: ${Number(r.visible)} visible, ${Number(r.pool)} pool`;
+    const real = await db()
+      .selectFrom('leads')
+      .where('visible', '=', 1)
+      .select((eb) => [
+        'subadmin_id',
+        'category',
+        eb.fn.countAll<number>().as('visible'),
+        eb.fn.sum<number>(eb.case().when('telicaller_id', 'is', null).then(1).else(0).end()).as('pool'),
+      ])
+      .groupBy(['subadmin_id', 'category'])
+      .execute();
+    const kept = await db()
+      .selectFrom('lead_counts')
+      .selectAll()
+      .where((eb) => eb.or([eb('visible', '<>', 0), eb('pool', '<>', 0)]))
+      .execute();
+    const key = (r: { subadmin_id: number; category: string; visible: unknown; pool: unknown }) =>
+      `${r.subadmin_id}/${r.category}: ${Number(r.visible)} visible, ${Number(r.pool)} pool`;
     expect(kept.map(key).sort()).toEqual(real.map(key).sort());
 
-    const sent = await db().selectFrom('leads').select(['subadmin_id', 'telicaller_send_date'])
-      .where('visible', '=', 1).where('telicaller_id', 'is not', null).where('telicaller_send_date', 'is not', null).execute();
+    const sent = await db()
+      .selectFrom('leads')
+      .select(['subadmin_id', 'telicaller_send_date'])
+      .where('visible', '=', 1)
+      .where('telicaller_id', 'is not', null)
+      .where('telicaller_send_date', 'is not', null)
+      .execute();
     const byQuarter = new Map<string, number>();
     for (const r of sent) {
       const k = `${r.subadmin_id} ${quarterOf(r.telicaller_send_date!)}`;
@@ -45,10 +62,22 @@ describe.each(dialects)('kept lead counts on %s', (dialect) => {
     const caller = await signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD });
     const head = await insertUser(db(), c.id, 'Telicaller-hade');
 
-    const rows = (prefix: string, n: number) => ['Name,Mobile,Requirement,City', ...Array.from({ length: n }, (_, i) => `L${i},${prefix}${String(i).padStart(5, '0')},x,Pune`)].join('\n');
-    for (const [category, prefix] of [['JustDial', '91234'], ['IndiaMART', '92345']] as const) {
-      const form = multipart([['category', category], ['csvFile', { filename: 'a.csv', content: rows(prefix, 120) }]]);
-      const res = await t.app.inject({ method: 'POST', url: '/api/webapi/upload-csv', headers: { cookie: owner.cookie, 'content-type': form.contentType }, payload: form.payload });
+    const rows = (prefix: string, n: number) =>
+      ['Name,Mobile,Requirement,City', ...Array.from({ length: n }, (_, i) => `L${i},${prefix}${String(i).padStart(5, '0')},x,Pune`)].join('\n');
+    for (const [category, prefix] of [
+      ['JustDial', '91234'],
+      ['IndiaMART', '92345'],
+    ] as const) {
+      const form = multipart([
+        ['category', category],
+        ['csvFile', { filename: 'a.csv', content: rows(prefix, 120) }],
+      ]);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/webapi/upload-csv',
+        headers: { cookie: owner.cookie, 'content-type': form.contentType },
+        payload: form.payload,
+      });
       expect(res.statusCode).toBe(200);
     }
     await expectCountsTrue();
@@ -62,27 +91,63 @@ describe.each(dialects)('kept lead counts on %s', (dialect) => {
     const queue = await query(t.app, 'work.queue', { queue: 'new', page: 1, pageSize: 5 }, caller);
     for (const lead of queue.data.items as Array<{ id: number }>) {
       await mutate(t.app, 'work.open', { leadId: lead.id, queue: 'new' }, caller);
-      expect((await mutate(t.app, 'work.submit', { leadId: lead.id, queue: 'new', status: '3', feedback: 'Not Relevant Lead', call_duration: 5 }, caller)).status).toBe(200);
+      expect(
+        (await mutate(t.app, 'work.submit', { leadId: lead.id, queue: 'new', status: '3', feedback: 'Not Relevant Lead', call_duration: 5 }, caller)).status,
+      ).toBe(200);
     }
     expect((await mutate(t.app, 'distribution.takeBack', { userId: head.id, category: 'JustDial' }, owner)).status).toBe(200);
     await expectCountsTrue();
 
     // Writes the app does not make, which the triggers keep up with all the same.
-    await db().updateTable('leads').set({ category: 'Renamed' }).where('subadmin_id', '=', c.id).where('category', '=', 'IndiaMART').where('id', '<', 1e9).execute();
+    await db()
+      .updateTable('leads')
+      .set({ category: 'Renamed' })
+      .where('subadmin_id', '=', c.id)
+      .where('category', '=', 'IndiaMART')
+      .where('id', '<', 1e9)
+      .execute();
     await db().updateTable('leads').set({ visible: 0 }).where('subadmin_id', '=', c.id).where('mobile', 'like', '91234000%').execute();
-    await db().updateTable('leads').set({ telicaller_send_date: '2026-01-01T10:47:00.000Z' }).where('telicaller_id', '=', u.id).where('status', '=', '0').execute();
+    await db()
+      .updateTable('leads')
+      .set({ telicaller_send_date: '2026-01-01T10:47:00.000Z' })
+      .where('telicaller_id', '=', u.id)
+      .where('status', '=', '0')
+      .execute();
     await db().updateTable('leads').set({ subadmin_id: other.id }).where('subadmin_id', '=', c.id).where('mobile', 'like', '92345001%').execute();
     await db().deleteFrom('leads').where('subadmin_id', '=', c.id).where('mobile', 'like', '91234001%').execute();
-    await sql`update leads set telicaller_id = null, telicaller_send_date = null where id in (select id from leads where telicaller_id = ${u.id} order by id limit 3)`.execute(db());
-    await db().insertInto('leads').values({
-      subadmin_id: c.id, batch_id: null, visible: 1, source_ref: null, name: 'Direct', mobile: '9345600003', requirement: '', area: '', category: 'Direct',
-      upload_date: nowIso(), telicaller_id: u.id, telicaller_send_date: nowIso(), status: '0', handler_id: null, handler_assigned_by: null, submit_status: null,
-      lead_quality: null, callback_date: null, callback_time: null, created_at: nowIso(), updated_at: nowIso(),
-    }).execute();
+    await sql`update leads set telicaller_id = null, telicaller_send_date = null where id in (select id from leads where telicaller_id = ${u.id} order by id limit 3)`.execute(
+      db(),
+    );
+    await db()
+      .insertInto('leads')
+      .values({
+        subadmin_id: c.id,
+        batch_id: null,
+        visible: 1,
+        source_ref: null,
+        name: 'Direct',
+        mobile: '9345600003',
+        requirement: '',
+        area: '',
+        category: 'Direct',
+        upload_date: nowIso(),
+        telicaller_id: u.id,
+        telicaller_send_date: nowIso(),
+        status: '0',
+        handler_id: null,
+        handler_assigned_by: null,
+        submit_status: null,
+        lead_quality: null,
+        callback_date: null,
+        callback_time: null,
+        created_at: nowIso(),
+        updated_at: nowIso(),
+      })
+      .execute();
     await expectCountsTrue();
   });
 
-  it('the dashboard and the pool read them: totals, the pool per category, and today\'s sends in the company\'s zone', async () => {
+  it("the dashboard and the pool read them: totals, the pool per category, and today's sends in the company's zone", async () => {
     for (const zone of ['Asia/Kolkata', 'Asia/Kathmandu', 'America/St_Johns']) {
       const c = await insertCompany(db());
       await db().updateTable('subadmins').set({ time_zone: zone }).where('id', '=', c.id).execute();
@@ -92,24 +157,56 @@ describe.each(dialects)('kept lead counts on %s', (dialect) => {
       const justBefore = new Date(Date.parse(day.from) - 60_000).toISOString();
       const atStart = day.from;
       const lastMinute = new Date(Date.parse(day.to) - 60_000).toISOString();
-      const base = { subadmin_id: c.id, batch_id: null, source_ref: null, requirement: '', area: '', upload_date: nowIso(), status: '0', handler_id: null,
-        handler_assigned_by: null, submit_status: null, lead_quality: null, callback_date: null, callback_time: null, created_at: nowIso(), updated_at: nowIso() };
+      const base = {
+        subadmin_id: c.id,
+        batch_id: null,
+        source_ref: null,
+        requirement: '',
+        area: '',
+        upload_date: nowIso(),
+        status: '0',
+        handler_id: null,
+        handler_assigned_by: null,
+        submit_status: null,
+        lead_quality: null,
+        callback_date: null,
+        callback_time: null,
+        created_at: nowIso(),
+        updated_at: nowIso(),
+      };
       let n = 0;
       const lead = (over: { visible?: number; telicaller_id?: number | null; telicaller_send_date?: string | null; category?: string }) => ({
-        ...base, name: `L${n}`, mobile: `93${String(c.id).padStart(3, '0')}${String(n++).padStart(5, '0')}`, visible: over.visible ?? 1,
-        telicaller_id: over.telicaller_id ?? null, telicaller_send_date: over.telicaller_send_date ?? null, category: over.category ?? 'A',
+        ...base,
+        name: `L${n}`,
+        mobile: `93${String(c.id).padStart(3, '0')}${String(n++).padStart(5, '0')}`,
+        visible: over.visible ?? 1,
+        telicaller_id: over.telicaller_id ?? null,
+        telicaller_send_date: over.telicaller_send_date ?? null,
+        category: over.category ?? 'A',
       });
-      await db().insertInto('leads').values([
-        lead({}), lead({}), lead({ category: 'B' }), lead({ visible: 0 }),
-        lead({ telicaller_id: u.id, telicaller_send_date: justBefore }),
-        lead({ telicaller_id: u.id, telicaller_send_date: atStart }),
-        lead({ telicaller_id: u.id, telicaller_send_date: lastMinute }),
-        lead({ telicaller_id: u.id, telicaller_send_date: atStart, visible: 0 }),
-      ]).execute();
+      await db()
+        .insertInto('leads')
+        .values([
+          lead({}),
+          lead({}),
+          lead({ category: 'B' }),
+          lead({ visible: 0 }),
+          lead({ telicaller_id: u.id, telicaller_send_date: justBefore }),
+          lead({ telicaller_id: u.id, telicaller_send_date: atStart }),
+          lead({ telicaller_id: u.id, telicaller_send_date: lastMinute }),
+          lead({ telicaller_id: u.id, telicaller_send_date: atStart, visible: 0 }),
+        ])
+        .execute();
       const dash = await query(t.app, 'dashboard.subadmin', undefined, owner);
       expect(dash.data.leads, zone).toEqual({ total: 6, unassigned: 3, assignedToday: 2 });
       const pool = await query(t.app, 'distribution.pool', undefined, owner);
-      expect(pool.data, zone).toEqual({ total: 3, categories: [{ category: 'A', count: 2 }, { category: 'B', count: 1 }] });
+      expect(pool.data, zone).toEqual({
+        total: 3,
+        categories: [
+          { category: 'A', count: 2 },
+          { category: 'B', count: 1 },
+        ],
+      });
     }
   });
 });

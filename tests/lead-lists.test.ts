@@ -107,7 +107,10 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       ]);
 
       const notInterested = await query(t.app, 'leads.byTelecaller', { status: 'notInterested', page: 1, pageSize: 20 }, a.session);
-      expect(notInterested.data.items.map((r: any) => [r.id, r.count])).toEqual([[head.id, 2], [caller.id, 1]]);
+      expect(notInterested.data.items.map((r: any) => [r.id, r.count])).toEqual([
+        [head.id, 2],
+        [caller.id, 1],
+      ]);
       const interested = await query(t.app, 'leads.byTelecaller', { status: 'interested' }, a.session);
       expect(interested.data.items.map((r: any) => [r.id, r.count])).toEqual([[caller.id, 2]]);
       const followUp = await query(t.app, 'leads.byTelecaller', { status: 'followUp' }, a.session);
@@ -144,9 +147,24 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
 
     it('answers the legacy lists in the spec shapes', async () => {
       const cases = [
-        ['Pending', 'pending_leads_count', [[caller.id, 3], [head.id, 1], [blocked.id, 1]]],
+        [
+          'Pending',
+          'pending_leads_count',
+          [
+            [caller.id, 3],
+            [head.id, 1],
+            [blocked.id, 1],
+          ],
+        ],
         ['Interested', 'interested_leads_count', [[caller.id, 2]]],
-        ['NotInterested', 'not_interested_leads_count', [[head.id, 2], [caller.id, 1]]],
+        [
+          'NotInterested',
+          'not_interested_leads_count',
+          [
+            [head.id, 2],
+            [caller.id, 1],
+          ],
+        ],
         ['FollowUp', 'follow_up_leads_count', [[caller.id, 1]]],
       ] as const;
       for (const [word, field, expected] of cases) {
@@ -166,9 +184,17 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       expect(pendingLeads.body.leads).toHaveLength(3);
       for (const lead of pendingLeads.body.leads) {
         expect(lead).toMatchObject({
-          id: expect.any(Number), name: expect.any(String), mobile: expect.any(String), requirement: expect.any(String), area: expect.any(String),
-          category: expect.any(String), upload_date: expect.any(String), telicaller_id: caller.id, telicaller_send_date: expect.any(String),
-          created_at: expect.any(String), status: '0',
+          id: expect.any(Number),
+          name: expect.any(String),
+          mobile: expect.any(String),
+          requirement: expect.any(String),
+          area: expect.any(String),
+          category: expect.any(String),
+          upload_date: expect.any(String),
+          telicaller_id: caller.id,
+          telicaller_send_date: expect.any(String),
+          created_at: expect.any(String),
+          status: '0',
         });
         expect(lead).toHaveProperty('submit_status');
         expect(lead).toHaveProperty('lead_quality');
@@ -218,20 +244,75 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       const ids = await insertLeadRows(db(), a.id, rows);
       // Activity time: lead i changed at base + i minutes, so the newest is the last inserted.
       for (const [i, id] of ids.entries()) {
-        await db().updateTable('leads').set({ updated_at: new Date(base + i * 60_000).toISOString() }).where('id', '=', id).execute();
+        await db()
+          .updateTable('leads')
+          .set({ updated_at: new Date(base + i * 60_000).toISOString() })
+          .where('id', '=', id)
+          .execute();
       }
-      await db().insertInto('lead_history').values([
-        { subadmin_id: a.id, lead_id: ids[24]!, user_id: caller.id, acted_by_subadmin: null, status: '4', feedback: 'Follow-up Option', call_duration: 30, remarks: 'call later', handler_id: null, demo: 0, project_name: null, callback: 0, callback_date: null, callback_time: null, invalid_reason: null, lead_quality: null, optional_whatsapp: null, optional_number: null, created_at: '2025-01-02T00:00:00.000Z' },
-        { subadmin_id: a.id, lead_id: ids[24]!, user_id: caller.id, acted_by_subadmin: null, status: '2', feedback: 'Price Negotiation', call_duration: 60, remarks: 'wants a quote', handler_id: null, demo: 0, project_name: null, callback: 0, callback_date: null, callback_time: null, invalid_reason: null, lead_quality: null, optional_whatsapp: null, optional_number: null, created_at: '2025-01-03T00:00:00.000Z' },
-      ]).execute();
+      await db()
+        .insertInto('lead_history')
+        .values([
+          {
+            subadmin_id: a.id,
+            lead_id: ids[24]!,
+            user_id: caller.id,
+            acted_by_subadmin: null,
+            status: '4',
+            feedback: 'Follow-up Option',
+            call_duration: 30,
+            remarks: 'call later',
+            handler_id: null,
+            demo: 0,
+            project_name: null,
+            callback: 0,
+            callback_date: null,
+            callback_time: null,
+            invalid_reason: null,
+            lead_quality: null,
+            optional_whatsapp: null,
+            optional_number: null,
+            created_at: '2025-01-02T00:00:00.000Z',
+          },
+          {
+            subadmin_id: a.id,
+            lead_id: ids[24]!,
+            user_id: caller.id,
+            acted_by_subadmin: null,
+            status: '2',
+            feedback: 'Price Negotiation',
+            call_duration: 60,
+            remarks: 'wants a quote',
+            handler_id: null,
+            demo: 0,
+            project_name: null,
+            callback: 0,
+            callback_date: null,
+            callback_time: null,
+            invalid_reason: null,
+            lead_quality: null,
+            optional_whatsapp: null,
+            optional_number: null,
+            created_at: '2025-01-03T00:00:00.000Z',
+          },
+        ])
+        .execute();
 
       const p1 = await query(t.app, 'leads.ofTelecaller', { telecallerId: caller.id, status: 'interested', page: 1, pageSize: 10 }, a.session);
       expect(p1.status).toBe(200);
       expect(p1.data).toMatchObject({ total: 25, page: 1, pageSize: 10, telecaller: { id: caller.id, name: caller.name, blocked: false, deleted: false } });
       expect(p1.data.items.map((r: any) => r.id)).toEqual(ids.slice(15).reverse());
       expect(p1.data.items[0]).toMatchObject({
-        id: ids[24], status: '2', requirement: '<p>Website</p><p>and app</p>', last_feedback: 'Price Negotiation', last_remarks: 'wants a quote',
-        area: 'Pune', category: 'Local Leads', upload_date: expect.any(String), telicaller_send_date: expect.any(String), callback_date: null,
+        id: ids[24],
+        status: '2',
+        requirement: '<p>Website</p><p>and app</p>',
+        last_feedback: 'Price Negotiation',
+        last_remarks: 'wants a quote',
+        area: 'Pune',
+        category: 'Local Leads',
+        upload_date: expect.any(String),
+        telicaller_send_date: expect.any(String),
+        callback_date: null,
       });
       expect(p1.data.items[1]).toMatchObject({ last_feedback: null, last_remarks: null });
       const p3 = await query(t.app, 'leads.ofTelecaller', { telecallerId: caller.id, status: 'interested', page: 3, pageSize: 10 }, a.session);
@@ -243,7 +324,10 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       // A mobile's first digits, or the whole number with or without +91 or 0.
       for (const search of ['98123', '+91 98123 45678', '09812345678', '981234']) {
         const res = await query(t.app, 'leads.ofTelecaller', { telecallerId: caller.id, status: 'interested', search }, a.session);
-        expect(res.data.items.map((r: any) => r.id), search).toEqual([ids[11]]);
+        expect(
+          res.data.items.map((r: any) => r.id),
+          search,
+        ).toEqual([ids[11]]);
       }
       const wildcard = await query(t.app, 'leads.ofTelecaller', { telecallerId: caller.id, status: 'interested', search: '%' }, a.session);
       expect(wildcard.data.total).toBe(0);
@@ -273,8 +357,7 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       expect(all.data.items[0]).toMatchObject({ id: ids[4], telicaller_id: caller.id, assignee_name: 'Kiran Caller', status: '0', category: 'Local Leads' });
       expect(all.data.items[1]).toMatchObject({ telicaller_id: null, assignee_name: null });
 
-      const names = async (input: Record<string, unknown>) =>
-        (await query(t.app, 'leads.uploaded', input, a.session)).data.items.map((r: any) => r.name);
+      const names = async (input: Record<string, unknown>) => (await query(t.app, 'leads.uploaded', input, a.session)).data.items.map((r: any) => r.name);
       expect(await names({ category: 'IndiaMART' })).toEqual(['Sita', 'Ravi']);
       expect(await names({ assigned: 'assigned' })).toEqual(['Lata', 'Ravi']);
       expect(await names({ assigned: 'unassigned' })).toEqual(['Mohan', 'Sita']);
@@ -321,7 +404,9 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       expect(records[0]).toBe(HEADER);
       expect(records.slice(1)).toEqual([
         `${ids[0]},Plain Name,9876543210,Website,Pune,IndiaMART,2025-03-05 15:30:00`,
-        expect.stringMatching(new RegExp(`^${ids[1]},"Shah, Amit",\\d{10},"Says ""urgent""","Navi\nMumbai",JustDial,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d$`)),
+        expect.stringMatching(
+          new RegExp(`^${ids[1]},"Shah, Amit",\\d{10},"Says ""urgent""","Navi\nMumbai",JustDial,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d$`),
+        ),
         expect.stringMatching(new RegExp(`^${ids[2]},"'=HYPERLINK\\(""http://x""\\)",\\d{10},'\\+91 call,'-5,'@SUM\\(A1\\),`)),
         expect.stringMatching(new RegExp(`^${ids[3]},'\tTabbed,\\d{10},"Line one\n\nLine two",Delhi,Manual,`)),
       ]);
@@ -364,7 +449,10 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       const now = nowIso();
       const total = 20_000;
       const rows = Array.from({ length: total }, (_, i) => ({
-        name: `Bulk ${i}`, mobile: String(6_000_000_000 + i), requirement: i % 2 ? 'Needs, "quotes"' : 'Plain', area: 'Chennai',
+        name: `Bulk ${i}`,
+        mobile: String(6_000_000_000 + i),
+        requirement: i % 2 ? 'Needs, "quotes"' : 'Plain',
+        area: 'Chennai',
       }));
       await insertLeads(db(), { subadminId: a.id, category: 'Bulk', batchId: null, visible: 1, now }, rows);
       const res = await exportCsv(a.session, { category: 'Bulk' });

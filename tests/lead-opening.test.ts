@@ -45,7 +45,8 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
   };
   async function legacy(method: 'GET' | 'POST', url: string, s: Session, payload?: unknown) {
     const res = await t.app.inject({
-      method, url: `/api/webapi${url}`,
+      method,
+      url: `/api/webapi${url}`,
       headers: { authorization: `Bearer ${s.token}`, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
       payload: payload === undefined ? undefined : JSON.stringify(payload),
     });
@@ -53,7 +54,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
   }
 
   describe('missed callbacks keep their place until an outcome is submitted', () => {
-    it('a callback missed today and one missed yesterday, opened and left (Cancel), stay in Today\'s Callbacks and in the bell', async () => {
+    it("a callback missed today and one missed yesterday, opened and left (Cancel), stay in Today's Callbacks and in the bell", async () => {
       const { company, caller } = await team();
       const hourAgo = new Date(Date.now() - 3_600_000);
       const missedToday = await leadOf(caller, company.id, { status: '4', callback_date: todayIn(IST, hourAgo), callback_time: timeIn(IST, hourAgo) });
@@ -73,18 +74,26 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
       // Missed ones first, the earliest first.
       expect(await queueIds(caller.session, 'callback')).toEqual([missedYesterday, missedToday]);
       expect(await queueIds(caller.session, 'noSubmit')).toEqual([]);
-      expect(await reminderIds(caller.session)).toEqual([[missedToday, 'missed'], [missedYesterday, 'missed']]);
+      expect(await reminderIds(caller.session)).toEqual([
+        [missedToday, 'missed'],
+        [missedYesterday, 'missed'],
+      ]);
       const legacyCallbacks = await legacy('GET', '/getCallbacks', caller.session);
       expect(legacyCallbacks.body.callbacks.map((c: { id: number }) => c.id)).toEqual([missedYesterday, missedToday]);
 
       // An outcome takes it off both.
-      const done = await mutate(t.app, 'work.submit', { leadId: missedToday, variant: 'standard', status: '3', feedback: 'Price Issue', call_duration: 30 }, caller.session);
+      const done = await mutate(
+        t.app,
+        'work.submit',
+        { leadId: missedToday, variant: 'standard', status: '3', feedback: 'Price Issue', call_duration: 30 },
+        caller.session,
+      );
       expect(done.status, JSON.stringify(done.error)).toBe(200);
       expect(await queueIds(caller.session, 'callback')).toEqual([missedYesterday]);
       expect(await reminderIds(caller.session)).toEqual([[missedYesterday, 'missed']]);
     });
 
-    it('the legacy update-status still sets exactly what it is asked: \'6\' on a follow-up takes it off the callbacks', async () => {
+    it("the legacy update-status still sets exactly what it is asked: '6' on a follow-up takes it off the callbacks", async () => {
       const { company, caller } = await team();
       const id = await leadOf(caller, company.id, { status: '4', callback_date: todayIn(IST), callback_time: '23:59' });
       const res = await legacy('POST', '/update-status', caller.session, { lead_ids: [id], status: 6 });
@@ -94,8 +103,8 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
     });
   });
 
-  describe('the sub-admin\'s Not Submitted list', () => {
-    it('lists each telecaller\'s opened and unsubmitted leads, of its own company only, with when they were sent and opened', async () => {
+  describe("the sub-admin's Not Submitted list", () => {
+    it("lists each telecaller's opened and unsubmitted leads, of its own company only, with when they were sent and opened", async () => {
       const { company, caller } = await team();
       const owner = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
       const other = await insertCompany(db());
@@ -111,7 +120,9 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
       const leads = await query(t.app, 'leads.ofTelecaller', { telecallerId: caller.id, status: 'notSubmitted' }, owner);
       expect(leads.status, JSON.stringify(leads.error)).toBe(200);
       const row = await leadRow(fresh);
-      expect(leads.data.items).toEqual([expect.objectContaining({ id: fresh, status: '6', telicaller_send_date: row.telicaller_send_date, updated_at: row.updated_at })]);
+      expect(leads.data.items).toEqual([
+        expect.objectContaining({ id: fresh, status: '6', telicaller_send_date: row.telicaller_send_date, updated_at: row.updated_at }),
+      ]);
 
       // Another company sees none of it, and cannot name this telecaller.
       expect((await query(t.app, 'leads.byTelecaller', { status: 'notSubmitted' }, otherOwner)).data.items).toEqual([]);
@@ -119,7 +130,11 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
       // Telecallers may not read it.
       expect((await query(t.app, 'leads.byTelecaller', { status: 'notSubmitted' }, caller.session)).status).toBe(403);
 
-      const csv = await t.app.inject({ method: 'GET', url: `/api/webapi/leads/export.csv?telecallerId=${caller.id}&status=notSubmitted`, headers: { cookie: owner.cookie } });
+      const csv = await t.app.inject({
+        method: 'GET',
+        url: `/api/webapi/leads/export.csv?telecallerId=${caller.id}&status=notSubmitted`,
+        headers: { cookie: owner.cookie },
+      });
       expect(csv.statusCode).toBe(200);
       expect(csv.body.trim().split('\n')).toHaveLength(2);
     });
@@ -130,9 +145,14 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
       const { company, caller } = await team();
       const id = await leadOf(caller, company.id);
       // Twelve different calls (made a minute apart on the phone, sent together by its outbox).
-      const calls = Array.from({ length: 12 }, (_, i) => mutate(t.app, 'work.notConnected', {
-        leadId: id, outcome: 'busy', call_duration: 0, made_at: new Date(Date.now() - (12 - i) * 60_000).toISOString(),
-      }, caller.session));
+      const calls = Array.from({ length: 12 }, (_, i) =>
+        mutate(
+          t.app,
+          'work.notConnected',
+          { leadId: id, outcome: 'busy', call_duration: 0, made_at: new Date(Date.now() - (12 - i) * 60_000).toISOString() },
+          caller.session,
+        ),
+      );
       const answers = await Promise.all(calls);
       for (const a of answers) expect(a.status, JSON.stringify(a.error)).toBe(200);
       expect((await historyRows(id)).length).toBe(12);
@@ -142,12 +162,13 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
   });
 
   describe('a head and a lead handed to it', () => {
-    it('after the head\'s submit the lead is read-only to the head, on both transports', async () => {
+    it("after the head's submit the lead is read-only to the head, on both transports", async () => {
       const { company, caller, head } = await team();
       const id = await leadOf(caller, company.id, { status: '2', handler_id: head.id, submit_status: '0', handler_assigned_by: caller.id });
       // Its own double tap is one submit, answered twice.
-      const taps = await Promise.all([0, 1].map(() =>
-        mutate(t.app, 'work.submit', { leadId: id, variant: 'head', status: '3', feedback: 'Price Issue', call_duration: 20 }, head.session)));
+      const taps = await Promise.all(
+        [0, 1].map(() => mutate(t.app, 'work.submit', { leadId: id, variant: 'head', status: '3', feedback: 'Price Issue', call_duration: 20 }, head.session)),
+      );
       for (const tap of taps) expect(tap.status, JSON.stringify(tap.error)).toBe(200);
       const after = await leadRow(id);
       expect(after).toMatchObject({ status: '3', submit_status: '1' });
@@ -176,9 +197,18 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
   });
 
   describe('the same submission arriving several times at once, without a key or with a key per tap', () => {
-    const submitForm = (leadId: number, extra: Record<string, unknown> = {}) =>
-      ({ leadId, variant: 'standard', status: '4', feedback: 'Follow-up Option', call_duration: 42, callback: true,
-        callback_date: addDays(todayIn(IST), 1), callback_time: '11:00', remarks: 'After lunch', ...extra });
+    const submitForm = (leadId: number, extra: Record<string, unknown> = {}) => ({
+      leadId,
+      variant: 'standard',
+      status: '4',
+      feedback: 'Follow-up Option',
+      call_duration: 42,
+      callback: true,
+      callback_date: addDays(todayIn(IST), 1),
+      callback_time: '11:00',
+      remarks: 'After lunch',
+      ...extra,
+    });
 
     it('3 identical submits at once write one history row; the others answer as the first', async () => {
       const { company, caller } = await team();
@@ -192,8 +222,16 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
       const keyed = await leadOf(caller, company.id);
       const keys = ['a'.repeat(32), 'b'.repeat(32), 'c'.repeat(32)];
       const now = Date.now();
-      const taps = await Promise.all(keys.map((k, i) =>
-        mutate(t.app, 'work.submit', submitForm(keyed, { client_key: k, made_at: new Date(now - i * 40).toISOString(), call_duration: 42 + i }), caller.session)));
+      const taps = await Promise.all(
+        keys.map((k, i) =>
+          mutate(
+            t.app,
+            'work.submit',
+            submitForm(keyed, { client_key: k, made_at: new Date(now - i * 40).toISOString(), call_duration: 42 + i }),
+            caller.session,
+          ),
+        ),
+      );
       for (const a of taps) expect(a.status, JSON.stringify(a.error)).toBe(200);
       expect(await historyRows(keyed)).toHaveLength(1);
       const replay = await mutate(t.app, 'work.submit', submitForm(keyed, { client_key: keys[2] }), caller.session);
@@ -211,7 +249,9 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
     it('2 Busy taps at once make one attempt', async () => {
       const { company, caller } = await team();
       const id = await leadOf(caller, company.id);
-      const answers = await Promise.all([0, 1].map(() => mutate(t.app, 'work.notConnected', { leadId: id, outcome: 'busy', call_duration: 0 }, caller.session)));
+      const answers = await Promise.all(
+        [0, 1].map(() => mutate(t.app, 'work.notConnected', { leadId: id, outcome: 'busy', call_duration: 0 }, caller.session)),
+      );
       for (const a of answers) expect(a.status, JSON.stringify(a.error)).toBe(200);
       expect(answers.map((a) => a.data.attempts)).toEqual([1, 1]);
       expect(await leadRow(id)).toMatchObject({ attempts: 1 });
@@ -224,7 +264,12 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
       await mutate(t.app, 'work.notConnected', { leadId: id, outcome: 'busy', call_duration: 0 }, caller.session);
       await mutate(t.app, 'work.notConnected', { leadId: id, outcome: 'no_answer', call_duration: 0 }, caller.session);
       // The same outcome again, made two minutes earlier on the phone (its outbox): another call.
-      await mutate(t.app, 'work.notConnected', { leadId: id, outcome: 'busy', call_duration: 0, made_at: new Date(Date.now() - 120_000).toISOString() }, caller.session);
+      await mutate(
+        t.app,
+        'work.notConnected',
+        { leadId: id, outcome: 'busy', call_duration: 0, made_at: new Date(Date.now() - 120_000).toISOString() },
+        caller.session,
+      );
       expect(await leadRow(id)).toMatchObject({ attempts: 3 });
 
       const form = await leadOf(caller, company.id);

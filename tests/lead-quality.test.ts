@@ -21,10 +21,28 @@ describe.each(dialects)('lead quality on %s', (dialect) => {
     const row = await db()
       .insertInto('leads')
       .values({
-        subadmin_id: subadminId, batch_id: null, visible: 1, source_ref: null, name: 'Lead', mobile: uniqueMobile(), requirement: 'Website',
-        area: 'Pune', category: 'IndiaMART', upload_date: now, telicaller_id: null, telicaller_send_date: now, status: '2',
-        handler_id: null, handler_assigned_by: null, submit_status: null, lead_quality: 'good', callback_date: null, callback_time: null,
-        created_at: now, updated_at: now, ...over,
+        subadmin_id: subadminId,
+        batch_id: null,
+        visible: 1,
+        source_ref: null,
+        name: 'Lead',
+        mobile: uniqueMobile(),
+        requirement: 'Website',
+        area: 'Pune',
+        category: 'IndiaMART',
+        upload_date: now,
+        telicaller_id: null,
+        telicaller_send_date: now,
+        status: '2',
+        handler_id: null,
+        handler_assigned_by: null,
+        submit_status: null,
+        lead_quality: 'good',
+        callback_date: null,
+        callback_time: null,
+        created_at: now,
+        updated_at: now,
+        ...over,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -39,7 +57,7 @@ describe.each(dialects)('lead quality on %s', (dialect) => {
   const dayStart = startOfDayUtc(DAY, IST);
   const nextDayStart = startOfDayUtc(addDays(DAY, 1), IST);
 
-  it('keeps From and To inclusive by the company\'s day, for upload dates stored as ISO instants or as bare dates', async () => {
+  it("keeps From and To inclusive by the company's day, for upload dates stored as ISO instants or as bare dates", async () => {
     const company = await insertCompany(db());
     const caller = await insertUser(db(), company.id);
     const mine = (over: Record<string, unknown>) => lead(company.id, { telicaller_id: caller.id, ...over });
@@ -72,7 +90,7 @@ describe.each(dialects)('lead quality on %s', (dialect) => {
     expect((await query(t.app, 'work.quality', {}, s)).data.counts.all).toBe(10);
   });
 
-  it('follows the company\'s own time zone', async () => {
+  it("follows the company's own time zone", async () => {
     const company = await insertCompany(db());
     await db().updateTable('subadmins').set({ time_zone: 'America/New_York' }).where('id', '=', company.id).execute();
     const caller = await insertUser(db(), company.id);
@@ -108,14 +126,22 @@ describe.each(dialects)('lead quality on %s', (dialect) => {
     // newest first
     expect(all.data.items.map((i: { id: number }) => i.id)).toEqual([p1, g1]);
     expect(all.data.items[0]).toEqual({
-      id: p1, name: 'Lead', mobile: expect.any(String), requirement: 'Website', area: 'Pune', lead_quality: 'poor', date: ms(dayStart, 5_000),
+      id: p1,
+      name: 'Lead',
+      mobile: expect.any(String),
+      requirement: 'Website',
+      area: 'Pune',
+      lead_quality: 'poor',
+      date: ms(dayStart, 5_000),
     });
     const page3 = await query(t.app, 'work.quality', { from: DAY, to: DAY, pageSize: 2, page: 3 }, s);
     expect(page3.data.items.map((i: { id: number }) => i.id)).toEqual([e1]);
 
     const excellent = await query(t.app, 'work.quality', { from: DAY, to: DAY, quality: 'excellent' }, s);
     expect(excellent.data.items.map((i: { id: number; lead_quality: string }) => [i.id, i.lead_quality])).toEqual([
-      [e3, 'excellent'], [e2, 'excellent'], [e1, 'excellent'],
+      [e3, 'excellent'],
+      [e2, 'excellent'],
+      [e1, 'excellent'],
     ]);
     expect(excellent.data.total).toBe(3);
     expect(excellent.data.counts).toEqual(all.data.counts);
@@ -127,7 +153,7 @@ describe.each(dialects)('lead quality on %s', (dialect) => {
     expect(tiles.data.counts.leadQuality).toBe(5);
   });
 
-  it('shows only the user\'s own leads and those handed to it, never another company\'s', async () => {
+  it("shows only the user's own leads and those handed to it, never another company's", async () => {
     const company = await insertCompany(db());
     const other = await insertCompany(db());
     const caller = await insertUser(db(), company.id);

@@ -23,9 +23,11 @@ describe.each(dialects)('an outcome for a lead taken back, on %s', (dialect) => 
     const company = await insertCompany(db());
     const u = await insertUser(db(), company.id);
     const session = await signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD });
-    const leads = await insertLeadRows(db(), company.id, [0, 1].map((i) => ({
-      name: `Lead ${i}`, telicaller_id: u.id, telicaller_send_date: nowIso(), status: '0',
-    })));
+    const leads = await insertLeadRows(
+      db(),
+      company.id,
+      [0, 1].map((i) => ({ name: `Lead ${i}`, telicaller_id: u.id, telicaller_send_date: nowIso(), status: '0' })),
+    );
     return { company, user: u, session, leads };
   }
   /** The company takes back the telecaller's untouched leads (Distribution's Take back). */
@@ -42,8 +44,14 @@ describe.each(dialects)('an outcome for a lead taken back, on %s', (dialect) => 
     const c = await caller();
     await takeBack(c);
     const form = {
-      leadId: c.leads[0], queue: 'new', status: '2', feedback: 'Running', remarks: 'Wants 500 units, call after 5', project_name: 'Pipes',
-      call_duration: 60, client_key: keyOf(),
+      leadId: c.leads[0],
+      queue: 'new',
+      status: '2',
+      feedback: 'Running',
+      remarks: 'Wants 500 units, call after 5',
+      project_name: 'Pipes',
+      call_duration: 60,
+      client_key: keyOf(),
     };
     const answer = await mutate(t.app, 'work.submit', form, c.session);
     expect(answer.status).toBe(409);
@@ -80,7 +88,10 @@ describe.each(dialects)('an outcome for a lead taken back, on %s', (dialect) => 
     expect(submit.status).toBe(409);
     expect(submit.body).toEqual({ status: false, success: false, message: TAKEN_BACK_MESSAGES.submit });
     const bulk = await legacy(t.app, 'POST', '/update-status', c.session, {
-      telicaller_id: c.user.id, lead_ids: [c.leads[1], mine], status: 3, feedback: 'Price Issue',
+      telicaller_id: c.user.id,
+      lead_ids: [c.leads[1], mine],
+      status: 3,
+      feedback: 'Price Issue',
     });
     expect(bulk.status).toBe(200);
     expect(bulk.body).toMatchObject({ updated: [mine], not_found: [c.leads[1]] });

@@ -23,8 +23,12 @@ describe.each(dialects)('kept lead tallies on %s', (dialect) => {
   const db = () => t.deps.db;
 
   async function expectTalliesTrue() {
-    const leads = await db().selectFrom('leads').where('visible', '=', 1).where('telicaller_id', 'is not', null)
-      .select(['subadmin_id', 'telicaller_id', 'status', 'lead_quality', 'telicaller_send_date', 'callback_date']).execute();
+    const leads = await db()
+      .selectFrom('leads')
+      .where('visible', '=', 1)
+      .where('telicaller_id', 'is not', null)
+      .select(['subadmin_id', 'telicaller_id', 'status', 'lead_quality', 'telicaller_send_date', 'callback_date'])
+      .execute();
     const real = new Map<string, number>();
     for (const l of leads) {
       const dayKey = l.status === '0' ? (l.telicaller_send_date ? quarterOf(l.telicaller_send_date) : '') : l.status === '4' ? (l.callback_date ?? '') : '';
@@ -32,8 +36,9 @@ describe.each(dialects)('kept lead tallies on %s', (dialect) => {
       real.set(k, (real.get(k) ?? 0) + 1);
     }
     const kept = await db().selectFrom('lead_tallies').selectAll().where('n', '<>', 0).execute();
-    expect(kept.map((r) => `${r.subadmin_id}/${r.telicaller_id}/${r.status}/${Number(r.unrated)}/${r.day_key}: ${Number(r.n)}`).sort())
-      .toEqual([...real].map(([k, n]) => `${k}: ${n}`).sort());
+    expect(kept.map((r) => `${r.subadmin_id}/${r.telicaller_id}/${r.status}/${Number(r.unrated)}/${r.day_key}: ${Number(r.n)}`).sort()).toEqual(
+      [...real].map(([k, n]) => `${k}: ${n}`).sort(),
+    );
   }
 
   /** Every queue's count from the tallies equals the queue counted lead by lead, for each user and zone. */
@@ -44,7 +49,9 @@ describe.each(dialects)('kept lead tallies on %s', (dialect) => {
       const kept = await queueCounts(db(), scope);
       const counted: Record<string, number> = {};
       for (const q of TALLIED_QUEUES) {
-        const row = await queueLeads(db(), q, scope).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+        const row = await queueLeads(db(), q, scope)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
         counted[q] = Number(row.n);
       }
       expect(kept, `user ${u.id} in ${zone}`).toEqual(counted);
@@ -52,10 +59,13 @@ describe.each(dialects)('kept lead tallies on %s', (dialect) => {
   }
 
   const form = (leadId: number, status: SubmitStatus, over: Record<string, unknown> = {}) => ({
-    leadId, status, feedback: FEEDBACK_OPTIONS[status][0], ...over,
+    leadId,
+    status,
+    feedback: FEEDBACK_OPTIONS[status][0],
+    ...over,
   });
 
-  it('stay equal to the leads, and every queue count to the queue, through the day\'s work and straight SQL', async () => {
+  it("stay equal to the leads, and every queue count to the queue, through the day's work and straight SQL", async () => {
     const zone = 'Asia/Kolkata';
     const c = await insertCompany(db());
     const other = await insertCompany(db());
@@ -64,11 +74,26 @@ describe.each(dialects)('kept lead tallies on %s', (dialect) => {
     const caller = await signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD });
     const headUser = await insertUser(db(), c.id, 'Telicaller-hade');
     const head = await signIn(t.app, { kind: 'user', mobile: headUser.mobile, password: PASSWORD });
-    const users = [{ id: u.id, subadminId: c.id }, { id: headUser.id, subadminId: c.id }];
+    const users = [
+      { id: u.id, subadminId: c.id },
+      { id: headUser.id, subadminId: c.id },
+    ];
 
     const rows = ['Name,Mobile,Requirement,City', ...Array.from({ length: 80 }, (_, i) => `L${i},94567${String(i).padStart(5, '0')},x,Pune`)].join('\n');
-    const upload = multipart([['category', 'JustDial'], ['csvFile', { filename: 'a.csv', content: rows }]]);
-    expect((await t.app.inject({ method: 'POST', url: '/api/webapi/upload-csv', headers: { cookie: owner.cookie, 'content-type': upload.contentType }, payload: upload.payload })).statusCode).toBe(200);
+    const upload = multipart([
+      ['category', 'JustDial'],
+      ['csvFile', { filename: 'a.csv', content: rows }],
+    ]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/webapi/upload-csv',
+          headers: { cookie: owner.cookie, 'content-type': upload.contentType },
+          payload: upload.payload,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await mutate(t.app, 'distribution.distribute', { userIds: [u.id, headUser.id], count: 60, category: 'JustDial' }, owner)).status).toBe(200);
     expect((await mutate(t.app, 'intake.addLead', { name: 'Walk-in', mobile: '9456700901', category: 'Walk-in' }, caller)).status).toBe(200);
     // Sent yesterday, just before and at today's start: pending and new.
@@ -104,7 +129,9 @@ describe.each(dialects)('kept lead tallies on %s', (dialect) => {
     }
     // The head works the lead handed to it, and one of its own.
     expect((await mutate(t.app, 'work.open', { leadId: ids[5]!, queue: 'junior' }, head)).status).toBe(200);
-    expect((await mutate(t.app, 'work.submit', { ...form(ids[5]!, '2', { lead_quality: 'excellent' }), variant: 'head', queue: 'junior' }, head)).status).toBe(200);
+    expect((await mutate(t.app, 'work.submit', { ...form(ids[5]!, '2', { lead_quality: 'excellent' }), variant: 'head', queue: 'junior' }, head)).status).toBe(
+      200,
+    );
     const headLead = ((await query(t.app, 'work.queue', { queue: 'new', page: 1, pageSize: 1 }, head)).data.items as Array<{ id: number }>)[0]!.id;
     expect((await mutate(t.app, 'work.open', { leadId: headLead, queue: 'new' }, head)).status).toBe(200);
     expect((await mutate(t.app, 'work.submit', { ...form(headLead, '3'), queue: 'new' }, head)).status).toBe(200);
@@ -119,10 +146,19 @@ describe.each(dialects)('kept lead tallies on %s', (dialect) => {
 
     // Writes the app does not make, which the triggers keep up with all the same.
     await db().updateTable('leads').set({ lead_quality: null }).where('id', '=', ids[6]!).execute();
-    await db().updateTable('leads').set({ callback_date: addDays(today, -3) }).where('id', '=', ids[3]!).execute();
+    await db()
+      .updateTable('leads')
+      .set({ callback_date: addDays(today, -3) })
+      .where('id', '=', ids[3]!)
+      .execute();
     await db().updateTable('leads').set({ visible: 0 }).where('id', 'in', [ids[1]!, ids[10]!]).execute();
-    await db().updateTable('leads').set({ telicaller_send_date: '2026-01-01T10:47:00.000Z' }).where('telicaller_id', '=', u.id).where('status', '=', '0')
-      .where('id', 'in', ids.slice(11, 14)).execute();
+    await db()
+      .updateTable('leads')
+      .set({ telicaller_send_date: '2026-01-01T10:47:00.000Z' })
+      .where('telicaller_id', '=', u.id)
+      .where('status', '=', '0')
+      .where('id', 'in', ids.slice(11, 14))
+      .execute();
     await db().updateTable('leads').set({ telicaller_id: headUser.id }).where('id', 'in', ids.slice(14, 16)).execute();
     await db().updateTable('leads').set({ subadmin_id: other.id }).where('id', '=', ids[16]!).execute();
     await db().deleteFrom('leads').where('id', '=', ids[17]!).execute();
@@ -139,7 +175,7 @@ describe.each(dialects)('kept lead tallies on %s', (dialect) => {
     expect(await db().selectFrom('lead_tallies').selectAll().where('n', '<>', 0).execute()).toEqual(before);
   });
 
-  it('the dashboard tiles and the untouched leads of the distribution form read them, and agree with the queues\' totals', async () => {
+  it("the dashboard tiles and the untouched leads of the distribution form read them, and agree with the queues' totals", async () => {
     const zone = 'Asia/Kolkata';
     const c = await insertCompany(db());
     const owner = await signIn(t.app, { kind: 'subadmin', email: c.email, password: PASSWORD });
@@ -147,17 +183,33 @@ describe.each(dialects)('kept lead tallies on %s', (dialect) => {
     const caller: Session = await signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD });
     const { from } = todayBounds(zone);
     await insertLeadRows(db(), c.id, [
-      { telicaller_id: u.id, telicaller_send_date: from }, { telicaller_id: u.id, telicaller_send_date: from },
+      { telicaller_id: u.id, telicaller_send_date: from },
+      { telicaller_id: u.id, telicaller_send_date: from },
       { telicaller_id: u.id, telicaller_send_date: minutes(from, -1) },
-      { telicaller_id: u.id, status: '3' }, { telicaller_id: u.id, status: '2' }, { telicaller_id: u.id, status: '2', lead_quality: 'good' },
-      { telicaller_id: u.id, status: '4', callback_date: todayIn(zone) }, { telicaller_id: u.id, status: '5' }, { telicaller_id: u.id, status: '6' },
+      { telicaller_id: u.id, status: '3' },
+      { telicaller_id: u.id, status: '2' },
+      { telicaller_id: u.id, status: '2', lead_quality: 'good' },
+      { telicaller_id: u.id, status: '4', callback_date: todayIn(zone) },
+      { telicaller_id: u.id, status: '5' },
+      { telicaller_id: u.id, status: '6' },
     ]);
     const waiting = (await insertLeadRows(db(), c.id, [{ telicaller_id: u.id, status: '3' }]))[0]!;
-    await db().updateTable('leads').set({ retry_at: minutes(new Date().toISOString(), 60), attempts: 1 }).where('id', '=', waiting).execute();
+    await db()
+      .updateTable('leads')
+      .set({ retry_at: minutes(new Date().toISOString(), 60), attempts: 1 })
+      .where('id', '=', waiting)
+      .execute();
 
     const tiles = (await query(t.app, 'dashboard.tiles', undefined, caller)).data.counts;
     expect(tiles).toMatchObject({
-      newLeads: 2, pendingLeads: 1, callbackToday: 1, interestedLeads: 1, notInterestedLeads: 1, followUpLeads: 1, invalidLeads: 1, noSubmitLeads: 1,
+      newLeads: 2,
+      pendingLeads: 1,
+      callbackToday: 1,
+      interestedLeads: 1,
+      notInterestedLeads: 1,
+      followUpLeads: 1,
+      invalidLeads: 1,
+      noSubmitLeads: 1,
     });
     const totals: Record<string, number> = {};
     for (const q of TALLIED_QUEUES) totals[q] = (await query(t.app, 'work.queue', { queue: q, page: 1, pageSize: 1 }, caller)).data.total;

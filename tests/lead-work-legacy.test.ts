@@ -14,12 +14,38 @@ type Via = 'bearer' | 'cookie';
 
 /** The spec's lead fields (part 2, section 3), which every lead list answers. */
 const LEAD_FIELDS = [
-  'id', 'customer_id', 'name', 'mobile', 'requirement', 'area', 'category', 'upload_date', 'telicaller_id', 'telicaller_send_date',
-  'created_at', 'status', 'submit_status', 'lead_quality',
+  'id',
+  'customer_id',
+  'name',
+  'mobile',
+  'requirement',
+  'area',
+  'category',
+  'upload_date',
+  'telicaller_id',
+  'telicaller_send_date',
+  'created_at',
+  'status',
+  'submit_status',
+  'lead_quality',
 ];
 const HISTORY_FIELDS = [
-  'status', 'feedback', 'call_duration', 'remarks', 'created_at', 'telimaker_handler', 'telimaker_handler_name', 'telicaller_display_name',
-  'telicaller_name', 'user_type', 'reason', 'call_back', 'call_back_date', 'call_back_time', 'optional_whatsapp_no', 'optional_number',
+  'status',
+  'feedback',
+  'call_duration',
+  'remarks',
+  'created_at',
+  'telimaker_handler',
+  'telimaker_handler_name',
+  'telicaller_display_name',
+  'telicaller_name',
+  'user_type',
+  'reason',
+  'call_back',
+  'call_back_date',
+  'call_back_time',
+  'optional_whatsapp_no',
+  'optional_number',
 ];
 
 describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
@@ -119,10 +145,15 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
   });
 
   describe('lead lists', () => {
-    it('getLeads answers the New Leads queue and getLeadsPending the pending one, in the spec\'s fields', async () => {
+    it("getLeads answers the New Leads queue and getLeadsPending the pending one, in the spec's fields", async () => {
       const { company, caller, colleague } = await team();
       const { from } = todayBounds('Asia/Kolkata');
-      const fresh = await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 1), name: 'Fresh', requirement: '<p>Needs<br>a site</p>' });
+      const fresh = await lead(company.id, {
+        telicaller_id: caller.id,
+        telicaller_send_date: minutes(from, 1),
+        name: 'Fresh',
+        requirement: '<p>Needs<br>a site</p>',
+      });
       const old = await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, -1), name: 'Old' });
       await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 1), retry_at: minutes(nowIso(), 60) });
       await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 1), status: '3' });
@@ -135,8 +166,16 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       const [l] = res.body.leads;
       for (const f of LEAD_FIELDS) expect(l, f).toHaveProperty(f);
       expect(l).toMatchObject({
-        id: fresh, customer_id: fresh, name: 'Fresh', requirement: '<p>Needs<br>a site</p>', telicaller_id: caller.id,
-        telicaller_send_date: minutes(from, 1), status: '0', submit_status: null, lead_quality: null, attempts: 0,
+        id: fresh,
+        customer_id: fresh,
+        name: 'Fresh',
+        requirement: '<p>Needs<br>a site</p>',
+        telicaller_id: caller.id,
+        telicaller_send_date: minutes(from, 1),
+        status: '0',
+        submit_status: null,
+        lead_quality: null,
+        attempts: 0,
       });
 
       const pending = await call('GET', '/getLeadsPending', caller.session);
@@ -160,7 +199,11 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       const other = await insertCompany(db());
       await lead(other.id, { telicaller_id: caller.id });
       // Touch one so it is the newest activity.
-      await db().updateTable('leads').set({ updated_at: minutes(nowIso(), 5) }).where('id', '=', ids[2]!).execute();
+      await db()
+        .updateTable('leads')
+        .set({ updated_at: minutes(nowIso(), 5) })
+        .where('id', '=', ids[2]!)
+        .execute();
 
       const res = await call('GET', '/getLeadsALL', caller.session);
       expect(res.status).toBe(200);
@@ -181,12 +224,33 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       const { company, caller } = await team();
       const now = nowIso();
       const rows = Array.from({ length: LEGACY_LEADS_CAP + 5 }, (_, i) => ({
-        subadmin_id: company.id, batch_id: null, visible: 1, source_ref: null, name: `Bulk ${i}`, mobile: uniqueMobile(), requirement: '',
-        area: '', category: 'Local Leads', upload_date: now, telicaller_id: caller.id, telicaller_send_date: now, status: '0',
-        handler_id: null, handler_assigned_by: null, submit_status: null, lead_quality: null, callback_date: null, callback_time: null,
-        created_at: now, updated_at: now,
+        subadmin_id: company.id,
+        batch_id: null,
+        visible: 1,
+        source_ref: null,
+        name: `Bulk ${i}`,
+        mobile: uniqueMobile(),
+        requirement: '',
+        area: '',
+        category: 'Local Leads',
+        upload_date: now,
+        telicaller_id: caller.id,
+        telicaller_send_date: now,
+        status: '0',
+        handler_id: null,
+        handler_assigned_by: null,
+        submit_status: null,
+        lead_quality: null,
+        callback_date: null,
+        callback_time: null,
+        created_at: now,
+        updated_at: now,
       }));
-      for (let i = 0; i < rows.length; i += 250) await db().insertInto('leads').values(rows.slice(i, i + 250)).execute();
+      for (let i = 0; i < rows.length; i += 250)
+        await db()
+          .insertInto('leads')
+          .values(rows.slice(i, i + 250))
+          .execute();
       const res = await call('GET', '/getLeadsALL', caller.session);
       expect(res.body.total).toBe(LEGACY_LEADS_CAP + 5);
       expect(res.body.leads).toHaveLength(LEGACY_LEADS_CAP);
@@ -194,10 +258,17 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       expect(rest.body.leads).toHaveLength(5);
     });
 
-    it('getCallbacks answers today\'s and missed callbacks in the spec\'s fields', async () => {
+    it("getCallbacks answers today's and missed callbacks in the spec's fields", async () => {
       const { company, caller, colleague } = await team();
       const today = todayIn('Asia/Kolkata');
-      const missed = await pendingOf(caller, company.id, { status: '4', name: 'Missed', mobile: '9811111111', requirement: 'CRM', callback_date: addDays(today, -1), callback_time: '10:00' });
+      const missed = await pendingOf(caller, company.id, {
+        status: '4',
+        name: 'Missed',
+        mobile: '9811111111',
+        requirement: 'CRM',
+        callback_date: addDays(today, -1),
+        callback_time: '10:00',
+      });
       const todays = await pendingOf(caller, company.id, { status: '4', callback_date: today, callback_time: '23:59' });
       await pendingOf(caller, company.id, { status: '4', callback_date: addDays(today, 1), callback_time: '10:00' });
       await pendingOf(colleague, company.id, { status: '4', callback_date: today, callback_time: '10:00' });
@@ -206,14 +277,25 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ status: true, total: 2, message: 'Callbacks fetched successfully' });
       expect(res.body.callbacks[0]).toEqual({
-        id: missed, name: 'Missed', mobile: '9811111111', requirement: 'CRM', call_back_date: addDays(today, -1), call_back_time: '10:00', callback_state: 'missed',
+        id: missed,
+        name: 'Missed',
+        mobile: '9811111111',
+        requirement: 'CRM',
+        call_back_date: addDays(today, -1),
+        call_back_time: '10:00',
+        callback_state: 'missed',
       });
       expect(res.body.callbacks[1]).toMatchObject({ id: todays, call_back_date: today, call_back_time: '23:59' });
       const none = await person(company.id);
-      expect((await call('GET', '/getCallbacks', none.session)).body).toEqual({ status: true, callbacks: [], total: 0, message: 'No callbacks scheduled for today' });
+      expect((await call('GET', '/getCallbacks', none.session)).body).toEqual({
+        status: true,
+        callbacks: [],
+        total: 0,
+        message: 'No callbacks scheduled for today',
+      });
     });
 
-    it('getAssignedLeadsForHandler answers the head\'s junior leads with who handed each over', async () => {
+    it("getAssignedLeadsForHandler answers the head's junior leads with who handed each over", async () => {
       const { company, caller, colleague, head } = await team();
       const named = await pendingOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '0', handler_assigned_by: caller.id });
       const unknown = await pendingOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '0' });
@@ -222,18 +304,24 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       const res = await call('GET', '/getAssignedLeadsForHandler', head.session);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ status: true, total: 2, message: 'Assigned leads fetched successfully' });
-      expect(res.body.leads.map((l: Record<string, unknown>) => [l.id, l.customer_id, l.assigned_by, l.assigned_by_name, l.submit_status, l.telicaller_id])).toEqual([
+      expect(
+        res.body.leads.map((l: Record<string, unknown>) => [l.id, l.customer_id, l.assigned_by, l.assigned_by_name, l.submit_status, l.telicaller_id]),
+      ).toEqual([
         [named, named, caller.id, caller.name, '0', colleague.id],
         [unknown, unknown, null, 'Unknown', '0', colleague.id],
       ]);
       const otherHead = await person(company.id, 'Telicaller-hade');
-      expect((await call('GET', '/getAssignedLeadsForHandler', otherHead.session)).body)
-        .toEqual({ status: true, leads: [], total: 0, message: 'No assigned leads found' });
+      expect((await call('GET', '/getAssignedLeadsForHandler', otherHead.session)).body).toEqual({
+        status: true,
+        leads: [],
+        total: 0,
+        message: 'No assigned leads found',
+      });
     });
   });
 
   describe('update-status', () => {
-    it('status 6 opens each of the caller\'s leads and leaves another\'s untouched', async () => {
+    it("status 6 opens each of the caller's leads and leaves another's untouched", async () => {
       const { company, caller, colleague } = await team();
       const a = await pendingOf(caller, company.id);
       const b = await pendingOf(caller, company.id, { status: '3' });
@@ -254,7 +342,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       expect(await leadRow(theirs)).toEqual(theirsBefore);
     });
 
-    it('a submit status goes through the lead form\'s rules and writes a history row per lead', async () => {
+    it("a submit status goes through the lead form's rules and writes a history row per lead", async () => {
       const { company, caller, colleague } = await team();
       const a = await pendingOf(caller, company.id);
       const b = await pendingOf(caller, company.id);
@@ -278,7 +366,11 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       expect((await leadRow(a)).status).toBe('0');
 
       const res = await call('POST', '/update-status', caller.session, {
-        telicaller_id: caller.id, lead_ids: [a, b, theirs], status: 3, feedback: 'Price Issue', call_duration: '0 : 2 : 5',
+        telicaller_id: caller.id,
+        lead_ids: [a, b, theirs],
+        status: 3,
+        feedback: 'Price Issue',
+        call_duration: '0 : 2 : 5',
       });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ status: true, message: 'Lead status updated successfully!', updated: [a, b], not_found: [theirs] });
@@ -292,34 +384,73 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
   });
 
   describe('submitLeadForm', () => {
-    it('maps the original form onto the lead form and answers the spec\'s message', async () => {
+    it("maps the original form onto the lead form and answers the spec's message", async () => {
       const { company, caller, head } = await team();
       const id = await pendingOf(caller, company.id, { name: 'Kiran', area: 'Pune' });
       await call('POST', '/update-status', caller.session, { telicaller_id: caller.id, lead_ids: [id], status: 6 });
 
       const res = await call('POST', '/submitLeadForm', caller.session, {
-        customer_id: id, name: 'Changed name', service: 'Changed service', area_name: 'Changed area', whatsapp: 9000000001, optional_number: '8000000002',
-        call_duration: '0 : 3 : 7', status: 2, feedback: 'Deal Close', telemarketer_handler: String(head.id), demo: true, project_name: 'Shop site',
-        remarks: 'Call after 6', callback: false, callback_date: '', callback_time: '', invalid_reason: '', lead_quality: 'Good', submit_status: '0',
+        customer_id: id,
+        name: 'Changed name',
+        service: 'Changed service',
+        area_name: 'Changed area',
+        whatsapp: 9000000001,
+        optional_number: '8000000002',
+        call_duration: '0 : 3 : 7',
+        status: 2,
+        feedback: 'Deal Close',
+        telemarketer_handler: String(head.id),
+        demo: true,
+        project_name: 'Shop site',
+        remarks: 'Call after 6',
+        callback: false,
+        callback_date: '',
+        callback_time: '',
+        invalid_reason: '',
+        lead_quality: 'Good',
+        submit_status: '0',
       });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body).toMatchObject({ status: true, message: 'Form submitted successfully' });
       // The read-only copies in the form do not rewrite the lead.
       expect(await leadRow(id)).toMatchObject({
-        name: 'Kiran', area: 'Pune', status: '2', lead_quality: 'good', handler_id: head.id, handler_assigned_by: caller.id, submit_status: '0',
+        name: 'Kiran',
+        area: 'Pune',
+        status: '2',
+        lead_quality: 'good',
+        handler_id: head.id,
+        handler_assigned_by: caller.id,
+        submit_status: '0',
       });
-      expect(await historyRows(id)).toEqual([expect.objectContaining({
-        status: '2', feedback: 'Deal Close', call_duration: 187, handler_id: head.id, demo: 1, project_name: 'Shop site', remarks: 'Call after 6',
-        optional_whatsapp: '9000000001', optional_number: '8000000002', lead_quality: 'good', callback: 0,
-      })]);
+      expect(await historyRows(id)).toEqual([
+        expect.objectContaining({
+          status: '2',
+          feedback: 'Deal Close',
+          call_duration: 187,
+          handler_id: head.id,
+          demo: 1,
+          project_name: 'Shop site',
+          remarks: 'Call after 6',
+          optional_whatsapp: '9000000001',
+          optional_number: '8000000002',
+          lead_quality: 'good',
+          callback: 0,
+        }),
+      ]);
 
       // The head's form: submit_status '1', feedback not insisted on.
-      const headRes = await call('POST', '/submitLeadForm', head.session, { customer_id: id, status: '4', submit_status: '1', callback: '0', call_duration: '00:00:30' });
+      const headRes = await call('POST', '/submitLeadForm', head.session, {
+        customer_id: id,
+        status: '4',
+        submit_status: '1',
+        callback: '0',
+        call_duration: '00:00:30',
+      });
       expect(headRes.status, JSON.stringify(headRes.body)).toBe(200);
       expect(await leadRow(id)).toMatchObject({ status: '4', submit_status: '1' });
     });
 
-    it('stores a callback with seconds trimmed; the no-submit screen\'s feedback; refuses bad input and another\'s lead, changing nothing', async () => {
+    it("stores a callback with seconds trimmed; the no-submit screen's feedback; refuses bad input and another's lead, changing nothing", async () => {
       const { company, caller, colleague } = await team();
       const id = await pendingOf(caller, company.id);
       const tomorrow = addDays(todayIn('Asia/Kolkata'), 1);
@@ -332,7 +463,10 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
         [{ customer_id: id, status: '3', feedback: 'Running' }, 'Please select a feedback.'],
         [{ customer_id: id, status: '3', feedback: 'Price Issue', optional_number: '98-76' }, 'Optional Number must contain digits only.'],
         [{ customer_id: id, status: '3', feedback: 'Price Issue', call_duration: 'three minutes' }, 'Call duration must be HH:MM:SS.'],
-        [{ customer_id: id, status: '4', feedback: 'Follow-up Option', callback: 1, callback_date: '2020-01-01', callback_time: '10:00' }, 'The callback time has already passed.'],
+        [
+          { customer_id: id, status: '4', feedback: 'Follow-up Option', callback: 1, callback_date: '2020-01-01', callback_time: '10:00' },
+          'The callback time has already passed.',
+        ],
         [{ status: '3', feedback: 'Price Issue' }, 'A valid id is required.'],
       ];
       const before = await leadRow(id);
@@ -350,7 +484,12 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       expect(await leadRow(id)).toEqual(before);
 
       const ok = await call('POST', '/submitLeadForm', caller.session, {
-        customer_id: String(id), status: '4', feedback: 'Follow-up Option', callback: '1', callback_date: tomorrow, callback_time: '10:30:00',
+        customer_id: String(id),
+        status: '4',
+        feedback: 'Follow-up Option',
+        callback: '1',
+        callback_date: tomorrow,
+        callback_time: '10:30:00',
       });
       expect(ok.status, JSON.stringify(ok.body)).toBe(200);
       expect(await leadRow(id)).toMatchObject({ status: '4', callback_date: tomorrow, callback_time: '10:30' });
@@ -362,16 +501,28 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
   });
 
   describe('history, heads and names', () => {
-    it('getCallHistory answers the spec\'s fields, newest first, for the caller\'s lead only', async () => {
+    it("getCallHistory answers the spec's fields, newest first, for the caller's lead only", async () => {
       const { company, caller, colleague, head } = await team();
       const id = await pendingOf(caller, company.id);
       const today = todayIn('Asia/Kolkata');
       await mutate(t.app, 'work.notConnected', { leadId: id, outcome: 'busy', call_duration: 4 }, caller.session);
       await db().updateTable('leads').set({ retry_at: null }).where('id', '=', id).execute();
-      await mutate(t.app, 'work.submit', {
-        leadId: id, status: '4', feedback: 'Follow-up Option', call_duration: 3725, callback: true, callback_date: addDays(today, 2), callback_time: '11:15',
-        whatsapp: '9000000001', remarks: 'Asked to call back',
-      }, caller.session);
+      await mutate(
+        t.app,
+        'work.submit',
+        {
+          leadId: id,
+          status: '4',
+          feedback: 'Follow-up Option',
+          call_duration: 3725,
+          callback: true,
+          callback_date: addDays(today, 2),
+          callback_time: '11:15',
+          whatsapp: '9000000001',
+          remarks: 'Asked to call back',
+        },
+        caller.session,
+      );
       await mutate(t.app, 'work.submit', { leadId: id, status: '2', feedback: 'Running', telemarketer_handler: head.id, call_duration: 59 }, caller.session);
 
       const res = await call('GET', `/getCallHistory?customer_id=${id}`, caller.session);
@@ -380,26 +531,65 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       const [handoff, followUp, attempt] = res.body.history;
       for (const f of HISTORY_FIELDS) expect(handoff, f).toHaveProperty(f);
       expect(handoff).toMatchObject({
-        status: '2', feedback: 'Running', call_duration: '00:00:59', telimaker_handler: head.id, telimaker_handler_name: head.name,
-        telicaller_name: caller.name, telicaller_display_name: caller.name, user_type: 'Telicaller', call_back: '0', reason: null,
+        status: '2',
+        feedback: 'Running',
+        call_duration: '00:00:59',
+        telimaker_handler: head.id,
+        telimaker_handler_name: head.name,
+        telicaller_name: caller.name,
+        telicaller_display_name: caller.name,
+        user_type: 'Telicaller',
+        call_back: '0',
+        reason: null,
       });
       expect(followUp).toMatchObject({
-        status: '4', call_duration: '01:02:05', telimaker_handler: 0, telimaker_handler_name: 'Not Assigned', call_back: '1',
-        call_back_date: addDays(today, 2), call_back_time: '11:15', optional_whatsapp_no: '9000000001', optional_number: null, remarks: 'Asked to call back',
+        status: '4',
+        call_duration: '01:02:05',
+        telimaker_handler: 0,
+        telimaker_handler_name: 'Not Assigned',
+        call_back: '1',
+        call_back_date: addDays(today, 2),
+        call_back_time: '11:15',
+        optional_whatsapp_no: '9000000001',
+        optional_number: null,
+        remarks: 'Asked to call back',
       });
       expect(attempt).toMatchObject({ kind: 'attempt', status: '0', call_duration: '00:00:04', reason: 'Busy', call_back: '0' });
 
       // A history row whose author is not known reads 'Unknown'.
-      await db().insertInto('lead_history').values({
-        subadmin_id: company.id, lead_id: id, user_id: null, acted_by_subadmin: null, status: '3', feedback: null, call_duration: 0, remarks: null,
-        handler_id: null, demo: 0, project_name: null, callback: 0, callback_date: null, callback_time: null, invalid_reason: null, lead_quality: null,
-        optional_whatsapp: null, optional_number: null, created_at: minutes(nowIso(), 1),
-      }).execute();
+      await db()
+        .insertInto('lead_history')
+        .values({
+          subadmin_id: company.id,
+          lead_id: id,
+          user_id: null,
+          acted_by_subadmin: null,
+          status: '3',
+          feedback: null,
+          call_duration: 0,
+          remarks: null,
+          handler_id: null,
+          demo: 0,
+          project_name: null,
+          callback: 0,
+          callback_date: null,
+          callback_time: null,
+          invalid_reason: null,
+          lead_quality: null,
+          optional_whatsapp: null,
+          optional_number: null,
+          created_at: minutes(nowIso(), 1),
+        })
+        .execute();
       const withUnknown = await call('GET', `/getCallHistory?customer_id=${id}`, caller.session);
       expect(withUnknown.body.history[0]).toMatchObject({ telicaller_name: 'Unknown', status: '3' });
 
       const fresh = await pendingOf(caller, company.id);
-      expect((await call('GET', `/getCallHistory?customer_id=${fresh}`, caller.session)).body).toEqual({ status: true, history: [], message: 'No history found' });
+      expect((await call('GET', `/getCallHistory?customer_id=${fresh}`, caller.session)).body).toEqual({
+        status: true,
+        history: [],
+        message: 'No history found',
+      });
       const notMine = await call('GET', `/getCallHistory?customer_id=${id}`, colleague.session);
       expect(notMine.status).toBe(404);
       expect(notMine.body).toEqual({ status: false, success: false, message: 'Lead not found.' });
@@ -414,7 +604,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       expect(missing.body.message).toBe('A valid id is required.');
     });
 
-    it('getTelicallerHeads lists the company\'s live heads; getTelecallerNames names the company\'s users, and another\'s id is not found', async () => {
+    it("getTelicallerHeads lists the company's live heads; getTelecallerNames names the company's users, and another's id is not found", async () => {
       const { company, caller, colleague, head } = await team();
       await insertUser(db(), company.id, 'Telicaller-hade', { is_blocked: 1 });
       const other = await team();
@@ -424,10 +614,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
 
       const names = await call('POST', '/getTelecallerNames', caller.session, { ids: [caller.id, String(colleague.id), head.id] });
       expect(names.status).toBe(200);
-      expect(names.body).toEqual({
-        status: true,
-        names: { [caller.id]: caller.name, [colleague.id]: colleague.name, [head.id]: head.name },
-      });
+      expect(names.body).toEqual({ status: true, names: { [caller.id]: caller.name, [colleague.id]: colleague.name, [head.id]: head.name } });
       for (const stranger of [other.caller.id, 999_999]) {
         const refused = await call('POST', '/getTelecallerNames', caller.session, { ids: [caller.id, stranger] });
         expect(refused.status).toBe(404);
@@ -439,7 +626,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
     });
   });
 
-  it('pendingtellecallerCount answers the 7 lead counts in the spec\'s order, equal to the dashboard\'s', async () => {
+  it("pendingtellecallerCount answers the 7 lead counts in the spec's order, equal to the dashboard's", async () => {
     const { company, caller, head } = await team();
     const { from } = todayBounds('Asia/Kolkata');
     const mine = (over: Parameters<typeof lead>[1]) => pendingOf(caller, company.id, over);
@@ -457,7 +644,15 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual([2, 3, 4, 5, 6, 7, 8]);
     const tiles = (await query(t.app, 'dashboard.tiles', undefined, caller.session)).data.counts;
-    expect(res.body).toEqual([tiles.newLeads, tiles.pendingLeads, tiles.interestedLeads, tiles.notInterestedLeads, tiles.followUpLeads, tiles.invalidLeads, tiles.noSubmitLeads]);
+    expect(res.body).toEqual([
+      tiles.newLeads,
+      tiles.pendingLeads,
+      tiles.interestedLeads,
+      tiles.notInterestedLeads,
+      tiles.followUpLeads,
+      tiles.invalidLeads,
+      tiles.noSubmitLeads,
+    ]);
     expect((await call('GET', '/pendingtellecallerCount', head.session)).body).toEqual([0, 0, 0, 0, 0, 0, 0]);
   });
 });

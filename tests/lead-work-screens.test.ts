@@ -34,7 +34,10 @@ describe.each(dialects)('what the telecaller screens rely on, on %s', (dialect) 
       expect((await mutate(t.app, 'work.open', { leadId: id }, session)).data.variant).toBe('noSubmit');
       // And the standard form it shows is accepted.
       const submit = await mutate(
-        t.app, 'work.submit', { leadId: id, variant: 'standard', queue: 'new', status: '3', feedback: 'Price Issue', call_duration: 12 }, session,
+        t.app,
+        'work.submit',
+        { leadId: id, variant: 'standard', queue: 'new', status: '3', feedback: 'Price Issue', call_duration: 12 },
+        session,
       );
       expect(submit.error).toBeUndefined();
       expect(submit.data.status).toBe('3');
@@ -75,7 +78,12 @@ describe.each(dialects)('what the telecaller screens rely on, on %s', (dialect) 
       expect(res.body).not.toMatch(/Pending One|Worked One|Colleague Lead|Other Company Lead/);
 
       const searched = await exportCsv(session, '?search=asha');
-      expect(searched.body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean)).toHaveLength(2);
+      expect(
+        searched.body
+          .replace(/^\uFEFF/, '')
+          .split('\r\n')
+          .filter(Boolean),
+      ).toHaveLength(2);
       expect(searched.body).toContain('Asha Patil');
     });
 

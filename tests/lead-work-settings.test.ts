@@ -128,7 +128,7 @@ describe.each(dialects)('lead-work rules on %s', (dialect) => {
     const lead = await db().selectFrom('leads').select(['status', 'attempts']).where('id', '=', leadId!).executeTakeFirstOrThrow();
     expect(lead).toEqual({ status: '5', attempts: 2 });
   });
-  it('a company can turn off its telecallers\' and heads\' lead exports: hidden in the app, refused by the server, on by default', async () => {
+  it("a company can turn off its telecallers' and heads' lead exports: hidden in the app, refused by the server, on by default", async () => {
     const a = await ownerOf();
     const b = await ownerOf();
     const caller = await insertUser(db(), a.company.id, 'Telicaller');
@@ -137,10 +137,12 @@ describe.each(dialects)('lead-work rules on %s', (dialect) => {
     const [leadMobile] = [String(9_100_000_000 + (process.pid % 1000) * 1000 + 1)];
     await insertLeadRows(db(), a.company.id, [{ telicaller_id: caller.id, mobile: leadMobile }]);
     const sessions = { caller: await userSession(caller), head: await userSession(head), other: await userSession(otherCaller) };
-    const exportAs = (s: Session, via: 'cookie' | 'bearer' = 'cookie') => t.app.inject({
-      method: 'GET', url: '/api/webapi/work/new-leads.csv',
-      headers: via === 'cookie' ? { cookie: s.cookie } : { authorization: `Bearer ${s.token}` },
-    });
+    const exportAs = (s: Session, via: 'cookie' | 'bearer' = 'cookie') =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/webapi/work/new-leads.csv',
+        headers: via === 'cookie' ? { cookie: s.cookie } : { authorization: `Bearer ${s.token}` },
+      });
 
     // Allowed by default, as before the setting existed.
     const allowed = await exportAs(sessions.caller);
@@ -156,7 +158,11 @@ describe.each(dialects)('lead-work rules on %s', (dialect) => {
         const res = await exportAs(s, via);
         expect(res.statusCode, via).toBe(403);
         expect(res.headers['content-type']).toMatch(/json/);
-        expect(res.json()).toEqual({ status: false, success: false, message: 'Your company has turned off exporting leads to a file. Ask your company for the list if you need it.' });
+        expect(res.json()).toEqual({
+          status: false,
+          success: false,
+          message: 'Your company has turned off exporting leads to a file. Ask your company for the list if you need it.',
+        });
         expect(res.body).not.toContain(leadMobile);
       }
       expect((await query(t.app, 'auth.me', undefined, s)).data.canExportLeads).toBe(false);

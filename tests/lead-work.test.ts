@@ -83,11 +83,14 @@ describe.each(dialects)('lead work on %s', (dialect) => {
     mutate(t.app, 'work.notConnected', { leadId, outcome: 'busy', ...extra }, s);
   /** A valid form for a status: its first feedback option. */
   const form = (leadId: number, status: SubmitStatus, over: Record<string, unknown> = {}) => ({
-    leadId, status, feedback: FEEDBACK_OPTIONS[status][0], ...over,
+    leadId,
+    status,
+    feedback: FEEDBACK_OPTIONS[status][0],
+    ...over,
   });
 
   describe('queues', () => {
-    it('splits new from pending at midnight in the company\'s time zone', async () => {
+    it("splits new from pending at midnight in the company's time zone", async () => {
       const zone = 'America/New_York';
       const { company, caller } = await team(zone);
       const { from } = todayBounds(zone);
@@ -107,7 +110,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       expect(await queueIds(caller.session, 'new')).toEqual(expectNew);
     });
 
-    it('shows each status in its queue: interested only without quality, not submitted as \'6\'', async () => {
+    it("shows each status in its queue: interested only without quality, not submitted as '6'", async () => {
       const { company, caller, colleague } = await team();
       const mine = (over: LeadFixture) => leadOf(caller, company.id, over);
       const interested = await mine({ status: '2' });
@@ -128,7 +131,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       expect(await queueIds(caller.session, 'noSubmit')).toEqual([noSubmit]);
     });
 
-    it('lists today\'s and missed callbacks by when they are due, with their state', async () => {
+    it("lists today's and missed callbacks by when they are due, with their state", async () => {
       const zone = noonZone();
       const { company, caller } = await team(zone);
       const today = todayIn(zone);
@@ -200,7 +203,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
   });
 
   describe('transitions', () => {
-    it('opening a new or pending lead (\'0\') sets \'6\' at once and remembers it was \'0\'', async () => {
+    it("opening a new or pending lead ('0') sets '6' at once and remembers it was '0'", async () => {
       const { company, caller } = await team();
       const id = await leadOf(caller, company.id);
       const res = await open(caller.session, id, 'pending');
@@ -251,32 +254,70 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       expect(await leadRow(id)).toMatchObject({ status: '2', opened_from_status: null, submit_status: '0' });
     });
 
-    it('submits interested with the handoff fields, and the lead reaches the head\'s junior queue', async () => {
+    it("submits interested with the handoff fields, and the lead reaches the head's junior queue", async () => {
       const { company, caller, head } = await team();
       const id = await leadOf(caller, company.id);
       await open(caller.session, id, 'pending');
-      const res = await submit(caller.session, form(id, '2', {
-        feedback: 'Price Negotiation', call_duration: 95, telemarketer_handler: head.id, demo: true, project_name: 'Shop website',
-        remarks: 'Wants a call on Monday', lead_quality: 'excellent', whatsapp: '9000000001', optional_number: '8000000002',
-      }));
+      const res = await submit(
+        caller.session,
+        form(id, '2', {
+          feedback: 'Price Negotiation',
+          call_duration: 95,
+          telemarketer_handler: head.id,
+          demo: true,
+          project_name: 'Shop website',
+          remarks: 'Wants a call on Monday',
+          lead_quality: 'excellent',
+          whatsapp: '9000000001',
+          optional_number: '8000000002',
+        }),
+      );
       expect(res.status, JSON.stringify(res.error)).toBe(200);
       expect(res.data.status).toBe('2');
 
       expect(await leadRow(id)).toMatchObject({
-        status: '2', lead_quality: 'excellent', handler_id: head.id, handler_assigned_by: caller.id, submit_status: '0',
-        opened_from_status: null, callback_date: null, callback_time: null,
+        status: '2',
+        lead_quality: 'excellent',
+        handler_id: head.id,
+        handler_assigned_by: caller.id,
+        submit_status: '0',
+        opened_from_status: null,
+        callback_date: null,
+        callback_time: null,
       });
       const [h] = await historyRows(id);
       expect(h).toMatchObject({
-        kind: 'outcome', outcome: null, status: '2', feedback: 'Price Negotiation', call_duration: 95, handler_id: head.id, demo: 1,
-        project_name: 'Shop website', remarks: 'Wants a call on Monday', lead_quality: 'excellent', callback: 0, invalid_reason: null,
-        optional_whatsapp: '9000000001', optional_number: '8000000002', user_id: caller.id, user_type: 'Telicaller', subadmin_id: company.id,
+        kind: 'outcome',
+        outcome: null,
+        status: '2',
+        feedback: 'Price Negotiation',
+        call_duration: 95,
+        handler_id: head.id,
+        demo: 1,
+        project_name: 'Shop website',
+        remarks: 'Wants a call on Monday',
+        lead_quality: 'excellent',
+        callback: 0,
+        invalid_reason: null,
+        optional_whatsapp: '9000000001',
+        optional_number: '8000000002',
+        user_id: caller.id,
+        user_type: 'Telicaller',
+        subadmin_id: company.id,
       });
 
       const history = await query(t.app, 'work.history', { leadId: id }, caller.session);
-      expect(history.data).toEqual([expect.objectContaining({
-        kind: 'outcome', status: '2', handler_id: head.id, handler_name: head.name, telecaller_name: caller.name, demo: true, callback: false,
-      })]);
+      expect(history.data).toEqual([
+        expect.objectContaining({
+          kind: 'outcome',
+          status: '2',
+          handler_id: head.id,
+          handler_name: head.name,
+          telecaller_name: caller.name,
+          demo: true,
+          callback: false,
+        }),
+      ]);
 
       const junior = await queue(head.session, 'junior');
       expect(junior.data.items).toEqual([expect.objectContaining({ id, assigned_by_name: caller.name })]);
@@ -284,7 +325,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       expect(await queueIds(caller.session, 'interested')).toEqual([]);
     });
 
-    it('a head\'s submit marks the handed lead submitted and it leaves the junior queue', async () => {
+    it("a head's submit marks the handed lead submitted and it leaves the junior queue", async () => {
       const { company, caller, head } = await team();
       const id = await leadOf(caller, company.id);
       await open(caller.session, id);
@@ -298,7 +339,10 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       expect(await leadRow(id)).toMatchObject({ status: '3', submit_status: '1', handler_id: head.id });
       expect(await queueIds(head.session, 'junior')).toEqual([]);
       const rows = await historyRows(id);
-      expect(rows.map((r) => [r.user_id, r.user_type, r.status])).toEqual([[caller.id, 'Telicaller', '2'], [head.id, 'Telicaller-hade', '3']]);
+      expect(rows.map((r) => [r.user_id, r.user_type, r.status])).toEqual([
+        [caller.id, 'Telicaller', '2'],
+        [head.id, 'Telicaller-hade', '3'],
+      ]);
     });
 
     it('submits follow-up with a callback, stored on the lead and in the history, and not interested, and invalid', async () => {
@@ -311,17 +355,31 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       expect(res.status, JSON.stringify(res.error)).toBe(200);
       expect(await leadRow(followUp)).toMatchObject({ status: '4', callback_date: at.date, callback_time: at.time });
       expect((await historyRows(followUp))[0]).toMatchObject({
-        status: '4', feedback: 'Follow-up Option', callback: 1, callback_date: at.date, callback_time: at.time, call_duration: 30,
+        status: '4',
+        feedback: 'Follow-up Option',
+        callback: 1,
+        callback_date: at.date,
+        callback_time: at.time,
+        call_duration: 30,
       });
       expect(await queueIds(caller.session, 'callback')).toEqual([followUp]);
 
       // Fields of other statuses are not kept: a not-interested submit stores no demo, project or handler.
       const notInterested = await leadOf(caller, company.id);
       await open(caller.session, notInterested);
-      await submit(caller.session, form(notInterested, '3', { feedback: 'Price Issue', demo: true, project_name: 'X', callback: true, callback_date: at.date, callback_time: at.time }));
+      await submit(
+        caller.session,
+        form(notInterested, '3', { feedback: 'Price Issue', demo: true, project_name: 'X', callback: true, callback_date: at.date, callback_time: at.time }),
+      );
       expect(await leadRow(notInterested)).toMatchObject({ status: '3', callback_date: null, handler_id: null });
       expect((await historyRows(notInterested))[0]).toMatchObject({
-        status: '3', feedback: 'Price Issue', demo: 0, project_name: null, callback: 0, callback_date: null, handler_id: null,
+        status: '3',
+        feedback: 'Price Issue',
+        demo: 0,
+        project_name: null,
+        callback: 0,
+        callback_date: null,
+        handler_id: null,
       });
 
       const invalid = await leadOf(caller, company.id);
@@ -369,7 +427,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
   });
 
   describe('validation on the server', () => {
-    it('answers the spec\'s messages and a refused submit changes nothing', async () => {
+    it("answers the spec's messages and a refused submit changes nothing", async () => {
       const zone = noonZone();
       const { company, caller } = await team(zone);
       const id = await leadOf(caller, company.id);
@@ -395,7 +453,11 @@ describe.each(dialects)('lead work on %s', (dialect) => {
         [form(id, '3', { whatsapp: '98765abc' }), 'Optional WhatsApp must contain digits only.', 'whatsapp'],
         [form(id, '3', { optional_number: '+919876543210' }), 'Optional Number must contain digits only.', 'optional_number'],
         [form(id, '4', { callback: true, callback_date: past.date, callback_time: past.time }), 'The callback time has already passed.', 'callback_time'],
-        [form(id, '4', { callback: true, callback_date: addDays(past.date, -1), callback_time: '23:00' }), 'The callback time has already passed.', 'callback_time'],
+        [
+          form(id, '4', { callback: true, callback_date: addDays(past.date, -1), callback_time: '23:00' }),
+          'The callback time has already passed.',
+          'callback_time',
+        ],
         [form(id, '4', { callback: true, callback_date: '2031-02-30', callback_time: '10:00' }), 'Enter the callback date.', 'callback_date'],
         [form(id, '4', { callback: true, callback_date: '2031-13-45', callback_time: '10:00' }), 'Enter the callback date.', 'callback_date'],
         [form(id, '4', { callback: true, callback_date: addDays(past.date, 1), callback_time: '24:30' }), 'Enter the callback time.', 'callback_time'],
@@ -440,12 +502,16 @@ describe.each(dialects)('lead work on %s', (dialect) => {
 
       const row = await leadRow(id);
       expect(row).toMatchObject({ status: '0', attempts: 1, opened_from_status: null });
-      expect(await historyRows(id)).toEqual([expect.objectContaining({
-        kind: 'attempt', outcome: 'switched_off', status: '0', call_duration: 12, invalid_reason: null, user_id: caller.id,
-      })]);
+      expect(await historyRows(id)).toEqual([
+        expect.objectContaining({ kind: 'attempt', outcome: 'switched_off', status: '0', call_duration: 12, invalid_reason: null, user_id: caller.id }),
+      ]);
       for (const q of QUEUES.filter((x) => x !== 'junior')) expect(await queueIds(caller.session, q), q).not.toContain(id);
 
-      await db().updateTable('leads').set({ retry_at: minutes(nowIso(), -1) }).where('id', '=', id).execute();
+      await db()
+        .updateTable('leads')
+        .set({ retry_at: minutes(nowIso(), -1) })
+        .where('id', '=', id)
+        .execute();
       const back = await queue(caller.session, 'pending');
       expect(back.data.items).toEqual([expect.objectContaining({ id, attempts: 1 })]);
 
@@ -454,7 +520,11 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       await notConnected(head.session, handed, { outcome: 'no_answer' });
       expect(await leadRow(handed)).toMatchObject({ status: '2', attempts: 1 });
       expect(await queueIds(head.session, 'junior')).toEqual([]);
-      await db().updateTable('leads').set({ retry_at: minutes(nowIso(), -1) }).where('id', '=', handed).execute();
+      await db()
+        .updateTable('leads')
+        .set({ retry_at: minutes(nowIso(), -1) })
+        .where('id', '=', handed)
+        .execute();
       expect(await queueIds(head.session, 'junior')).toEqual([handed]);
     });
 
@@ -473,7 +543,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       expect(await leadRow(followUp)).toMatchObject({ status: '4', attempts: 1 });
     });
 
-    it('turns invalid, \'Not reachable\', at the company\'s attempt limit; a connected submit resets the attempts', async () => {
+    it("turns invalid, 'Not reachable', at the company's attempt limit; a connected submit resets the attempts", async () => {
       const { company, caller } = await team();
       await db().updateTable('subadmins').set({ attempt_limit: 3, retry_delay_minutes: 30 }).where('id', '=', company.id).execute();
       const id = await leadOf(caller, company.id);
@@ -509,7 +579,12 @@ describe.each(dialects)('lead work on %s', (dialect) => {
   describe('work the queue', () => {
     it('answers the next lead of the queue in order after submit and not connected, wrapping to the start', async () => {
       const { company, caller } = await team();
-      const [a, b, c, d] = [await leadOf(caller, company.id), await leadOf(caller, company.id), await leadOf(caller, company.id), await leadOf(caller, company.id)];
+      const [a, b, c, d] = [
+        await leadOf(caller, company.id),
+        await leadOf(caller, company.id),
+        await leadOf(caller, company.id),
+        await leadOf(caller, company.id),
+      ];
 
       const openB = await open(caller.session, b!, 'pending');
       expect(openB.data.queue).toEqual({ name: 'pending', previousId: a, nextId: c });
@@ -541,12 +616,16 @@ describe.each(dialects)('lead work on %s', (dialect) => {
   });
 
   describe('access', () => {
-    it('a telecaller can neither read nor write another telecaller\'s or another company\'s lead', async () => {
+    it("a telecaller can neither read nor write another telecaller's or another company's lead", async () => {
       const { company, caller, colleague, head } = await team();
       const other = await team();
       const mine = await leadOf(caller, company.id);
       const foreign = await leadOf(other.caller, other.company.id);
-      for (const [who, id] of [[colleague, mine], [head, mine], [caller, foreign]] as [Person, number][]) {
+      for (const [who, id] of [
+        [colleague, mine],
+        [head, mine],
+        [caller, foreign],
+      ] as [Person, number][]) {
         const before = await leadRow(id);
         const attempts = [
           await open(who.session, id),
@@ -594,7 +673,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       expect(await historyRows(id)).toEqual([]);
     });
 
-    it('lists the company\'s live heads only', async () => {
+    it("lists the company's live heads only", async () => {
       const { company, caller, head } = await team();
       await insertUser(db(), company.id, 'Telicaller-hade', { is_blocked: 1 });
       const other = await insertCompany(db());
@@ -620,7 +699,11 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       await cb({ date: addDays(today, 1), time: '00:05' });
       await cb(wallClock(zone, 5), colleague);
       const waiting = await cb(wallClock(zone, 5));
-      await db().updateTable('leads').set({ retry_at: minutes(nowIso(), 30) }).where('id', '=', waiting).execute();
+      await db()
+        .updateTable('leads')
+        .set({ retry_at: minutes(nowIso(), 30) })
+        .where('id', '=', waiting)
+        .execute();
 
       const res = await query(t.app, 'work.reminders', undefined, caller.session);
       expect(res.status).toBe(200);
@@ -667,11 +750,24 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       await leadOf(head, company.id, { status: '3' });
 
       const tileQueues: [string, Queue][] = [
-        ['newLeads', 'new'], ['pendingLeads', 'pending'], ['callbackToday', 'callback'], ['interestedLeads', 'interested'],
-        ['notInterestedLeads', 'notInterested'], ['followUpLeads', 'followUp'], ['invalidLeads', 'invalid'], ['noSubmitLeads', 'noSubmit'],
+        ['newLeads', 'new'],
+        ['pendingLeads', 'pending'],
+        ['callbackToday', 'callback'],
+        ['interestedLeads', 'interested'],
+        ['notInterestedLeads', 'notInterested'],
+        ['followUpLeads', 'followUp'],
+        ['invalidLeads', 'invalid'],
+        ['noSubmitLeads', 'noSubmit'],
       ];
       const expected: Record<string, number> = {
-        newLeads: 2, pendingLeads: 1, callbackToday: 2, interestedLeads: 1, notInterestedLeads: 1, followUpLeads: 4, invalidLeads: 1, noSubmitLeads: 1,
+        newLeads: 2,
+        pendingLeads: 1,
+        callbackToday: 2,
+        interestedLeads: 1,
+        notInterestedLeads: 1,
+        followUpLeads: 4,
+        invalidLeads: 1,
+        noSubmitLeads: 1,
       };
       const tiles = (await query(t.app, 'dashboard.tiles', undefined, caller.session)).data.counts;
       for (const [tile, q] of tileQueues) {

@@ -68,8 +68,12 @@ describe.each(dialects)('login-as on %s', (dialect) => {
 
     const res = await mutate(t.app, 'auth.loginAs', { userId: blocked.id }, owner);
     expect(res.status).toBe(403);
-    const sessions = await t.deps.db.selectFrom('sessions').select('id')
-      .where('principal_kind', '=', 'user').where('principal_id', 'in', [theirs.id, blocked.id]).execute();
+    const sessions = await t.deps.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('principal_kind', '=', 'user')
+      .where('principal_id', 'in', [theirs.id, blocked.id])
+      .execute();
     expect(sessions).toHaveLength(0);
   });
 
@@ -128,8 +132,13 @@ describe.each(dialects)('login-as on %s', (dialect) => {
     expect((await legacy(t.app, 'POST', '/logout', owner)).status).toBe(200);
     expect((await query(t.app, 'auth.me', undefined, asUser)).data).toBeNull();
     expect((await mutate(t.app, 'auth.returnToSubadmin', undefined, asUser)).status).toBe(401);
-    const subadminSessions = await t.deps.db.selectFrom('sessions').select('id')
-      .where('principal_kind', '=', 'subadmin').where('principal_id', '=', company.id).where('revoked_at', 'is', null).execute();
+    const subadminSessions = await t.deps.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('principal_kind', '=', 'subadmin')
+      .where('principal_id', '=', company.id)
+      .where('revoked_at', 'is', null)
+      .execute();
     expect(subadminSessions).toHaveLength(0);
   });
 
@@ -152,9 +161,10 @@ describe.each(dialects)('login-as on %s', (dialect) => {
       const user = await insertUser(t.deps.db, company.id);
       const owner = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
       const asUser = sessionFrom((await mutate(t.app, 'auth.loginAs', { userId: user.id }, owner)).setCookie);
-      const res = action === 'block'
-        ? await legacy(t.app, 'PATCH', `/subadmins/block/${company.id}`, asAdmin)
-        : await legacy(t.app, 'DELETE', `/subadmins/${company.id}`, asAdmin);
+      const res =
+        action === 'block'
+          ? await legacy(t.app, 'PATCH', `/subadmins/block/${company.id}`, asAdmin)
+          : await legacy(t.app, 'DELETE', `/subadmins/${company.id}`, asAdmin);
       expect(res.status).toBe(200);
       if (action === 'block') await legacy(t.app, 'PATCH', `/subadmins/unblock/${company.id}`, asAdmin);
       expect((await query(t.app, 'auth.me', undefined, asUser)).data).toBeNull();

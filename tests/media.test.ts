@@ -7,7 +7,6 @@ import { legacy, mutate, query, type Session } from './helpers/http.js';
 import { multipart, type Part } from './helpers/multipart.js';
 import { PNG, GIF } from './helpers/files.js';
 
-
 describe.each(dialects)('demos and tutorials on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -17,16 +16,28 @@ describe.each(dialects)('demos and tutorials on %s', (dialect) => {
   const company = () => signedInCompany(t);
   const send = (s: Session, url: string, parts: Part[]) => {
     const body = multipart(parts);
-    return t.app.inject({ method: 'POST', url: `/api/webapi${url}`, headers: { authorization: `Bearer ${s.token}`, 'content-type': body.contentType }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/webapi${url}`,
+      headers: { authorization: `Bearer ${s.token}`, 'content-type': body.contentType },
+      payload: body.payload,
+    });
   };
   const image = (content: Buffer = PNG, filename = 'shot.png'): Part => ['image', { filename, content, type: 'image/png' }];
   const fields = (over: Record<string, string> = {}): Part[] =>
     Object.entries({ name: 'CRM walkthrough', discreption: 'Five minutes on the lead form', link: 'https://example.com/demo', ...over });
-  const stored = () => fs.readdirSync(t.uploadsDir).filter((f) => !f.startsWith('.')).sort();
+  const stored = () =>
+    fs
+      .readdirSync(t.uploadsDir)
+      .filter((f) => !f.startsWith('.'))
+      .sort();
 
   for (const [kind, paths] of [
     ['demo', { list: '/showDemo', create: '/createDemo', update: '/updateDemo', remove: '/deleteDemo', created: 'Demo uploaded successfully!' }],
-    ['tutorial', { list: '/fetchTutorial', create: '/createTutorial', update: '/updateTutorial', remove: '/deleteTutorial', created: 'Tutorial uploaded successfully!' }],
+    [
+      'tutorial',
+      { list: '/fetchTutorial', create: '/createTutorial', update: '/updateTutorial', remove: '/deleteTutorial', created: 'Tutorial uploaded successfully!' },
+    ],
   ] as const) {
     it(`keeps ${kind}s: create with an image (fields before or after it), edit with or without a new one, delete; files follow the rows`, async () => {
       const { owner, caller } = await company();

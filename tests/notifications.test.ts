@@ -63,7 +63,10 @@ describe.each(dialects)('notifications on %s', (dialect) => {
 
     const bellA = await bell(a.session);
     expect(bellA.data).toMatchObject({ count: before + 2, href: '/subadmin/adminnotification' });
-    expect(bellA.data.items.slice(0, 2)).toMatchObject([{ id: n2, title: 'Two', read: false }, { id: n1, title: 'One', read: false }]);
+    expect(bellA.data.items.slice(0, 2)).toMatchObject([
+      { id: n2, title: 'Two', read: false },
+      { id: n1, title: 'One', read: false },
+    ]);
     expect((await inbox(a.session)).data.unread).toBe(before + 2);
 
     // A's attempt to mark B's notice is ignored.
@@ -104,7 +107,7 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     expect(item.recipient_count).toBeGreaterThanOrEqual(2);
   });
 
-  it('sends a company\'s notice to its own users only, with read counts', async () => {
+  it("sends a company's notice to its own users only, with read counts", async () => {
     const a = await company();
     const b = await company();
     const caller = await userOf(a.id);
@@ -117,7 +120,11 @@ describe.each(dialects)('notifications on %s', (dialect) => {
 
     for (const u of [caller, dev]) {
       const b1 = await bell(u.session);
-      expect(b1.data).toMatchObject({ count: 1, href: '/usernotification', items: [{ id, title: 'Team meeting', message: '10 am in the hall.', read: false }] });
+      expect(b1.data).toMatchObject({
+        count: 1,
+        href: '/usernotification',
+        items: [{ id, title: 'Team meeting', message: '10 am in the hall.', read: false }],
+      });
     }
     expect((await inbox(other.session)).data.total).toBe(0);
     expect((await bell(other.session)).data.count).toBe(0);
@@ -144,7 +151,10 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     expect(b1.data.count).toBe(before + 1);
     expect(b1.data.href).toBe('/admin/subadmin-camplaints/pending');
     expect(b1.data.items[0]).toMatchObject({
-      id: created.data.id, title: 'Upload broken', message: `${c.company_name}: The upload page fails every time.`, read: false,
+      id: created.data.id,
+      title: 'Upload broken',
+      message: `${c.company_name}: The upload page fails every time.`,
+      read: false,
     });
     expect(typeof b1.data.items[0].created_at).toBe('string');
     expect(b1.data.items.length).toBeLessThanOrEqual(5);

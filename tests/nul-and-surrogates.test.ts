@@ -40,7 +40,10 @@ describe.each(dialects)('NUL characters and lone surrogates on %s', (dialect) =>
     owner = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
     const a = await insertAdmin(t.deps.db);
     admin = await signIn(t.app, { kind: 'admin', email: a.email, password: PASSWORD });
-    await insertLeadRows(t.deps.db, company.id, [{ name: 'Asha', category: 'Walk-ins' }, { name: 'Ravi', category: 'Walk-ins' }]);
+    await insertLeadRows(t.deps.db, company.id, [
+      { name: 'Asha', category: 'Walk-ins' },
+      { name: 'Ravi', category: 'Walk-ins' },
+    ]);
   });
   afterAll(() => t?.close());
 
@@ -52,7 +55,12 @@ describe.each(dialects)('NUL characters and lone surrogates on %s', (dialect) =>
   });
 
   it('a lead named "\\ud800" is added, its name read as U+FFFD', async () => {
-    const res = await mutate(t.app, 'intake.addLead', { name: '\ud800', mobile: '9811100001', requirement: 'x\udc00', area: 'Pune\u0000', category: 'Local Leads' }, owner);
+    const res = await mutate(
+      t.app,
+      'intake.addLead',
+      { name: '\ud800', mobile: '9811100001', requirement: 'x\udc00', area: 'Pune\u0000', category: 'Local Leads' },
+      owner,
+    );
     expect(res.status, JSON.stringify(res.error)).toBe(200);
     const row = await t.deps.db.selectFrom('leads').select(['name', 'requirement', 'area']).where('mobile', '=', '9811100001').executeTakeFirstOrThrow();
     expect(row).toEqual({ name: '\ufffd', requirement: 'x\ufffd', area: 'Pune' });
@@ -76,9 +84,21 @@ describe.each(dialects)('NUL characters and lone surrogates on %s', (dialect) =>
     const res = await t.app.inject({ method: 'GET', url: '/api/webapi/leads/export.csv?category=Walk-ins&search=%00', headers: { cookie: owner.cookie } });
     expect(res.statusCode).toBe(200);
     const records = res.body.slice(1).split('\r\n').filter(Boolean);
-    expect(records.slice(1).map((r) => r.split(',')[1]).sort()).toEqual(['Asha', 'Ravi']);
+    expect(
+      records
+        .slice(1)
+        .map((r) => r.split(',')[1])
+        .sort(),
+    ).toEqual(['Asha', 'Ravi']);
     const one = await t.app.inject({ method: 'GET', url: '/api/webapi/leads/export.csv?category=Walk-ins&search=As%00ha', headers: { cookie: owner.cookie } });
-    expect(one.body.slice(1).split('\r\n').filter(Boolean).slice(1).map((r) => r.split(',')[1])).toEqual(['Asha']);
+    expect(
+      one.body
+        .slice(1)
+        .split('\r\n')
+        .filter(Boolean)
+        .slice(1)
+        .map((r) => r.split(',')[1]),
+    ).toEqual(['Asha']);
   });
 
   it('a legacy body with NUL is stored without it', async () => {
@@ -93,10 +113,17 @@ describe.each(dialects)('NUL characters and lone surrogates on %s', (dialect) =>
     const before = `Name,Mobile,Requirement,Area\r\n${rows.join('\r\n')}\r\n`;
     expect(before.length).toBeGreaterThan(8192);
     const content = Buffer.concat([Buffer.from(before), Buffer.from('Nu\u0000ll,7199999999,Re\u0000q,Ar\u0000ea\r\n')]);
-    const { payload, contentType } = multipart([['category', 'Local Leads'], ['csvFile', { filename: 'nul.csv', content }]]);
+    const { payload, contentType } = multipart([
+      ['category', 'Local Leads'],
+      ['csvFile', { filename: 'nul.csv', content }],
+    ]);
     const res = await t.app.inject({ method: 'POST', url: '/api/webapi/upload-csv', headers: { 'content-type': contentType, cookie: owner.cookie }, payload });
     expect(res.statusCode, res.body).toBe(200);
-    const row = await t.deps.db.selectFrom('leads').select(['name', 'requirement', 'area', 'visible']).where('mobile', '=', '7199999999').executeTakeFirstOrThrow();
+    const row = await t.deps.db
+      .selectFrom('leads')
+      .select(['name', 'requirement', 'area', 'visible'])
+      .where('mobile', '=', '7199999999')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ name: 'Null', requirement: 'Req', area: 'Area', visible: 1 });
   });
 });

@@ -26,10 +26,13 @@ function* walk(node: unknown, pointer = '#'): Generator<[string, unknown]> {
 
 function resolve(doc: unknown, ref: string): unknown {
   if (!ref.startsWith('#/')) return undefined;
-  return ref.slice(2).split('/').reduce<unknown>((at, key) => {
-    const k = key.replace(/~1/g, '/').replace(/~0/g, '~');
-    return at && typeof at === 'object' && Object.hasOwn(at, k) ? (at as Record<string, unknown>)[k] : undefined;
-  }, doc);
+  return ref
+    .slice(2)
+    .split('/')
+    .reduce<unknown>((at, key) => {
+      const k = key.replace(/~1/g, '/').replace(/~0/g, '~');
+      return at && typeof at === 'object' && Object.hasOwn(at, k) ? (at as Record<string, unknown>)[k] : undefined;
+    }, doc);
 }
 
 describe('the legacy API documentation', () => {
@@ -56,8 +59,14 @@ describe('the legacy API documentation', () => {
     const documented = operations().map((o) => `${o.method.toUpperCase()} ${o.path}`);
     const routes = registered.map((r) => `${r.method} ${toOpenApiPath(r.path)}`);
     expect(routes.length).toBeGreaterThan(80);
-    expect(routes.filter((r) => !documented.includes(r)), 'routes missing from the document').toEqual([]);
-    expect(documented.filter((d) => !routes.includes(d)), 'documented calls the server does not have').toEqual([]);
+    expect(
+      routes.filter((r) => !documented.includes(r)),
+      'routes missing from the document',
+    ).toEqual([]);
+    expect(
+      documented.filter((d) => !routes.includes(d)),
+      'documented calls the server does not have',
+    ).toEqual([]);
   });
 
   it('is an OpenAPI 3 document in structure', () => {
@@ -71,7 +80,10 @@ describe('the legacy API documentation', () => {
 
     const refs = [...walk(doc)].filter(([pointer, v]) => pointer.endsWith('/$ref') && typeof v === 'string');
     expect(refs.length).toBeGreaterThan(100);
-    expect(refs.filter(([, ref]) => resolve(doc, ref as string) === undefined).map(([p, ref]) => `${p} -> ${String(ref)}`), 'unresolved $refs').toEqual([]);
+    expect(
+      refs.filter(([, ref]) => resolve(doc, ref as string) === undefined).map(([p, ref]) => `${p} -> ${String(ref)}`),
+      'unresolved $refs',
+    ).toEqual([]);
 
     const tags = doc.tags.map((tag) => tag.name);
     const ids = new Set<string>();
@@ -83,7 +95,10 @@ describe('the legacy API documentation', () => {
       expect(ids.has(o.operationId), `${label}: operationId ${o.operationId} twice`).toBe(false);
       ids.add(o.operationId);
       const statuses = Object.keys(o.responses);
-      expect(statuses.some((s) => /^2\d\d$/.test(s)), `${label} has no success answer`).toBe(true);
+      expect(
+        statuses.some((s) => /^2\d\d$/.test(s)),
+        `${label} has no success answer`,
+      ).toBe(true);
       for (const s of statuses.filter((s) => /^4\d\d$/.test(s))) {
         const response = resolve(doc, (o.responses[s] as { $ref: string }).$ref) as { content: Record<string, { schema: { $ref: string } }> };
         expect(response.content['application/json']!.schema.$ref, `${label} ${s}`).toBe('#/components/schemas/Failure');
@@ -91,7 +106,10 @@ describe('the legacy API documentation', () => {
       const inPath = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]);
       const pathParams = (o.parameters ?? []).filter((p) => p.in === 'path');
       expect(pathParams.map((p) => p.name).sort(), `${label}: path parameters`).toEqual(inPath.sort());
-      expect(pathParams.every((p) => p.required), label).toBe(true);
+      expect(
+        pathParams.every((p) => p.required),
+        label,
+      ).toBe(true);
       for (const p of o.parameters ?? []) expect(['path', 'query'], label).toContain(p.in);
       if (inPath.length) expect(statuses, label).toContain('404');
       if (o.requestBody || o.parameters?.length) expect(statuses, label).toContain('400');
@@ -99,7 +117,7 @@ describe('the legacy API documentation', () => {
     expect(doc.components.schemas.Failure).toMatchObject({ required: ['status', 'success', 'message'] });
   });
 
-  it('names the roles each route\'s guard lets through, as the authorization matrix has them', () => {
+  it("names the roles each route's guard lets through, as the authorization matrix has them", () => {
     expect(Object.keys(ROUTES)).toHaveLength(registered.length);
     for (const [route, entry] of Object.entries(ROUTES)) {
       const [method, path] = route.split(' ') as [string, string];
@@ -120,13 +138,28 @@ describe('the legacy API documentation', () => {
   it('describes the bodies and parameters in the names the original client sends', () => {
     const props = (s: JsonSchema) => Object.keys(s.properties ?? {});
     const leadForm = jsonBody('post', '/submitLeadForm');
-    expect(props(leadForm)).toEqual(expect.arrayContaining(['customer_id', 'status', 'feedback', 'call_duration', 'telemarketer_handler', 'demo', 'callback', 'callback_date', 'callback_time', 'invalid_reason']));
+    expect(props(leadForm)).toEqual(
+      expect.arrayContaining([
+        'customer_id',
+        'status',
+        'feedback',
+        'call_duration',
+        'telemarketer_handler',
+        'demo',
+        'callback',
+        'callback_date',
+        'callback_time',
+        'invalid_reason',
+      ]),
+    );
     expect(props(leadForm)).not.toContain('leadId');
     expect(leadForm.required).toEqual(['customer_id', 'status']);
     expect(leadForm.properties!.status).toMatchObject({ enum: ['2', '3', '4', '5'] });
     expect(leadForm.properties!.customer_id).toMatchObject({ type: 'integer' });
 
-    expect(props(jsonBody('post', '/createProject'))).toEqual(expect.arrayContaining(['project_name', 'clint_name', 'number', 'price', 'Advance_payment', 'commission', 'endtime']));
+    expect(props(jsonBody('post', '/createProject'))).toEqual(
+      expect.arrayContaining(['project_name', 'clint_name', 'number', 'price', 'Advance_payment', 'commission', 'endtime']),
+    );
     expect(props(jsonBody('post', '/approveProjectUpdate'))).toEqual(expect.arrayContaining(['id', 'Advance_payment', 'commission_percentage']));
     expect(props(jsonBody('post', '/submitComplaint'))).toEqual(expect.arrayContaining(['service', 'area']));
     const distribute = jsonBody('post', '/distributeLeads');
@@ -154,7 +187,8 @@ describe('the legacy API documentation', () => {
   });
 
   it('documents each renamed body by exactly the fields its renaming reads', () => {
-    const mapped = registered.map((r) => ({ route: `${r.method} ${r.path}`, d: r.options.config?.doc?.body && documentationOf(r.options.config.doc.body) }))
+    const mapped = registered
+      .map((r) => ({ route: `${r.method} ${r.path}`, d: r.options.config?.doc?.body && documentationOf(r.options.config.doc.body) }))
       .filter((m) => m.d?.map);
     expect(mapped.map((m) => m.route).sort()).toEqual(['POST /approveProjectUpdate', 'POST /createProject', 'POST /submitComplaint', 'POST /submitLeadForm']);
     for (const { route, d } of mapped) {
@@ -164,7 +198,7 @@ describe('the legacy API documentation', () => {
     }
   });
 
-  it('validates each route\'s input with the schema it documents', async () => {
+  it("validates each route's input with the schema it documents", async () => {
     const firstMessage = (schema: z.ZodType, body: unknown) => {
       try {
         return schema.safeParse(body).error?.issues[0]?.message;
@@ -179,12 +213,27 @@ describe('the legacy API documentation', () => {
     }
     const { caller } = await signedInCompany(t);
     const leadForm = declared('POST', '/submitLeadForm').body!;
-    const bodies = [{}, { customer_id: 'x' }, { customer_id: 1 }, { customer_id: 1, status: '3', feedback: 'Bogus' }, { customer_id: 1, status: '5', feedback: 'Wrong Lead' }, { customer_id: 1, call_duration: '1:2' }];
+    const bodies = [
+      {},
+      { customer_id: 'x' },
+      { customer_id: 1 },
+      { customer_id: 1, status: '3', feedback: 'Bogus' },
+      { customer_id: 1, status: '5', feedback: 'Wrong Lead' },
+      { customer_id: 1, call_duration: '1:2' },
+    ];
     for (const body of bodies) {
-      const res = await t.app.inject({ method: 'POST', url: `${LEGACY_PREFIX}/submitLeadForm`, headers: { authorization: `Bearer ${caller.token}` }, payload: body });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${LEGACY_PREFIX}/submitLeadForm`,
+        headers: { authorization: `Bearer ${caller.token}` },
+        payload: body,
+      });
       const expected = firstMessage(leadForm, body);
       expect(expected, JSON.stringify(body)).toBeTruthy();
-      expect({ status: res.statusCode, body: res.json() }, JSON.stringify(body)).toEqual({ status: 400, body: { status: false, success: false, message: expected } });
+      expect({ status: res.statusCode, body: res.json() }, JSON.stringify(body)).toEqual({
+        status: 400,
+        body: { status: false, success: false, message: expected },
+      });
     }
   });
 

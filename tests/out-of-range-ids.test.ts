@@ -19,10 +19,14 @@ describe.each(dialects)('ids past any id, for the platform admin, on %s', (diale
   afterAll(() => t?.close());
 
   const blockedState = async () =>
-    (await t.deps.db.selectFrom('subadmins').select(['is_blocked', 'deleted_at']).where('id', '=', companyId).executeTakeFirstOrThrow());
+    await t.deps.db.selectFrom('subadmins').select(['is_blocked', 'deleted_at']).where('id', '=', companyId).executeTakeFirstOrThrow();
 
   it.each(['2147483648', '9007199254740993', '99999999999999999999'])('REST block, unblock and delete of sub-admin %s: 404', async (id) => {
-    for (const [method, url] of [['PATCH', `/subadmins/block/${id}`], ['PATCH', `/subadmins/unblock/${id}`], ['DELETE', `/subadmins/${id}`]] as const) {
+    for (const [method, url] of [
+      ['PATCH', `/subadmins/block/${id}`],
+      ['PATCH', `/subadmins/unblock/${id}`],
+      ['DELETE', `/subadmins/${id}`],
+    ] as const) {
       const res = await legacy(t.app, method, url, admin);
       expect(res.status, url).toBe(404);
       expect(res.body).toEqual({ status: false, success: false, message: 'Subadmin not found.' });

@@ -13,9 +13,11 @@ function slowServer() {
   vi.stubGlobal('fetch', (_url: string, init: RequestInit) => {
     bodies.push(JSON.parse(String(init.body)));
     return new Promise<Response>((resolve) => {
-      waiting.push(() => resolve(new Response(JSON.stringify({ result: { data: { status: '3', nextId: null } } }), {
-        status: 200, headers: { 'content-type': 'application/json' },
-      })));
+      waiting.push(() =>
+        resolve(
+          new Response(JSON.stringify({ result: { data: { status: '3', nextId: null } } }), { status: 200, headers: { 'content-type': 'application/json' } }),
+        ),
+      );
     });
   });
   return { bodies, answerAll: () => waiting.splice(0).forEach((answer) => answer()) };

@@ -12,8 +12,13 @@ const root = path.resolve(import.meta.dirname, '..');
 /** A server of its own: a fresh SQLite file and uploads folder in dir, on port, logging at info. */
 function serverEnv(dir: string, port: number, extra: Record<string, string>): NodeJS.ProcessEnv {
   return {
-    ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`, UPLOADS_DIR: path.join(dir, 'uploads'),
-    NODE_ENV: 'development', LOG_LEVEL: 'info', ...extra,
+    ...process.env,
+    PORT: String(port),
+    DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`,
+    UPLOADS_DIR: path.join(dir, 'uploads'),
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'info',
+    ...extra,
   };
 }
 
@@ -71,11 +76,7 @@ describe('the server process', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-proc-'));
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    child = spawn('npm', ['start'], {
-      cwd: root,
-      env: serverEnv(dir, port, { SEED_DEMO: '0' }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    child = spawn('npm', ['start'], { cwd: root, env: serverEnv(dir, port, { SEED_DEMO: '0' }), stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     child.stdout!.on('data', (d) => (out += d));
     child.stderr!.on('data', (d) => (out += d));

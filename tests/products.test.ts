@@ -20,10 +20,15 @@ describe.each(dialects)('products on %s', (dialect) => {
     const made = await mutate(t.app, 'products.create', { name: 'Website', price: '24,999.50', description: 'Five pages' }, owner);
     expect(made.status).toBe(200);
     await mutate(t.app, 'products.create', { name: 'Android app', price: 60000 }, owner);
-    expect((await db().selectFrom('products').select(['price_paise', 'description']).where('id', '=', made.data.id).executeTakeFirstOrThrow()))
-      .toEqual({ price_paise: 2499950, description: 'Five pages' });
+    expect(await db().selectFrom('products').select(['price_paise', 'description']).where('id', '=', made.data.id).executeTakeFirstOrThrow()).toEqual({
+      price_paise: 2499950,
+      description: 'Five pages',
+    });
     const list = await query(t.app, 'products.list', {}, caller);
-    expect(list.data.items.map((p: { name: string; price: number }) => [p.name, p.price])).toEqual([['Android app', 60000], ['Website', 24999.5]]);
+    expect(list.data.items.map((p: { name: string; price: number }) => [p.name, p.price])).toEqual([
+      ['Android app', 60000],
+      ['Website', 24999.5],
+    ]);
     expect(await names(caller, { search: 'web' })).toEqual(['Website']);
     expect((await mutate(t.app, 'products.create', { name: 'Logo', price: 100 }, caller)).status).toBe(403);
     expect((await mutate(t.app, 'products.remove', { id: made.data.id }, caller)).status).toBe(403);

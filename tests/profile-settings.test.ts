@@ -3,13 +3,7 @@ import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { insertAdmin, insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { legacy, mutate, query, signIn, type Session } from './helpers/http.js';
 
-const editable = {
-  name: 'New Owner',
-  company_name: 'New Company Pvt Ltd',
-  gst: '27AAPCS9999F1Z5',
-  company_bio: 'We call people.',
-  address: 'Pune',
-};
+const editable = { name: 'New Owner', company_name: 'New Company Pvt Ltd', gst: '27AAPCS9999F1Z5', company_bio: 'We call people.', address: 'Pune' };
 const IMLINK = 'https://mapi.indiamart.com/wservce/crm/crmListing/v2/?glusr_crm_key=abc123';
 
 describe.each(dialects)('sub-admin profile and IndiaMART settings on %s', (dialect) => {
@@ -34,8 +28,17 @@ describe.each(dialects)('sub-admin profile and IndiaMART settings on %s', (diale
     expect(res.status).toBe(200);
     const row = await companyRow(company.id);
     expect(res.data).toEqual({
-      id: company.id, name: row.name, email: row.email, mobile: row.mobile, company_name: row.company_name, gst: row.gst,
-      company_bio: row.company_bio, address: row.address, expiry_date: row.expiry_date, telecaller_creat_limit: 7, time_zone: 'Asia/Kolkata',
+      id: company.id,
+      name: row.name,
+      email: row.email,
+      mobile: row.mobile,
+      company_name: row.company_name,
+      gst: row.gst,
+      company_bio: row.company_bio,
+      address: row.address,
+      expiry_date: row.expiry_date,
+      telecaller_creat_limit: 7,
+      time_zone: 'Asia/Kolkata',
     });
     const rest = await legacy(t.app, 'GET', '/SubadminFetch', session);
     expect(rest.status).toBe(200);
@@ -46,17 +49,24 @@ describe.each(dialects)('sub-admin profile and IndiaMART settings on %s', (diale
   it('updates the editable fields and leaves email, mobile, expiry date and limit alone', async () => {
     const { company, session } = await subadminSession();
     const before = await companyRow(company.id);
-    const res = await mutate(t.app, 'profile.update', {
-      ...editable, time_zone: 'Asia/Dubai',
-      email: 'changed@test.local', mobile: '9000000000', expiry_date: '2099-12-31', telecaller_creat_limit: 999,
-    }, session);
+    const res = await mutate(
+      t.app,
+      'profile.update',
+      { ...editable, time_zone: 'Asia/Dubai', email: 'changed@test.local', mobile: '9000000000', expiry_date: '2099-12-31', telecaller_creat_limit: 999 },
+      session,
+    );
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({ ...editable, time_zone: 'Asia/Dubai', email: before.email, mobile: before.mobile });
     const after = await companyRow(company.id);
     expect(after).toMatchObject({
-      ...editable, time_zone: 'Asia/Dubai',
-      email: before.email, mobile: before.mobile, expiry_date: before.expiry_date, telecaller_creat_limit: before.telecaller_creat_limit,
-      password_hash: before.password_hash, is_blocked: 0,
+      ...editable,
+      time_zone: 'Asia/Dubai',
+      email: before.email,
+      mobile: before.mobile,
+      expiry_date: before.expiry_date,
+      telecaller_creat_limit: before.telecaller_creat_limit,
+      password_hash: before.password_hash,
+      is_blocked: 0,
     });
     expect(await isSignedIn(session)).toBe(true);
   });
@@ -81,7 +91,7 @@ describe.each(dialects)('sub-admin profile and IndiaMART settings on %s', (diale
     expect(await companyRow(company.id)).toEqual(before);
   });
 
-  it('a new password ends the sub-admin\'s other sessions but keeps this one', async () => {
+  it("a new password ends the sub-admin's other sessions but keeps this one", async () => {
     const { company, session } = await subadminSession();
     const other = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
     const user = await insertUser(db(), company.id);
@@ -100,11 +110,15 @@ describe.each(dialects)('sub-admin profile and IndiaMART settings on %s', (diale
     expect((await legacy(t.app, 'POST', '/subadmin/login', null, { email: company.email, password: 'a-new-password' })).status).toBe(200);
   });
 
-  it('PUT /updateUser with company fields updates the caller\'s own profile', async () => {
+  it("PUT /updateUser with company fields updates the caller's own profile", async () => {
     const { company, session } = await subadminSession();
     const before = await companyRow(company.id);
     const res = await legacy(t.app, 'PUT', '/updateUser', session, {
-      id: company.id, ...editable, email: 'other@test.local', telecaller_creat_limit: 500, password: '',
+      id: company.id,
+      ...editable,
+      email: 'other@test.local',
+      telecaller_creat_limit: 500,
+      password: '',
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: 'Subadmin updated successfully!' });
@@ -120,7 +134,13 @@ describe.each(dialects)('sub-admin profile and IndiaMART settings on %s', (diale
 
     const empty = await query(t.app, 'settings.getIndiamart', undefined, session);
     expect(empty.data).toEqual({
-      configured: false, api_link: '', mobile_number: '', updated_at: null, last_pull_at: null, last_pull_code: null, last_pull_message: null,
+      configured: false,
+      api_link: '',
+      mobile_number: '',
+      updated_at: null,
+      last_pull_at: null,
+      last_pull_code: null,
+      last_pull_message: null,
     });
     expect((await legacy(t.app, 'GET', '/indiamart', session)).body).toMatchObject({ api_link: '', mobile_number: '' });
 

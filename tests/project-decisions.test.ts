@@ -26,10 +26,20 @@ describe.each(dialects)('project decisions on %s', (dialect) => {
     return { company, owner, caller: await person(company.id), other: await person(company.id) };
   }
   const create = async (s: Session, name: string) => {
-    const res = await mutate(t.app, 'projects.create', {
-      project_name: name, clint_name: 'Ravi Mehta', number: '9876543210', price: '25000', advance: '5000', commission_percentage: 10,
-      endtime: addDays(today(), 30),
-    }, s);
+    const res = await mutate(
+      t.app,
+      'projects.create',
+      {
+        project_name: name,
+        clint_name: 'Ravi Mehta',
+        number: '9876543210',
+        price: '25000',
+        advance: '5000',
+        commission_percentage: 10,
+        endtime: addDays(today(), 30),
+      },
+      s,
+    );
     expect(res.status, JSON.stringify(res.error)).toBe(200);
     return res.data.id as number;
   };
@@ -38,7 +48,15 @@ describe.each(dialects)('project decisions on %s', (dialect) => {
     expect(res.status).toBe(200);
     return res.data.items as Array<{ title: string; message: string; notice: { kind: string; params: Record<string, string> } | null; read: boolean }>;
   };
-  const noticeCount = async () => Number((await db().selectFrom('notifications').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const noticeCount = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('notifications')
+          .select((e) => e.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('tells the telecaller, and only it, that its project was approved', async () => {
     const { owner, caller, other } = await team();
@@ -47,7 +65,8 @@ describe.each(dialects)('project decisions on %s', (dialect) => {
     const items = await inbox(caller.session);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({
-      title: 'Project approved: Website for Mehta Sweets', read: false,
+      title: 'Project approved: Website for Mehta Sweets',
+      read: false,
       notice: { kind: 'projectApproved', params: { project: 'Website for Mehta Sweets' } },
     });
     expect((await query(t.app, 'notifications.bell', undefined, caller.session)).data).toMatchObject({ count: 1 });
@@ -63,7 +82,8 @@ describe.each(dialects)('project decisions on %s', (dialect) => {
     const res = await mutate(t.app, 'projects.reject', { id, reason: '  The client already has a contract with us.  ' }, owner);
     expect(res.status, JSON.stringify(res.error)).toBe(200);
     expect(await db().selectFrom('projects').select(['status', 'reject_reason']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
-      status: PROJECT_STATUS.rejected, reject_reason: 'The client already has a contract with us.',
+      status: PROJECT_STATUS.rejected,
+      reject_reason: 'The client already has a contract with us.',
     });
     const rejected = await query(t.app, 'projects.mine', { list: 'rejected', page: 1, pageSize: 20 }, caller.session);
     expect(rejected.data.items).toHaveLength(1);
@@ -98,7 +118,14 @@ describe.each(dialects)('project decisions on %s', (dialect) => {
     const id = await create(caller.session, 'CRM setup');
     await mutate(t.app, 'projects.approve', { id }, owner);
     const update = (received: string, name = 'CRM setup') => ({
-      id, project_name: name, clint_name: 'Ravi Mehta', number: '9876543210', price: '25000', received, commission_percentage: 10, endtime: addDays(today(), 30),
+      id,
+      project_name: name,
+      clint_name: 'Ravi Mehta',
+      number: '9876543210',
+      price: '25000',
+      received,
+      commission_percentage: 10,
+      endtime: addDays(today(), 30),
     });
     const sent = await mutate(t.app, 'projects.requestUpdate', update('10000', 'CRM setup (phase 1)'), caller.session);
     expect(sent.data).toMatchObject({ message: 'Update request sent to your company for approval!' });
@@ -124,8 +151,9 @@ describe.each(dialects)('project decisions on %s', (dialect) => {
     expect((await mutate(t.app, 'projects.approve', { id }, b.owner)).status).toBe(404);
     expect(await noticeCount()).toBe(before);
     expect(await inbox(a.caller.session)).toEqual([]);
-    expect((await db().selectFrom('projects').select(['status', 'reject_reason']).where('id', '=', id).executeTakeFirstOrThrow())).toEqual({
-      status: PROJECT_STATUS.pending, reject_reason: null,
+    expect(await db().selectFrom('projects').select(['status', 'reject_reason']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({
+      status: PROJECT_STATUS.pending,
+      reject_reason: null,
     });
   });
 
@@ -136,11 +164,25 @@ describe.each(dialects)('project decisions on %s', (dialect) => {
     const running = await create(caller.session, 'Running');
     await create(other.session, 'Not mine');
     for (const id of [updating, running]) await mutate(t.app, 'projects.approve', { id }, owner);
-    await mutate(t.app, 'projects.requestUpdate', {
-      id: updating, project_name: 'Updating', clint_name: 'Ravi Mehta', number: '9876543210', price: '25000', received: '9000', commission_percentage: 10,
-      endtime: addDays(today(), 30),
-    }, caller.session);
+    await mutate(
+      t.app,
+      'projects.requestUpdate',
+      {
+        id: updating,
+        project_name: 'Updating',
+        clint_name: 'Ravi Mehta',
+        number: '9876543210',
+        price: '25000',
+        received: '9000',
+        commission_percentage: 10,
+        endtime: addDays(today(), 30),
+      },
+      caller.session,
+    );
     const waiting = await query(t.app, 'projects.mine', { list: 'waiting', page: 1, pageSize: 20 }, caller.session);
-    expect(waiting.data.items.map((p: { id: number; update_pending: boolean }) => [p.id, p.update_pending])).toEqual([[updating, true], [fresh, false]]);
+    expect(waiting.data.items.map((p: { id: number; update_pending: boolean }) => [p.id, p.update_pending])).toEqual([
+      [updating, true],
+      [fresh, false],
+    ]);
   });
 });

@@ -25,8 +25,14 @@ describe.each(dialects)('legacy projects API on %s', (dialect) => {
     return { company, owner, caller };
   }
   const body = (over: Record<string, unknown> = {}) => ({
-    project_name: 'Shop website', clint_name: 'Ravi Mehta', number: '9876543210', price: 25000, Advance_payment: 5000,
-    commission: 10, endtime: addDays(todayIn('Asia/Kolkata'), 20), ...over,
+    project_name: 'Shop website',
+    clint_name: 'Ravi Mehta',
+    number: '9876543210',
+    price: 25000,
+    Advance_payment: 5000,
+    commission: 10,
+    endtime: addDays(todayIn('Asia/Kolkata'), 20),
+    ...over,
   });
   const row = (id: number) => db().selectFrom('projects').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 
@@ -79,21 +85,41 @@ describe.each(dialects)('legacy projects API on %s', (dialect) => {
     const mine = await legacy(t.app, 'GET', '/projects', caller.session);
     expect(mine.body.status).toBe(true);
     expect(mine.body.data[0]).toMatchObject({
-      id, project_id: id, project_name: 'Shop website', clint_name: 'Ravi Mehta', number: '9876543210', price: 25000.5,
-      Advance_payment: 5000, pending_payment: 20000.5, commission: 2500.05, commission_percentage: 10, status: 0, telicaller_id: caller.id,
+      id,
+      project_id: id,
+      project_name: 'Shop website',
+      clint_name: 'Ravi Mehta',
+      number: '9876543210',
+      price: 25000.5,
+      Advance_payment: 5000,
+      pending_payment: 20000.5,
+      commission: 2500.05,
+      commission_percentage: 10,
+      status: 0,
+      telicaller_id: caller.id,
     });
     expect(await legacy(t.app, 'GET', '/projecttellecallerCount', caller.session)).toMatchObject({ body: [1, 0, 0, 0, 0] });
 
     const people = await legacy(t.app, 'GET', '/getTelecallersWithProjects', owner);
     expect(people.body.data).toEqual([
-      expect.objectContaining({ telicaller_id: caller.id, telecaller_name: 'Asha Caller', total_projects: 1, pending_projects: 1, projects: [expect.objectContaining({ id })] }),
+      expect.objectContaining({
+        telicaller_id: caller.id,
+        telecaller_name: 'Asha Caller',
+        total_projects: 1,
+        pending_projects: 1,
+        projects: [expect.objectContaining({ id })],
+      }),
     ]);
     const byCaller = await legacy(t.app, 'GET', `/projectsByTelecaller/${caller.id}`, owner);
     expect(byCaller.body).toMatchObject({ success: true, projects: [expect.objectContaining({ id, status: 0 })] });
 
     expect((await legacy(t.app, 'PUT', `/projects/${id}/approve`, owner)).body).toMatchObject({ success: true, project_status: 1 });
     const request = await legacy(t.app, 'POST', '/approveProjectUpdate', caller.session, {
-      ...body({ Advance_payment: 15000 }), id, commission_percentage: 10, status: 4, telicaller_id: 99999,
+      ...body({ Advance_payment: 15000 }),
+      id,
+      commission_percentage: 10,
+      status: 4,
+      telicaller_id: 99999,
     });
     expect(request.body).toMatchObject({ success: true, message: 'Update request sent to your company for approval!' });
     expect((await row(id)).status).toBe(PROJECT_STATUS.updateRequested);
@@ -102,7 +128,9 @@ describe.each(dialects)('legacy projects API on %s', (dialect) => {
     expect(second.body).toMatchObject({ success: false, message: 'An update for this project is already waiting for approval.' });
 
     const waiting = await legacy(t.app, 'GET', '/pendingProjectUpdates', owner);
-    expect(waiting.body.data).toEqual([expect.objectContaining({ project_id: id, Advance_payment: 15000, approval_status: 'pending', telecaller_name: 'Asha Caller' })]);
+    expect(waiting.body.data).toEqual([
+      expect.objectContaining({ project_id: id, Advance_payment: 15000, approval_status: 'pending', telecaller_name: 'Asha Caller' }),
+    ]);
     const decided = await legacy(t.app, 'POST', '/approveProjectUpdateByAdmin', owner, { id: waiting.body.data[0].id, approval_status: 'approved' });
     expect(decided.body).toMatchObject({ success: true, message: 'Project update approved.' });
     expect(await row(id)).toMatchObject({ status: PROJECT_STATUS.running, received_paise: 1500000, price_paise: 2500000 });
@@ -110,7 +138,15 @@ describe.each(dialects)('legacy projects API on %s', (dialect) => {
     const overview = await legacy(t.app, 'GET', '/business-overview', caller.session);
     expect(overview.body.data.totals).toMatchObject({ totalProjects: 1, totalPrice: 25000, totalAdvance: 15000, totalPending: 10000 });
     expect(overview.body.data.projectDetails).toEqual([
-      expect.objectContaining({ project_id: id, projectName: 'Shop website', totalPrice: 25000, receivedPayment: 15000, pendingPayment: 10000, commission: 10, commissionValue: 2500 }),
+      expect.objectContaining({
+        project_id: id,
+        projectName: 'Shop website',
+        totalPrice: 25000,
+        receivedPayment: 15000,
+        pendingPayment: 10000,
+        commission: 10,
+        commissionValue: 2500,
+      }),
     ]);
     expect((await legacy(t.app, 'PUT', `/projects/${id}/complete`, owner)).body).toMatchObject({ success: true, project_status: 2 });
     expect(await legacy(t.app, 'GET', '/projecttellecallerCount', caller.session)).toMatchObject({ body: [0, 0, 1, 0, 0] });
@@ -128,14 +164,17 @@ describe.each(dialects)('legacy projects API on %s', (dialect) => {
       expect(res.status, move).toBe(404);
     }
     expect((await legacy(t.app, 'GET', `/projectsByTelecaller/${a.caller.id}`, b.owner)).status).toBe(404);
-    expect((await legacy(t.app, 'POST', '/approveProjectUpdateByAdmin', a.owner, { id: 1, approval_status: 'maybe' })).body)
-      .toMatchObject({ success: false, message: "approval_status must be 'approved' or 'rejected'." });
+    expect((await legacy(t.app, 'POST', '/approveProjectUpdateByAdmin', a.owner, { id: 1, approval_status: 'maybe' })).body).toMatchObject({
+      success: false,
+      message: "approval_status must be 'approved' or 'rejected'.",
+    });
     expect((await row(id)).status).toBe(PROJECT_STATUS.pending);
   });
 
   it("exports the company's business as CSV: per telecaller, per month and the total", async () => {
     const { owner, caller } = await team();
-    const id = (await legacy(t.app, 'POST', '/createProject', caller.session, body({ price: 999.99, Advance_payment: 333.33, commission: 15 }))).body.project_id;
+    const id = (await legacy(t.app, 'POST', '/createProject', caller.session, body({ price: 999.99, Advance_payment: 333.33, commission: 15 }))).body
+      .project_id;
     await legacy(t.app, 'PUT', `/projects/${id}/approve`, owner);
     const res = await t.app.inject({ method: 'GET', url: '/api/webapi/projects/business.csv', headers: { cookie: owner.cookie } });
     expect(res.statusCode).toBe(200);
@@ -144,7 +183,10 @@ describe.each(dialects)('legacy projects API on %s', (dialect) => {
     // No dates: this month so far.
     const range = today.endsWith('-01') ? today : `${today.slice(0, 8)}01 to ${today}`;
     expect(res.headers['content-disposition']).toBe(`attachment; filename="business-${range.replace(' to ', '-to-')}.csv"`);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines).toEqual([
       'Section,Telecaller / month,Projects,Value sold (INR),Received (INR),Pending (INR),Commission on price (INR),Commission earned (INR)',
       'Telecaller,Asha Caller,1,999.99,333.33,666.66,150.00,50.00',

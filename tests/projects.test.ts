@@ -29,8 +29,14 @@ describe.each(dialects)('projects on %s', (dialect) => {
     return { company, owner, caller, other, head };
   }
   const project = (over: Record<string, unknown> = {}) => ({
-    project_name: 'Website for Mehta Sweets', clint_name: 'Ravi Mehta', number: '9876543210',
-    price: '25000', advance: '5000', commission_percentage: 10, endtime: addDays(today(), 30), ...over,
+    project_name: 'Website for Mehta Sweets',
+    clint_name: 'Ravi Mehta',
+    number: '9876543210',
+    price: '25000',
+    advance: '5000',
+    commission_percentage: 10,
+    endtime: addDays(today(), 30),
+    ...over,
   });
   const create = async (s: Session, over: Record<string, unknown> = {}) => {
     const res = await mutate(t.app, 'projects.create', project(over), s);
@@ -43,14 +49,29 @@ describe.each(dialects)('projects on %s', (dialect) => {
     expect(res.status, JSON.stringify(res.error)).toBe(200);
     return (res.data.items as Array<{ id: number }>).map((p) => p.id);
   };
-  const count = async () => Number((await db().selectFrom('projects').select((e) => e.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await db()
+          .selectFrom('projects')
+          .select((e) => e.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('creates a pending project in paise with the spec message; the advance waits for approval to enter the ledger', async () => {
     const { caller } = await team();
     const res = await mutate(t.app, 'projects.create', project({ price: '1,250.50', advance: 250.25 }), caller.session);
     expect(res.data).toMatchObject({ message: 'Project created successfully!' });
     const p = await row(res.data.id);
-    expect(p).toMatchObject({ status: PROJECT_STATUS.pending, price_paise: 125050, received_paise: 25025, commission_percentage: 10, telicaller_id: caller.id, lead_id: null });
+    expect(p).toMatchObject({
+      status: PROJECT_STATUS.pending,
+      price_paise: 125050,
+      received_paise: 25025,
+      commission_percentage: 10,
+      telicaller_id: caller.id,
+      lead_id: null,
+    });
     expect(await db().selectFrom('project_payments').selectAll().where('project_id', '=', p.id).execute()).toEqual([]);
   });
 
@@ -85,7 +106,10 @@ describe.each(dialects)('projects on %s', (dialect) => {
     const a = await team();
     const b = await team();
     const [mine, colleagues, foreign] = [
-      ...(await insertLeadRows(db(), a.company.id, [{ telicaller_id: a.caller.id, status: '2' }, { telicaller_id: a.other.id, status: '2' }])),
+      ...(await insertLeadRows(db(), a.company.id, [
+        { telicaller_id: a.caller.id, status: '2' },
+        { telicaller_id: a.other.id, status: '2' },
+      ])),
       ...(await insertLeadRows(db(), b.company.id, [{ telicaller_id: b.caller.id, status: '2' }])),
     ];
     const id = await create(a.caller.session, { lead_id: mine });
@@ -146,7 +170,12 @@ describe.each(dialects)('projects on %s', (dialect) => {
     const update = { id, ...project({ received: '12,000.50', price: '26000' }) };
     const sent = await mutate(t.app, 'projects.requestUpdate', update, caller.session);
     expect(sent.data).toMatchObject({ message: 'Update request sent to your company for approval!' });
-    expect(await row(id)).toMatchObject({ status: PROJECT_STATUS.updateRequested, previous_status: PROJECT_STATUS.running, received_paise: 500000, price_paise: 2500000 });
+    expect(await row(id)).toMatchObject({
+      status: PROJECT_STATUS.updateRequested,
+      previous_status: PROJECT_STATUS.running,
+      received_paise: 500000,
+      price_paise: 2500000,
+    });
     const again = await mutate(t.app, 'projects.requestUpdate', update, caller.session);
     expect(again.status).toBe(409);
     expect(again.error!.message).toBe('An update for this project is already waiting for approval.');
@@ -158,7 +187,10 @@ describe.each(dialects)('projects on %s', (dialect) => {
     const waiting = await query(t.app, 'projects.pendingUpdates', {}, owner);
     expect(waiting.data.items).toHaveLength(1);
     expect(waiting.data.items[0]).toMatchObject({
-      project_id: id, telecaller_name: 'Asha Caller', current: { price: 25000, received: 5000, pending: 20000 }, proposed: { price: 26000, received: 12000.5, pending: 13999.5 },
+      project_id: id,
+      telecaller_name: 'Asha Caller',
+      current: { price: 25000, received: 5000, pending: 20000 },
+      proposed: { price: 26000, received: 12000.5, pending: 13999.5 },
     });
     const decided = await mutate(t.app, 'projects.decideUpdate', { id: waiting.data.items[0].id, approve: true }, owner);
     expect(decided.data).toMatchObject({ message: 'Project update approved.' });
@@ -167,7 +199,8 @@ describe.each(dialects)('projects on %s', (dialect) => {
 
     const detail = await query(t.app, 'projects.myDetail', { id }, caller.session);
     expect(detail.data.ledger.map((e: { amount: number; received_after: number; kind: string }) => [e.kind, e.amount, e.received_after])).toEqual([
-      ['advance', 5000, 5000], ['update', 7000.5, 12000.5],
+      ['advance', 5000, 5000],
+      ['update', 7000.5, 12000.5],
     ]);
     expect(detail.data.request).toBeNull();
     expect((await query(t.app, 'projects.pendingUpdates', {}, owner)).data.items).toEqual([]);
@@ -198,7 +231,9 @@ describe.each(dialects)('projects on %s', (dialect) => {
     expect((await query(t.app, 'projects.detail', { id }, other)).status).toBe(404);
     expect((await query(t.app, 'projects.list', { list: 'pending', telecallerId: a.caller.id }, other)).status).toBe(404);
     expect((await query(t.app, 'projects.list', { list: 'pending' }, other)).data.items).toEqual([]);
-    expect((await query(t.app, 'projects.telecallers', undefined, other)).data.map((r: { telicaller_id: number }) => r.telicaller_id)).not.toContain(a.caller.id);
+    expect((await query(t.app, 'projects.telecallers', undefined, other)).data.map((r: { telicaller_id: number }) => r.telicaller_id)).not.toContain(
+      a.caller.id,
+    );
     await mutate(t.app, 'projects.approve', { id }, a.owner);
     await mutate(t.app, 'projects.requestUpdate', { id, ...project({ received: '9000' }) }, a.caller.session);
     const [req] = (await query(t.app, 'projects.pendingUpdates', {}, a.owner)).data.items;
@@ -215,8 +250,12 @@ describe.each(dialects)('projects on %s', (dialect) => {
     await create(other.session);
     await create(other.session);
     const rows = (await query(t.app, 'projects.telecallers', undefined, owner)).data;
-    expect(rows.map((r: { telecaller_name: string; total_projects: number; pending_projects: number }) => [r.telecaller_name, r.total_projects, r.pending_projects])).toEqual([
-      ['Bina Other', 2, 2], ['Asha Caller', 1, 1], ['Chetan Head', 0, 0],
+    expect(
+      rows.map((r: { telecaller_name: string; total_projects: number; pending_projects: number }) => [r.telecaller_name, r.total_projects, r.pending_projects]),
+    ).toEqual([
+      ['Bina Other', 2, 2],
+      ['Asha Caller', 1, 1],
+      ['Chetan Head', 0, 0],
     ]);
     expect(await ids(owner, 'projects.list', { list: 'pending', telecallerId: other.id })).toHaveLength(2);
     expect(head.id).toBeGreaterThan(0);
@@ -234,7 +273,10 @@ describe.each(dialects)('projects on %s', (dialect) => {
     const mine = (await query(t.app, 'projects.myBusiness', { pageSize: 50 }, caller.session)).data;
     expect(mine.totals).toEqual({ projects: 2, value: 1999.89, received: 333.33, pending: 1666.56, commission: 299.99, commission_earned: 50 });
     const rows = mine.projects.items as Array<{ id: number; commission: number; commission_earned: number; price: number }>;
-    expect(rows.map((r) => [r.id, r.commission, r.commission_earned])).toEqual([[b, 149.99, 0], [a, 150, 50]]);
+    expect(rows.map((r) => [r.id, r.commission, r.commission_earned])).toEqual([
+      [b, 149.99, 0],
+      [a, 150, 50],
+    ]);
     const sum = (xs: number[]) => Math.round(xs.reduce((s, x) => s + x * 100, 0)) / 100;
     expect(sum(rows.map((r) => r.commission))).toBe(mine.totals.commission);
     expect(sum(rows.map((r) => r.price))).toBe(mine.totals.value);
@@ -242,7 +284,10 @@ describe.each(dialects)('projects on %s', (dialect) => {
     const company = (await query(t.app, 'projects.business', {}, owner)).data;
     expect(company).toMatchObject({ from: `${today().slice(0, 8)}01`, to: today() }); // this month so far, unless asked
     expect(company.totals).toMatchObject({ projects: 3, value: 2099.89, received: 433.33, commission: 301.99 });
-    expect(company.byTelecaller.map((r: { telecaller_name: string; value: number }) => [r.telecaller_name, r.value])).toEqual([['Asha Caller', 1999.89], ['Bina Other', 100]]);
+    expect(company.byTelecaller.map((r: { telecaller_name: string; value: number }) => [r.telecaller_name, r.value])).toEqual([
+      ['Asha Caller', 1999.89],
+      ['Bina Other', 100],
+    ]);
     expect(company.byMonth).toEqual([expect.objectContaining({ month: today().slice(0, 7), projects: 3, value: 2099.89 })]);
     const pendingRow = (await query(t.app, 'projects.mine', { list: 'pendingPayment' }, caller.session)).data.items.find((p: { id: number }) => p.id === a);
     expect(pendingRow.reminder.link).toMatch(/^https:\/\/wa\.me\/919876543210\?text=/);

@@ -40,8 +40,7 @@ function trickle(port: number, head: string, piece: string, everyMs: number, tot
   return { closed, reply: () => reply, stop: () => socket.destroy() };
 }
 
-const post = (length: number) =>
-  `POST /trpc/auth.signOut HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+const post = (length: number) => `POST /trpc/auth.signOut HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
 
 /** Whichever comes first: the connection closed, or `ms` passed (null). */
 const within = <T>(p: Promise<T>, ms: number) => Promise.race([p, sleep(ms).then(() => null)]);

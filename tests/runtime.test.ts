@@ -64,7 +64,14 @@ async function runServer(entry: string, env: Record<string, string>, nodeArgs: s
   const port = await freePort();
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`, UPLOADS_DIR: path.join(dir, 'uploads'), NODE_ENV: 'development', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`,
+      UPLOADS_DIR: path.join(dir, 'uploads'),
+      NODE_ENV: 'development',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -32,7 +32,9 @@ describe.each(dialects)('demo data on %s', (dialect) => {
     // Leads came in through the real upload path and were distributed through the service.
     const history = await query(t.app, 'intake.history', { page: 1, pageSize: 10 }, owner);
     expect(history.data.items.map((b: { inserted: number; status: string }) => [b.inserted, b.status]).sort()).toEqual([
-      [15, 'complete'], [20, 'complete'], [25, 'complete'],
+      [15, 'complete'],
+      [20, 'complete'],
+      [25, 'complete'],
     ]);
     expect(history.data.items.map((b: { fileName: string }) => b.fileName).sort()).toEqual(['indiamart-leads.csv', 'justdial-leads.csv', 'local-leads.csv']);
     // Every demo lead keeps its whole requirement and its city, commas and all.
@@ -53,7 +55,14 @@ describe.each(dialects)('demo data on %s', (dialect) => {
     const totals = async (s: typeof caller, queues: string[]) =>
       Object.fromEntries(await Promise.all(queues.map(async (q) => [q, (await page(q, s)).data.total])));
     expect(await totals(caller, ['new', 'pending', 'callback', 'interested', 'notInterested', 'followUp', 'invalid', 'noSubmit'])).toEqual({
-      new: 8, pending: 2, callback: callbacksToday, interested: 2, notInterested: 1, followUp: 3, invalid: 1, noSubmit: 1,
+      new: 8,
+      pending: 2,
+      callback: callbacksToday,
+      interested: 2,
+      notInterested: 1,
+      followUp: 3,
+      invalid: 1,
+      noSubmit: 1,
     });
     const head = await signIn(t.app, { kind: 'user', ...DEMO.head });
     expect(await totals(head, ['new', 'pending', 'junior'])).toEqual({ new: 6, pending: 4, junior: 1 });

@@ -30,7 +30,8 @@ describe.each(dialects)('why a session ended, on %s', (dialect) => {
     const c = await insertCompany(db());
     const user = await insertUser(db(), c.id);
     return {
-      ...c, user,
+      ...c,
+      user,
       owner: await signIn(t.app, { kind: 'subadmin', email: c.email, password: PASSWORD }),
       caller: await signIn(t.app, { kind: 'user', mobile: user.mobile, password: PASSWORD }),
     };
@@ -63,7 +64,11 @@ describe.each(dialects)('why a session ended, on %s', (dialect) => {
 
   it('an expired company, a removed user, a signed-out session and no session at all', async () => {
     const c = await company();
-    await db().updateTable('subadmins').set({ expiry_date: addDays(todayIn('Asia/Kolkata'), -1) }).where('id', '=', c.id).execute();
+    await db()
+      .updateTable('subadmins')
+      .set({ expiry_date: addDays(todayIn('Asia/Kolkata'), -1) })
+      .where('id', '=', c.id)
+      .execute();
     expect(await ended(c.owner)).toBe('company_expired');
     expect(await ended(c.caller)).toBe('company_expired');
 

@@ -30,16 +30,18 @@ describe.each(dialects)('sign-in limits under parallel requests on %s', (dialect
   });
   afterAll(() => t?.close());
 
-
   for (const trpc of [false, true]) {
-    it.each(['admin', 'subadmin', 'user'] as SignInKind[])(`40 parallel wrong passwords for the %s (${trpc ? 'tRPC' : 'REST'}) get at most 5 checks`, async (kind) => {
-      const login = await newAccount(t.deps.db, kind);
-      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(t.app, kind, login, `wrong-${i}`, { trpc })));
-      expect(tally(answers)).toBeLessThanOrEqual(5);
-      const right = await attempt(t.app, kind, login, PASSWORD, { trpc });
-      expect(right.statusCode).toBe(429);
-      expect(message(right)).toMatch(LOCKED);
-    });
+    it.each(['admin', 'subadmin', 'user'] as SignInKind[])(
+      `40 parallel wrong passwords for the %s (${trpc ? 'tRPC' : 'REST'}) get at most 5 checks`,
+      async (kind) => {
+        const login = await newAccount(t.deps.db, kind);
+        const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => attempt(t.app, kind, login, `wrong-${i}`, { trpc })));
+        expect(tally(answers)).toBeLessThanOrEqual(5);
+        const right = await attempt(t.app, kind, login, PASSWORD, { trpc });
+        expect(right.statusCode).toBe(429);
+        expect(message(right)).toMatch(LOCKED);
+      },
+    );
   }
 
   it('a known browser failing in parallel gets at most its own 10 checks', async () => {

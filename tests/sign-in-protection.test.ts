@@ -12,7 +12,6 @@ describe.each(dialects)('sign-in protection on %s', (dialect) => {
   });
   afterAll(() => t?.close());
 
-
   it.each(['admin', 'subadmin', 'user'] as SignInKind[])(
     'an attacker failing 50 times cannot keep the %s out of the browser it signed in with before',
     async (kind) => {
@@ -93,8 +92,7 @@ describe.each(dialects)('sign-in protection on %s', (dialect) => {
     expect(header).not.toContain(login);
     const token = knownDeviceCookie(res.headers['set-cookie']).slice(3);
     const admin = await t.deps.db.selectFrom('admins').select('id').where('email', '=', login).executeTakeFirstOrThrow();
-    const rows = await t.deps.db.selectFrom('known_devices').selectAll()
-      .where('principal_kind', '=', 'admin').where('principal_id', '=', admin.id).execute();
+    const rows = await t.deps.db.selectFrom('known_devices').selectAll().where('principal_kind', '=', 'admin').where('principal_id', '=', admin.id).execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.token_hash).toBe(createHash('sha256').update(token).digest('hex'));
     expect(JSON.stringify(rows)).not.toContain(token);
@@ -111,7 +109,7 @@ describe.each(dialects)('sign-in protection on %s', (dialect) => {
     expect(again).toBe(first);
   });
 
-  it('a browser that once signed in cannot lock the owner\'s browser out: each known browser has its own count', async () => {
+  it("a browser that once signed in cannot lock the owner's browser out: each known browser has its own count", async () => {
     const login = await newAccount(t.deps.db, 'user');
     const owner = knownDeviceCookie((await attempt(t.app, 'user', login, PASSWORD)).headers['set-cookie']);
     const formerColleague = knownDeviceCookie((await attempt(t.app, 'user', login, PASSWORD)).headers['set-cookie']);
@@ -127,9 +125,12 @@ describe.each(dialects)('sign-in protection on %s', (dialect) => {
     const user = await insertUser(t.deps.db, company.id);
     const device = knownDeviceCookie((await attempt(t.app, 'user', user.mobile, PASSWORD)).headers['set-cookie']);
     const ownerSession = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
-    const changed = await mutate(t.app, 'users.update', {
-      id: user.id, name: user.name, email: user.email, mobile: user.mobile, user_type: 'Telicaller', password: 'N3w-password!',
-    }, ownerSession);
+    const changed = await mutate(
+      t.app,
+      'users.update',
+      { id: user.id, name: user.name, email: user.email, mobile: user.mobile, user_type: 'Telicaller', password: 'N3w-password!' },
+      ownerSession,
+    );
     expect(changed.status).toBe(200);
     for (let i = 0; i < 5; i++) await attempt(t.app, 'user', user.mobile, 'wrong');
     // The old browser is a stranger now: the lock holds for it, even with the new password.

@@ -40,7 +40,17 @@ const REQUIRED_MESSAGES: Record<string, string> = {
 };
 
 const LEGACY_FIELDS = [
-  'id', 'name', 'email', 'company_name', 'mobile', 'expiry_date', 'gst', 'company_bio', 'address', 'telecaller_creat_limit', 'is_blocked',
+  'id',
+  'name',
+  'email',
+  'company_name',
+  'mobile',
+  'expiry_date',
+  'gst',
+  'company_bio',
+  'address',
+  'telecaller_creat_limit',
+  'is_blocked',
 ].sort();
 
 /** No answer may carry a password or its hash. */
@@ -57,7 +67,14 @@ describe.each(dialects)('sub-admin management on %s', (dialect) => {
   let otherUser: Session;
 
   const countSubadmins = async () =>
-    Number((await t.deps.db.selectFrom('subadmins').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.deps.db
+          .selectFrom('subadmins')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
@@ -181,7 +198,10 @@ describe.each(dialects)('sub-admin management on %s', (dialect) => {
     const one = (await query(t.app, 'subadmins.list', { page: 1, pageSize: 20, search: marker }, admin)).data.items[2];
     for (const search of [one.email.toUpperCase(), one.company_name, one.mobile.slice(2, 8), `+91 ${one.mobile}`]) {
       const found = await query(t.app, 'subadmins.list', { page: 1, pageSize: 20, search }, admin);
-      expect(found.data.items.map((i: any) => i.id), search).toContain(one.id);
+      expect(
+        found.data.items.map((i: any) => i.id),
+        search,
+      ).toContain(one.id);
     }
     // Wildcards in a search are literal.
     expect((await query(t.app, 'subadmins.list', { page: 1, pageSize: 20, search: `${marker}%` }, admin)).data.total).toBe(0);
@@ -235,7 +255,13 @@ describe.each(dialects)('sub-admin management on %s', (dialect) => {
     expect((await query(t.app, 'auth.me', undefined, s2)).data?.kind).toBe('subadmin');
     expect((await query(t.app, 'auth.me', undefined, u2)).data?.kind).toBe('user');
 
-    const actions = await t.deps.db.selectFrom('audit_log').select('action').where('entity', '=', 'subadmin').where('entity_id', '=', company.id).orderBy('id').execute();
+    const actions = await t.deps.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('entity', '=', 'subadmin')
+      .where('entity_id', '=', company.id)
+      .orderBy('id')
+      .execute();
     expect(actions.map((a) => a.action)).toEqual(['block', 'unblock']);
   });
 
@@ -335,7 +361,7 @@ describe.each(dialects)('sub-admin management on %s', (dialect) => {
   it('refuses sub-admins and users (403) and the signed out (401), on every procedure and legacy call', async () => {
     const target = await insertCompany(t.deps.db);
     const before = await countSubadmins();
-    const calls: [('query' | 'mutation'), string, unknown][] = [
+    const calls: ['query' | 'mutation', string, unknown][] = [
       ['query', 'subadmins.list', { page: 1, pageSize: 10 }],
       ['query', 'subadmins.dashboard', undefined],
       ['mutation', 'subadmins.create', validInput()],
@@ -405,7 +431,7 @@ describe.each(dialects)('admin dashboard figures on %s', (dialect) => {
   });
   afterAll(() => t?.close());
 
-  it('counts companies, users, this month\'s leads and pending complaints from the data', async () => {
+  it("counts companies, users, this month's leads and pending complaints from the data", async () => {
     const db = t.deps.db;
     const active = await insertCompany(db, { name: 'Active One' });
     const soon = await insertCompany(db, { name: 'Expiring Soon', expiry_date: addDays(today(), 10) });
@@ -426,26 +452,42 @@ describe.each(dialects)('admin dashboard figures on %s', (dialect) => {
 
     const monthStart = startOfDayUtc(`${today().slice(0, 7)}-01`, 'Asia/Kolkata');
     const lead = (subadmin_id: number, created_at: string, visible = 1) => ({
-      subadmin_id, created_at, updated_at: created_at, visible, name: 'Lead', mobile: uniqueMobile(), category: 'IndiaMART',
-      upload_date: created_at.slice(0, 10), requirement: '', area: '', status: '0',
+      subadmin_id,
+      created_at,
+      updated_at: created_at,
+      visible,
+      name: 'Lead',
+      mobile: uniqueMobile(),
+      category: 'IndiaMART',
+      upload_date: created_at.slice(0, 10),
+      requirement: '',
+      area: '',
+      status: '0',
     });
-    await db.insertInto('leads').values([
-      lead(active.id, nowIso()),
-      lead(soon.id, monthStart),
-      lead(active.id, new Date(Date.parse(monthStart) - 1000).toISOString()),
-      lead(active.id, nowIso(), 0),
-      lead(deleted.id, nowIso()),
-    ]).execute();
+    await db
+      .insertInto('leads')
+      .values([
+        lead(active.id, nowIso()),
+        lead(soon.id, monthStart),
+        lead(active.id, new Date(Date.parse(monthStart) - 1000).toISOString()),
+        lead(active.id, nowIso(), 0),
+        lead(deleted.id, nowIso()),
+      ])
+      .execute();
 
     const complaint = (subadmin_id: number, from_kind: 'subadmin' | 'user', status: number) => ({
-      subadmin_id, from_kind, status, title: 'Issue', body: 'Details', created_at: nowIso(), updated_at: nowIso(),
+      subadmin_id,
+      from_kind,
+      status,
+      title: 'Issue',
+      body: 'Details',
+      created_at: nowIso(),
+      updated_at: nowIso(),
     });
-    await db.insertInto('complaints').values([
-      complaint(active.id, 'subadmin', 0),
-      complaint(soon.id, 'subadmin', 0),
-      complaint(active.id, 'subadmin', 1),
-      complaint(active.id, 'user', 0),
-    ]).execute();
+    await db
+      .insertInto('complaints')
+      .values([complaint(active.id, 'subadmin', 0), complaint(soon.id, 'subadmin', 0), complaint(active.id, 'subadmin', 1), complaint(active.id, 'user', 0)])
+      .execute();
 
     const res = await query(t.app, 'subadmins.dashboard', undefined, admin);
     expect(res.status).toBe(200);

@@ -22,9 +22,11 @@ describe.each(dialects)('submissions sent again on %s', (dialect) => {
     const company = await insertCompany(db());
     const u = await insertUser(db(), company.id);
     const session = await signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD });
-    const leads = await insertLeadRows(db(), company.id, [0, 1, 2].map((i) => ({
-      name: `Lead ${i}`, telicaller_id: u.id, telicaller_send_date: nowIso(), status: '0',
-    })));
+    const leads = await insertLeadRows(
+      db(),
+      company.id,
+      [0, 1, 2].map((i) => ({ name: `Lead ${i}`, telicaller_id: u.id, telicaller_send_date: nowIso(), status: '0' })),
+    );
     return { company, user: u, session, leads };
   }
   const history = (leadId: number) => db().selectFrom('lead_history').selectAll().where('lead_id', '=', leadId).orderBy('id').execute();
@@ -45,7 +47,10 @@ describe.each(dialects)('submissions sent again on %s', (dialect) => {
     expect(again.status).toBe(200);
     expect(again.data).toEqual({ status: '3', nextId: c.leads[1], replayed: true });
     expect((await lead(c.leads[0]!)).status).toBe('2');
-    expect((await history(c.leads[0]!)).map((h) => [h.status, h.call_duration])).toEqual([['3', 42], ['2', 0]]);
+    expect((await history(c.leads[0]!)).map((h) => [h.status, h.call_duration])).toEqual([
+      ['3', 42],
+      ['2', 0],
+    ]);
   });
 
   it('stores one of two identical submissions sent at once', async () => {
@@ -72,7 +77,8 @@ describe.each(dialects)('submissions sent again on %s', (dialect) => {
     const a = await caller();
     const b = await caller();
     const key = keyOf();
-    const submit = (p: typeof a) => mutate(t.app, 'work.submit', { leadId: p.leads[0], status: '3', feedback: 'Not Relevant Lead', client_key: key }, p.session);
+    const submit = (p: typeof a) =>
+      mutate(t.app, 'work.submit', { leadId: p.leads[0], status: '3', feedback: 'Not Relevant Lead', client_key: key }, p.session);
     expect((await submit(a)).data.replayed).toBeUndefined();
     expect((await submit(b)).data.replayed).toBeUndefined();
     expect(await history(b.leads[0]!)).toHaveLength(1);
@@ -91,24 +97,51 @@ describe.each(dialects)('submissions sent again on %s', (dialect) => {
     const madeAt = new Date(Date.now() - 2 * 3600_000);
     // A callback for an hour ago was an hour ahead when the telecaller chose it two hours ago.
     const hourAgo = new Date(Date.now() - 3600_000);
-    const late = await mutate(t.app, 'work.submit', {
-      leadId: c.leads[0], status: '4', feedback: 'Follow-up Option', callback: true,
-      callback_date: todayIn(zone, hourAgo), callback_time: timeIn(zone, hourAgo), client_key: keyOf(), made_at: madeAt.toISOString(),
-    }, c.session);
+    const late = await mutate(
+      t.app,
+      'work.submit',
+      {
+        leadId: c.leads[0],
+        status: '4',
+        feedback: 'Follow-up Option',
+        callback: true,
+        callback_date: todayIn(zone, hourAgo),
+        callback_time: timeIn(zone, hourAgo),
+        client_key: keyOf(),
+        made_at: madeAt.toISOString(),
+      },
+      c.session,
+    );
     expect(late.status, JSON.stringify(late.error)).toBe(200);
     expect((await history(c.leads[0]!))[0]!.created_at).toBe(madeAt.toISOString());
     // Sent now without the time it was made, the same callback is in the past.
-    const now = await mutate(t.app, 'work.submit', {
-      leadId: c.leads[1], status: '4', feedback: 'Follow-up Option', callback: true,
-      callback_date: todayIn(zone, hourAgo), callback_time: timeIn(zone, hourAgo), client_key: keyOf(),
-    }, c.session);
+    const now = await mutate(
+      t.app,
+      'work.submit',
+      {
+        leadId: c.leads[1],
+        status: '4',
+        feedback: 'Follow-up Option',
+        callback: true,
+        callback_date: todayIn(zone, hourAgo),
+        callback_time: timeIn(zone, hourAgo),
+        client_key: keyOf(),
+      },
+      c.session,
+    );
     expect(now.status).toBe(400);
     // Believed only within a day and not ahead of the server: otherwise the server's time.
-    for (const [leadId, phone] of [[c.leads[1], new Date(Date.now() - 3 * 86_400_000)], [c.leads[2], new Date(Date.now() + 3600_000)]] as const) {
+    for (const [leadId, phone] of [
+      [c.leads[1], new Date(Date.now() - 3 * 86_400_000)],
+      [c.leads[2], new Date(Date.now() + 3600_000)],
+    ] as const) {
       const before = Date.now();
-      const res = await mutate(t.app, 'work.submit', {
-        leadId, status: '3', feedback: 'Not Relevant Lead', client_key: keyOf(), made_at: phone.toISOString(),
-      }, c.session);
+      const res = await mutate(
+        t.app,
+        'work.submit',
+        { leadId, status: '3', feedback: 'Not Relevant Lead', client_key: keyOf(), made_at: phone.toISOString() },
+        c.session,
+      );
       expect(res.status).toBe(200);
       const at = Date.parse((await history(leadId!))[0]!.created_at);
       expect(at).toBeGreaterThanOrEqual(before - 5);

@@ -4,7 +4,17 @@ import { insertCompany, insertLeadRows, insertUser, PASSWORD, uniqueMobile } fro
 import { legacy, query, signIn, type Session } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
 import {
-  addDays, daysBetween, isCalendarDate, monthStart, rangeBounds, startOfDayUtc, todayBounds, todayIn, weekStart, yearStart, zonedInstant,
+  addDays,
+  daysBetween,
+  isCalendarDate,
+  monthStart,
+  rangeBounds,
+  startOfDayUtc,
+  todayBounds,
+  todayIn,
+  weekStart,
+  yearStart,
+  zonedInstant,
 } from '../shared/dates.js';
 import { callCategory, formatHms, splitDuration } from '../shared/schemas/summaries.js';
 import { loginHourWindows, resolveRange } from '../server/services/summaries/summaries.service.js';
@@ -32,7 +42,10 @@ describe('calendar helpers for summaries', () => {
 
   it('bounds a range of days in the company zone, both ends included', () => {
     expect(rangeBounds('2026-03-05', '2026-03-06', ZONE)).toEqual({
-      fromDate: '2026-03-05', toDate: '2026-03-06', from: '2026-03-04T18:30:00.000Z', to: '2026-03-06T18:30:00.000Z',
+      fromDate: '2026-03-05',
+      toDate: '2026-03-06',
+      from: '2026-03-04T18:30:00.000Z',
+      to: '2026-03-06T18:30:00.000Z',
     });
     // New York's clocks move on 8 March 2026: that day has 23 hours.
     const ny = rangeBounds('2026-03-08', '2026-03-08', 'America/New_York');
@@ -101,23 +114,57 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
     await db()
       .insertInto('lead_history')
       .values({
-        subadmin_id: subadminId, lead_id: leadId, user_id: userId, acted_by_subadmin: null, user_type: 'Telicaller', kind,
-        outcome: kind === 'attempt' ? (c.outcome ?? 'busy') : null, status: c.status ?? (kind === 'attempt' ? '0' : '3'),
-        feedback: c.feedback ?? null, call_duration: c.duration ?? 0, remarks: null, handler_id: null, demo: 0, project_name: null,
-        callback: c.callback ? 1 : 0, callback_date: c.callback?.date ?? null, callback_time: c.callback?.time ?? null, invalid_reason: null,
-        lead_quality: null, optional_whatsapp: null, optional_number: null, created_at: c.at,
+        subadmin_id: subadminId,
+        lead_id: leadId,
+        user_id: userId,
+        acted_by_subadmin: null,
+        user_type: 'Telicaller',
+        kind,
+        outcome: kind === 'attempt' ? (c.outcome ?? 'busy') : null,
+        status: c.status ?? (kind === 'attempt' ? '0' : '3'),
+        feedback: c.feedback ?? null,
+        call_duration: c.duration ?? 0,
+        remarks: null,
+        handler_id: null,
+        demo: 0,
+        project_name: null,
+        callback: c.callback ? 1 : 0,
+        callback_date: c.callback?.date ?? null,
+        callback_time: c.callback?.time ?? null,
+        invalid_reason: null,
+        lead_quality: null,
+        optional_whatsapp: null,
+        optional_number: null,
+        created_at: c.at,
       })
       .execute();
   }
   async function project(subadminId: number, telicallerId: number, createdAt: string) {
-    await db().insertInto('projects').values({
-      subadmin_id: subadminId, telicaller_id: telicallerId, project_name: 'Website', clint_name: 'Client', number: uniqueMobile(),
-      price_paise: 100_000, received_paise: 0, commission_percentage: 5, endtime: addDays(todayIn(ZONE), 30), status: 0,
-      previous_status: null, created_at: createdAt, updated_at: createdAt,
-    }).execute();
+    await db()
+      .insertInto('projects')
+      .values({
+        subadmin_id: subadminId,
+        telicaller_id: telicallerId,
+        project_name: 'Website',
+        clint_name: 'Client',
+        number: uniqueMobile(),
+        price_paise: 100_000,
+        received_paise: 0,
+        commission_percentage: 5,
+        endtime: addDays(todayIn(ZONE), 30),
+        status: 0,
+        previous_status: null,
+        created_at: createdAt,
+        updated_at: createdAt,
+      })
+      .execute();
   }
   const leads = async (subadminId: number, userId: number, n: number) =>
-    insertLeadRows(db(), subadminId, Array.from({ length: n }, (_, i) => ({ telicaller_id: userId, name: `Lead ${i}` })));
+    insertLeadRows(
+      db(),
+      subadminId,
+      Array.from({ length: n }, (_, i) => ({ telicaller_id: userId, name: `Lead ${i}` })),
+    );
   const userSession = (u: { mobile: string }) => signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD });
   const companySession = (c: { email: string }) => signIn(t.app, { kind: 'subadmin', email: c.email, password: PASSWORD });
 
@@ -204,7 +251,7 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
       expect(tiles.data.counts.loginHours).toBe(100);
     });
 
-    it('is the telecaller\'s and head\'s: a developer and a sub-admin are refused', async () => {
+    it("is the telecaller's and head's: a developer and a sub-admin are refused", async () => {
       const company = await insertCompany(db());
       const dev = await insertUser(db(), company.id, 'Developer');
       const head = await insertUser(db(), company.id, 'Telicaller-hade');
@@ -295,7 +342,7 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
       expect(res.body.data).toHaveLength(4);
     });
 
-    it('is the sub-admin\'s: a telecaller gets FORBIDDEN and 403', async () => {
+    it("is the sub-admin's: a telecaller gets FORBIDDEN and 403", async () => {
       const s = await userSession(caller);
       expect((await query(t.app, 'summaries.callSummary', {}, s)).error?.data.code).toBe('FORBIDDEN');
       expect((await query(t.app, 'summaries.productivity', {}, s)).error?.data.code).toBe('FORBIDDEN');
@@ -377,20 +424,35 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
       expect(res.data.rows.map((r: any) => r.name)).toEqual(['Asha', 'Bina', 'Chitra']);
       const [a, b, h] = res.data.rows;
       expect(a).toMatchObject({
-        id: asha.id, calls: 7, connected: 6, notConnected: 1, talkTime: 360, callTime: 365,
-        firstCall: at(D1, '09:00'), lastCall: at(D3, '18:00'),
+        id: asha.id,
+        calls: 7,
+        connected: 6,
+        notConnected: 1,
+        talkTime: 360,
+        callTime: 365,
+        firstCall: at(D1, '09:00'),
+        lastCall: at(D3, '18:00'),
         mix: { Interested: 2, 'Not interested': 1, 'Follow-up': 3, Invalid: 0, 'Not submitted': 0, 'Not connected': 1 },
         callbacks: { due: 3, followed: 1, missed: 2 },
         conversion: { worked: 5, interested: 2, projects: 1 },
       });
       expect(b).toMatchObject({
-        calls: 1, connected: 0, notConnected: 1, talkTime: 0, callbacks: { due: 0, followed: 0, missed: 0 },
+        calls: 1,
+        connected: 0,
+        notConnected: 1,
+        talkTime: 0,
+        callbacks: { due: 0, followed: 0, missed: 0 },
         conversion: { worked: 1, interested: 0, projects: 1 },
       });
       expect(h).toMatchObject({ id: head.id, calls: 0, firstCall: null, lastCall: null, conversion: { worked: 0, interested: 0, projects: 0 } });
       expect(res.data.totals).toMatchObject({
-        calls: 8, connected: 6, notConnected: 2, talkTime: 360, callTime: 365,
-        callbacks: { due: 3, followed: 1, missed: 2 }, conversion: { worked: 6, interested: 2, projects: 2 },
+        calls: 8,
+        connected: 6,
+        notConnected: 2,
+        talkTime: 360,
+        callTime: 365,
+        callbacks: { due: 3, followed: 1, missed: 2 },
+        conversion: { worked: 6, interested: 2, projects: 2 },
       });
     });
 
@@ -399,9 +461,15 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
       const u = await insertUser(db(), co.id, 'Telicaller');
       const [L, M] = await leads(co.id, u.id, 2);
       const inTwoHours = new Date(Date.now() + 2 * 3600_000);
-      const soon = { date: todayIn(ZONE, inTwoHours), time: new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(inTwoHours) };
+      const soon = {
+        date: todayIn(ZONE, inTwoHours),
+        time: new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(inTwoHours),
+      };
       const hourAgo = new Date(Date.now() - 3600_000);
-      const past = { date: todayIn(ZONE, hourAgo), time: new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(hourAgo) };
+      const past = {
+        date: todayIn(ZONE, hourAgo),
+        time: new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(hourAgo),
+      };
       await call(co.id, u.id, L!, { at: plus(nowIso(), -7200), status: '4', callback: soon });
       await call(co.id, u.id, M!, { at: plus(nowIso(), -7200), status: '4', callback: past });
       const res = await query(t.app, 'summaries.productivity', { from: addDays(today, -1), to: addDays(today, 1) }, await companySession(co));
@@ -413,10 +481,13 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toContain('text/csv');
       expect(res.headers['content-disposition']).toBe(`attachment; filename="productivity-${D1}-to-${D3}.csv"`);
-      const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+      const lines = res.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
       expect(lines[0]).toBe(
-        'Telecaller,Role,Calls,Connected,Not connected,Talk time,Call time,First call,Last call,Interested,Not interested,Follow-up,Invalid,Not submitted,'
-          + 'Callbacks due,Callbacks followed up,Callbacks missed,Leads worked,Leads interested,Projects',
+        'Telecaller,Role,Calls,Connected,Not connected,Talk time,Call time,First call,Last call,Interested,Not interested,Follow-up,Invalid,Not submitted,' +
+          'Callbacks due,Callbacks followed up,Callbacks missed,Leads worked,Leads interested,Projects',
       );
       expect(lines[1]).toBe(`Asha,Telecaller,7,6,1,00:06:00,00:06:05,${D1} 09:00:00,${D3} 18:00:00,2,1,3,0,0,3,1,2,5,2,1`);
       expect(lines).toHaveLength(4);
@@ -440,15 +511,18 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
       company = await insertCompany(db());
       asha = await insertUser(db(), company.id, 'Telicaller', { name: 'Asha' });
       bina = await insertUser(db(), company.id, 'Telicaller-hade', { name: 'Bina' });
-      [leadA, leadB] = await insertLeadRows(db(), company.id, [
+      [leadA, leadB] = (await insertLeadRows(db(), company.id, [
         { telicaller_id: asha.id, name: 'Ravi Shah', mobile: '9822011112' },
         { telicaller_id: asha.id, name: 'Neha Joshi', mobile: '9822011114' },
-      ]) as [number, number];
+      ])) as [number, number];
       // 15 calls of Asha and 10 of Bina today, a minute apart; one of Asha's yesterday.
       for (let i = 0; i < 25; i++) {
         const mineA = i % 5 < 3;
         await call(company.id, mineA ? asha.id : bina.id, i % 2 ? leadA : leadB, {
-          at: plus(day.from, 60 * (i + 1)), status: '3', feedback: `call ${i}`, duration: i,
+          at: plus(day.from, 60 * (i + 1)),
+          status: '3',
+          feedback: `call ${i}`,
+          duration: i,
         });
       }
       await call(company.id, asha.id, leadA, { at: plus(day.from, -30), kind: 'attempt', outcome: 'no_answer', duration: 4 });
@@ -465,8 +539,16 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
       expect(first.data.items).toHaveLength(10);
       const top = first.data.items[0];
       expect(top).toMatchObject({
-        created_at: plus(day.from, 60 * 25), telecaller_id: bina.id, telecaller_name: 'Bina', lead_id: leadB, lead_name: 'Neha Joshi',
-        lead_mobile: '9822011114', kind: 'outcome', category: 'Not interested', feedback: 'call 24', call_duration: 24,
+        created_at: plus(day.from, 60 * 25),
+        telecaller_id: bina.id,
+        telecaller_name: 'Bina',
+        lead_id: leadB,
+        lead_name: 'Neha Joshi',
+        lead_mobile: '9822011114',
+        kind: 'outcome',
+        category: 'Not interested',
+        feedback: 'call 24',
+        call_duration: 24,
       });
       const times = first.data.items.map((r: any) => r.created_at);
       expect([...times].sort().reverse()).toEqual(times);
@@ -503,7 +585,7 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
       expect(headOwn.data.total).toBe(10);
     });
 
-    it('groups a telecaller\'s calls per lead for the call cards, the latest called first', async () => {
+    it("groups a telecaller's calls per lead for the call cards, the latest called first", async () => {
       const s = await userSession(asha);
       const res = await query(t.app, 'summaries.myCalledLeads', { from: addDays(day.today, -1) }, s);
       expect(res.data.total).toBe(2);
@@ -513,11 +595,19 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
       const onB = ashaCalls.filter((i) => !(i % 2));
       expect(res.data.items.map((c: any) => c.lead_name)).toEqual(['Neha Joshi', 'Ravi Shah']);
       expect(res.data.items[0]).toMatchObject({
-        lead_id: leadB, lead_mobile: '9822011114', calls: onB.length, duration: onB.reduce((x, y) => x + y, 0),
-        last_at: plus(day.from, 60 * 23), last_category: 'Not interested', last_feedback: 'call 22',
+        lead_id: leadB,
+        lead_mobile: '9822011114',
+        calls: onB.length,
+        duration: onB.reduce((x, y) => x + y, 0),
+        last_at: plus(day.from, 60 * 23),
+        last_category: 'Not interested',
+        last_feedback: 'call 22',
       });
       expect(res.data.items[1]).toMatchObject({
-        lead_id: leadA, calls: onA.length + 1, duration: onA.reduce((x, y) => x + y, 0) + 4, first_at: plus(day.from, -30),
+        lead_id: leadA,
+        calls: onA.length + 1,
+        duration: onA.reduce((x, y) => x + y, 0) + 4,
+        first_at: plus(day.from, -30),
       });
       const paged = await query(t.app, 'summaries.myCalledLeads', { from: addDays(day.today, -1), page: 2, pageSize: 1 }, s);
       expect(paged.data.items.map((c: any) => c.lead_id)).toEqual([leadA]);

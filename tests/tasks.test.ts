@@ -9,7 +9,6 @@ import { signIn } from './helpers/http.js';
 import { addDays, todayIn } from '../shared/dates.js';
 import { PNG, MP4 } from './helpers/files.js';
 
-
 describe.each(dialects)('developer tasks on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -17,13 +16,36 @@ describe.each(dialects)('developer tasks on %s', (dialect) => {
   });
   afterAll(() => t?.close());
   const today = () => todayIn('Asia/Kolkata');
-  const create = (s: Session, over: Record<string, string> = {}, files: Part[] = [['image', { filename: 'a.png', content: PNG, type: 'image/png' }], ['video', { filename: 'a.mp4', content: MP4, type: 'video/mp4' }]]) => {
-    const fields = Object.entries({ name: 'Fix the login page', description: 'Buttons overlap on phones.', start_date: today(), end_date: addDays(today(), 5), ...over });
+  const create = (
+    s: Session,
+    over: Record<string, string> = {},
+    files: Part[] = [
+      ['image', { filename: 'a.png', content: PNG, type: 'image/png' }],
+      ['video', { filename: 'a.mp4', content: MP4, type: 'video/mp4' }],
+    ],
+  ) => {
+    const fields = Object.entries({
+      name: 'Fix the login page',
+      description: 'Buttons overlap on phones.',
+      start_date: today(),
+      end_date: addDays(today(), 5),
+      ...over,
+    });
     const body = multipart([...fields, ...files] as Part[]);
-    return t.app.inject({ method: 'POST', url: '/api/webapi/createTask', headers: { authorization: `Bearer ${s.token}`, 'content-type': body.contentType }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/webapi/createTask',
+      headers: { authorization: `Bearer ${s.token}`, 'content-type': body.contentType },
+      payload: body.payload,
+    });
   };
-  const ids = async (s: Session, procedure: string, list: string) => ((await query(t.app, procedure, { list, pageSize: 100 }, s)).data.items as Array<{ id: number }>).map((x) => x.id);
-  const stored = () => fs.readdirSync(t.uploadsDir).filter((f) => !f.startsWith('.')).sort();
+  const ids = async (s: Session, procedure: string, list: string) =>
+    ((await query(t.app, procedure, { list, pageSize: 100 }, s)).data.items as Array<{ id: number }>).map((x) => x.id);
+  const stored = () =>
+    fs
+      .readdirSync(t.uploadsDir)
+      .filter((f) => !f.startsWith('.'))
+      .sort();
 
   it('creates a task with an image and a video; the developer accepts and completes it; the company approves it', async () => {
     const { owner, developer } = await signedInCompany(t);
@@ -52,7 +74,8 @@ describe.each(dialects)('developer tasks on %s', (dialect) => {
   it('counts a running task past its end date as delayed without anyone opening a page; it can still be completed', async () => {
     const { owner, developer } = await signedInCompany(t);
     const devId = (await query(t.app, 'tasks.developers', undefined, owner)).data[0].id as number;
-    const id = (await create(owner, { developer_id: String(devId), start_date: addDays(today(), -5), end_date: addDays(today(), -1) })).json().task.id as number;
+    const id = (await create(owner, { developer_id: String(devId), start_date: addDays(today(), -5), end_date: addDays(today(), -1) })).json().task
+      .id as number;
     await mutate(t.app, 'tasks.accept', { id }, developer);
     expect(await ids(developer, 'tasks.mine', 'running')).toEqual([]);
     expect(await ids(developer, 'tasks.mine', 'delayed')).toEqual([id]);
@@ -66,11 +89,19 @@ describe.each(dialects)('developer tasks on %s', (dialect) => {
     const devId = (await query(t.app, 'tasks.developers', undefined, owner)).data[0].id as number;
     const bare = await create(owner, { developer_id: String(devId), name: 'No media' }, []);
     expect(bare.json()).toMatchObject({ success: true, message: 'Task added successfully!' });
-    const imageOnly = await create(owner, { developer_id: String(devId), name: 'Image only' }, [['image', { filename: 'a.png', content: PNG, type: 'image/png' }]]);
+    const imageOnly = await create(owner, { developer_id: String(devId), name: 'Image only' }, [
+      ['image', { filename: 'a.png', content: PNG, type: 'image/png' }],
+    ]);
     expect(imageOnly.json()).toMatchObject({ success: true });
-    const videoOnly = await create(owner, { developer_id: String(devId), name: 'Video only' }, [['video', { filename: 'a.mp4', content: MP4, type: 'video/mp4' }]]);
+    const videoOnly = await create(owner, { developer_id: String(devId), name: 'Video only' }, [
+      ['video', { filename: 'a.mp4', content: MP4, type: 'video/mp4' }],
+    ]);
     expect(videoOnly.json()).toMatchObject({ success: true });
-    const items = (await query(t.app, 'tasks.mine', { list: 'new', pageSize: 100 }, developer)).data.items as Array<{ id: number; image: string | null; video: string | null }>;
+    const items = (await query(t.app, 'tasks.mine', { list: 'new', pageSize: 100 }, developer)).data.items as Array<{
+      id: number;
+      image: string | null;
+      video: string | null;
+    }>;
     const byId = new Map(items.map((i) => [i.id, i]));
     expect(byId.get(bare.json().task.id)).toMatchObject({ image: null, video: null });
     expect(byId.get(imageOnly.json().task.id)).toMatchObject({ image: expect.stringMatching(/\.png$/), video: null });
@@ -82,9 +113,13 @@ describe.each(dialects)('developer tasks on %s', (dialect) => {
     const devId = (await query(t.app, 'tasks.developers', undefined, owner)).data[0].id as number;
     const before = stored();
     expect((await create(owner)).json()).toMatchObject({ success: false, message: 'Please select a developer.' });
-    expect((await create(owner, { developer_id: String(devId), end_date: addDays(today(), -1) })).json())
-      .toMatchObject({ message: 'The end date cannot be before the start date.' });
-    const fake = await create(owner, { developer_id: String(devId) }, [['image', { filename: 'a.png', content: PNG, type: 'image/png' }], ['video', { filename: 'v.mp4', content: PNG, type: 'video/mp4' }]]);
+    expect((await create(owner, { developer_id: String(devId), end_date: addDays(today(), -1) })).json()).toMatchObject({
+      message: 'The end date cannot be before the start date.',
+    });
+    const fake = await create(owner, { developer_id: String(devId) }, [
+      ['image', { filename: 'a.png', content: PNG, type: 'image/png' }],
+      ['video', { filename: 'v.mp4', content: PNG, type: 'video/mp4' }],
+    ]);
     expect(fake.json()).toMatchObject({ message: 'Only MP4 or WebM videos can be uploaded.' });
     expect(stored()).toEqual(before);
     expect(await t.deps.db.selectFrom('tasks').selectAll().where('subadmin_id', '=', company.id).execute()).toEqual([]);
@@ -102,12 +137,20 @@ describe.each(dialects)('developer tasks on %s', (dialect) => {
     const foreign = await create(b.owner, { developer_id: String(devId) });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({ message: 'Developer not found.' });
-    expect((await legacy(t.app, 'GET', '/tasks/status?developer_id=1', a.developer)).body).toMatchObject({ status: true, tasks: [expect.objectContaining({ id })] });
+    expect((await legacy(t.app, 'GET', '/tasks/status?developer_id=1', a.developer)).body).toMatchObject({
+      status: true,
+      tasks: [expect.objectContaining({ id })],
+    });
     expect((await legacy(t.app, 'GET', '/tasks/getTaskid?developer_id=1', colleague)).body.tasks).toEqual([]);
-    expect((await legacy(t.app, 'PUT', '/updateTask', a.developer, { id, status: 'Running' })).body).toMatchObject({ success: true, message: 'Task Accepted successfully!' });
+    expect((await legacy(t.app, 'PUT', '/updateTask', a.developer, { id, status: 'Running' })).body).toMatchObject({
+      success: true,
+      message: 'Task Accepted successfully!',
+    });
     expect((await legacy(t.app, 'GET', '/tasks/statu', a.developer)).body.tasks).toEqual([expect.objectContaining({ id, status: 1 })]);
     expect((await legacy(t.app, 'PUT', '/updateTask', a.developer, { id, status: 'Done' })).status).toBe(400);
-    expect((await legacy(t.app, 'PUT', '/updateTask', a.developer, { id, status: 'Completed' })).body).toMatchObject({ message: 'Task completed successfully!' });
+    expect((await legacy(t.app, 'PUT', '/updateTask', a.developer, { id, status: 'Completed' })).body).toMatchObject({
+      message: 'Task completed successfully!',
+    });
     expect((await legacy(t.app, 'GET', '/tasks/sta', a.developer)).body.tasks).toEqual([expect.objectContaining({ id, status: 2 })]);
     expect((await legacy(t.app, 'GET', '/Developer', a.owner)).body.users.map((u: { id: number }) => u.id)).toContain(devId);
     expect((await legacy(t.app, 'GET', '/Developer', a.caller)).status).toBe(403);

@@ -70,7 +70,7 @@ describe.each(dialects)("a company's time zone as typed on %s", (dialect) => {
     expect(cachedFormatterCount() - before).toBeLessThanOrEqual(3);
   });
 
-  it("an upgrade stores the zones kept as typed in their one spelling", async () => {
+  it('an upgrade stores the zones kept as typed in their one spelling', async () => {
     const a = await insertCompany(t.deps.db);
     const b = await insertCompany(t.deps.db);
     await t.deps.db.updateTable('subadmins').set({ time_zone: 'aSiA/kOlKaTa' }).where('id', '=', a.id).execute();

@@ -97,10 +97,19 @@ describe.each(dialects)("the company's time zone on %s", (dialect) => {
     ]);
 
     const profile = (await query(t.app, 'profile.get', undefined, c.session)).data;
-    const saved = await mutate(t.app, 'profile.update', {
-      name: profile.name, company_name: profile.company_name, gst: profile.gst, company_bio: profile.company_bio,
-      address: profile.address, time_zone: 'Asia/Dubai',
-    }, c.session);
+    const saved = await mutate(
+      t.app,
+      'profile.update',
+      {
+        name: profile.name,
+        company_name: profile.company_name,
+        gst: profile.gst,
+        company_bio: profile.company_bio,
+        address: profile.address,
+        time_zone: 'Asia/Dubai',
+      },
+      c.session,
+    );
     expect(saved.status).toBe(200);
     expect((await query(t.app, 'auth.me', undefined, c.session)).data.timeZone).toBe('Asia/Dubai');
     expect(times(await exportRows(c.session))).toEqual([

@@ -22,10 +22,20 @@ describe.each(dialects)('uploads and banners on %s', (dialect) => {
   const company = () => signedInCompany(t);
   const upload = (s: Session, content: Buffer | string, filename = 'banner.png', type = 'image/png', field = 'image') => {
     const body = multipart([[field, { filename, content, type }]]);
-    return t.app.inject({ method: 'POST', url: '/api/webapi/insertBanner', headers: { authorization: `Bearer ${s.token}`, 'content-type': body.contentType }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/webapi/insertBanner',
+      headers: { authorization: `Bearer ${s.token}`, 'content-type': body.contentType },
+      payload: body.payload,
+    });
   };
   /** Every file under the uploads folder, the half-written ones included. */
-  const onDisk = () => fs.readdirSync(t.uploadsDir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name)).sort();
+  const onDisk = () =>
+    fs
+      .readdirSync(t.uploadsDir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => path.join(e.parentPath, e.name))
+      .sort();
 
   it('stores an image under a generated name and serves it with its type, nosniff and ranges', async () => {
     const { owner, caller } = await company();
@@ -53,7 +63,10 @@ describe.each(dialects)('uploads and banners on %s', (dialect) => {
     const before = onDisk();
     // A little-endian TIFF header pointing at an IFD of 16 entries that never come.
     const truncatedTiff = Buffer.from([0x49, 0x49, 0x2a, 0x00, 0x08, 0x00, 0x00, 0x00, 0x10, 0x00, 0x00, 0x01]);
-    for (const [content, filename, type] of [[truncatedTiff, 'scan.tif', 'image/tiff'], [truncatedTiff, 'banner.png', 'image/png']] as const) {
+    for (const [content, filename, type] of [
+      [truncatedTiff, 'scan.tif', 'image/tiff'],
+      [truncatedTiff, 'banner.png', 'image/png'],
+    ] as const) {
       const res = await upload(owner, content, filename, type);
       expect(res.statusCode, filename).toBe(400);
       expect(res.json(), filename).toMatchObject({ status: false, message: 'Only JPEG, PNG, WebP or GIF images can be uploaded.' });
@@ -79,21 +92,42 @@ describe.each(dialects)('uploads and banners on %s', (dialect) => {
     const body = multipart([['image', { filename: 'cut.png', content: Buffer.concat([PNG, Buffer.alloc(4096, 1)]), type: 'image/png' }]]);
     const cut = body.payload.subarray(0, body.payload.length - 2000);
     const res = await t.app.inject({
-      method: 'POST', url: '/api/webapi/insertBanner', headers: { authorization: `Bearer ${owner.token}`, 'content-type': body.contentType }, payload: cut,
+      method: 'POST',
+      url: '/api/webapi/insertBanner',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': body.contentType },
+      payload: cut,
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ status: false, message: 'The upload did not complete. Please try again.' });
-    const missing = await t.app.inject({ method: 'POST', url: '/api/webapi/insertBanner', headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' }, payload: '{}' });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/webapi/insertBanner',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+      payload: '{}',
+    });
     expect(missing.json()).toMatchObject({ status: false, message: 'Please select an image to upload' });
     expect(onDisk()).toEqual(before);
-    expect(await db().selectFrom('banners').selectAll().where('subadmin_id', '=', (await db().selectFrom('subadmins').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id).execute()).toEqual([]);
+    expect(
+      await db()
+        .selectFrom('banners')
+        .selectAll()
+        .where('subadmin_id', '=', (await db().selectFrom('subadmins').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id)
+        .execute(),
+    ).toEqual([]);
   });
 
   it('serves nothing but stored files: no listing, no climbing out, no half-written upload', async () => {
     fs.mkdirSync(path.join(t.uploadsDir, '.incoming'), { recursive: true });
     fs.writeFileSync(path.join(t.uploadsDir, '.incoming', 'partial'), 'half');
     fs.writeFileSync(path.join(t.uploadsDir, 'notes.txt'), 'not ours');
-    for (const url of ['/uploads/', '/uploads/../package.json', '/uploads/%2e%2e/package.json', '/uploads/..%2fpackage.json', '/uploads/.incoming/partial', '/uploads/notes.txt']) {
+    for (const url of [
+      '/uploads/',
+      '/uploads/../package.json',
+      '/uploads/%2e%2e/package.json',
+      '/uploads/..%2fpackage.json',
+      '/uploads/.incoming/partial',
+      '/uploads/notes.txt',
+    ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).not.toBe(200);
       expect(res.body, url).not.toContain('"name"');
@@ -138,7 +172,7 @@ describe.each(dialects)('uploads and banners on %s', (dialect) => {
     // Another instance on the same volume, mid-upload: its file is written, its record not yet.
     const arriving = file(path.join(dir, '1f0e0d0c-0b0a-4908-8706-050403020100.png'), PNG);
     const writing = file(path.join(dir, '.incoming', 'writing'), 'part');
-    const foreign = hoursAgo(file(path.join(dir, 'README.txt'), 'someone else\'s file'), 2);
+    const foreign = hoursAgo(file(path.join(dir, 'README.txt'), "someone else's file"), 2);
     hoursAgo(path.join(dir, kept), 2);
 
     const swept = await sweepUploads(t.deps);

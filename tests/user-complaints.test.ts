@@ -48,8 +48,11 @@ describe.each(dialects)("users' complaints to their company on %s", (dialect) =>
     expect(await row(id)).toMatchObject({ status: 0, reply: null });
     expect((await query(t.app, 'complaints.mineAsUser', {}, a.developer)).data.items).toEqual([]);
     await mutate(t.app, 'complaints.replyToUser', { id, reply: 'Looking into it.' }, a.owner);
-    expect((await query(t.app, 'notifications.inbox', { page: 1, pageSize: 10 }, a.developer)).data.items
-      .some((n: { title: string }) => n.title.startsWith('Reply to your complaint'))).toBe(false);
+    expect(
+      (await query(t.app, 'notifications.inbox', { page: 1, pageSize: 10 }, a.developer)).data.items.some((n: { title: string }) =>
+        n.title.startsWith('Reply to your complaint'),
+      ),
+    ).toBe(false);
     const blank = await mutate(t.app, 'complaints.fileAsUser', { reason: '', description: 'x' }, a.caller);
     expect(blank.error!.data.fieldErrors?.reason).toBe('Reason is required.');
   });
@@ -62,10 +65,14 @@ describe.each(dialects)("users' complaints to their company on %s", (dialect) =>
     expect(missing).toMatchObject({ status: 400, body: { status: false, message: 'Description is required.' } });
     const pending = await legacy(t.app, 'GET', '/getPendingComplaints', owner);
     expect(pending.body.data).toEqual([expect.objectContaining({ id: sent.body.id, title: 'Payment', body: 'Commission not shown' })]);
-    expect((await legacy(t.app, 'PATCH', `/subadmin/complaints/reply/${sent.body.id}`, owner, { reply: 'Shown now.' })).body)
-      .toMatchObject({ status: true, message: 'Reply added successfully!' });
-    expect((await legacy(t.app, 'PATCH', `/subadmin/complaints/resolve/${sent.body.id}`, owner)).body)
-      .toMatchObject({ status: true, message: 'Complaint resolved successfully!' });
+    expect((await legacy(t.app, 'PATCH', `/subadmin/complaints/reply/${sent.body.id}`, owner, { reply: 'Shown now.' })).body).toMatchObject({
+      status: true,
+      message: 'Reply added successfully!',
+    });
+    expect((await legacy(t.app, 'PATCH', `/subadmin/complaints/resolve/${sent.body.id}`, owner)).body).toMatchObject({
+      status: true,
+      message: 'Complaint resolved successfully!',
+    });
     expect((await legacy(t.app, 'GET', '/getResolvedComplaints', owner)).body.data).toEqual([expect.objectContaining({ reply: 'Shown now.', status: 1 })]);
     expect((await legacy(t.app, 'GET', '/getPendingComplaints', caller)).status).toBe(403);
     expect((await legacy(t.app, 'POST', '/submitComplaint', owner, { service: 'x', area: 'y' })).status).toBe(403);

@@ -11,8 +11,7 @@ describe.each(dialects)('the user area language on %s', (dialect) => {
   });
   afterAll(() => t?.close());
 
-  const languageOf = async (id: number) =>
-    (await t.deps.db.selectFrom('users').select('language').where('id', '=', id).executeTakeFirstOrThrow()).language;
+  const languageOf = async (id: number) => (await t.deps.db.selectFrom('users').select('language').where('id', '=', id).executeTakeFirstOrThrow()).language;
 
   it('starts in English, and is kept for the user across its sessions', async () => {
     const company = await insertCompany(t.deps.db);

@@ -37,10 +37,28 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
     const row = await db()
       .insertInto('leads')
       .values({
-        subadmin_id: subadminId, batch_id: null, visible: 1, source_ref: null, name: 'Lead', mobile: uniqueMobile(), requirement: '',
-        area: '', category: 'IndiaMART', upload_date: now.slice(0, 10), telicaller_id: null, telicaller_send_date: null, status: '0',
-        handler_id: null, handler_assigned_by: null, submit_status: null, lead_quality: null, callback_date: null, callback_time: null,
-        created_at: now, updated_at: now, ...over,
+        subadmin_id: subadminId,
+        batch_id: null,
+        visible: 1,
+        source_ref: null,
+        name: 'Lead',
+        mobile: uniqueMobile(),
+        requirement: '',
+        area: '',
+        category: 'IndiaMART',
+        upload_date: now.slice(0, 10),
+        telicaller_id: null,
+        telicaller_send_date: null,
+        status: '0',
+        handler_id: null,
+        handler_assigned_by: null,
+        submit_status: null,
+        lead_quality: null,
+        callback_date: null,
+        callback_time: null,
+        created_at: now,
+        updated_at: now,
+        ...over,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -128,7 +146,7 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
     expect((await mutate(t.app, 'users.create', newUser({ mobile: existing.mobile, email: existing.email }), session)).status).toBe(200);
   });
 
-  it('takes an email another company\'s user has, telling nothing about it', async () => {
+  it("takes an email another company's user has, telling nothing about it", async () => {
     const other = await insertCompany(db());
     const theirs = await insertUser(db(), other.id);
     const { company, session } = await subadminSession();
@@ -140,9 +158,20 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
     expect(viaLegacy.status).toBe(201);
     const [third, fourth] = [await insertUser(db(), other.id), await insertUser(db(), other.id)];
     const [mine, mine2] = [await insertUser(db(), company.id), await insertUser(db(), company.id)];
-    const viaTrpcUpdate = await mutate(t.app, 'users.update', { id: mine.id, name: mine.name, email: third.email, mobile: mine.mobile, user_type: 'Telicaller' }, session);
+    const viaTrpcUpdate = await mutate(
+      t.app,
+      'users.update',
+      { id: mine.id, name: mine.name, email: third.email, mobile: mine.mobile, user_type: 'Telicaller' },
+      session,
+    );
     expect(viaTrpcUpdate.status).toBe(200);
-    const viaLegacyUpdate = await legacy(t.app, 'PUT', '/updateUser', session, { id: mine2.id, name: mine2.name, email: fourth.email, mobile: mine2.mobile, user_type: 'Telicaller' });
+    const viaLegacyUpdate = await legacy(t.app, 'PUT', '/updateUser', session, {
+      id: mine2.id,
+      name: mine2.name,
+      email: fourth.email,
+      mobile: mine2.mobile,
+      user_type: 'Telicaller',
+    });
     expect(viaLegacyUpdate.status).toBe(200);
     expect((await liveUsers(company.id)).map((u) => u.email).sort()).toEqual([theirs.email, second.email, third.email, fourth.email].sort());
   });
@@ -156,17 +185,41 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
     const legacyDup = await legacy(t.app, 'POST', '/createUser', session, newUser({ email: existing.email }));
     expect(legacyDup).toEqual({ status: 409, body: { status: false, success: false, message: 'A user with this email address already exists.' } });
     const other = await insertUser(db(), company.id);
-    const update = await mutate(t.app, 'users.update', { id: other.id, name: other.name, email: existing.email, mobile: other.mobile, user_type: 'Telicaller' }, session);
+    const update = await mutate(
+      t.app,
+      'users.update',
+      { id: other.id, name: other.name, email: existing.email, mobile: other.mobile, user_type: 'Telicaller' },
+      session,
+    );
     expect(update.status).toBe(409);
     expect(update.error?.message).toBe('A user with this email address already exists.');
-    const legacyUpdate = await legacy(t.app, 'PUT', '/updateUser', session, { id: other.id, name: other.name, email: existing.email, mobile: other.mobile, user_type: 'Telicaller' });
+    const legacyUpdate = await legacy(t.app, 'PUT', '/updateUser', session, {
+      id: other.id,
+      name: other.name,
+      email: existing.email,
+      mobile: other.mobile,
+      user_type: 'Telicaller',
+    });
     expect(legacyUpdate).toEqual({ status: 409, body: { status: false, success: false, message: 'A user with this email address already exists.' } });
     expect(await liveUsers(company.id)).toHaveLength(2);
     // The database holds it too, should two requests race past the check.
-    await expect(db().insertInto('users').values({
-      subadmin_id: company.id, name: 'Race', email: existing.email, mobile: uniqueMobile(), password_hash: 'x', user_type: 'Telicaller',
-      is_blocked: 0, created_at: nowIso(), updated_at: nowIso(), deleted_at: null,
-    }).execute()).rejects.toThrow();
+    await expect(
+      db()
+        .insertInto('users')
+        .values({
+          subadmin_id: company.id,
+          name: 'Race',
+          email: existing.email,
+          mobile: uniqueMobile(),
+          password_hash: 'x',
+          user_type: 'Telicaller',
+          is_blocked: 0,
+          created_at: nowIso(),
+          updated_at: nowIso(),
+          deleted_at: null,
+        })
+        .execute(),
+    ).rejects.toThrow();
   });
 
   it('gives each field its own message and writes nothing on bad input', async () => {
@@ -197,7 +250,7 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
     expect(await liveUsers(company.id)).toHaveLength(0);
   });
 
-  it('answers NOT_FOUND for another company\'s user on every change, and changes nothing', async () => {
+  it("answers NOT_FOUND for another company's user on every change, and changes nothing", async () => {
     const other = await insertCompany(db());
     const victim = await insertUser(db(), other.id);
     const victimSession = await userSession(victim);
@@ -205,7 +258,12 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
     const before = await db().selectFrom('users').selectAll().where('id', '=', victim.id).executeTakeFirstOrThrow();
 
     const calls = [
-      mutate(t.app, 'users.update', { id: victim.id, name: 'Hacked', email: 'hacked@test.local', mobile: uniqueMobile(), user_type: 'Developer', password: 'newpassword' }, session),
+      mutate(
+        t.app,
+        'users.update',
+        { id: victim.id, name: 'Hacked', email: 'hacked@test.local', mobile: uniqueMobile(), user_type: 'Developer', password: 'newpassword' },
+        session,
+      ),
       mutate(t.app, 'users.setBlocked', { id: victim.id, blocked: true }, session),
       mutate(t.app, 'users.remove', { id: victim.id }, session),
       mutate(t.app, 'users.remove', { id: 999999 }, session),
@@ -215,7 +273,13 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
       expect(res.error?.message).toBe('User not found.');
     }
     const rest = [
-      await legacy(t.app, 'PUT', '/updateUser', session, { id: victim.id, name: 'Hacked', email: 'hacked2@test.local', mobile: uniqueMobile(), user_type: 'Telicaller' }),
+      await legacy(t.app, 'PUT', '/updateUser', session, {
+        id: victim.id,
+        name: 'Hacked',
+        email: 'hacked2@test.local',
+        mobile: uniqueMobile(),
+        user_type: 'Telicaller',
+      }),
       await legacy(t.app, 'PATCH', '/blockUser/' + victim.id, session),
       await legacy(t.app, 'PATCH', '/unblockUser/' + victim.id, session),
       await legacy(t.app, 'DELETE', '/deleteUser/' + victim.id, session),
@@ -328,7 +392,9 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
     // a telecaller switching type within the limited group is fine; freeing the slot lets the developer move
     expect((await mutate(t.app, 'users.update', { ...base, user_type: 'Telicaller-hade' }, session)).status).toBe(200);
     expect((await mutate(t.app, 'users.update', { ...base, user_type: 'Developer' }, session)).status).toBe(200);
-    expect((await mutate(t.app, 'users.update', { id: dev.id, name: 'Dev', email: dev.email, mobile: dev.mobile, user_type: 'Telicaller' }, session)).status).toBe(200);
+    expect(
+      (await mutate(t.app, 'users.update', { id: dev.id, name: 'Dev', email: dev.email, mobile: dev.mobile, user_type: 'Telicaller' }, session)).status,
+    ).toBe(200);
 
     const dup = await mutate(t.app, 'users.update', { ...base, user_type: 'Developer', mobile: dev.mobile }, session);
     expect(dup.status).toBe(409);
@@ -342,7 +408,7 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
     expect((await db().selectFrom('users').select('name').where('id', '=', caller.id).executeTakeFirstOrThrow()).name).toBe('Via legacy');
   });
 
-  it('answers GET /users with the caller\'s own record for a user and the company\'s users for a sub-admin', async () => {
+  it("answers GET /users with the caller's own record for a user and the company's users for a sub-admin", async () => {
     const { company, session } = await subadminSession();
     const caller = await insertUser(db(), company.id, 'Telicaller');
     const head = await insertUser(db(), company.id, 'Telicaller-hade', { is_blocked: 1 });
@@ -360,7 +426,14 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
     expect(list.status).toBe(200);
     expect(list.body.status).toBe(true);
     expect(list.body.data).toHaveLength(2);
-    expect(list.body.data).toContainEqual({ id: head.id, name: head.name, email: head.email, mobile: head.mobile, user_type: 'Telicaller-hade', blocked: true });
+    expect(list.body.data).toContainEqual({
+      id: head.id,
+      name: head.name,
+      email: head.email,
+      mobile: head.mobile,
+      user_type: 'Telicaller-hade',
+      blocked: true,
+    });
     expect(JSON.stringify(list.body)).not.toMatch(/password|argon/);
 
     const created = await legacy(t.app, 'POST', '/createUser', session, newUser({ user_type: 'Developer' }));
@@ -395,10 +468,7 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
     const admin = await insertAdmin(db());
     const company = await insertCompany(db());
     const user = await insertUser(db(), company.id);
-    const sessions = {
-      admin: await signIn(t.app, { kind: 'admin', email: admin.email, password: PASSWORD }),
-      user: await userSession(user),
-    };
+    const sessions = { admin: await signIn(t.app, { kind: 'admin', email: admin.email, password: PASSWORD }), user: await userSession(user) };
     const input = { id: user.id, ...newUser() };
     const procs: [string, 'query' | 'mutation', unknown][] = [
       ['users.list', 'query', {}],
@@ -429,7 +499,8 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
       expect(anon.status, url).toBe(401);
       expect(anon.body).toMatchObject({ status: false, success: false });
       expect((await legacy(t.app, method, url, sessions.admin, method === 'GET' || method === 'DELETE' ? undefined : newUser())).status, url).toBe(403);
-      if (userRefused) expect((await legacy(t.app, method, url, sessions.user, method === 'GET' || method === 'DELETE' ? undefined : newUser())).status, url).toBe(403);
+      if (userRefused)
+        expect((await legacy(t.app, method, url, sessions.user, method === 'GET' || method === 'DELETE' ? undefined : newUser())).status, url).toBe(403);
     }
     const row = await db().selectFrom('users').select(['is_blocked', 'deleted_at']).where('id', '=', user.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ is_blocked: 0, deleted_at: null });

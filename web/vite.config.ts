@@ -33,10 +33,7 @@ function earlyAnswersFile(): Plugin {
       const ref = this.emitFile({ type: 'asset', name: 'early.js', source: fs.readFileSync(path.join(here, 'public/early.js')) });
       fileName = this.getFileName(ref);
     },
-    transformIndexHtml: {
-      order: 'post',
-      handler: (html) => html.replace('src="/early.js"', `src="/${fileName}"`),
-    },
+    transformIndexHtml: { order: 'post', handler: (html) => html.replace('src="/early.js"', `src="/${fileName}"`) },
   };
 }
 
@@ -94,9 +91,7 @@ export default defineConfig({
       // The telecaller's area, its dashboard (the page the app opens on) and its queues come with the
       // app's first files instead of a second wave of requests after them (npm run bench:web): telecallers
       // are the ones on phones. The sub-admin's and the admin's areas (desktops) stay chunks of their own.
-      codeSplittingOptions: {
-        splitBehavior: ({ routeId }) => (UNSPLIT_ROUTES.has(routeId) ? [['notFoundComponent']] : undefined),
-      },
+      codeSplittingOptions: { splitBehavior: ({ routeId }) => (UNSPLIT_ROUTES.has(routeId) ? [['notFoundComponent']] : undefined) },
       routesDirectory: path.join(here, 'src/routes'),
       generatedRouteTree: path.join(here, 'src/routeTree.gen.ts'),
     }),
@@ -173,8 +168,5 @@ export default defineConfig({
       },
     },
   },
-  server: {
-    port: 5173,
-    proxy: { '/trpc': 'http://127.0.0.1:3000', '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' },
-  },
+  server: { port: 5173, proxy: { '/trpc': 'http://127.0.0.1:3000', '/api': 'http://127.0.0.1:3000', '/uploads': 'http://127.0.0.1:3000' } },
 });

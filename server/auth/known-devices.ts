@@ -28,7 +28,10 @@ const digest = (text: string) => createHash('sha256').update(text).digest('hex')
 
 function tokensOf(cookie: string | undefined): string[] {
   if (!cookie) return [];
-  return cookie.split(SEPARATOR).filter((t) => t.length === TOKEN_CHARS && TOKEN.test(t)).slice(0, MAX_ACCOUNTS);
+  return cookie
+    .split(SEPARATOR)
+    .filter((t) => t.length === TOKEN_CHARS && TOKEN.test(t))
+    .slice(0, MAX_ACCOUNTS);
 }
 
 /**
@@ -56,7 +59,15 @@ export class KnownDevices {
       .execute();
     const mark = digest(account.passwordHash);
     const stale = rows.filter((r) => r.password_mark !== mark || Number(r.expires_at) <= this.now());
-    if (stale.length) await this.db.deleteFrom('known_devices').where('id', 'in', stale.map((r) => r.id)).execute();
+    if (stale.length)
+      await this.db
+        .deleteFrom('known_devices')
+        .where(
+          'id',
+          'in',
+          stale.map((r) => r.id),
+        )
+        .execute();
     const row = rows.find((r) => !stale.includes(r));
     return row ? { id: row.id, token: byHash.get(row.token_hash)! } : null;
   }
@@ -66,14 +77,22 @@ export class KnownDevices {
     const now = this.now();
     let token = known?.token;
     if (known) {
-      await this.db.updateTable('known_devices').set({ expires_at: now + KNOWN_DEVICE_MS }).where('id', '=', known.id).execute();
+      await this.db
+        .updateTable('known_devices')
+        .set({ expires_at: now + KNOWN_DEVICE_MS })
+        .where('id', '=', known.id)
+        .execute();
     } else {
       token = randomBytes(32).toString('base64url');
       await this.db
         .insertInto('known_devices')
         .values({
-          token_hash: digest(token), principal_kind: account.kind, principal_id: account.id, password_mark: digest(account.passwordHash),
-          created_at: now, expires_at: now + KNOWN_DEVICE_MS,
+          token_hash: digest(token),
+          principal_kind: account.kind,
+          principal_id: account.id,
+          password_mark: digest(account.passwordHash),
+          created_at: now,
+          expires_at: now + KNOWN_DEVICE_MS,
         })
         .execute();
       // Now and then, the browsers not seen for a year go.

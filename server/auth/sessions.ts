@@ -83,12 +83,27 @@ const sessionRow = compiledOnce((db: Kysely<DB>, tokenHash: string) =>
     .leftJoin('admins as a', (j) => j.onRef('a.id', '=', 's.principal_id').on('s.principal_kind', '=', 'admin'))
     .leftJoin('sessions as p', 'p.id', 's.impersonator_session_id')
     .select([
-      's.id', 's.principal_kind', 's.principal_id', 's.subadmin_id', 's.impersonated_by',
-      's.last_seen_at', 's.expires_at', 's.revoked_at',
-      'p.id as origin_id', 'p.principal_kind as origin_kind', 'p.principal_id as origin_principal',
-      'p.last_seen_at as origin_last_seen', 'p.expires_at as origin_expires', 'p.revoked_at as origin_revoked',
-      'c.is_blocked as company_blocked', 'c.expiry_date', 'c.deleted_at as company_deleted',
-      'u.is_blocked as user_blocked', 'u.deleted_at as user_deleted', 'u.user_type', 'u.id as user_id',
+      's.id',
+      's.principal_kind',
+      's.principal_id',
+      's.subadmin_id',
+      's.impersonated_by',
+      's.last_seen_at',
+      's.expires_at',
+      's.revoked_at',
+      'p.id as origin_id',
+      'p.principal_kind as origin_kind',
+      'p.principal_id as origin_principal',
+      'p.last_seen_at as origin_last_seen',
+      'p.expires_at as origin_expires',
+      'p.revoked_at as origin_revoked',
+      'c.is_blocked as company_blocked',
+      'c.expiry_date',
+      'c.deleted_at as company_deleted',
+      'u.is_blocked as user_blocked',
+      'u.deleted_at as user_deleted',
+      'u.user_type',
+      'u.id as user_id',
       'a.id as admin_id',
     ])
     .where('s.token_hash', '=', tokenHash),
@@ -101,11 +116,7 @@ export async function resolveSession(db: Kysely<DB>, token: string, now = new Da
   // A block, an expiry or a removal ends the session (blocking also revokes it): that is what its holder is told.
   if (row.principal_kind !== 'admin') {
     if (row.expiry_date == null) return { ok: false, message: EXPIRED, reason: 'expired' };
-    const lock = companyLock({
-      is_blocked: row.company_blocked ?? 0,
-      expiry_date: row.expiry_date,
-      deleted_at: row.company_deleted ?? null,
-    });
+    const lock = companyLock({ is_blocked: row.company_blocked ?? 0, expiry_date: row.expiry_date, deleted_at: row.company_deleted ?? null });
     if (lock) return { ok: false, ...lock };
   }
   if (row.principal_kind === 'user') {
@@ -115,7 +126,10 @@ export async function resolveSession(db: Kysely<DB>, token: string, now = new Da
   if (!isLive(row, t)) return { ok: false, message: EXPIRED, reason: 'expired' };
   // A login-as session lives only while the sub-admin session it was opened from does.
   if (row.impersonated_by != null) {
-    const originOk = row.origin_id != null && row.origin_kind === 'subadmin' && row.origin_principal === row.impersonated_by &&
+    const originOk =
+      row.origin_id != null &&
+      row.origin_kind === 'subadmin' &&
+      row.origin_principal === row.impersonated_by &&
       isLive({ revoked_at: row.origin_revoked, expires_at: row.origin_expires!, last_seen_at: row.origin_last_seen! }, t);
     if (!originOk) return { ok: false, message: ORIGIN_ENDED, reason: 'origin_ended' };
   }
@@ -171,9 +185,7 @@ export async function revokeSessionsOf(db: Kysely<DB>, kind: PrincipalKind, id: 
       if (kind !== 'subadmin') return own;
       const loginAs = eb.and([
         eb('impersonated_by', '=', id),
-        ...(exceptSessionId !== undefined
-          ? [eb.or([eb('impersonator_session_id', 'is', null), eb('impersonator_session_id', '!=', exceptSessionId)])]
-          : []),
+        ...(exceptSessionId !== undefined ? [eb.or([eb('impersonator_session_id', 'is', null), eb('impersonator_session_id', '!=', exceptSessionId)])] : []),
       ]);
       return eb.or([own, loginAs]);
     })
@@ -182,10 +194,5 @@ export async function revokeSessionsOf(db: Kysely<DB>, kind: PrincipalKind, id: 
 
 /** Ends every open session of a company: the sub-admin's and all its users'. */
 export async function revokeCompanySessions(db: Kysely<DB>, subadminId: number): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: nowIso() })
-    .where('subadmin_id', '=', subadminId)
-    .where('revoked_at', 'is', null)
-    .execute();
+  await db.updateTable('sessions').set({ revoked_at: nowIso() }).where('subadmin_id', '=', subadminId).where('revoked_at', 'is', null).execute();
 }

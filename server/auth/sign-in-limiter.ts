@@ -80,17 +80,18 @@ export class SignInLimiter {
     if (rows.length) return;
     const row = await this.db.selectFrom('sign_in_failures').select('reset_at').where('key', '=', key).executeTakeFirst();
     const minutes = Math.max(1, Math.ceil((Number(row?.reset_at ?? now) - now) / 60_000));
-    throw new AppError(
-      'TOO_MANY_REQUESTS',
-      `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.${hint}`,
-    );
+    throw new AppError('TOO_MANY_REQUESTS', `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.${hint}`);
   }
 
   /** Takes one back off the key's count; a count back at nothing leaves no row, as if never taken. */
   private async giveBack(key: string): Promise<void> {
     const gone = await this.db.deleteFrom('sign_in_failures').where('key', '=', key).where('failures', '<=', 1).executeTakeFirst();
     if (Number(gone.numDeletedRows) > 0) return;
-    await this.db.updateTable('sign_in_failures').set((eb) => ({ failures: eb('failures', '-', 1) }))
-      .where('key', '=', key).where('failures', '>', 1).execute();
+    await this.db
+      .updateTable('sign_in_failures')
+      .set((eb) => ({ failures: eb('failures', '-', 1) }))
+      .where('key', '=', key)
+      .where('failures', '>', 1)
+      .execute();
   }
 }

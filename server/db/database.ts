@@ -121,7 +121,15 @@ class CurrentSchemaIntrospector extends PostgresIntrospector implements Database
   }
 
   override async getTables(options: DatabaseMetadataOptions = { withInternalKyselyTables: false }): Promise<TableMetadata[]> {
-    const { rows } = await sql<{ schema: string; table: string; type: string; column: string; data_type: string; nullable: string; default_value: string | null }>`
+    const { rows } = await sql<{
+      schema: string;
+      table: string;
+      type: string;
+      column: string;
+      data_type: string;
+      nullable: string;
+      default_value: string | null;
+    }>`
       select c.table_schema as schema, c.table_name as "table", t.table_type as type, c.column_name as column,
              c.udt_name as data_type, c.is_nullable as nullable, c.column_default as default_value
       from information_schema.columns c
@@ -137,7 +145,10 @@ class CurrentSchemaIntrospector extends PostgresIntrospector implements Database
         tables.set(r.table, table);
       }
       (table.columns as TableMetadata['columns'][number][]).push({
-        name: r.column, dataType: r.data_type, isNullable: r.nullable === 'YES', hasDefaultValue: r.default_value !== null,
+        name: r.column,
+        dataType: r.data_type,
+        isNullable: r.nullable === 'YES',
+        hasDefaultValue: r.default_value !== null,
         isAutoIncrementing: r.default_value?.startsWith('nextval(') ?? false,
       });
     }
@@ -155,14 +166,9 @@ export function sqliteFileFromUrl(url: string): string {
   return url.slice('sqlite:'.length) || './data/app.db';
 }
 
-export function createDatabase(
-  url: string,
-  opts: { pgSchema?: string; onPoolError?: (err: Error) => void } = {},
-): Database {
+export function createDatabase(url: string, opts: { pgSchema?: string; onPoolError?: (err: Error) => void } = {}): Database {
   const dialect: Dialect = url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
-  const db = new Kysely<DB>({
-    dialect: dialect === 'sqlite' ? sqliteDialect(sqliteFileFromUrl(url)) : postgresDialect(url, opts.pgSchema, opts.onPoolError),
-  });
+  const db = new Kysely<DB>({ dialect: dialect === 'sqlite' ? sqliteDialect(sqliteFileFromUrl(url)) : postgresDialect(url, opts.pgSchema, opts.onPoolError) });
   return {
     db,
     dialect,

@@ -2,8 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import { AppError } from '../errors.js';
 import { MAX_PAGED_ROWS, type Page, type PageInput } from '../../shared/schemas/paging.js';
 
-export const DEEP_PAGE_MESSAGE =
-  `Only the first ${MAX_PAGED_ROWS.toLocaleString('en-US')} rows of a list can be paged through: search or filter to narrow it.`;
+export const DEEP_PAGE_MESSAGE = `Only the first ${MAX_PAGED_ROWS.toLocaleString('en-US')} rows of a list can be paged through: search or filter to narrow it.`;
 
 /** Where a page starts; a page past the first MAX_PAGED_ROWS rows is refused. */
 export function reachableOffset(input: Pick<PageInput, 'page' | 'pageSize'>): number {

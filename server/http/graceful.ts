@@ -1,8 +1,7 @@
 import net from 'node:net';
 import type http from 'node:http';
 
-const openConnections = (server: net.Server) =>
-  new Promise<number>((resolve) => server.getConnections((err, n) => resolve(err ? 0 : n)));
+const openConnections = (server: net.Server) => new Promise<number>((resolve) => server.getConnections((err, n) => resolve(err ? 0 : n)));
 
 /**
  * Stops taking new connections while the open keep-alive ones finish: a request that arrives on

@@ -6,8 +6,7 @@ export interface SlowBodyLimit {
   windowMs: number;
 }
 
-const hasBody = (req: FastifyRequest) =>
-  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+const hasBody = (req: FastifyRequest) => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 /**
  * Cuts a request whose body arrives slower than `minBytesPerSecond` over a whole window (one byte

@@ -21,7 +21,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       index: 'index.html',
       setHeaders(reply, filePath) {
         // The page, the service worker and the manifest name the current version's files: always asked anew.
-        if (filePath === indexFile || filePath === signInFile || /[\\/](sw\.js|manifest\.webmanifest)$/.test(filePath)) reply.header('Cache-Control', 'no-cache');
+        if (filePath === indexFile || filePath === signInFile || /[\\/](sw\.js|manifest\.webmanifest)$/.test(filePath))
+          reply.header('Cache-Control', 'no-cache');
         else if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
@@ -32,8 +33,13 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0]!;
-    const wantsPage = (req.method === 'GET' || req.method === 'HEAD') && !url.startsWith('/assets/') && !url.startsWith('/trpc') &&
-      !url.startsWith('/api/') && !url.startsWith('/uploads/') && !path.extname(url);
+    const wantsPage =
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      !url.startsWith('/assets/') &&
+      !url.startsWith('/trpc') &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/uploads/') &&
+      !path.extname(url);
     if (wantsPage && fs.existsSync(indexFile)) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));
     }

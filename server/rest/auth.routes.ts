@@ -15,40 +15,60 @@ export const authRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
   const r = legacyRoutes(app, 'Sign-in');
   const secure = (protocol: string) => protocol === 'https';
 
-  r.post('/admin/login', { summary: 'Sign in as the platform admin', description: SIGN_IN, body: EmailSignInInput, errors: SIGN_IN_ERRORS }, async (req, { body }, reply) => {
-    const { token, knownDevices } = await auth.signInAdmin(deps, body, requestMeta(req));
-    setSessionCookie(reply, token, secure(req.protocol));
-    setKnownDeviceCookie(reply, knownDevices, secure(req.protocol));
-    return { success: true, status: true, token, message: 'Login successful' };
-  });
+  r.post(
+    '/admin/login',
+    { summary: 'Sign in as the platform admin', description: SIGN_IN, body: EmailSignInInput, errors: SIGN_IN_ERRORS },
+    async (req, { body }, reply) => {
+      const { token, knownDevices } = await auth.signInAdmin(deps, body, requestMeta(req));
+      setSessionCookie(reply, token, secure(req.protocol));
+      setKnownDeviceCookie(reply, knownDevices, secure(req.protocol));
+      return { success: true, status: true, token, message: 'Login successful' };
+    },
+  );
 
-  r.post('/subadmin/login', { summary: 'Sign in as a sub-admin (a company)', description: SIGN_IN, body: EmailSignInInput, errors: SIGN_IN_ERRORS }, async (req, { body }, reply) => {
-    const { token, knownDevices, subadmin } = await auth.signInSubadmin(deps, body, requestMeta(req));
-    setSessionCookie(reply, token, secure(req.protocol));
-    setKnownDeviceCookie(reply, knownDevices, secure(req.protocol));
-    return { success: true, status: true, token, message: 'Login successful!', subadminId: subadmin.id, username: subadmin.name };
-  });
+  r.post(
+    '/subadmin/login',
+    { summary: 'Sign in as a sub-admin (a company)', description: SIGN_IN, body: EmailSignInInput, errors: SIGN_IN_ERRORS },
+    async (req, { body }, reply) => {
+      const { token, knownDevices, subadmin } = await auth.signInSubadmin(deps, body, requestMeta(req));
+      setSessionCookie(reply, token, secure(req.protocol));
+      setKnownDeviceCookie(reply, knownDevices, secure(req.protocol));
+      return { success: true, status: true, token, message: 'Login successful!', subadminId: subadmin.id, username: subadmin.name };
+    },
+  );
 
-  r.post('/auth/login', {
-    summary: 'Sign in as a telecaller, telecaller head or developer (by mobile)', description: `${SIGN_IN} Also answers userType, username and userId.`,
-    body: MobileSignInInput, errors: SIGN_IN_ERRORS,
-  }, async (req, { body }, reply) => {
-    const { token, knownDevices, user } = await auth.signInUser(deps, body, requestMeta(req));
-    setSessionCookie(reply, token, secure(req.protocol));
-    setKnownDeviceCookie(reply, knownDevices, secure(req.protocol));
-    return { success: true, status: true, message: 'Login Successful', token, userType: user.userType, username: user.name, userId: user.id };
-  });
+  r.post(
+    '/auth/login',
+    {
+      summary: 'Sign in as a telecaller, telecaller head or developer (by mobile)',
+      description: `${SIGN_IN} Also answers userType, username and userId.`,
+      body: MobileSignInInput,
+      errors: SIGN_IN_ERRORS,
+    },
+    async (req, { body }, reply) => {
+      const { token, knownDevices, user } = await auth.signInUser(deps, body, requestMeta(req));
+      setSessionCookie(reply, token, secure(req.protocol));
+      setKnownDeviceCookie(reply, knownDevices, secure(req.protocol));
+      return { success: true, status: true, message: 'Login Successful', token, userType: user.userType, username: user.name, userId: user.id };
+    },
+  );
 
   // Login-as: the spec's POST /login {userId}, by a sub-admin for one of its own users.
-  r.post('/login', {
-    summary: 'Log in as one of the company\'s users (login-as)',
-    description: 'Opens a session as the user; the session records the sub-admin who opened it. Answers the new token and sets the session cookie.',
-    guard: requireRole('subadmin'), body: LoginAsInput, errors: [404],
-  }, async (req, { body }, reply) => {
-    const { token, user } = await auth.loginAsUser(deps, subadminOf(req), body.userId, requestMeta(req));
-    setSessionCookie(reply, token, secure(req.protocol));
-    return { success: true, status: true, username: user.name, token, userType: user.userType, userId: user.id, message: 'Logged in as user' };
-  });
+  r.post(
+    '/login',
+    {
+      summary: "Log in as one of the company's users (login-as)",
+      description: 'Opens a session as the user; the session records the sub-admin who opened it. Answers the new token and sets the session cookie.',
+      guard: requireRole('subadmin'),
+      body: LoginAsInput,
+      errors: [404],
+    },
+    async (req, { body }, reply) => {
+      const { token, user } = await auth.loginAsUser(deps, subadminOf(req), body.userId, requestMeta(req));
+      setSessionCookie(reply, token, secure(req.protocol));
+      return { success: true, status: true, username: user.name, token, userType: user.userType, userId: user.id, message: 'Logged in as user' };
+    },
+  );
 
   r.post('/logout', { summary: 'Sign out: ends this session', guard: requireRole('admin', 'subadmin', 'user') }, async (req, _input, reply) => {
     await auth.signOut(deps, req.actor!);

@@ -17,7 +17,7 @@ export const bannersRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
   const r = legacyRoutes(app, 'Banners');
   const owner = requireRole('subadmin');
 
-  r.get('/featchBanner', { summary: 'The company\'s banners, newest first', guard: requireRole('subadmin', 'Telicaller', 'Telicaller-hade') }, async (req) => {
+  r.get('/featchBanner', { summary: "The company's banners, newest first", guard: requireRole('subadmin', 'Telicaller', 'Telicaller-hade') }, async (req) => {
     const banners = await listBanners(deps, companyOf(req));
     return { status: true, data: banners, message: banners.length ? 'Banners fetched successfully' : 'No banners available' };
   });

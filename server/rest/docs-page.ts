@@ -7,10 +7,18 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const escapeHtml = (text: unknown) => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
-const anchor = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const anchor = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 const literal = (v: unknown) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v));
 const paragraphs = (text: string | undefined) =>
-  (text ?? '').split(/\n\n+/).filter(Boolean).map((p) => `<p>${escapeHtml(p).replace(/`([^`]+)`/g, '<code>$1</code>')}</p>`).join('');
+  (text ?? '')
+    .split(/\n\n+/)
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p).replace(/`([^`]+)`/g, '<code>$1</code>')}</p>`)
+    .join('');
 
 const alternatives = (s: JsonSchema) => (s.anyOf ?? s.oneOf) as JsonSchema[] | undefined;
 
@@ -29,7 +37,13 @@ export function typeText(s: JsonSchema): string {
 /** The constraints a value must meet, in words. */
 export function rulesText(s: JsonSchema): string[] {
   const parts = alternatives(s);
-  if (parts?.every((p) => Array.isArray(p.enum))) return [`one of ${parts.flatMap((p) => p.enum as unknown[]).map(literal).join(', ')}`];
+  if (parts?.every((p) => Array.isArray(p.enum)))
+    return [
+      `one of ${parts
+        .flatMap((p) => p.enum as unknown[])
+        .map(literal)
+        .join(', ')}`,
+    ];
   if (parts) return parts.flatMap(rulesText);
   const rules: string[] = [];
   if (Array.isArray(s.enum)) rules.push(`one of ${s.enum.map(literal).join(', ')}`);
@@ -76,7 +90,10 @@ function table(rows: Row[], withWhere: boolean): string {
 
 const fieldRows = (object: JsonSchema, encoding: MediaType['encoding'] = {}): Row[] =>
   Object.entries(object.properties ?? {}).map(([name, schema]) => ({
-    name, schema, required: (object.required ?? []).includes(name), types: encoding[name]?.contentType,
+    name,
+    schema,
+    required: (object.required ?? []).includes(name),
+    types: encoding[name]?.contentType,
   }));
 
 function bodySection(type: string, media: MediaType): string {
@@ -101,7 +118,10 @@ function operationSection(method: string, path: string, op: Operation, doc: Open
     ? `<p class="roles">Roles: ${op['x-roles'].map((r) => `<span class="role">${escapeHtml(r)}</span>`).join(' ')}</p>`
     : '<p class="roles"><span class="role public">Public</span> no session needed</p>';
   // The description's last paragraph names the roles, shown above as chips.
-  const description = op.description.split(/\n\n+/).filter((p) => !/^(Roles:|Public:)/.test(p)).join('\n\n');
+  const description = op.description
+    .split(/\n\n+/)
+    .filter((p) => !/^(Roles:|Public:)/.test(p))
+    .join('\n\n');
   const params: Parameter[] = op.parameters ?? [];
   const body = Object.entries(op.requestBody?.content ?? {})[0];
   return `<article class="op" id="${escapeHtml(anchor(op.operationId))}">
@@ -109,7 +129,14 @@ function operationSection(method: string, path: string, op: Operation, doc: Open
 <p class="summary">${escapeHtml(op.summary)}</p>
 ${roles}
 ${paragraphs(description)}
-${params.length ? `<h4>Parameters</h4>${table(params.map((p) => ({ name: p.name, where: p.in, schema: p.schema, required: p.required, description: p.description })), true)}` : ''}
+${
+  params.length
+    ? `<h4>Parameters</h4>${table(
+        params.map((p) => ({ name: p.name, where: p.in, schema: p.schema, required: p.required, description: p.description })),
+        true,
+      )}`
+    : ''
+}
 ${body ? bodySection(body[0], body[1]) : ''}
 ${answersSection(op.responses, doc)}
 </article>`;
@@ -170,7 +197,8 @@ export function renderDocsPage(doc: OpenApiDocument): string {
   const json = `${doc.servers[0]!.url}/openapi.json`;
   const nav = [...byTag.keys()].map((t) => `<li><a href="#tag-${anchor(t)}">${escapeHtml(t)}</a> (${counts.get(t) ?? 0})</li>`).join('');
   const sections = [...byTag].map(([t, ops]) => `<section id="tag-${anchor(t)}"><h2>${escapeHtml(t)}</h2>${ops.join('\n')}</section>`).join('\n');
-  return `<!doctype html>
+  return (
+    `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -182,8 +210,8 @@ export function renderDocsPage(doc: OpenApiDocument): string {
 <div class="page">
 <header class="intro">
 <h1>${escapeHtml(doc.info.title)}</h1>
-<p>Version ${escapeHtml(doc.info.version)}. Every path below is under <code>${escapeHtml(doc.servers[0]!.url)}</code>. `
-    + `The same as an OpenAPI 3 document: <a href="${escapeHtml(json)}">${escapeHtml(json)}</a>.</p>
+<p>Version ${escapeHtml(doc.info.version)}. Every path below is under <code>${escapeHtml(doc.servers[0]!.url)}</code>. ` +
+    `The same as an OpenAPI 3 document: <a href="${escapeHtml(json)}">${escapeHtml(json)}</a>.</p>
 ${paragraphs(doc.info.description)}
 </header>
 <nav aria-label="Contents"><h2>Contents</h2><ul>${nav}</ul></nav>
@@ -193,5 +221,6 @@ ${sections}
 </div>
 </body>
 </html>
-`;
+`
+  );
 }

@@ -17,7 +17,10 @@ export const docsRoutes: FastifyPluginAsync<{ deps: Deps; routes: readonly Route
   const docs = () => {
     if (!built) {
       const doc = buildOpenApi({
-        routes, prefix: app.prefix, version: packageVersion(), limits: { csv: uploadMaxBytes, image: imageMaxBytes, video: videoMaxBytes },
+        routes,
+        prefix: app.prefix,
+        version: packageVersion(),
+        limits: { csv: uploadMaxBytes, image: imageMaxBytes, video: videoMaxBytes },
       });
       built = { json: JSON.stringify(doc), html: renderDocsPage(doc) };
     }
@@ -25,7 +28,9 @@ export const docsRoutes: FastifyPluginAsync<{ deps: Deps; routes: readonly Route
   };
 
   r.get('/openapi.json', { summary: 'This API as an OpenAPI 3 document', answers: 'document' }, async (_req, _input, reply) =>
-    reply.type('application/json; charset=utf-8').send(docs().json));
+    reply.type('application/json; charset=utf-8').send(docs().json),
+  );
   r.get('/docs', { summary: 'This API as a page to read', answers: 'html' }, async (_req, _input, reply) =>
-    reply.type('text/html; charset=utf-8').send(docs().html));
+    reply.type('text/html; charset=utf-8').send(docs().html),
+  );
 };

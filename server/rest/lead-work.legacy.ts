@@ -4,7 +4,13 @@ import type { HistoryItem, QueueCard } from '../services/lead-work/lead-work.ser
 import { LEGACY_LEADS_CAP } from '../services/leads/lists.service.js';
 import { LEAD_STATUS } from '../../shared/constants.js';
 import {
-  FEEDBACK_OPTIONS, LeadFormInput, NOT_CONNECTED_LABELS, NO_SUBMIT_FEEDBACK, SUBMIT_STATUSES, formatDuration, parseDuration,
+  FEEDBACK_OPTIONS,
+  LeadFormInput,
+  NOT_CONNECTED_LABELS,
+  NO_SUBMIT_FEEDBACK,
+  SUBMIT_STATUSES,
+  formatDuration,
+  parseDuration,
   type NotConnectedOutcome,
 } from '../../shared/schemas/lead-work.js';
 import { idAsInput, idField } from '../../shared/schemas/users.js';
@@ -13,23 +19,24 @@ import { mappedBody, validateWithin } from './route.js';
 
 /** The original client pages nothing: a list answers up to the cap, and a caller may page on. */
 export const LegacyPaging = z.object({
-  page: numeric(z.number({ error: 'page must be a whole number from 1.' }).int('page must be a whole number from 1.').min(1, 'page must be a whole number from 1.')).default(1),
+  page: numeric(
+    z.number({ error: 'page must be a whole number from 1.' }).int('page must be a whole number from 1.').min(1, 'page must be a whole number from 1.'),
+  ).default(1),
   pageSize: numeric(
-    z.number({ error: `pageSize must be a whole number from 1 to ${LEGACY_LEADS_CAP}.` })
+    z
+      .number({ error: `pageSize must be a whole number from 1 to ${LEGACY_LEADS_CAP}.` })
       .int(`pageSize must be a whole number from 1 to ${LEGACY_LEADS_CAP}.`)
       .min(1, `pageSize must be a whole number from 1 to ${LEGACY_LEADS_CAP}.`)
       .max(LEGACY_LEADS_CAP, `pageSize must be a whole number from 1 to ${LEGACY_LEADS_CAP}.`),
   ).default(LEGACY_LEADS_CAP),
 });
 
-export const CallHistoryQuery = z.object({ customer_id: idField.describe('The lead\'s id.') });
+export const CallHistoryQuery = z.object({ customer_id: idField.describe("The lead's id.") });
 
 const MAX_IDS = 500;
-export const NamesBody = z.object({
-  ids: z.array(idField, { error: 'Send the ids as a list.' }).max(MAX_IDS, `Ask for at most ${MAX_IDS} names at a time.`),
-});
+export const NamesBody = z.object({ ids: z.array(idField, { error: 'Send the ids as a list.' }).max(MAX_IDS, `Ask for at most ${MAX_IDS} names at a time.`) });
 
-const DURATION_DOC = 'The call\'s length as HH:MM:SS (also H : M : S) or whole seconds, under 24 hours; absent is 0.';
+const DURATION_DOC = "The call's length as HH:MM:SS (also H : M : S) or whole seconds, under 24 hours; absent is 0.";
 
 /**
  * The original client's bulk status change: '6' marks the leads opened; any other status is checked
@@ -41,17 +48,22 @@ export const UpdateStatusBody = z
       .array(idField, { error: 'Select at least one lead.' })
       .min(1, 'Select at least one lead.')
       .max(MAX_IDS, `Update at most ${MAX_IDS} leads at a time.`),
-    status: z.union([z.number(), z.string()]).nullish().describe(`'${LEAD_STATUS.noSubmit}' (opened, not submitted), or an outcome as submitLeadForm's status.`),
+    status: z
+      .union([z.number(), z.string()])
+      .nullish()
+      .describe(`'${LEAD_STATUS.noSubmit}' (opened, not submitted), or an outcome as submitLeadForm's status.`),
     call_duration: z.unknown().optional().describe(DURATION_DOC),
-    feedback: z.string().nullish().describe('As submitLeadForm\'s feedback for the status.'),
+    feedback: z.string().nullish().describe("As submitLeadForm's feedback for the status."),
     telicaller_id: z.unknown().optional().describe('Accepted and ignored: the session decides whose leads these are.'),
   })
   .transform((body, ctx) => {
     const status = body.status == null ? '' : String(body.status).trim();
     if (status === LEAD_STATUS.noSubmit) return { leadIds: body.lead_ids, change: { open: true as const } };
-    const form = validateWithin(LeadFormInput, leadFormFromLegacy({
-      customer_id: idAsInput(body.lead_ids[0]!), status, feedback: body.feedback, call_duration: body.call_duration,
-    }), ctx);
+    const form = validateWithin(
+      LeadFormInput,
+      leadFormFromLegacy({ customer_id: idAsInput(body.lead_ids[0]!), status, feedback: body.feedback, call_duration: body.call_duration }),
+      ctx,
+    );
     return { leadIds: body.lead_ids, change: { form } };
   });
 
@@ -147,9 +159,12 @@ const noHandler = (v: unknown) => v === undefined || v === null || v === '' || v
 export function leadFormFromLegacy(raw: unknown): Record<string, unknown> {
   const b = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
   const feedback = asText(b.feedback);
-  const variant = String(b.submit_status ?? '') === '1'
-    ? 'head'
-    : typeof feedback === 'string' && (NO_SUBMIT_FEEDBACK as readonly string[]).includes(feedback) ? 'noSubmit' : 'standard';
+  const variant =
+    String(b.submit_status ?? '') === '1'
+      ? 'head'
+      : typeof feedback === 'string' && (NO_SUBMIT_FEEDBACK as readonly string[]).includes(feedback)
+        ? 'noSubmit'
+        : 'standard';
   const time = asText(b.callback_time);
   const quality = asText(b.lead_quality);
   return {
@@ -174,29 +189,30 @@ export function leadFormFromLegacy(raw: unknown): Record<string, unknown> {
 }
 
 const form = LeadFormInput.shape;
-const FEEDBACK_DOC = `For '2': ${FEEDBACK_OPTIONS['2'].join(', ')}; '3': ${FEEDBACK_OPTIONS['3'].join(', ')}; '4': ${FEEDBACK_OPTIONS['4'].join(', ')}; `
-  + `'5': ${FEEDBACK_OPTIONS['5'].join(', ')}. From the Not Submitted screen: ${NO_SUBMIT_FEEDBACK.join(', ')}. Required except on a head's form.`;
+const FEEDBACK_DOC =
+  `For '2': ${FEEDBACK_OPTIONS['2'].join(', ')}; '3': ${FEEDBACK_OPTIONS['3'].join(', ')}; '4': ${FEEDBACK_OPTIONS['4'].join(', ')}; ` +
+  `'5': ${FEEDBACK_OPTIONS['5'].join(', ')}. From the Not Submitted screen: ${NO_SUBMIT_FEEDBACK.join(', ')}. Required except on a head's form.`;
 const tick = (what: string) => z.union([z.boolean(), z.number(), z.string()]).optional().describe(`${what} Ticked when true, 1, '1', 'true' or 'on'.`);
 
 /** The original lead form (spec part 2, section 3): its field names, each with the rule of the field it fills. */
 export const LegacyLeadForm = mappedBody(
   {
-    customer_id: form.leadId.describe('The lead\'s id.'),
-    status: z.enum(SUBMIT_STATUSES).describe('The outcome: \'2\' interested, \'3\' not interested, \'4\' follow-up, \'5\' invalid (also as a number).'),
+    customer_id: form.leadId.describe("The lead's id."),
+    status: z.enum(SUBMIT_STATUSES).describe("The outcome: '2' interested, '3' not interested, '4' follow-up, '5' invalid (also as a number)."),
     feedback: form.feedback.describe(FEEDBACK_DOC),
     call_duration: z.union([z.string(), z.number()]).optional().describe(DURATION_DOC),
     whatsapp: form.whatsapp.describe('An optional WhatsApp number: digits only (a JSON number is read as its digits).'),
     optional_number: form.optional_number.describe('An optional other number: digits only.'),
-    telemarketer_handler: form.telemarketer_handler.describe('For \'2\': the telecaller head to hand the lead to; 0 or empty: none.'),
-    demo: tick('For \'2\': a demo was given.'),
-    project_name: form.project_name.describe('For \'2\': the project discussed.'),
+    telemarketer_handler: form.telemarketer_handler.describe("For '2': the telecaller head to hand the lead to; 0 or empty: none."),
+    demo: tick("For '2': a demo was given."),
+    project_name: form.project_name.describe("For '2': the project discussed."),
     remarks: form.remarks,
-    callback: tick('For \'4\': a callback is scheduled; callback_date and callback_time are then required.'),
-    callback_date: form.callback_date.describe('The callback\'s day, YYYY-MM-DD (the company\'s time zone).'),
-    callback_time: z.string().nullish().describe('The callback\'s time, HH:MM (a time with seconds keeps HH:MM).'),
-    invalid_reason: form.invalid_reason.describe('For \'5\': why the lead is invalid (required).'),
+    callback: tick("For '4': a callback is scheduled; callback_date and callback_time are then required."),
+    callback_date: form.callback_date.describe("The callback's day, YYYY-MM-DD (the company's time zone)."),
+    callback_time: z.string().nullish().describe("The callback's time, HH:MM (a time with seconds keeps HH:MM)."),
+    invalid_reason: form.invalid_reason.describe("For '5': why the lead is invalid (required)."),
     lead_quality: form.lead_quality.describe('excellent, good or poor, in any case.'),
-    submit_status: z.union([z.string(), z.number()]).optional().describe('\'1\' on a head\'s form for a lead handed to it: feedback may then be left out.'),
+    submit_status: z.union([z.string(), z.number()]).optional().describe("'1' on a head's form for a lead handed to it: feedback may then be left out."),
   },
   leadFormFromLegacy,
   LeadFormInput,

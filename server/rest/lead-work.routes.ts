@@ -7,8 +7,15 @@ import type { UserActor } from '../auth/actor.js';
 import { failure, requireRole, userOf } from './legacy.js';
 import { legacyRoutes } from './route.js';
 import {
-  CallHistoryQuery, LegacyLeadForm, LegacyPaging, NamesBody, UpdateStatusBody, toLegacyAssignedLead, toLegacyCallback,
-  toLegacyHistory, toLegacyLead,
+  CallHistoryQuery,
+  LegacyLeadForm,
+  LegacyPaging,
+  NamesBody,
+  UpdateStatusBody,
+  toLegacyAssignedLead,
+  toLegacyCallback,
+  toLegacyHistory,
+  toLegacyLead,
 } from './lead-work.legacy.js';
 
 /** The dashboard's lead counts in the order pendingtellecallerCount answers them (spec part 2, section 7). */
@@ -30,7 +37,9 @@ export const leadWorkRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   r.get('/getLeadsPending', { summary: 'Pending leads: sent before today and not yet worked', ...paged }, async (req, { query }) => {
     const page = await queuePage(userOf(req), 'pending', query);
     return {
-      status: true, leads: page.items.map(toLegacyLead), total: page.total,
+      status: true,
+      leads: page.items.map(toLegacyLead),
+      total: page.total,
       message: page.total ? 'Pending leads fetched successfully' : 'No pending leads found',
     };
   });
@@ -40,62 +49,83 @@ export const leadWorkRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
     return { status: true, leads: page.items.map(toLegacyLead), total: page.total };
   });
 
-  r.get('/getCallbacks', { summary: 'Today\'s callbacks', ...paged }, async (req, { query }) => {
+  r.get('/getCallbacks', { summary: "Today's callbacks", ...paged }, async (req, { query }) => {
     const page = await queuePage(userOf(req), 'callback', query);
     return {
-      status: true, callbacks: page.items.map(toLegacyCallback), total: page.total,
+      status: true,
+      callbacks: page.items.map(toLegacyCallback),
+      total: page.total,
       message: page.total ? 'Callbacks fetched successfully' : 'No callbacks scheduled for today',
     };
   });
 
-  r.get('/getAssignedLeadsForHandler', {
-    summary: 'Junior leads: interested leads telecallers handed to this head', guard: requireRole('Telicaller-hade'), query: LegacyPaging,
-  }, async (req, { query }) => {
-    const page = await queuePage(userOf(req), 'junior', query);
-    return {
-      status: true, leads: page.items.map(toLegacyAssignedLead), total: page.total,
-      message: page.total ? 'Assigned leads fetched successfully' : 'No assigned leads found',
-    };
-  });
+  r.get(
+    '/getAssignedLeadsForHandler',
+    { summary: 'Junior leads: interested leads telecallers handed to this head', guard: requireRole('Telicaller-hade'), query: LegacyPaging },
+    async (req, { query }) => {
+      const page = await queuePage(userOf(req), 'junior', query);
+      return {
+        status: true,
+        leads: page.items.map(toLegacyAssignedLead),
+        total: page.total,
+        message: page.total ? 'Assigned leads fetched successfully' : 'No assigned leads found',
+      };
+    },
+  );
 
   // telicaller_id in the body is the client's own idea of who it is: the session decides.
-  r.post('/update-status', {
-    summary: 'Set the status of several of the caller\'s leads',
-    description: 'Leads not the caller\'s are left alone and listed in not_found; when none is the caller\'s, 404.',
-    guard, body: UpdateStatusBody, errors: [404],
-  }, async (req, { body }, reply) => {
-    const result = await work.updateLeadStatuses(deps, userOf(req), body.leadIds, body.change);
-    if (result.updated.length === 0) return reply.code(404).send(failure('Lead not found.'));
-    return { status: true, success: true, message: 'Lead status updated successfully!', updated: result.updated, not_found: result.notFound };
-  });
+  r.post(
+    '/update-status',
+    {
+      summary: "Set the status of several of the caller's leads",
+      description: "Leads not the caller's are left alone and listed in not_found; when none is the caller's, 404.",
+      guard,
+      body: UpdateStatusBody,
+      errors: [404],
+    },
+    async (req, { body }, reply) => {
+      const result = await work.updateLeadStatuses(deps, userOf(req), body.leadIds, body.change);
+      if (result.updated.length === 0) return reply.code(404).send(failure('Lead not found.'));
+      return { status: true, success: true, message: 'Lead status updated successfully!', updated: result.updated, not_found: result.notFound };
+    },
+  );
 
-  r.post('/submitLeadForm', {
-    summary: 'Submit the lead form: the call\'s outcome',
-    description: 'Sets the lead\'s status and adds a row to its call history. The form\'s read-only copies of the lead (name, service, area_name) may be sent; they are not written.',
-    guard, body: LegacyLeadForm, errors: [404, 409],
-  }, async (req, { body }) => {
-    const result = await work.submitLeadForm(deps, userOf(req), body);
-    return { status: true, success: true, message: 'Form submitted successfully', lead_status: result.status };
-  });
+  r.post(
+    '/submitLeadForm',
+    {
+      summary: "Submit the lead form: the call's outcome",
+      description:
+        "Sets the lead's status and adds a row to its call history. The form's read-only copies of the lead (name, service, area_name) may be sent; they are not written.",
+      guard,
+      body: LegacyLeadForm,
+      errors: [404, 409],
+    },
+    async (req, { body }) => {
+      const result = await work.submitLeadForm(deps, userOf(req), body);
+      return { status: true, success: true, message: 'Form submitted successfully', lead_status: result.status };
+    },
+  );
 
-  r.get('/getCallHistory', { summary: 'A lead\'s call history, newest first', guard, query: CallHistoryQuery, errors: [404] }, async (req, { query }) => {
+  r.get('/getCallHistory', { summary: "A lead's call history, newest first", guard, query: CallHistoryQuery, errors: [404] }, async (req, { query }) => {
     const history = await work.leadHistory(deps, userOf(req), query.customer_id);
     return { status: true, history: history.map(toLegacyHistory), message: history.length ? 'History fetched successfully' : 'No history found' };
   });
 
-  r.get('/getTelicallerHeads', { summary: 'The company\'s telecaller heads, to hand an interested lead to', guard }, async (req) => {
+  r.get('/getTelicallerHeads', { summary: "The company's telecaller heads, to hand an interested lead to", guard }, async (req) => {
     return { status: true, telicallerHeads: await work.listHeads(deps, userOf(req)) };
   });
 
-  r.post('/getTelecallerNames', { summary: 'The names of the company\'s users, by id', guard, body: NamesBody }, async (req, { body }) => {
+  r.post('/getTelecallerNames', { summary: "The names of the company's users, by id", guard, body: NamesBody }, async (req, { body }) => {
     return { status: true, names: await work.userNames(deps, userOf(req), body.ids) };
   });
 
   // The original client reads a bare ordered array here.
-  r.get('/pendingtellecallerCount', {
-    summary: 'The dashboard\'s lead counts', description: `A bare array of counts, in this order: ${COUNT_ORDER.join(', ')}.`, guard, answers: 'counts',
-  }, async (req) => {
-    const { counts } = await getTiles(deps, userOf(req));
-    return COUNT_ORDER.map((k) => counts[k] ?? 0);
-  });
+  r.get(
+    '/pendingtellecallerCount',
+    { summary: "The dashboard's lead counts", description: `A bare array of counts, in this order: ${COUNT_ORDER.join(', ')}.`, guard, answers: 'counts' },
+    async (req) => {
+      const { counts } = await getTiles(deps, userOf(req));
+      return COUNT_ORDER.map((k) => counts[k] ?? 0);
+    },
+  );
 };

@@ -37,15 +37,23 @@ export const leadsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
   }
 
   // leads.csv, streamed: the uploaded-leads filters, or one telecaller's list (telecallerId + status).
-  r.get('/leads/export.csv', {
-    summary: 'Leads as a CSV file',
-    description: 'With telecallerId, that telecaller\'s list named by status (pending, interested, notInterested, followUp, invalid or notSubmitted); without it, the uploaded leads filtered by status code, category, search and assigned.',
-    guard, query: LeadExportQuery, answers: 'csv', errors: [404],
-  }, async (req, { query }, reply) => {
-    const chunks = await lists.openLeadExport(deps, subadminOf(req), query);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="${EXPORT_FILE_NAME}"`)
-      .send(Readable.from(chunks, { objectMode: false }));
-  });
+  r.get(
+    '/leads/export.csv',
+    {
+      summary: 'Leads as a CSV file',
+      description:
+        "With telecallerId, that telecaller's list named by status (pending, interested, notInterested, followUp, invalid or notSubmitted); without it, the uploaded leads filtered by status code, category, search and assigned.",
+      guard,
+      query: LeadExportQuery,
+      answers: 'csv',
+      errors: [404],
+    },
+    async (req, { query }, reply) => {
+      const chunks = await lists.openLeadExport(deps, subadminOf(req), query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Content-Disposition', `attachment; filename="${EXPORT_FILE_NAME}"`)
+        .send(Readable.from(chunks, { objectMode: false }));
+    },
+  );
 };

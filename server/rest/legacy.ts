@@ -11,9 +11,7 @@ export const failure = (message: string) => ({ status: false, success: false, me
 export type Role = 'admin' | 'subadmin' | 'user' | UserType;
 
 function allows(actor: Actor, roles: Role[]): boolean {
-  return roles.some((r) =>
-    r === 'admin' || r === 'subadmin' || r === 'user' ? actor.kind === r : actor.kind === 'user' && actor.userType === r,
-  );
+  return roles.some((r) => (r === 'admin' || r === 'subadmin' || r === 'user' ? actor.kind === r : actor.kind === 'user' && actor.userType === r));
 }
 
 /** A preHandler that lets only some roles through; it names them, for the API's documentation to read. */

@@ -11,8 +11,18 @@ import { readMediaForm } from './image-form.js';
 const IdParam = z.object({ id: idField });
 
 const WORDS = {
-  demo: { created: 'Demo uploaded successfully!', updated: 'Demo updated successfully', deleted: 'Demo deleted successfully', empty: 'No demo data available.' },
-  tutorial: { created: 'Tutorial uploaded successfully!', updated: 'Tutorial updated successfully', deleted: 'Tutorial deleted successfully', empty: 'No data available.' },
+  demo: {
+    created: 'Demo uploaded successfully!',
+    updated: 'Demo updated successfully',
+    deleted: 'Demo deleted successfully',
+    empty: 'No demo data available.',
+  },
+  tutorial: {
+    created: 'Tutorial uploaded successfully!',
+    updated: 'Tutorial updated successfully',
+    deleted: 'Tutorial deleted successfully',
+    empty: 'No data available.',
+  },
 } as const;
 
 const CreateForm = { schema: MediaInput, files: { image: { kind: 'image', required: MEDIA_MESSAGES.allRequired } } } as const;
@@ -35,11 +45,15 @@ export const mediaRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
       const item = await media.createMedia(deps, kind, companyOf(req), values, files.image!);
       return { status: true, success: true, data: item, message: words.created };
     });
-    r.post(paths.update, { summary: `Change a ${kind}; the image only when a new one is sent`, guard: owner, form: UpdateForm, errors: [404] }, async (req, { form }) => {
-      const { values, files } = await readMediaForm(req, deps, form);
-      const item = await media.updateMedia(deps, kind, companyOf(req), values, files.image ?? null);
-      return { status: true, success: true, data: item, message: words.updated };
-    });
+    r.post(
+      paths.update,
+      { summary: `Change a ${kind}; the image only when a new one is sent`, guard: owner, form: UpdateForm, errors: [404] },
+      async (req, { form }) => {
+        const { values, files } = await readMediaForm(req, deps, form);
+        const item = await media.updateMedia(deps, kind, companyOf(req), values, files.image ?? null);
+        return { status: true, success: true, data: item, message: words.updated };
+      },
+    );
     r.delete(paths.remove, { summary: `Delete a ${kind}`, guard: owner, params: IdParam }, async (req, { params }) => {
       await media.deleteMedia(deps, kind, companyOf(req), params.id);
       return { status: true, success: true, message: words.deleted };

@@ -98,9 +98,7 @@ function asValidated(ctx: { zodSchema: z.core.$ZodType; jsonSchema: z.core.JSONS
 
 /** A schema as JSON Schema for what a client sends (an OpenAPI 3.0 Schema Object). */
 export function jsonSchemaOf(schema: z.ZodType): JsonSchema {
-  return z.toJSONSchema(documentationOf(schema).doc, {
-    target: 'openapi-3.0', io: 'input', unrepresentable: 'any', override: asValidated,
-  }) as JsonSchema;
+  return z.toJSONSchema(documentationOf(schema).doc, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any', override: asValidated }) as JsonSchema;
 }
 
 /** The roles as people of the original client know them: the user kinds by their wire names. */
@@ -133,7 +131,8 @@ function formBody(form: FormSpec, limits: DocumentSource['limits']): MediaType {
   const required = [...(fields.required ?? [])];
   const encoding: Record<string, { contentType: string }> = {};
   for (const [name, file] of Object.entries(form.files)) {
-    const what = file.kind === 'csv' ? 'A CSV file (UTF-8, a header row first)' : `${file.kind === 'image' ? 'An image' : 'A video'} (its content decides its type)`;
+    const what =
+      file.kind === 'csv' ? 'A CSV file (UTF-8, a header row first)' : `${file.kind === 'image' ? 'An image' : 'A video'} (its content decides its type)`;
     const need = file.required ? `Required: without it the answer is "${file.required}".` : 'Optional.';
     properties[name] = { type: 'string', format: 'binary', description: `${what}, at most ${sizeText(limits[file.kind])}. ${need}` };
     if (file.required) required.push(name);
@@ -144,13 +143,17 @@ function formBody(form: FormSpec, limits: DocumentSource['limits']): MediaType {
 
 const FAILURES: Record<number, { name: string; description: string }> = {
   400: { name: 'BadRequest', description: 'The input was refused; message names the first problem.' },
-  401: { name: 'Unauthorized', description: 'No working session (none sent, expired, ended, or its account blocked or expired); for a sign-in, wrong credentials.' },
+  401: {
+    name: 'Unauthorized',
+    description: 'No working session (none sent, expired, ended, or its account blocked or expired); for a sign-in, wrong credentials.',
+  },
   403: {
     name: 'Forbidden',
-    description: 'The role may not make this call; for a sign-in, the account is blocked or expired; '
-      + 'or a change sent with the session cookie and no token came from another site, or not as JSON or multipart.',
+    description:
+      'The role may not make this call; for a sign-in, the account is blocked or expired; ' +
+      'or a change sent with the session cookie and no token came from another site, or not as JSON or multipart.',
   },
-  404: { name: 'NotFound', description: 'No such record in the caller\'s company (another company\'s id answers the same).' },
+  404: { name: 'NotFound', description: "No such record in the caller's company (another company's id answers the same)." },
   409: { name: 'Conflict', description: 'The record is not in a state that allows this now (already decided, a duplicate, an update waiting).' },
   413: { name: 'TooLarge', description: 'The file is larger than the server takes.' },
   429: { name: 'TooManyRequests', description: 'Too many failed sign-ins: wait, then try again.' },
@@ -165,7 +168,13 @@ function success(doc: RouteDoc): [string, Response] {
     case 'csv':
       return ['200', { description: 'A CSV file to save (Content-Disposition names it).', content: { 'text/csv': { schema: { type: 'string' } } } }];
     case 'counts':
-      return ['200', { description: 'A bare array of counts, in the order the description gives.', content: { 'application/json': { schema: { type: 'array', items: { type: 'integer' } } } } }];
+      return [
+        '200',
+        {
+          description: 'A bare array of counts, in the order the description gives.',
+          content: { 'application/json': { schema: { type: 'array', items: { type: 'integer' } } } },
+        },
+      ];
     case 'document':
       return ['200', { description: 'This document.', content: { 'application/json': { schema: { type: 'object' } } } }];
     case 'html':
@@ -197,12 +206,7 @@ function operation(method: string, path: string, doc: RouteDoc, roles: Role[] | 
     ...(roles ? {} : { security: [] }),
     ...(params.length ? { parameters: params } : {}),
     ...(body
-      ? {
-          requestBody: {
-            required: !!doc.form || rejectsMissing(doc.body!, {}),
-            content: { [doc.form ? 'multipart/form-data' : 'application/json']: body },
-          },
-        }
+      ? { requestBody: { required: !!doc.form || rejectsMissing(doc.body!, {}), content: { [doc.form ? 'multipart/form-data' : 'application/json']: body } } }
       : {}),
     responses,
   };
@@ -221,18 +225,18 @@ const FAILURE_SCHEMA: JsonSchema = {
 
 const ANSWER_SCHEMA: JsonSchema = {
   type: 'object',
-  description: 'status (or success) true, message, and the call\'s own fields in the spec\'s names (spec section 7 of each part).',
+  description: "status (or success) true, message, and the call's own fields in the spec's names (spec section 7 of each part).",
   properties: { status: { type: 'boolean' }, success: { type: 'boolean' }, message: { type: 'string' } },
   additionalProperties: true,
 };
 
 const DESCRIPTION = [
-  'The API the original client calls. Field names keep the spec\'s spellings (clint_name, discreption, Telicaller-hade).',
-  'Authentication: the token a sign-in answers, sent as `Authorization: Bearer <token>`, or the session cookie the sign-in sets. '
-    + 'Each call names the roles that may make it.',
+  "The API the original client calls. Field names keep the spec's spellings (clint_name, discreption, Telicaller-hade).",
+  'Authentication: the token a sign-in answers, sent as `Authorization: Bearer <token>`, or the session cookie the sign-in sets. ' +
+    'Each call names the roles that may make it.',
   'Every failure answers `{ "status": false, "success": false, "message": "..." }`; a database out of reach answers 503 in the same shape.',
-  'Numbers may be sent as JSON numbers or as decimal text. Money is in rupees (up to 2 decimals), call durations HH:MM:SS, '
-    + 'dates YYYY-MM-DD in the company\'s time zone.',
+  'Numbers may be sent as JSON numbers or as decimal text. Money is in rupees (up to 2 decimals), call durations HH:MM:SS, ' +
+    "dates YYYY-MM-DD in the company's time zone.",
 ].join('\n\n');
 
 /** The OpenAPI document of every documented legacy route (a route registered without a declaration is left out). */
@@ -261,7 +265,7 @@ export function buildOpenApi(source: DocumentSource): OpenApiDocument {
     components: {
       schemas: { Failure: FAILURE_SCHEMA, Answer: ANSWER_SCHEMA },
       responses: {
-        Ok: answer('Done: status (or success) true, a message, and the call\'s own fields.'),
+        Ok: answer("Done: status (or success) true, a message, and the call's own fields."),
         Created: answer('Created: success and status true, a message, and the new record under data.'),
         ...Object.fromEntries(Object.values(FAILURES).map((f) => [f.name, failure(f.description)])),
       },

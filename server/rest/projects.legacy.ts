@@ -35,8 +35,8 @@ const RUPEES = 'In rupees: a number, or text such as "1,250.50".';
 const COMMISSION = `A commission of ${COMMISSION_OPTIONS.join(', ')} %`;
 const projectFields = {
   project_name: created.project_name,
-  clint_name: created.clint_name.describe('The client\'s name (spelt so).'),
-  number: created.number.describe('The client\'s 10-digit mobile.'),
+  clint_name: created.clint_name.describe("The client's name (spelt so)."),
+  number: created.number.describe("The client's 10-digit mobile."),
   price: created.price.describe(`The total price. ${RUPEES}`),
   endtime: created.endtime.describe('The end date, YYYY-MM-DD.'),
 };
@@ -45,8 +45,13 @@ const projectFields = {
 export function createFromLegacy(body: unknown) {
   const b = (body ?? {}) as Record<string, unknown>;
   return {
-    project_name: b.project_name, clint_name: b.clint_name, number: b.number, price: b.price,
-    advance: b.Advance_payment ?? b.advance, commission_percentage: b.commission ?? b.commission_percentage, endtime: b.endtime,
+    project_name: b.project_name,
+    clint_name: b.clint_name,
+    number: b.number,
+    price: b.price,
+    advance: b.Advance_payment ?? b.advance,
+    commission_percentage: b.commission ?? b.commission_percentage,
+    endtime: b.endtime,
     ...(b.lead_id !== undefined && b.lead_id !== null && b.lead_id !== '' ? { lead_id: b.lead_id } : {}),
   };
 }
@@ -68,14 +73,20 @@ export const CreateProjectBody = mappedBody(
 export function updateFromLegacy(body: unknown) {
   const b = (body ?? {}) as Record<string, unknown>;
   return {
-    id: b.id, project_name: b.project_name, clint_name: b.clint_name, number: b.number, price: b.price,
-    received: b.Advance_payment ?? b.received, commission_percentage: b.commission_percentage ?? b.commission, endtime: b.endtime,
+    id: b.id,
+    project_name: b.project_name,
+    clint_name: b.clint_name,
+    number: b.number,
+    price: b.price,
+    received: b.Advance_payment ?? b.received,
+    commission_percentage: b.commission_percentage ?? b.commission,
+    endtime: b.endtime,
   };
 }
 
 export const ProjectUpdateBody = mappedBody(
   {
-    id: updated.id.describe('The project\'s id.'),
+    id: updated.id.describe("The project's id."),
     ...projectFields,
     Advance_payment: updated.received.describe(`The payment received so far, at most the price. ${RUPEES}`),
     received: updated.received.optional().describe('The payment received, when Advance_payment is not sent.'),
@@ -87,7 +98,7 @@ export const ProjectUpdateBody = mappedBody(
 );
 
 export const DecisionBody = z.object({
-  id: idField.describe('The update request\'s id (from pendingProjectUpdates).'),
+  id: idField.describe("The update request's id (from pendingProjectUpdates)."),
   approval_status: z.enum(['approved', 'rejected'], { error: "approval_status must be 'approved' or 'rejected'." }),
 });
 
@@ -106,15 +117,25 @@ export const toLegacyUpdate = (u: PendingUpdate) => ({
   telicaller_id: u.telicaller_id,
   telecaller_name: u.telecaller_name,
   current: {
-    project_name: u.current.project_name, clint_name: u.current.clint_name, number: u.current.number, price: u.current.price,
-    Advance_payment: u.current.received, pending_payment: u.current.pending, commission_percentage: u.current.commission_percentage, endtime: u.current.endtime,
+    project_name: u.current.project_name,
+    clint_name: u.current.clint_name,
+    number: u.current.number,
+    price: u.current.price,
+    Advance_payment: u.current.received,
+    pending_payment: u.current.pending,
+    commission_percentage: u.current.commission_percentage,
+    endtime: u.current.endtime,
   },
   created_at: u.created_at,
 });
 
 export const toLegacyTotals = (t: BusinessTotals) => ({
-  totalProjects: t.projects, totalPrice: t.value, totalAdvance: t.received, totalPending: t.pending,
-  totalCommission: t.commission, totalCommissionEarned: t.commission_earned,
+  totalProjects: t.projects,
+  totalPrice: t.value,
+  totalAdvance: t.received,
+  totalPending: t.pending,
+  totalCommission: t.commission,
+  totalCommissionEarned: t.commission_earned,
 });
 
 export const toLegacyDetail = (p: ProjectView) => ({

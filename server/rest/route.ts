@@ -69,7 +69,8 @@ const parsed = <S extends Schema>(schema: S, data: unknown) => (schema ? parseIn
  * the handler runs) and what the OpenAPI document is built from, so the two cannot differ.
  */
 export function legacyRoutes(app: FastifyInstance, tag: string) {
-  const add = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') =>
+  const add =
+    (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE') =>
     <P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined, F extends FormSpec | undefined = undefined>(
       url: string,
       declaration: Declaration<P, Q, B, F>,

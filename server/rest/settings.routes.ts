@@ -16,17 +16,23 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   const r = legacyRoutes(app, 'IndiaMART settings');
   const guard = requireRole('subadmin');
 
-  r.get('/indiamart', { summary: 'The company\'s IndiaMART API link and mobile number', guard }, async (req) => {
+  r.get('/indiamart', { summary: "The company's IndiaMART API link and mobile number", guard }, async (req) => {
     const s = await settings.getIndiamart(deps, subadminOf(req));
     return { status: true, api_link: s.api_link, mobile_number: s.mobile_number };
   });
 
   // The spec's path, double t included.
-  r.post('/indiamartt', {
-    summary: 'Save the IndiaMART API link and mobile number', description: 'The link must be an https address on indiamart.com; the mobile may be sent as a JSON number.',
-    guard, body: IndiamartBody,
-  }, async (req, { body }) => {
-    await settings.saveIndiamart(deps, subadminOf(req), body);
-    return { status: true, success: true, message: 'API details saved successfully.' };
-  });
+  r.post(
+    '/indiamartt',
+    {
+      summary: 'Save the IndiaMART API link and mobile number',
+      description: 'The link must be an https address on indiamart.com; the mobile may be sent as a JSON number.',
+      guard,
+      body: IndiamartBody,
+    },
+    async (req, { body }) => {
+      await settings.saveIndiamart(deps, subadminOf(req), body);
+      return { status: true, success: true, message: 'API details saved successfully.' };
+    },
+  );
 };

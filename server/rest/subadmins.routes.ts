@@ -30,7 +30,7 @@ const SubadminPath = z.object({
   id: z
     .string()
     .transform((raw) => (/^\d+$/.test(raw) && Number(raw) <= MAX_ID ? Number(raw) : 0))
-    .describe('The sub-admin\'s id; anything but a positive whole number answers 404.'),
+    .describe("The sub-admin's id; anything but a positive whole number answers 404."),
 });
 const subadminId = (id: number) => {
   if (id < 1) throw notFound('Subadmin');
@@ -46,10 +46,14 @@ export const subadminsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, {
     return { status: true, data: list.map(toLegacySubadmin) };
   });
 
-  r.post('/createsubadmins', { summary: 'Create a sub-admin (a company and its sign-in)', guard, body: CreateSubadminInput, answers: 'created', errors: [409] }, async (req, { body }, reply) => {
-    const created = await subadmins.createSubadmin(deps, adminOf(req), body);
-    return reply.code(201).send({ success: true, status: true, message: 'Subadmin created successfully!', data: toLegacySubadmin(created) });
-  });
+  r.post(
+    '/createsubadmins',
+    { summary: 'Create a sub-admin (a company and its sign-in)', guard, body: CreateSubadminInput, answers: 'created', errors: [409] },
+    async (req, { body }, reply) => {
+      const created = await subadmins.createSubadmin(deps, adminOf(req), body);
+      return reply.code(201).send({ success: true, status: true, message: 'Subadmin created successfully!', data: toLegacySubadmin(created) });
+    },
+  );
 
   r.patch('/subadmins/block/:id', { summary: 'Block a sub-admin: it and its users cannot sign in', guard, params: SubadminPath }, async (req, { params }) => {
     await subadmins.setSubadminBlocked(deps, adminOf(req), { id: subadminId(params.id), blocked: true });

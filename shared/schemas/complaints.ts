@@ -28,9 +28,7 @@ export type AdminComplaintsInput = z.infer<typeof AdminComplaintsInput>;
 export const ComplaintIdInput = z.object({ id: idField });
 export type ComplaintIdInput = z.infer<typeof ComplaintIdInput>;
 
-export const ReplyComplaintInput = ComplaintIdInput.extend({
-  reply: requiredText('Please enter a reply.', COMPLAINT_REPLY_MAX, 'Reply'),
-});
+export const ReplyComplaintInput = ComplaintIdInput.extend({ reply: requiredText('Please enter a reply.', COMPLAINT_REPLY_MAX, 'Reply') });
 export type ReplyComplaintInput = z.infer<typeof ReplyComplaintInput>;
 
 /** A complaint as its author (the sub-admin) sees it. */

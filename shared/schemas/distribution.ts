@@ -46,10 +46,7 @@ export const DistributeInput = z.object({
 });
 export type DistributeInput = z.input<typeof DistributeInput>;
 
-export const TakeBackInput = z.object({
-  userId: idField,
-  category: CategoryChoice,
-});
+export const TakeBackInput = z.object({ userId: idField, category: CategoryChoice });
 export type TakeBackInput = z.input<typeof TakeBackInput>;
 
 /** The legacy POST /distributeLeads body. */
@@ -67,7 +64,10 @@ export const LegacyDistributeInput = z.object({
     .describe('The telecaller or telecaller head to give the leads to.'),
   sendleads: LeadCount.describe('How many leads to give.'),
   category: z
-    .preprocess((v) => (v === undefined || v === null ? '' : v), z.string({ error: 'Select a category.' }).trim().min(1, 'Select a category.').max(100, CATEGORY_MAX))
+    .preprocess(
+      (v) => (v === undefined || v === null ? '' : v),
+      z.string({ error: 'Select a category.' }).trim().min(1, 'Select a category.').max(100, CATEGORY_MAX),
+    )
     .transform(categoryFromChoice)
     .describe('A category name, or india_mart, local_leads or customer_data (any category).'),
 });

@@ -5,13 +5,7 @@ export const INDIAMART_PULL_INTERVAL_MS = 5 * 60_000;
  * A pull's result code: IndiaMART's own CODE ('200', '204', '401', '429', '400', '500', or an HTTP
  * status it answered with), or ours when there was no usable answer.
  */
-export const PULL_CODES_OURS = {
-  NETWORK: 'NETWORK',
-  TIMEOUT: 'TIMEOUT',
-  BAD_RESPONSE: 'BAD_RESPONSE',
-  BAD_LINK: 'BAD_LINK',
-  ERROR: 'ERROR',
-} as const;
+export const PULL_CODES_OURS = { NETWORK: 'NETWORK', TIMEOUT: 'TIMEOUT', BAD_RESPONSE: 'BAD_RESPONSE', BAD_LINK: 'BAD_LINK', ERROR: 'ERROR' } as const;
 
 /** 200 (leads received) and 204 (no leads in the window) are successful pulls. */
 export const isPullSuccess = (code: string | null | undefined) => code === '200' || code === '204';

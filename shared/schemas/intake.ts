@@ -15,12 +15,7 @@ export function canonicalCategory(value: string): string {
 
 /** A lead category: one of the upload categories or a manual name (trimmed, 1-60 characters). */
 export const categoryField = (missing = 'Category is required.') =>
-  z
-    .string({ error: missing })
-    .trim()
-    .min(1, missing)
-    .max(CATEGORY_MAX, `Category must be at most ${CATEGORY_MAX} characters.`)
-    .transform(canonicalCategory);
+  z.string({ error: missing }).trim().min(1, missing).max(CATEGORY_MAX, `Category must be at most ${CATEGORY_MAX} characters.`).transform(canonicalCategory);
 
 export const UploadCategoryInput = categoryField(MISSING_FILE_OR_CATEGORY);
 
@@ -36,9 +31,7 @@ export type AddLeadInput = z.input<typeof AddLeadInput>;
 export const UploadHistoryInput = PageInput.pick({ page: true, pageSize: true });
 export type UploadHistoryInput = z.input<typeof UploadHistoryInput>;
 
-export const BatchIdInput = z.object({
-  id: idField,
-});
+export const BatchIdInput = z.object({ id: idField });
 
 export interface InvalidRow {
   /** the file line the row starts on (the header is line 1); null for an IndiaMART enquiry */

@@ -74,7 +74,11 @@ export const LeadExportQuery = z
     if (q.telecallerId !== undefined) {
       const list = LeadListSchema.safeParse(q.status);
       if (!list.success) {
-        ctx.addIssue({ code: 'custom', path: ['status'], message: 'Choose a lead list: pending, interested, notInterested, followUp, invalid or notSubmitted.' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['status'],
+          message: 'Choose a lead list: pending, interested, notInterested, followUp, invalid or notSubmitted.',
+        });
         return z.NEVER;
       }
       return { kind: 'telecaller' as const, telecallerId: q.telecallerId, status: list.data, search };

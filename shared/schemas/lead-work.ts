@@ -71,7 +71,8 @@ const optionalText = (label: string, max: number) =>
     .transform((v) => v || null);
 
 export const callSeconds = numeric(
-  z.number({ error: 'Call duration must be a number of seconds.' })
+  z
+    .number({ error: 'Call duration must be a number of seconds.' })
     .int('Call duration must be whole seconds.')
     .min(0, 'Call duration cannot be negative.')
     .max(MAX_CALL_SECONDS, 'Call duration must be under 24 hours.'),
@@ -90,7 +91,10 @@ function isCalendarDate(v: string): boolean {
  * made it.
  */
 const SubmissionFields = {
-  client_key: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, 'The submission key is not valid.').optional(),
+  client_key: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,64}$/, 'The submission key is not valid.')
+    .optional(),
   made_at: z.iso.datetime({ error: 'The submission time is not valid.' }).optional(),
 };
 
@@ -107,7 +111,11 @@ const LeadFormFields = z.object({
   /** the queue the form was opened from: the answer names that queue's next lead */
   queue: QueueField.optional(),
   // Missing reads as unchosen, so the no-submit screen's own message applies to it too.
-  status: z.string().trim().nullish().transform((v) => v ?? ''),
+  status: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v ?? ''),
   feedback: optionalText('Feedback', 100),
   call_duration: callSeconds.default(0),
   whatsapp: digitsField('Optional WhatsApp'),
@@ -119,10 +127,24 @@ const LeadFormFields = z.object({
   project_name: optionalText('Project name', 200),
   remarks: optionalText('Remarks', 2000),
   callback: z.boolean().default(false),
-  callback_date: z.string().trim().refine((v) => v === '' || isCalendarDate(v), 'Enter the callback date.').nullish().transform((v) => v || null),
-  callback_time: z.string().trim().regex(/^(?:$|(?:[01]\d|2[0-3]):[0-5]\d)$/, 'Enter the callback time.').nullish().transform((v) => v || null),
+  callback_date: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isCalendarDate(v), 'Enter the callback date.')
+    .nullish()
+    .transform((v) => v || null),
+  callback_time: z
+    .string()
+    .trim()
+    .regex(/^(?:$|(?:[01]\d|2[0-3]):[0-5]\d)$/, 'Enter the callback time.')
+    .nullish()
+    .transform((v) => v || null),
   invalid_reason: optionalText('Invalid reason', 500),
-  lead_quality: z.enum(LEAD_QUALITIES).nullish().or(z.literal('')).transform((v) => v || null),
+  lead_quality: z
+    .enum(LEAD_QUALITIES)
+    .nullish()
+    .or(z.literal(''))
+    .transform((v) => v || null),
   ...SubmissionFields,
 });
 
@@ -166,9 +188,7 @@ export const WHATSAPP_PLACEHOLDERS = ['name', 'company'] as const;
 
 /** Placeholders in a message that fillWhatsappTemplate would not fill, e.g. {Name} or {city}. */
 export function unknownPlaceholders(template: string): string[] {
-  return [...template.matchAll(/\{([^{}]*)\}/g)]
-    .map((m) => m[1]!)
-    .filter((word) => !(WHATSAPP_PLACEHOLDERS as readonly string[]).includes(word));
+  return [...template.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]!).filter((word) => !(WHATSAPP_PLACEHOLDERS as readonly string[]).includes(word));
 }
 
 export const DEFAULT_WHATSAPP_TEMPLATE = 'Hello {name}, this is {company}. We received your enquiry and would like to help you with it.';
@@ -180,7 +200,8 @@ const blankAsMissing = <T extends z.ZodType>(schema: T) =>
 export const LeadWorkSettingsInput = z.object({
   retry_delay_minutes: blankAsMissing(
     numeric(
-      z.number({ error: 'Enter the retry delay in minutes.' })
+      z
+        .number({ error: 'Enter the retry delay in minutes.' })
         .int('Enter whole minutes.')
         .min(5, 'The retry delay must be at least 5 minutes.')
         .max(7 * 24 * 60, 'The retry delay must be at most 7 days.'),
@@ -188,7 +209,8 @@ export const LeadWorkSettingsInput = z.object({
   ),
   attempt_limit: blankAsMissing(
     numeric(
-      z.number({ error: 'Enter the number of attempts.' })
+      z
+        .number({ error: 'Enter the number of attempts.' })
         .int('Enter a whole number.')
         .min(1, 'Allow at least 1 attempt.')
         .max(50, 'Allow at most 50 attempts.'),
@@ -199,9 +221,7 @@ export const LeadWorkSettingsInput = z.object({
     .trim()
     .max(WHATSAPP_TEMPLATE_MAX, `The message must be at most ${WHATSAPP_TEMPLATE_MAX} characters.`)
     // Any other {word} would reach the lead as typed.
-    .refine((v) => unknownPlaceholders(v).length === 0, {
-      message: `Use only ${WHATSAPP_PLACEHOLDERS.map((p) => `{${p}}`).join(' and ')} in the message.`,
-    })
+    .refine((v) => unknownPlaceholders(v).length === 0, { message: `Use only ${WHATSAPP_PLACEHOLDERS.map((p) => `{${p}}`).join(' and ')} in the message.` })
     .nullish()
     .transform((v) => v || null),
   /** whether telecallers and heads may export their leads (with the mobiles) as CSV; left out: unchanged */

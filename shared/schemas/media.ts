@@ -2,10 +2,7 @@ import { z } from 'zod';
 import { idField } from './users.js';
 import { requiredText } from './fields.js';
 
-export const MEDIA_MESSAGES = {
-  allRequired: 'All fields are required!',
-  link: 'Enter a link that starts with http:// or https://.',
-} as const;
+export const MEDIA_MESSAGES = { allRequired: 'All fields are required!', link: 'Enter a link that starts with http:// or https://.' } as const;
 
 /** A web link people may open: http(s) only (no javascript:, data: or file:). */
 const linkField = z
@@ -23,11 +20,7 @@ const linkField = z
   }, MEDIA_MESSAGES.link);
 
 /** A demo or a tutorial: name, description (the spec's `discreption`), link; the image comes as a file. */
-export const MediaInput = z.object({
-  name: requiredText('Name', 200),
-  discreption: requiredText('Description', 2000),
-  link: linkField,
-});
+export const MediaInput = z.object({ name: requiredText('Name', 200), discreption: requiredText('Description', 2000), link: linkField });
 export type MediaInput = z.infer<typeof MediaInput>;
 export const MediaUpdateInput = MediaInput.extend({ id: idField });
 

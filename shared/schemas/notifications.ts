@@ -20,10 +20,7 @@ const NotificationText = {
 };
 
 /** subadminId absent or null: every company. */
-export const SendToSubadminsInput = z.object({
-  ...NotificationText,
-  subadminId: idField.nullish(),
-});
+export const SendToSubadminsInput = z.object({ ...NotificationText, subadminId: idField.nullish() });
 export type SendToSubadminsInput = z.infer<typeof SendToSubadminsInput>;
 
 export const SendToUsersInput = z.object(NotificationText);

@@ -7,7 +7,12 @@ import { rupeesField } from './projects.js';
 const productFields = {
   name: requiredText('Product name', 120),
   price: rupeesField('Price', { positive: true }),
-  description: z.string().trim().max(1000, 'Description must be at most 1000 characters.').nullish().transform((v) => v ?? ''),
+  description: z
+    .string()
+    .trim()
+    .max(1000, 'Description must be at most 1000 characters.')
+    .nullish()
+    .transform((v) => v ?? ''),
 };
 
 export const ProductInput = z.object(productFields);

@@ -27,32 +27,29 @@ export const PROJECT_MESSAGES = {
 
 /** An amount in rupees (a number, or text such as "1,250.50"), as integer paise. */
 export const rupeesField = (label: string, opts: { positive: boolean }) =>
-  z
-    .union([z.string(), z.number()], { error: `${label} is required.` })
-    .transform((v, ctx) => {
-      if (typeof v === 'string' && v.trim() === '') {
-        ctx.addIssue({ code: 'custom', message: `${label} is required.` });
-        return z.NEVER;
-      }
-      const paise = rupeesToPaise(v);
-      if (paise === null) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be an amount in rupees with at most two decimals.` });
-        return z.NEVER;
-      }
-      if (opts.positive && paise <= 0) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be more than 0.` });
-        return z.NEVER;
-      }
-      if (paise > MAX_PAISE) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be at most ₹10,00,00,000.` });
-        return z.NEVER;
-      }
-      return paise;
-    });
+  z.union([z.string(), z.number()], { error: `${label} is required.` }).transform((v, ctx) => {
+    if (typeof v === 'string' && v.trim() === '') {
+      ctx.addIssue({ code: 'custom', message: `${label} is required.` });
+      return z.NEVER;
+    }
+    const paise = rupeesToPaise(v);
+    if (paise === null) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be an amount in rupees with at most two decimals.` });
+      return z.NEVER;
+    }
+    if (opts.positive && paise <= 0) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be more than 0.` });
+      return z.NEVER;
+    }
+    if (paise > MAX_PAISE) {
+      ctx.addIssue({ code: 'custom', message: `${label} must be at most ₹10,00,00,000.` });
+      return z.NEVER;
+    }
+    return paise;
+  });
 
 /** Optional amounts (the advance) read as 0 when left out or empty. */
-const optionalRupees = (label: string) =>
-  z.preprocess((v) => (v === undefined || v === null || v === '' ? 0 : v), rupeesField(label, { positive: false }));
+const optionalRupees = (label: string) => z.preprocess((v) => (v === undefined || v === null || v === '' ? 0 : v), rupeesField(label, { positive: false }));
 
 const commissionField = z.preprocess(
   (v) => (v === undefined || v === null || v === '' ? DEFAULT_COMMISSION : typeof v === 'string' ? Number(v) : v),
@@ -75,11 +72,9 @@ const projectFields = {
 };
 
 /** Create Project (telecaller or head); `lead_id` links it to the lead it was sold to. */
-export const CreateProjectInput = z
-  .object({ ...projectFields, advance: optionalRupees('Advance'), lead_id: idField.optional() })
-  .superRefine((v, ctx) => {
-    if (v.advance > v.price) ctx.addIssue({ code: 'custom', path: ['advance'], message: PROJECT_MESSAGES.advanceAbovePrice });
-  });
+export const CreateProjectInput = z.object({ ...projectFields, advance: optionalRupees('Advance'), lead_id: idField.optional() }).superRefine((v, ctx) => {
+  if (v.advance > v.price) ctx.addIssue({ code: 'custom', path: ['advance'], message: PROJECT_MESSAGES.advanceAbovePrice });
+});
 export type CreateProjectInput = z.input<typeof CreateProjectInput>;
 export type CreateProject = z.output<typeof CreateProjectInput>;
 

@@ -9,7 +9,10 @@ export const IndiamartInput = z.object({
     .max(2000, 'API link must be at most 2000 characters.')
     .pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain, error: 'Enter a valid https:// link.' }))
     // The server calls this link on a schedule: only IndiaMART's own hosts, never an address inside the network.
-    .refine((link) => !URL.canParse(link) || /(^|\.)indiamart\.com$/i.test(new URL(link).hostname), 'Enter the API link IndiaMART gave you (an indiamart.com address).'),
+    .refine(
+      (link) => !URL.canParse(link) || /(^|\.)indiamart\.com$/i.test(new URL(link).hostname),
+      'Enter the API link IndiaMART gave you (an indiamart.com address).',
+    ),
   mobile_number: mobileField('Mobile number'),
 });
 export type IndiamartInput = z.input<typeof IndiamartInput>;

@@ -12,21 +12,19 @@ const mobile = mobileField('Mobile', 'Enter a valid 10-digit Indian mobile numbe
 const LIMIT_MESSAGE = `Telecaller limit must be a whole number from 1 to ${TELECALLER_LIMIT_MAX}.`;
 
 /** Forms send the limit as text, JSON clients as a number; both arrive here. */
-const telecallerLimit = z
-  .union([z.number(), z.string()], { error: 'Telecaller limit is required.' })
-  .transform((v, ctx) => {
-    const text = typeof v === 'string' ? v.trim() : String(v);
-    if (text === '') {
-      ctx.addIssue({ code: 'custom', message: 'Telecaller limit is required.' });
-      return z.NEVER;
-    }
-    const n = Number(text);
-    if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1 || n > TELECALLER_LIMIT_MAX) {
-      ctx.addIssue({ code: 'custom', message: LIMIT_MESSAGE });
-      return z.NEVER;
-    }
-    return n;
-  });
+const telecallerLimit = z.union([z.number(), z.string()], { error: 'Telecaller limit is required.' }).transform((v, ctx) => {
+  const text = typeof v === 'string' ? v.trim() : String(v);
+  if (text === '') {
+    ctx.addIssue({ code: 'custom', message: 'Telecaller limit is required.' });
+    return z.NEVER;
+  }
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(n) || n < 1 || n > TELECALLER_LIMIT_MAX) {
+    ctx.addIssue({ code: 'custom', message: LIMIT_MESSAGE });
+    return z.NEVER;
+  }
+  return n;
+});
 
 /** A calendar date (YYYY-MM-DD) that is today or later in India. */
 const expiryDate = z
@@ -67,21 +65,14 @@ export type CreateSubadminData = z.output<typeof CreateSubadminInput>;
 
 export { SUBADMIN_STATUSES, type SubadminStatusFilter };
 
-export const ListSubadminsInput = PageInput.extend({
-  status: z.enum(SUBADMIN_STATUSES).default('all'),
-});
+export const ListSubadminsInput = PageInput.extend({ status: z.enum(SUBADMIN_STATUSES).default('all') });
 export type ListSubadminsInput = z.input<typeof ListSubadminsInput>;
 
-export const SubadminIdInput = z.object({
-  id: idOf('Subadmin not found.'),
-});
+export const SubadminIdInput = z.object({ id: idOf('Subadmin not found.') });
 
 export const SetBlockedInput = SubadminIdInput.extend({ blocked: z.boolean() });
 
-export const UpdateTermsInput = SubadminIdInput.extend({
-  expiry_date: expiryDate,
-  telecaller_creat_limit: telecallerLimit,
-});
+export const UpdateTermsInput = SubadminIdInput.extend({ expiry_date: expiryDate, telecaller_creat_limit: telecallerLimit });
 export type UpdateTermsInput = z.input<typeof UpdateTermsInput>;
 
 /** The state a person reads: blocked wins over expired. */

@@ -38,10 +38,12 @@ export const RANGE_MESSAGES = {
 } as const;
 
 // Query strings carry text: an empty parameter means "not set".
-const dateField = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.string({ error: RANGE_MESSAGES.date }).trim().refine(isCalendarDate, RANGE_MESSAGES.date).optional(),
-).describe('A day, YYYY-MM-DD, in the company\'s time zone.');
+const dateField = z
+  .preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.string({ error: RANGE_MESSAGES.date }).trim().refine(isCalendarDate, RANGE_MESSAGES.date).optional(),
+  )
+  .describe("A day, YYYY-MM-DD, in the company's time zone.");
 
 /** From/To as calendar dates in the company's zone, both included; either may be left out (then: today). */
 const rangeFields = { from: dateField, to: dateField };

@@ -14,7 +14,12 @@ export const TASK_MESSAGES = {
 } as const;
 
 const dateField = (label: string) =>
-  z.string({ error: `${label} is required.` }).trim().min(1, `${label} is required.`).refine(isCalendarDate, `Enter the ${label.toLowerCase()} as YYYY-MM-DD.`).describe(`${label}, YYYY-MM-DD.`);
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .refine(isCalendarDate, `Enter the ${label.toLowerCase()} as YYYY-MM-DD.`)
+    .describe(`${label}, YYYY-MM-DD.`);
 
 /** New Task (the files come apart, through the upload checks). */
 export const TaskInput = z

@@ -17,8 +17,7 @@ const pastIds = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) &&
 
 /** A row's id; `invalid` is the message for what is no whole number above 0. */
 export const idOf = (invalid: string) =>
-  numeric(z.preprocess(pastIds, z.number({ error: invalid }).int(invalid).positive(invalid)))
-    .transform((id) => (id > MAX_ID ? NO_ROW_ID : id));
+  numeric(z.preprocess(pastIds, z.number({ error: invalid }).int(invalid).positive(invalid))).transform((id) => (id > MAX_ID ? NO_ROW_ID : id));
 export const idField = idOf('A valid id is required.');
 /** An id as input that parses back to `id`: for a parsed id checked again by another schema. */
 export const idAsInput = (id: number) => (id === NO_ROW_ID ? MAX_ID + 1 : id);

@@ -44,7 +44,14 @@ export interface Entry {
 
 const PLATFORM = 'The platform admin manages every company: its ids are not scoped to one.';
 const input = (...inputs: unknown[]): Probe[] => inputs.map((i) => ({ input: i }));
-const projectFields = { project_name: 'Probe', clint_name: 'Probe Client', number: '9123456780', price: '1000', commission_percentage: 10, endtime: '2030-01-01' };
+const projectFields = {
+  project_name: 'Probe',
+  clint_name: 'Probe Client',
+  number: '9123456780',
+  price: '1000',
+  commission_percentage: 10,
+  endtime: '2030-01-01',
+};
 
 export const PROCEDURES: Record<string, Entry> = {
   'auth.me': { allow: 'public' },
@@ -121,10 +128,11 @@ export const PROCEDURES: Record<string, Entry> = {
   },
   'work.submit': {
     allow: CALLERS,
-    probes: (o, own) => input(
-      { leadId: o.lead, queue: 'new', status: '3', feedback: 'Not Relevant Lead', call_duration: 10 },
-      { leadId: own.lead, queue: 'new', status: '2', feedback: 'Running', call_duration: 10, telemarketer_handler: o.head },
-    ),
+    probes: (o, own) =>
+      input(
+        { leadId: o.lead, queue: 'new', status: '3', feedback: 'Not Relevant Lead', call_duration: 10 },
+        { leadId: own.lead, queue: 'new', status: '2', feedback: 'Running', call_duration: 10, telemarketer_handler: o.head },
+      ),
   },
   'work.notConnected': { allow: CALLERS, probes: (o) => input({ leadId: o.lead, outcome: 'busy', call_duration: 0, queue: 'new' }) },
   'work.history': { allow: CALLERS, probes: (o) => input({ leadId: o.lead }, { leadId: o.handedLead }) },
@@ -172,7 +180,10 @@ export const PROCEDURES: Record<string, Entry> = {
 const url = (...urls: string[]): Probe[] => urls.map((u) => ({ url: u }));
 const body = (u: string, ...bodies: unknown[]): Probe[] => bodies.map((b) => ({ url: u, body: b }));
 const mediaForm = (id: number): Part[] => [
-  ['id', String(id)], ['name', 'Probe'], ['discreption', 'Probe'], ['link', 'https://example.com/p'],
+  ['id', String(id)],
+  ['name', 'Probe'],
+  ['discreption', 'Probe'],
+  ['link', 'https://example.com/p'],
   ['image', { filename: 'p.png', content: PNG, type: 'image/png' }],
 ];
 const leadListOf = (word: string): Entry => ({ allow: OWNER, probes: (o) => url(`/get${word}LeadsByTelecaller/${o.telecaller}`) });
@@ -237,9 +248,12 @@ export const ROUTES: Record<string, Entry> = {
   },
   'POST /submitLeadForm': {
     allow: CALLERS,
-    probes: (o, own) => body('/submitLeadForm',
-      { customer_id: o.lead, status: '3', feedback: 'Not Relevant Lead', call_duration: 10 },
-      { customer_id: own.lead, status: '2', feedback: 'Running', call_duration: 10, telemarketer_handler: o.head }),
+    probes: (o, own) =>
+      body(
+        '/submitLeadForm',
+        { customer_id: o.lead, status: '3', feedback: 'Not Relevant Lead', call_duration: 10 },
+        { customer_id: own.lead, status: '2', feedback: 'Running', call_duration: 10, telemarketer_handler: o.head },
+      ),
   },
   'GET /getCallHistory': { allow: CALLERS, probes: (o) => url(`/getCallHistory?customer_id=${o.lead}`) },
   'GET /getTelicallerHeads': { allow: CALLERS },
@@ -251,7 +265,10 @@ export const ROUTES: Record<string, Entry> = {
   'GET /work/new-leads.csv': { allow: CALLERS },
   'POST /createProject': { allow: CALLERS, probes: (o) => body('/createProject', { ...legacyProject, Advance_payment: 0, lead_id: o.lead }) },
   'GET /projects': { allow: CALLERS },
-  'POST /approveProjectUpdate': { allow: CALLERS, probes: (o) => body('/approveProjectUpdate', { id: o.runningProject, ...legacyProject, Advance_payment: 0 }) },
+  'POST /approveProjectUpdate': {
+    allow: CALLERS,
+    probes: (o) => body('/approveProjectUpdate', { id: o.runningProject, ...legacyProject, Advance_payment: 0 }),
+  },
   'GET /business-overview': { allow: CALLERS },
   'GET /projecttellecallerCount': { allow: CALLERS },
   'GET /getTelecallersWithProjects': { allow: OWNER },
@@ -262,7 +279,8 @@ export const ROUTES: Record<string, Entry> = {
   'GET /pendingProjectUpdates': { allow: OWNER },
   'POST /approveProjectUpdateByAdmin': {
     allow: OWNER,
-    probes: (o) => body('/approveProjectUpdateByAdmin', { id: o.updateRequest, approval_status: 'approved' }, { id: o.updateRequest, approval_status: 'rejected' }),
+    probes: (o) =>
+      body('/approveProjectUpdateByAdmin', { id: o.updateRequest, approval_status: 'approved' }, { id: o.updateRequest, approval_status: 'rejected' }),
   },
   'GET /projects/business.csv': { allow: OWNER },
   'GET /featchBanner': { allow: ['subadmin', ...CALLERS] },
@@ -281,20 +299,24 @@ export const ROUTES: Record<string, Entry> = {
   'GET /tasks/statu': { allow: ['Developer'] },
   'GET /tasks/sta': { allow: ['Developer'] },
   'GET /tasks/stat': { allow: ['Developer'] },
-  'PUT /updateTask': {
-    allow: ['Developer'],
-    probes: (o) => body('/updateTask', { id: o.newTask, status: 'Running' }, { id: o.newTask, status: 'Completed' }),
-  },
+  'PUT /updateTask': { allow: ['Developer'], probes: (o) => body('/updateTask', { id: o.newTask, status: 'Running' }, { id: o.newTask, status: 'Completed' }) },
   'GET /Developer': { allow: OWNER },
   'POST /createTask': {
     allow: OWNER,
-    probes: (o) => [{
-      url: '/createTask',
-      multipart: [
-        ['name', 'Probe task'], ['description', 'Probe'], ['start_date', '2030-01-01'], ['end_date', '2030-01-02'], ['developer_id', String(o.developer)],
-        ['image', { filename: 'p.gif', content: GIF, type: 'image/gif' }], ['video', { filename: 'p.mp4', content: MP4, type: 'video/mp4' }],
-      ],
-    }],
+    probes: (o) => [
+      {
+        url: '/createTask',
+        multipart: [
+          ['name', 'Probe task'],
+          ['description', 'Probe'],
+          ['start_date', '2030-01-01'],
+          ['end_date', '2030-01-02'],
+          ['developer_id', String(o.developer)],
+          ['image', { filename: 'p.gif', content: GIF, type: 'image/gif' }],
+          ['video', { filename: 'p.mp4', content: MP4, type: 'video/mp4' }],
+        ],
+      },
+    ],
   },
   'GET /openapi.json': { allow: 'public' },
   'GET /docs': { allow: 'public' },

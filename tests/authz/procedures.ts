@@ -11,5 +11,6 @@ function keysOf(schema: unknown): string[] {
 }
 
 /** Every tRPC procedure the server has: its name, whether it is a query or a mutation, and its input's keys. */
-export const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation'; inputs: unknown[] } }>)
-  .map(([name, p]) => ({ name, type: p._def.type, keys: p._def.inputs.flatMap(keysOf) }));
+export const procedures = Object.entries(
+  appRouter._def.procedures as unknown as Record<string, { _def: { type: 'query' | 'mutation'; inputs: unknown[] } }>,
+).map(([name, p]) => ({ name, type: p._def.type, keys: p._def.inputs.flatMap(keysOf) }));

@@ -81,22 +81,57 @@ async function otherCompany(deps: Deps): Promise<OtherCompany> {
   const now = nowIso();
   const today = todayIn('Asia/Kolkata');
   const task = (status: number) =>
-    db.insertInto('tasks').values({
-      subadmin_id: company.id, developer_id: developer, name: `Task ${status}`, description: 'Landing page', start_date: today,
-      end_date: addDays(today, 5), status, image_path: null, video_path: null, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+    db
+      .insertInto('tasks')
+      .values({
+        subadmin_id: company.id,
+        developer_id: developer,
+        name: `Task ${status}`,
+        description: 'Landing page',
+        start_date: today,
+        end_date: addDays(today, 5),
+        status,
+        image_path: null,
+        video_path: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
   const media = (table: 'demos' | 'tutorials') =>
-    db.insertInto(table).values({
-      subadmin_id: company.id, name: 'Walkthrough', discreption: 'How it works', link: 'https://example.com/v', image: 'a.png', created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+    db
+      .insertInto(table)
+      .values({
+        subadmin_id: company.id,
+        name: 'Walkthrough',
+        discreption: 'How it works',
+        link: 'https://example.com/v',
+        image: 'a.png',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
   const banner = await db.insertInto('banners').values({ subadmin_id: company.id, image: 'b.png', created_at: now }).returning('id').executeTakeFirstOrThrow();
 
   return {
-    subadminId: company.id, telecaller, head, developer, lead: lead.id, handedLead: handed.id,
-    pendingProject: (await project(0)).id, runningProject: (await project(1)).id, updateRequest: request.id,
-    product: product.id, batch: batch.id, userComplaint: complaint.id,
-    newTask: (await task(0)).id, completedTask: (await task(2)).id,
-    banner: banner.id, demo: (await media('demos')).id, tutorial: (await media('tutorials')).id,
+    subadminId: company.id,
+    telecaller,
+    head,
+    developer,
+    lead: lead.id,
+    handedLead: handed.id,
+    pendingProject: (await project(0)).id,
+    runningProject: (await project(1)).id,
+    updateRequest: request.id,
+    product: product.id,
+    batch: batch.id,
+    userComplaint: complaint.id,
+    newTask: (await task(0)).id,
+    completedTask: (await task(2)).id,
+    banner: banner.id,
+    demo: (await media('demos')).id,
+    tutorial: (await media('tutorials')).id,
   };
 }
 
@@ -127,7 +162,10 @@ export async function buildWorld(app: FastifyInstance, deps: Deps): Promise<Worl
   const loginAs = async () => {
     const owner = await subadmin();
     const res = await app.inject({
-      method: 'POST', url: '/api/webapi/login', headers: { authorization: `Bearer ${owner.token}` }, payload: { userId: people.Telicaller.id },
+      method: 'POST',
+      url: '/api/webapi/login',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { userId: people.Telicaller.id },
     });
     if (res.statusCode !== 200) throw new Error(`login-as failed: ${res.body}`);
     const token = res.json().token as string;
@@ -150,7 +188,11 @@ export async function buildWorld(app: FastifyInstance, deps: Deps): Promise<Worl
 
   await db.updateTable('users').set({ is_blocked: 1 }).where('id', '=', blocked.id).execute();
   await db.updateTable('users').set({ deleted_at: nowIso() }).where('id', '=', deleted.id).execute();
-  await db.updateTable('subadmins').set({ expiry_date: addDays(todayIn('Asia/Kolkata'), -1) }).where('id', '=', expired.id).execute();
+  await db
+    .updateTable('subadmins')
+    .set({ expiry_date: addDays(todayIn('Asia/Kolkata'), -1) })
+    .where('id', '=', expired.id)
+    .execute();
 
   return {
     own: { subadminId: company.id, telecaller: people.Telicaller.id, head: people['Telicaller-hade'].id, lead: lead! },

@@ -46,7 +46,10 @@ describe('accessibility', () => {
 
     await page.getByRole('article').first().getByRole('link', { name: 'Process Lead' }).click();
     await page.getByRole('timer', { name: 'Call duration' }).waitFor();
-    await page.getByText(/No history found|Lead History/).first().waitFor();
+    await page
+      .getByText(/No history found|Lead History/)
+      .first()
+      .waitFor();
     expect(await seriousViolations(page), 'lead form').toEqual([]);
     expect(await smallTargets(page), 'lead form').toEqual([]);
     await page.close();

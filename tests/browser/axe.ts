@@ -16,10 +16,20 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
   await page.evaluate(AXE);
   const violations = await page.evaluate(
-    async () => (await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Violation[] }> } }).axe.run(document, { resultTypes: ['violations'] })).violations,
+    async () =>
+      (
+        await (window as unknown as { axe: { run(ctx: Document, o: object): Promise<{ violations: Violation[] }> } }).axe.run(document, {
+          resultTypes: ['violations'],
+        })
+      ).violations,
   );
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}: ${v.nodes.slice(0, 3).map((n) => n.html.slice(0, 100)).join(' | ')})`);
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help} (${v.nodes.length}: ${v.nodes
+          .slice(0, 3)
+          .map((n) => n.html.slice(0, 100))
+          .join(' | ')})`,
+    );
 }
-

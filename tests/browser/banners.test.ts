@@ -21,7 +21,10 @@ describe('banners', () => {
     await owner.locator('input[type="file"]').setInputFiles({ name: 'offer.png', mimeType: 'image/png', buffer: PNG });
     await owner.getByRole('button', { name: 'Upload' }).click();
     await owner.getByText('Banner uploaded successfully').first().waitFor();
-    await owner.getByRole('img', { name: /^Banner \d+$/ }).first().waitFor();
+    await owner
+      .getByRole('img', { name: /^Banner \d+$/ })
+      .first()
+      .waitFor();
     // A script named .png is refused by its content.
     await owner.locator('input[type="file"]').setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: Buffer.from('<script>alert(1)</script>') });
     await owner.getByRole('button', { name: 'Upload' }).click();

@@ -19,7 +19,10 @@ describe('blocking', () => {
   it('the company blocks a telecaller after a question; the telecaller is sent to sign in, told its company blocked it', async () => {
     const caller = await freshPage(screens.phone, PHONE);
     await signInAsUser(caller, screens.server.base, DEMO.telecaller);
-    await caller.getByRole('link', { name: /new leads/i }).first().waitFor();
+    await caller
+      .getByRole('link', { name: /new leads/i })
+      .first()
+      .waitFor();
 
     const owner = await freshPage(screens.desk, DESK);
     await signInAsSubadmin(owner, screens.server.base);
@@ -41,7 +44,10 @@ describe('blocking', () => {
     await expect.poll(() => statusOf(owner, 'Rahul Verma')).toContain('Blocked');
 
     // The open app finds out at its next call and goes to sign in with the reason.
-    await caller.getByRole('link', { name: /new leads/i }).first().click();
+    await caller
+      .getByRole('link', { name: /new leads/i })
+      .first()
+      .click();
     await caller.waitForURL(/\/signin\?reason=account_blocked$/);
     await caller.getByText('Your account has been blocked by your company. Please contact your company.').waitFor();
     await snap(caller, 'blocked-user-signin-phone');

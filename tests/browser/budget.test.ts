@@ -38,8 +38,15 @@ describe('first-load budget', () => {
   const HEAVY = { zod: '$ZodType', 'the charts (recharts)': 'recharts-wrapper', 'the carousel (embla)': 'emblaOptions' };
   it('leaves zod, the charts and the carousel out of the files the app and the sign-in page load first', () => {
     const dist = path.resolve(import.meta.dirname, '../../web/dist');
-    const all = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js')).map((f) => fs.readFileSync(path.join(dist, 'assets', f), 'utf8'));
-    for (const [name, marker] of Object.entries(HEAVY)) expect(all.some((code) => code.includes(marker)), `${name} is in the build`).toBe(true);
+    const all = fs
+      .readdirSync(path.join(dist, 'assets'))
+      .filter((f) => f.endsWith('.js'))
+      .map((f) => fs.readFileSync(path.join(dist, 'assets', f), 'utf8'));
+    for (const [name, marker] of Object.entries(HEAVY))
+      expect(
+        all.some((code) => code.includes(marker)),
+        `${name} is in the build`,
+      ).toBe(true);
     for (const page of ['index.html', 'signin.html']) {
       const html = fs.readFileSync(path.join(dist, page), 'utf8');
       const first = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);

@@ -25,9 +25,7 @@ beforeAll(async () => {
     const queue = await callTrpc<{ items: { id: number; name: string }[] }>(server.base, token, 'query', 'work.queue', { queue: 'new', pageSize: 1 });
     missed = queue.items[0]!;
     // Due yesterday at 10:00 and never called back (the form refuses a past time, so it is written directly).
-    sqlite
-      .prepare("update leads set status = '4', callback_date = ?, callback_time = '10:00' where id = ?")
-      .run(addDays(todayIn(zone), -1), missed.id);
+    sqlite.prepare("update leads set status = '4', callback_date = ?, callback_time = '10:00' where id = ?").run(addDays(todayIn(zone), -1), missed.id);
   } finally {
     sqlite.close();
   }
@@ -37,7 +35,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-describe("a missed callback on a 390 px phone", () => {
+describe('a missed callback on a 390 px phone', () => {
   it("opened with Call Back and cancelled, it is still in Today's Callbacks and in the bell", async () => {
     const page = await freshPage(browser, PHONE);
     await signInAsUser(page, server.base, DEMO.telecaller);
@@ -61,7 +59,10 @@ describe("a missed callback on a 390 px phone", () => {
     await snap(page, 'callback-after-cancel-phone');
 
     await page.getByRole('button', { name: /^Notifications, .*callbacks?$/ }).click();
-    await page.locator('.mantine-Popover-dropdown').getByText(new RegExp(`^Call back ${missed.name} on `)).waitFor();
+    await page
+      .locator('.mantine-Popover-dropdown')
+      .getByText(new RegExp(`^Call back ${missed.name} on `))
+      .waitFor();
     expect(errorsOf(page)).toEqual([]);
     await page.close();
   });

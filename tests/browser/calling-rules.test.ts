@@ -23,7 +23,9 @@ describe('calling rules in a real browser', () => {
     await page.goto(`${server.base}/subadmin/calling-rules`);
     await page.getByRole('heading', { name: 'Calling Rules' }).waitFor();
     const preview = page.getByLabel('WhatsApp message preview');
-    expect(await preview.innerText()).toBe('Hello Asha Kulkarni, this is Sunrise Telecalling Pvt Ltd. We received your enquiry and would like to help you with it.');
+    expect(await preview.innerText()).toBe(
+      'Hello Asha Kulkarni, this is Sunrise Telecalling Pvt Ltd. We received your enquiry and would like to help you with it.',
+    );
     expect(await field(page, 'Retry after \\(minutes\\)').inputValue()).toBe('120');
     await page.getByText('The lead leaves the queues for 2 hours, then comes back.').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);

@@ -20,7 +20,7 @@ function countCalls(page: Page): Map<string, number> {
 }
 
 describe('early answers', () => {
-  it('asks once for the dashboard\'s counts and a queue\'s first page, and shows them', async () => {
+  it("asks once for the dashboard's counts and a queue's first page, and shows them", async () => {
     const page = await freshPage(env.browser, PHONE);
     await signInAsUser(page, env.server.base, DEMO.telecaller);
 
@@ -33,7 +33,11 @@ describe('early answers', () => {
     const queue = await page.context().newPage();
     const queueCalls = countCalls(queue);
     await queue.goto(`${env.server.base}/leadspage/leads`);
-    await queue.getByRole('button', { name: 'Process Lead' }).or(queue.getByRole('link', { name: 'Process Lead' })).first().waitFor();
+    await queue
+      .getByRole('button', { name: 'Process Lead' })
+      .or(queue.getByRole('link', { name: 'Process Lead' }))
+      .first()
+      .waitFor();
     expect(queueCalls.get('work.queue')).toBe(1);
     expect(queueCalls.get('notifications.bell')).toBe(1);
     await queue.close();

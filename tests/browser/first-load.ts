@@ -23,14 +23,16 @@ export async function measureFirstLoad(browser: BrowserContext, url: string, rea
     const seen = new Map<string, { url: string; type: string }>();
     client.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => wire.set(e.requestId, e.encodedDataLength));
     client.on('Network.responseReceived', (e: { requestId: string; type: string; response: { url: string } }) =>
-      seen.set(e.requestId, { url: e.response.url, type: e.type }));
+      seen.set(e.requestId, { url: e.response.url, type: e.type }),
+    );
     await page.goto(url, { waitUntil: 'networkidle' });
     if (ready) {
       await ready(page);
       await page.waitForLoadState('networkidle');
     }
     const bodies = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((r) => ({ url: r.name, decoded: (r as PerformanceResourceTiming).decodedBodySize })));
+      performance.getEntriesByType('resource').map((r) => ({ url: r.name, decoded: (r as PerformanceResourceTiming).decodedBodySize })),
+    );
     const total: FirstLoad = { jsWire: 0, jsRaw: 0, cssWire: 0, cssRaw: 0 };
     for (const [id, info] of seen) {
       const raw = bodies.find((b) => b.url === info.url)?.decoded ?? 0;

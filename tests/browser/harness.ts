@@ -24,8 +24,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`,
-      UPLOADS_DIR: path.join(dir, 'uploads'), NODE_ENV: 'development', SEED_DEMO: '1', LOG_LEVEL: 'warn', ...env,
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: `sqlite:${path.join(dir, 'app.db')}`,
+      UPLOADS_DIR: path.join(dir, 'uploads'),
+      NODE_ENV: 'development',
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -60,7 +67,10 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 }
 
 /** Context options a caller may set: `timezoneId` makes its clock run in another zone than the machine's; the rest make a phone. */
-export type BrowserOptions = Pick<NonNullable<Parameters<typeof chromium.launchPersistentContext>[1]>, 'timezoneId' | 'isMobile' | 'hasTouch' | 'deviceScaleFactor'>;
+export type BrowserOptions = Pick<
+  NonNullable<Parameters<typeof chromium.launchPersistentContext>[1]>,
+  'timezoneId' | 'isMobile' | 'hasTouch' | 'deviceScaleFactor'
+>;
 
 /** A browser, with an empty profile of its own. */
 export async function openBrowser(viewport = { width: 1280, height: 800 }, options: BrowserOptions = {}): Promise<BrowserContext> {
@@ -69,8 +79,16 @@ export async function openBrowser(viewport = { width: 1280, height: 800 }, optio
     executablePath: CHROMIUM,
     viewport,
     ...options,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 

@@ -26,7 +26,11 @@ async function openFirst(page: Page, path: string) {
   const card = page.getByRole('article').first();
   await card.waitFor();
   const name = (await card.getAttribute('aria-label'))!;
-  await card.getByRole('link').filter({ hasText: /Process Lead|Call Back/ }).first().click();
+  await card
+    .getByRole('link')
+    .filter({ hasText: /Process Lead|Call Back/ })
+    .first()
+    .click();
   await page.getByRole('heading', { level: 2, name }).waitFor();
   await expect.poll(() => page.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
   return name;
@@ -68,7 +72,7 @@ describe('the lead form on a 390x844 phone', () => {
     await page.close();
   });
 
-  it('after a submit the toast sits at the bottom, one line, over none of the next lead\'s controls', async () => {
+  it("after a submit the toast sits at the bottom, one line, over none of the next lead's controls", async () => {
     const page = await freshPage(env.browser, PHONE);
     await signInAsUser(page, env.server.base, DEMO.telecaller);
     const first = await openFirst(page, '/leadspage/leads');
@@ -113,7 +117,11 @@ describe('the lead form on a 390x844 phone', () => {
     await card.waitFor();
     expect(await page.locator('main').innerText()).not.toMatch(/· [0-9]\b|\([0-9]\)/);
     const name = (await card.getAttribute('aria-label'))!;
-    await card.getByRole('link').filter({ hasText: /Process Lead/ }).first().click();
+    await card
+      .getByRole('link')
+      .filter({ hasText: /Process Lead/ })
+      .first()
+      .click();
     await page.getByRole('heading', { level: 2, name }).waitFor();
     const note = page.getByRole('region', { name: 'From Rahul Verma' });
     await note.getByText('Wants a quote with hosting.').waitFor();

@@ -28,14 +28,18 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const filterButton = (page: Page, label: string) => page.getByRole('group', { name: 'Filter by quality' }).getByRole('button', { name: new RegExp(`^${label}`) });
+const filterButton = (page: Page, label: string) =>
+  page.getByRole('group', { name: 'Filter by quality' }).getByRole('button', { name: new RegExp(`^${label}`) });
 const rows = (page: Page) => page.getByRole('table', { name: 'Rated leads' }).locator('tbody tr.mantine-datatable-row');
 
 /** Neither the page nor the header scrolls sideways: only the table, inside its own frame. */
 const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 describe('lead quality in a real browser', () => {
-  for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 800 }]] as const) {
+  for (const [name, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const) {
     it(`${name}: counts each rating, filters by rating and by dates`, async () => {
       const page = await freshPage(browser, viewport);
       await signInAsUser(page, server.base, DEMO.telecaller);

@@ -247,7 +247,10 @@ describe('lead work on a 390 px phone', () => {
     const page = await signIn(DEMO.telecaller);
     const { name, id } = await processFirst(page, '/leadspage/leads', 'new');
     await page.getByRole('button', { name: 'Busy', exact: true }).click();
-    await page.getByText(/^Busy \(1 of 5\)\. Back at /).first().waitFor();
+    await page
+      .getByText(/^Busy \(1 of 5\)\. Back at /)
+      .first()
+      .waitFor();
     await expect.poll(() => leadIdIn(page.url())).not.toBe(id);
     expect(page.url()).toMatch(leadUrl('new'));
     await page.getByRole('timer', { name: 'Call duration' }).waitFor();

@@ -36,7 +36,10 @@ async function telecallerNewLeads(): Promise<number> {
   await field(phone, 'Password').fill(DEMO.telecaller.password);
   await phone.getByRole('button', { name: 'SIGN IN' }).click();
   await phone.waitForURL(`${server.base}/`);
-  const tile = phone.locator('a, div').filter({ hasText: /^New leads\s*\d+$/ }).first();
+  const tile = phone
+    .locator('a, div')
+    .filter({ hasText: /^New leads\s*\d+$/ })
+    .first();
   await tile.waitFor();
   const count = Number(/(\d+)$/.exec((await tile.innerText()).trim())![1]);
   await snap(phone, 'telecaller-new-leads-phone');
@@ -86,12 +89,15 @@ describe('leads in a real browser', () => {
 
   it("sub-admin uploads IndiaMART's semicolon export: the unread columns are named and every refused row downloads", async () => {
     const file = path.join(server.dir, 'indiamart-export.csv');
-    fs.writeFileSync(file, [
-      'QUERY_TIME;SENDER_NAME;SENDER_MOBILE;SENDER_EMAIL;QUERY_PRODUCT_NAME;SENDER_CITY;SENDER_STATE',
-      '2026-11-20 10:00;Kavita Rao;+91-9822033331;k@x.in;Solar panels;Nagpur;Maharashtra',
-      '2026-11-20 11:00;No Mobile;;n@x.in;Inverter;Pune;Maharashtra',
-      '2026-11-20 12:00;Bad Mobile;12345;b@x.in;Battery;Pune;Maharashtra',
-    ].join('\r\n'));
+    fs.writeFileSync(
+      file,
+      [
+        'QUERY_TIME;SENDER_NAME;SENDER_MOBILE;SENDER_EMAIL;QUERY_PRODUCT_NAME;SENDER_CITY;SENDER_STATE',
+        '2026-11-20 10:00;Kavita Rao;+91-9822033331;k@x.in;Solar panels;Nagpur;Maharashtra',
+        '2026-11-20 11:00;No Mobile;;n@x.in;Inverter;Pune;Maharashtra',
+        '2026-11-20 12:00;Bad Mobile;12345;b@x.in;Battery;Pune;Maharashtra',
+      ].join('\r\n'),
+    );
     const page = await freshPage(browser);
     await signInAsSubadmin(page, server.base);
     await page.goto(`${server.base}/subadmin/uploaddata`);
@@ -108,7 +114,12 @@ describe('leads in a real browser', () => {
     const href = await link.getAttribute('href');
     expect(href).toMatch(/^\/api\/webapi\/upload-batches\/\d+\/refused\.csv$/);
     const body = await page.evaluate(async (url) => (await fetch(url)).text(), href!);
-    expect(body.replace(/^\uFEFF/, '').trimEnd().split('\r\n')).toEqual([
+    expect(
+      body
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n'),
+    ).toEqual([
       'Line,Reason,QUERY_TIME,SENDER_NAME,SENDER_MOBILE,SENDER_EMAIL,QUERY_PRODUCT_NAME,SENDER_CITY,SENDER_STATE',
       '3,No mobile number,2026-11-20 11:00,No Mobile,,n@x.in,Inverter,Pune,Maharashtra',
       '4,"Invalid mobile number ""12345""",2026-11-20 12:00,Bad Mobile,12345,b@x.in,Battery,Pune,Maharashtra',

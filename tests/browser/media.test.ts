@@ -52,7 +52,9 @@ describe('demos and tutorials', () => {
     expect(share).toContain('CRM in five minutes\nHow a lead becomes a project.\nhttps://example.com/crm-demo');
     await snap(caller, 'media-demo-phone');
     await caller.goto(`${screens.server.base}/leadspage/tutorial`);
-    expect(await caller.getByRole('article', { name: 'Closing a deal' }).getByRole('link', { name: 'Watch Video' }).getAttribute('href')).toBe('https://example.com/closing.mp4');
+    expect(await caller.getByRole('article', { name: 'Closing a deal' }).getByRole('link', { name: 'Watch Video' }).getAttribute('href')).toBe(
+      'https://example.com/closing.mp4',
+    );
 
     await caller.goto(`${screens.server.base}/leadspage/pendingleads`);
     const lead = caller.getByRole('article').first();
@@ -64,7 +66,10 @@ describe('demos and tutorials', () => {
 
     // Deleting asks first, and the demo leaves the telecaller's page.
     await owner.goto(`${screens.server.base}/subadmin/Demo/showdemo`);
-    await owner.getByRole('row', { name: /CRM in five minutes/ }).getByRole('button', { name: 'Delete' }).click();
+    await owner
+      .getByRole('row', { name: /CRM in five minutes/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await owner.getByText('Are you sure you want to delete this demo?').waitFor();
     await owner.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await owner.getByText('Demo deleted successfully').first().waitFor();

@@ -7,7 +7,10 @@ import { DESK, PHONE, phoneAndDesk } from './phoneAndDesk.js';
 const s = phoneAndDesk();
 
 describe('Not Submitted Leads for the sub-admin', () => {
-  for (const [label, size] of [['phone', PHONE], ['desk', DESK]] as const) {
+  for (const [label, size] of [
+    ['phone', PHONE],
+    ['desk', DESK],
+  ] as const) {
     it(`is in the Leads menu and lists the telecaller's opened, unsubmitted leads with when sent and opened (${label})`, async () => {
       const page = await freshPage(label === 'phone' ? s.phone : s.desk, size);
       await signInAsSubadmin(page, s.server.base);

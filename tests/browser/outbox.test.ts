@@ -96,10 +96,14 @@ describe('the outbox on a 390 px phone', () => {
     const lead = await openFirstNewLead(page);
 
     // The submit reaches the server and is stored; its answer is cut off on the way back.
-    await page.route('**/trpc/work.submit', async (route) => {
-      await route.fetch();
-      await route.abort('connectionreset');
-    }, { times: 1 });
+    await page.route(
+      '**/trpc/work.submit',
+      async (route) => {
+        await route.fetch();
+        await route.abort('connectionreset');
+      },
+      { times: 1 },
+    );
     await submitNotInterested(page);
     await page.getByText('Saved on this phone. Sends when online.').first().waitFor();
     expect(historyOf(lead.id).map((r) => r.status)).toEqual(['3']);
@@ -170,7 +174,9 @@ describe('the outbox on a 390 px phone', () => {
       await page.getByRole('button', { name: 'Submit' }).click();
       await page.getByText('Saved on this phone. Sends when online.').first().waitFor();
       // Meanwhile the company takes the lead back (as Distribution's Take back does).
-      writeDb((db) => db.prepare('update leads set telicaller_id = null, telicaller_send_date = null, taken_back_from = telicaller_id where id = ?').run(lead.id));
+      writeDb((db) =>
+        db.prepare('update leads set telicaller_id = null, telicaller_send_date = null, taken_back_from = telicaller_id where id = ?').run(lead.id),
+      );
     } finally {
       await env.browser.setOffline(false);
     }
@@ -180,7 +186,9 @@ describe('the outbox on a 390 px phone', () => {
     await page.getByText('Not accepted: Your company took this lead back. Your outcome was passed on to the company.').waitFor();
     await page.waitForTimeout(400); // the popover's fade-in
     await snap(page, 'outbox-taken-back-phone');
-    const notices = writeDb((db) => db.prepare("select title, message from notifications where audience = 'subadmins' and user_id is not null").all()) as Array<{ title: string; message: string }>;
+    const notices = writeDb((db) =>
+      db.prepare("select title, message from notifications where audience = 'subadmins' and user_id is not null").all(),
+    ) as Array<{ title: string; message: string }>;
     expect(notices).toHaveLength(1);
     expect(notices[0]!.title).toBe('Outcome for a lead taken back: Interested');
     expect(notices[0]!.message).toContain('Remarks: Wants 500 units, call after 5');

@@ -59,7 +59,10 @@ export async function throttle(page: Page): Promise<CDPSession> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
-    offline: false, latency: PROFILE.rttMs, downloadThroughput: (PROFILE.downKbps * 1024) / 8, uploadThroughput: (PROFILE.upKbps * 1024) / 8,
+    offline: false,
+    latency: PROFILE.rttMs,
+    downloadThroughput: (PROFILE.downKbps * 1024) / 8,
+    uploadThroughput: (PROFILE.upKbps * 1024) / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: PROFILE.cpuSlowdown });
   return cdp;
@@ -139,9 +142,7 @@ export async function signIn(browser: BrowserContext, base: string) {
 }
 
 /** The budgets of issue 11 (and the interaction targets of issue 7), in ms and kB. */
-export const BUDGETS = {
-  signInJsKb: 120, signInLcp: 2000, pageCold: 3000, pageWarm: 1000, queueFromTile: 1000, processLead: 300, submit: 500,
-};
+export const BUDGETS = { signInJsKb: 120, signInLcp: 2000, pageCold: 3000, pageWarm: 1000, queueFromTile: 1000, processLead: 300, submit: 500 };
 
 /** A page the telecaller opens from the home screen, and what shows it has its content. */
 export const FIRST_PAGES = { dashboard: { path: '/', shows: 'tiles' }, queue: { path: QUEUE_PATH, shows: 'cards' } } as const;
@@ -184,9 +185,12 @@ export async function signInPage(browser: BrowserContext, base: string) {
     await page.goto(`${base}/signin`, { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'SIGN IN' }).waitFor({ timeout: WAIT_MS });
     await page.waitForLoadState('networkidle');
-    const lcp = await page.evaluate(() => new Promise<number>((resolve) => {
-      new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true });
-    }));
+    const lcp = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
     return { lcp, transfer: transfer() };
   } finally {
     await page.close();

@@ -10,10 +10,21 @@ const screens = phoneAndDesk();
 
 /** A project made through the app's own call, from the telecaller's signed-in page. */
 async function createProject(page: Page, name: string): Promise<void> {
-  const status = await page.evaluate(async (input) => {
-    const res = await fetch('/trpc/projects.create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
-    return res.status;
-  }, { project_name: name, clint_name: 'Ravi Mehta', number: '9876543210', price: '40000', advance: '0', commission_percentage: 10, endtime: addDays(todayIn('Asia/Kolkata'), 20) });
+  const status = await page.evaluate(
+    async (input) => {
+      const res = await fetch('/trpc/projects.create', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(input) });
+      return res.status;
+    },
+    {
+      project_name: name,
+      clint_name: 'Ravi Mehta',
+      number: '9876543210',
+      price: '40000',
+      advance: '0',
+      commission_percentage: 10,
+      endtime: addDays(todayIn('Asia/Kolkata'), 20),
+    },
+  );
   expect(status).toBe(200);
 }
 
@@ -32,7 +43,10 @@ describe('the company decides a project; the telecaller hears of it', () => {
     const owner = await freshPage(screens.desk, DESK);
     await signInAsSubadmin(owner, screens.server.base);
     await owner.goto(`${screens.server.base}/subadmin/SubProject/approveproject`);
-    await owner.getByRole('row', { name: /Rahul Verma/ }).getByRole('button', { name: 'View Projects' }).click();
+    await owner
+      .getByRole('row', { name: /Rahul Verma/ })
+      .getByRole('button', { name: 'View Projects' })
+      .click();
     const row = owner.getByRole('row', { name: new RegExp(name) });
     await row.waitFor();
 

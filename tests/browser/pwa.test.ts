@@ -15,7 +15,10 @@ describe('the installable app', () => {
     await page.goto(`${env.server.base}/signin`);
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
     const manifest = (await (await fetch(new URL(href!, env.server.base))).json()) as {
-      name: string; start_url: string; display: string; icons: Array<{ src: string; sizes: string; purpose?: string }>;
+      name: string;
+      start_url: string;
+      display: string;
+      icons: Array<{ src: string; sizes: string; purpose?: string }>;
     };
     expect(manifest).toMatchObject({ name: 'Telecall Back Office', start_url: '/', display: 'standalone' });
     expect(manifest.icons.map((i) => i.sizes)).toEqual(expect.arrayContaining(['192x192', '512x512']));

@@ -36,13 +36,15 @@ beforeAll(async () => {
     const callback = { callback_date: todayIn(zone, at), callback_time: timeIn(zone, at) };
     await callTrpc(server.base, token, 'mutation', 'work.open', { leadId: first!.id });
     await callTrpc(server.base, token, 'mutation', 'work.submit', {
-      leadId: first!.id, status: '4', feedback: 'Follow-up Option', callback: true, ...callback,
+      leadId: first!.id,
+      status: '4',
+      feedback: 'Follow-up Option',
+      callback: true,
+      ...callback,
     });
     due = { name: first!.name, time: callback.callback_time };
     // And one from yesterday never called back: the form refuses a past time, so it is written directly.
-    sqlite
-      .prepare("update leads set status = '4', callback_date = ?, callback_time = '10:00' where id = ?")
-      .run(addDays(todayIn(zone), -1), second!.id);
+    sqlite.prepare("update leads set status = '4', callback_date = ?, callback_time = '10:00' where id = ?").run(addDays(todayIn(zone), -1), second!.id);
     missedName = second!.name;
   } finally {
     sqlite.close();

@@ -87,7 +87,8 @@ describe('in a real browser', () => {
     await page.close();
 
     const res = await fetch(`${server.base}/api/webapi/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ mobile: '9876500099', password: 'kiran12345' }),
     });
     expect(res.status).toBe(200);
@@ -107,7 +108,11 @@ describe('in a real browser', () => {
     await page.getByText('New leads', { exact: true }).first().waitFor();
     await snap(page, 'telecaller-dashboard-phone');
     // Create project, Tutorial and Demo open their pages and show no figure (they count nothing).
-    for (const [name, path] of [['Create project', '/leadspage/createproject'], ['Tutorial', '/leadspage/tutorial'], ['Demo', '/leadspage/demo']] as const) {
+    for (const [name, path] of [
+      ['Create project', '/leadspage/createproject'],
+      ['Tutorial', '/leadspage/tutorial'],
+      ['Demo', '/leadspage/demo'],
+    ] as const) {
       const tile = page.getByRole('link', { name, exact: true });
       expect(await tile.getAttribute('href')).toBe(path);
       expect(await tile.innerText()).not.toMatch(/\d/);

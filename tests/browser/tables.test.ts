@@ -69,7 +69,8 @@ function findCutOff(page: Page, pinnedActions: boolean): Promise<string[]> {
       const f = frame?.getBoundingClientRect() ?? { left: 0, right: vw };
       const left = Math.max(0, f.left);
       const right = Math.min(vw, f.right);
-      if (r.left < left - 1 || r.right > right + 1) return `outside ${Math.round(left)}–${Math.round(right)}px (at ${Math.round(r.left)}–${Math.round(r.right)}px)`;
+      if (r.left < left - 1 || r.right > right + 1)
+        return `outside ${Math.round(left)}–${Math.round(right)}px (at ${Math.round(r.left)}–${Math.round(r.right)}px)`;
       if (r.top < 0 || r.bottom > window.innerHeight) return `off the window vertically (at ${Math.round(r.top)}px)`;
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
       if (!hit || !(el === hit || el.contains(hit))) return `covered by ${hit ? `${hit.tagName}.${hit.className} ${describe(hit)}` : 'nothing'}`;
@@ -160,13 +161,19 @@ describe('tables from 360 to 1280 px', () => {
       const page = await freshPage(browser, { width, height: 800 });
       await signIn(page, 'subadmin');
       await expectNothingCutOff(page, '/subadmin/uploaddata', width, 'upload-history');
-      await page.getByRole('button', { name: /^View the report of/ }).first().click();
+      await page
+        .getByRole('button', { name: /^View the report of/ })
+        .first()
+        .click();
       await page.getByRole('dialog', { name: 'Upload report' }).waitFor();
       await page.keyboard.press('Escape');
       await expectNothingCutOff(page, '/subadmin/Leads/myuploadleads', width, 'uploaded-leads');
       await expectNothingCutOff(page, '/subadmin/telicallerlist/alltelicaller', width, 'telecallers');
       await expectNothingCutOff(page, '/subadmin/Leads/pendingleads', width, 'pending-by-telecaller');
-      await page.getByRole('button', { name: /^View leads of/i }).first().click();
+      await page
+        .getByRole('button', { name: /^View leads of/i })
+        .first()
+        .click();
       await page.waitForURL(/telecaller=\d+/);
       await expectNothingCutOff(page, '', width, 'pending-drill-down');
       await expectNothingCutOff(page, '/subadmin/sendcomplain/pending', width, 'subadmin-complaints');

@@ -39,7 +39,10 @@ describe("a telecaller's complaint", () => {
     await owner.getByRole('button', { name: 'Send reply' }).click();
     await owner.getByText('Reply added successfully!').first().waitFor();
     await snap(owner, 'complaints-company-desk');
-    await owner.getByRole('row', { name: new RegExp(reason) }).getByRole('button', { name: 'Resolve' }).click();
+    await owner
+      .getByRole('row', { name: new RegExp(reason) })
+      .getByRole('button', { name: 'Resolve' })
+      .click();
     await owner.getByText('Complaint resolved successfully!').first().waitFor();
     await owner.goto(`${screens.server.base}/subadmin/telicallerComplain/close`);
     expect(await owner.getByRole('row', { name: new RegExp(reason) }).innerText()).toContain('Removed the duplicate upload.');
@@ -68,7 +71,10 @@ describe("a telecaller's complaint", () => {
     await owner.getByRole('button', { name: 'Submit' }).dblclick();
     await owner.getByText('Complaint created successfully').first().waitFor();
     await owner.reload();
-    await owner.getByRole('row', { name: new RegExp(title) }).first().waitFor();
+    await owner
+      .getByRole('row', { name: new RegExp(title) })
+      .first()
+      .waitFor();
     expect(await owner.getByRole('row', { name: new RegExp(title) }).count()).toBe(1);
     expect(errorsOf(owner)).toEqual([]);
     await owner.close();

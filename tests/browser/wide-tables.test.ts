@@ -30,42 +30,47 @@ async function signIn(page: Page, who: 'admin' | 'subadmin') {
 
 /** Each named column's header and cells, as first shown: hidden by the frame or under the actions column, or with its words cut. */
 function hiddenCells(page: Page, table: string, columns: string[]): Promise<string[]> {
-  return page.evaluate(({ table, columns }) => {
-    const el = document.querySelector(`table[aria-label="${table}"]`);
-    if (!el) return [`no table "${table}"`];
-    const problems: string[] = [];
-    let frame: HTMLElement | null = el.parentElement;
-    while (frame && !['auto', 'scroll', 'hidden'].includes(getComputedStyle(frame).overflowX)) frame = frame.parentElement;
-    const f = frame?.getBoundingClientRect() ?? { left: 0, right: window.innerWidth };
-    const headers = [...el.querySelectorAll('thead th')];
-    // The row actions: the last column, pinned (sticky) at the right from tablet width up.
-    const last = headers[headers.length - 1];
-    const hasActions = last !== undefined && getComputedStyle(last).position === 'sticky';
-    const rows = [el.querySelector('thead tr')!, ...el.querySelectorAll('tbody tr')];
-    const cut = (cell: Element) =>
-      [cell, ...cell.querySelectorAll('*')].find((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible') ??
-      [...cell.querySelectorAll('*')].find((e) => getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth);
-    for (const name of columns) {
-      const index = headers.findIndex((h) => h.textContent?.trim() === name);
-      if (index < 0) {
-        problems.push(`${table}: no column "${name}"`);
-        continue;
+  return page.evaluate(
+    ({ table, columns }) => {
+      const el = document.querySelector(`table[aria-label="${table}"]`);
+      if (!el) return [`no table "${table}"`];
+      const problems: string[] = [];
+      let frame: HTMLElement | null = el.parentElement;
+      while (frame && !['auto', 'scroll', 'hidden'].includes(getComputedStyle(frame).overflowX)) frame = frame.parentElement;
+      const f = frame?.getBoundingClientRect() ?? { left: 0, right: window.innerWidth };
+      const headers = [...el.querySelectorAll('thead th')];
+      // The row actions: the last column, pinned (sticky) at the right from tablet width up.
+      const last = headers[headers.length - 1];
+      const hasActions = last !== undefined && getComputedStyle(last).position === 'sticky';
+      const rows = [el.querySelector('thead tr')!, ...el.querySelectorAll('tbody tr')];
+      const cut = (cell: Element) =>
+        [cell, ...cell.querySelectorAll('*')].find((e) => e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflowX !== 'visible') ??
+        [...cell.querySelectorAll('*')].find((e) => getComputedStyle(e).textOverflow === 'ellipsis' && e.scrollWidth > e.clientWidth);
+      for (const name of columns) {
+        const index = headers.findIndex((h) => h.textContent?.trim() === name);
+        if (index < 0) {
+          problems.push(`${table}: no column "${name}"`);
+          continue;
+        }
+        rows.forEach((row, r) => {
+          const cells = [...row.children];
+          const cell = cells[index];
+          if (!cell) return;
+          const where = `${table}: "${name}" ${r === 0 ? 'header' : `row ${r}`}`;
+          const c = cell.getBoundingClientRect();
+          if (c.left < f.left - 1 || c.right > f.right + 1)
+            problems.push(`${where} is outside the frame (${Math.round(c.left)}–${Math.round(c.right)} in ${Math.round(f.left)}–${Math.round(f.right)})`);
+          const actions = hasActions ? cells[cells.length - 1]!.getBoundingClientRect() : null;
+          if (actions && c.right > actions.left + 1)
+            problems.push(`${where} runs under the actions column (${Math.round(c.right)} > ${Math.round(actions.left)})`);
+          const x = cut(cell);
+          if (x) problems.push(`${where} is cut: ${x.scrollWidth}px of words in ${x.clientWidth}px ("${cell.textContent?.trim().slice(0, 30)}")`);
+        });
       }
-      rows.forEach((row, r) => {
-        const cells = [...row.children];
-        const cell = cells[index];
-        if (!cell) return;
-        const where = `${table}: "${name}" ${r === 0 ? 'header' : `row ${r}`}`;
-        const c = cell.getBoundingClientRect();
-        if (c.left < f.left - 1 || c.right > f.right + 1) problems.push(`${where} is outside the frame (${Math.round(c.left)}–${Math.round(c.right)} in ${Math.round(f.left)}–${Math.round(f.right)})`);
-        const actions = hasActions ? cells[cells.length - 1]!.getBoundingClientRect() : null;
-        if (actions && c.right > actions.left + 1) problems.push(`${where} runs under the actions column (${Math.round(c.right)} > ${Math.round(actions.left)})`);
-        const x = cut(cell);
-        if (x) problems.push(`${where} is cut: ${x.scrollWidth}px of words in ${x.clientWidth}px ("${cell.textContent?.trim().slice(0, 30)}")`);
-      });
-    }
-    return problems;
-  }, { table, columns });
+      return problems;
+    },
+    { table, columns },
+  );
 }
 
 const noSidewaysPage = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -91,7 +96,13 @@ describe('wide tables at a desk (1280 px) and on a phone (390 px)', () => {
   it('Pending Project Updates (End Time, Asked) and the upload history (When)', async () => {
     const page = await freshPage(browser, { width: 1280, height: 800 });
     await signIn(page, 'subadmin');
-    await check(page, '/subadmin/payment', 'Pending project updates', ['Telecaller', 'Project', 'Total Price', 'Received', 'Pending', 'Commission', 'End Time', 'Asked'], 'wide-updates-1280');
+    await check(
+      page,
+      '/subadmin/payment',
+      'Pending project updates',
+      ['Telecaller', 'Project', 'Total Price', 'Received', 'Pending', 'Commission', 'End Time', 'Asked'],
+      'wide-updates-1280',
+    );
     await check(page, '/subadmin/uploaddata', 'Upload history', ['When'], 'wide-uploads-1280');
     expect(errorsOf(page)).toEqual([]);
     await page.close();
@@ -100,12 +111,22 @@ describe('wide tables at a desk (1280 px) and on a phone (390 px)', () => {
   it('on a phone the same tables scroll inside their frame and the page does not', async () => {
     const page = await freshPage(browser, { width: 390, height: 844 });
     await signIn(page, 'subadmin');
-    for (const [path, table] of [['/subadmin/payment', 'Pending project updates'], ['/subadmin/uploaddata', 'Upload history']] as const) {
+    for (const [path, table] of [
+      ['/subadmin/payment', 'Pending project updates'],
+      ['/subadmin/uploaddata', 'Upload history'],
+    ] as const) {
       await page.goto(`${server.base}${path}`);
       await page.locator(`table[aria-label="${table}"] tbody tr td`).first().waitFor();
       await page.waitForTimeout(300);
       expect(await noSidewaysPage(page), path).toBe(true);
-      expect(await hiddenCells(page, table, ['When', 'Asked'].filter((c) => (table === 'Upload history') === (c === 'When'))).then((p) => p.filter((x) => /is cut/.test(x))), path).toEqual([]);
+      expect(
+        await hiddenCells(
+          page,
+          table,
+          ['When', 'Asked'].filter((c) => (table === 'Upload history') === (c === 'When')),
+        ).then((p) => p.filter((x) => /is cut/.test(x))),
+        path,
+      ).toEqual([]);
     }
     await snap(page, 'wide-uploads-390');
     expect(errorsOf(page)).toEqual([]);

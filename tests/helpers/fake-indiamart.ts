@@ -80,7 +80,10 @@ export class FakeIndiamart {
   private canned = new Map<string, CannedAnswer[]>();
   private lastCall = new Map<string, number>();
 
-  private constructor(private server: http.Server, readonly port: number) {}
+  private constructor(
+    private server: http.Server,
+    readonly port: number,
+  ) {}
 
   static async start(port = 0): Promise<FakeIndiamart> {
     let fake!: FakeIndiamart;
@@ -145,7 +148,10 @@ export class FakeIndiamart {
     if (this.enforceRate) {
       const last = this.lastCall.get(key);
       if (last !== undefined && Date.now() - last < 5 * 60_000) {
-        return fail(429, 'It is advised to hit this API once in every 5 minutes, but it seems that you have crossed this limit. Please try again after 5 minutes.');
+        return fail(
+          429,
+          'It is advised to hit this API once in every 5 minutes, but it seems that you have crossed this limit. Please try again after 5 minutes.',
+        );
       }
       this.lastCall.set(key, Date.now());
     }
@@ -153,7 +159,8 @@ export class FakeIndiamart {
       const t = queryTimeMs(l.QUERY_TIME);
       return t >= start && t <= end;
     });
-    if (rows.length === 0) return send({ body: { CODE: 204, STATUS: 'SUCCESS', MESSAGE: 'There are no leads in the given time duration.', TOTAL_RECORDS: 0, RESPONSE: [] } });
+    if (rows.length === 0)
+      return send({ body: { CODE: 204, STATUS: 'SUCCESS', MESSAGE: 'There are no leads in the given time duration.', TOTAL_RECORDS: 0, RESPONSE: [] } });
     return send({ body: { CODE: 200, STATUS: 'SUCCESS', MESSAGE: '', TOTAL_RECORDS: rows.length, RESPONSE: rows } });
   }
 }

@@ -17,9 +17,11 @@ export function uniqueMobile(): string {
 
 export async function insertAdmin(db: Kysely<DB>, email = `admin${next()}@test.local`) {
   const now = nowIso();
-  const row = await db.insertInto('admins')
+  const row = await db
+    .insertInto('admins')
     .values({ name: 'Admin', email, password_hash: await passwordHash(), created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return { id: row.id, email, password: PASSWORD };
 }
 
@@ -50,7 +52,12 @@ export async function insertCompany(
   return { id: row.id, email: values.email, password: PASSWORD, name: values.name };
 }
 
-export async function insertUser(db: Kysely<DB>, subadminId: number, userType: UserType = 'Telicaller', over: Partial<{ name: string; is_blocked: number }> = {}) {
+export async function insertUser(
+  db: Kysely<DB>,
+  subadminId: number,
+  userType: UserType = 'Telicaller',
+  over: Partial<{ name: string; is_blocked: number }> = {},
+) {
   const now = nowIso();
   const n = next();
   const values = {
@@ -91,15 +98,33 @@ export async function insertLeadRows(db: Kysely<DB>, subadminId: number, rows: L
   const now = nowIso();
   const ids: number[] = [];
   for (const r of rows) {
-    const row = await db.insertInto('leads').values({
-      subadmin_id: subadminId, batch_id: null, visible: r.visible ?? 1, source_ref: null,
-      name: r.name ?? `Lead ${next()}`, mobile: r.mobile ?? uniqueMobile(), requirement: r.requirement ?? 'Needs a website',
-      area: r.area ?? 'Pune', category: r.category ?? 'Local Leads', upload_date: r.created_at ?? now,
-      telicaller_id: r.telicaller_id ?? null, telicaller_send_date: r.telicaller_send_date ?? (r.telicaller_id ? now : null),
-      status: r.status ?? '0', handler_id: r.handler_id ?? null, handler_assigned_by: null, submit_status: r.submit_status ?? null,
-      lead_quality: r.lead_quality ?? null, callback_date: r.callback_date ?? null, callback_time: null,
-      created_at: r.created_at ?? now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('leads')
+      .values({
+        subadmin_id: subadminId,
+        batch_id: null,
+        visible: r.visible ?? 1,
+        source_ref: null,
+        name: r.name ?? `Lead ${next()}`,
+        mobile: r.mobile ?? uniqueMobile(),
+        requirement: r.requirement ?? 'Needs a website',
+        area: r.area ?? 'Pune',
+        category: r.category ?? 'Local Leads',
+        upload_date: r.created_at ?? now,
+        telicaller_id: r.telicaller_id ?? null,
+        telicaller_send_date: r.telicaller_send_date ?? (r.telicaller_id ? now : null),
+        status: r.status ?? '0',
+        handler_id: r.handler_id ?? null,
+        handler_assigned_by: null,
+        submit_status: r.submit_status ?? null,
+        lead_quality: r.lead_quality ?? null,
+        callback_date: r.callback_date ?? null,
+        callback_time: null,
+        created_at: r.created_at ?? now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     ids.push(row.id);
   }
   return ids;

@@ -49,7 +49,12 @@ export async function startServer(opts: { dir?: string; env?: Record<string, str
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env: {
-      ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${dbFile}`, UPLOADS_DIR: uploadsDir, NODE_ENV: 'development', LOG_LEVEL: 'warn',
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${dbFile}`,
+      UPLOADS_DIR: uploadsDir,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,7 +71,13 @@ export async function startServer(opts: { dir?: string; env?: Record<string, str
     }),
   ]);
   return {
-    base, port, dir, dbFile, uploadsDir, child, exited,
+    base,
+    port,
+    dir,
+    dbFile,
+    uploadsDir,
+    child,
+    exited,
     output: () => out,
     rssMiB() {
       const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
@@ -129,9 +140,15 @@ export function watchLatency(url: string, headers: Record<string, string> = {}, 
         child.once('message', (all: { times: number[]; starts: number[]; failures: number }) => {
           const m = { ...all, times: all.times.slice(warmUp), starts: all.starts.slice(warmUp) };
           const sorted = [...m.times].sort((a, b) => a - b);
-          const slowestFirst = m.times.map((ms, i) => ({ ms, at: m.starts[i]! - m.starts[0]! })).sort((a, b) => b.ms - a.ms).slice(0, 5);
+          const slowestFirst = m.times
+            .map((ms, i) => ({ ms, at: m.starts[i]! - m.starts[0]! }))
+            .sort((a, b) => b.ms - a.ms)
+            .slice(0, 5);
           resolve({
-            count: sorted.length, max: sorted.at(-1) ?? 0, p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0, failures: m.failures,
+            count: sorted.length,
+            max: sorted.at(-1) ?? 0,
+            p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
+            failures: m.failures,
             slowest: sorted.slice(-5).map((n) => Math.round(n)),
             slowestAt: slowestFirst.map((x) => `${Math.round(x.ms)} ms at ${x.at} ms`),
           });

@@ -12,9 +12,7 @@ let addressSeq = 0;
 export const freshAddress = () => `198.18.${Math.floor(++addressSeq / 250) % 250}.${addressSeq % 250}`;
 
 /** One sign-in, over REST (default) or tRPC, from a fresh address unless one is given. */
-export function attempt(
-  app: FastifyInstance, kind: SignInKind, login: string, password: string, opts: { cookie?: string; ip?: string; trpc?: boolean } = {},
-) {
+export function attempt(app: FastifyInstance, kind: SignInKind, login: string, password: string, opts: { cookie?: string; ip?: string; trpc?: boolean } = {}) {
   const body = kind === 'user' ? { mobile: login, password } : { email: login, password };
   return app.inject({
     method: 'POST',

@@ -40,8 +40,10 @@ function loadSqlite(file: string, owner: BenchUser) {
 }
 
 async function loadPostgres(db: Kysely<DB>, owner: BenchUser) {
-  await sql.raw(`insert into leads (${LEAD_COLUMNS})
-    ${leadSelect(owner.subadminId, owner.id, new Date().toISOString())} from generate_series(1, ${LEADS}) as i`).execute(db);
+  await sql
+    .raw(`insert into leads (${LEAD_COLUMNS})
+    ${leadSelect(owner.subadminId, owner.id, new Date().toISOString())} from generate_series(1, ${LEADS}) as i`)
+    .execute(db);
   await sql`vacuum analyze leads`.execute(db);
 }
 
@@ -63,12 +65,14 @@ function get(base: string, token: string, path: string): Promise<Answer> {
   const url = new URL(path, base);
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    http.get({ host: url.hostname, port: url.port, path: url.pathname + url.search, headers: { authorization: `Bearer ${token}` } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (d: Buffer) => chunks.push(d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - t0 }));
-      res.on('error', reject);
-    }).on('error', reject);
+    http
+      .get({ host: url.hostname, port: url.port, path: url.pathname + url.search, headers: { authorization: `Bearer ${token}` } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (d: Buffer) => chunks.push(d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - t0 }));
+        res.on('error', reject);
+      })
+      .on('error', reject);
   });
 }
 
@@ -82,9 +86,13 @@ async function heavyWork(server: ServerProcess, users: BenchUser[]) {
   // A server in service: each kind of call made once before the clock starts (the first of each
   // compiles its code paths and prepares its statements).
   for (const [token, path] of [
-    [caller, queuePath], [owner, trpc('leads.uploaded', { page: 4800, pageSize: 100 })], [owner, trpc('leads.uploaded', { search: 'warm up' })],
-    [owner, trpc('leads.uploaded', { search: '6000' })], [owner, '/api/webapi/leads/export.csv?search=warm'],
-  ] as const) await get(server.base, token, path);
+    [caller, queuePath],
+    [owner, trpc('leads.uploaded', { page: 4800, pageSize: 100 })],
+    [owner, trpc('leads.uploaded', { search: 'warm up' })],
+    [owner, trpc('leads.uploaded', { search: '6000' })],
+    [owner, '/api/webapi/leads/export.csv?search=warm'],
+  ] as const)
+    await get(server.base, token, path);
   // Every 20 ms, the first few (before the work starts) left out: see watchLatency.
   const watch = { everyMs: 20, warmUp: 5 };
   const health = watchLatency(`${server.base}/healthz`, {}, watch);
@@ -95,16 +103,19 @@ async function heavyWork(server: ServerProcess, users: BenchUser[]) {
     const [exported, deep, searches] = await Promise.all([
       get(server.base, owner, '/api/webapi/leads/export.csv'),
       Promise.all(Array.from({ length: 10 }, (_, i) => get(server.base, owner, trpc('leads.uploaded', { page: 4800 + i, pageSize: 100 })))),
-      Promise.all(Array.from({ length: 10 }, (_, i) =>
-        get(server.base, owner, trpc('leads.uploaded', { page: 1, pageSize: 20, search: i % 2 ? `nobody ${i}` : `6${i}12345` })))),
+      Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          get(server.base, owner, trpc('leads.uploaded', { page: 1, pageSize: 20, search: i % 2 ? `nobody ${i}` : `6${i}12345` })),
+        ),
+      ),
     ]);
     const seconds = (performance.now() - t0) / 1000;
     const [h, qp] = await Promise.all([health.stop(), queue.stop()]);
     console.log(
       `export ${exported.status} in ${(exported.ms / 1000).toFixed(1)} s; deep pages ${deep.map((d) => `${d.status}/${Math.round(d.ms)}ms`).join(' ')}; ` +
         `searches ${searches.map((d) => `${d.status}/${Math.round(d.ms)}ms`).join(' ')}; all in ${seconds.toFixed(1)} s\n` +
-        `/healthz: ${h.count} asked, p99 ${h.p99.toFixed(1)} ms, slowest ${h.slowestAt.join(", ")}\n` +
-        `queue page: ${qp.count} asked, p99 ${qp.p99.toFixed(1)} ms, slowest ${qp.slowestAt.join(", ")}`,
+        `/healthz: ${h.count} asked, p99 ${h.p99.toFixed(1)} ms, slowest ${h.slowestAt.join(', ')}\n` +
+        `queue page: ${qp.count} asked, p99 ${qp.p99.toFixed(1)} ms, slowest ${qp.slowestAt.join(', ')}`,
     );
     return { exported, deep, searches, health: h, queuePage: qp };
   } finally {
@@ -148,16 +159,20 @@ describe('a 500,000-lead export, ten deep pages and ten empty searches leave eve
     expectBounded(await heavyWork(server, users));
   }, 240_000);
 
-  it.runIf(process.env.TEST_DATABASE_URL)('on Postgres', async () => {
-    const { name, url } = await createScratchDatabase('bounded');
-    leftovers.databases.push(name);
-    const database = createDatabase(url);
-    await migrateToLatest(database.db, 'postgres');
-    const users = await insertCompanies(database.db);
-    await loadPostgres(database.db, users[0]!);
-    await database.close();
-    const server = await startServer({ env: { DATABASE_URL: url } });
-    leftovers.servers.push(server);
-    expectBounded(await heavyWork(server, users));
-  }, 240_000);
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'on Postgres',
+    async () => {
+      const { name, url } = await createScratchDatabase('bounded');
+      leftovers.databases.push(name);
+      const database = createDatabase(url);
+      await migrateToLatest(database.db, 'postgres');
+      const users = await insertCompanies(database.db);
+      await loadPostgres(database.db, users[0]!);
+      await database.close();
+      const server = await startServer({ env: { DATABASE_URL: url } });
+      leftovers.servers.push(server);
+      expectBounded(await heavyWork(server, users));
+    },
+    240_000,
+  );
 });

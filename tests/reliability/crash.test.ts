@@ -38,7 +38,13 @@ function send(base: string, method: string, path: string, token: string, body: B
   const url = new URL(path, base);
   return new Promise((resolve) => {
     const req = http.request(
-      { host: url.hostname, port: url.port, path: url.pathname, method, headers: { authorization: `Bearer ${token}`, 'content-type': type, 'content-length': Buffer.byteLength(body) } },
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': type, 'content-length': Buffer.byteLength(body) },
+      },
       (res) => {
         let text = '';
         res.setEncoding('utf8');
@@ -112,7 +118,10 @@ describe('SIGKILL during imports, distributions and submits', () => {
   });
 
   const upload = (batch: number, category: string) => {
-    const form = multipart([['category', category], ['csvFile', { filename: `crash-${batch}.csv`, content: csvOf(batch) }]]);
+    const form = multipart([
+      ['category', category],
+      ['csvFile', { filename: `crash-${batch}.csv`, content: csvOf(batch) }],
+    ]);
     return send(server.base, 'POST', '/api/webapi/upload-csv', owner, form.payload, form.contentType);
   };
 
@@ -140,8 +149,10 @@ describe('SIGKILL during imports, distributions and submits', () => {
   it(`a distribution of ${DISTRIBUTE.toLocaleString('en-US')} leads killed at a random moment is all assigned or not at all`, async () => {
     expect((await upload(98, 'IndiaMART')).status).toBe(200);
     const assigned = () => count("select count(*) as n from leads where telicaller_id = ? and category = 'IndiaMART'", callerId);
-    const distribute = (n = DISTRIBUTE) => send(server.base, 'POST', '/api/webapi/distributeLeads', owner, json({ id: callerId, sendleads: n, category: 'IndiaMART' }), 'application/json');
-    const takeBack = () => send(server.base, 'POST', '/trpc/distribution.takeBack', owner, json({ userId: callerId, category: 'IndiaMART' }), 'application/json');
+    const distribute = (n = DISTRIBUTE) =>
+      send(server.base, 'POST', '/api/webapi/distributeLeads', owner, json({ id: callerId, sendleads: n, category: 'IndiaMART' }), 'application/json');
+    const takeBack = () =>
+      send(server.base, 'POST', '/trpc/distribution.takeBack', owner, json({ userId: callerId, category: 'IndiaMART' }), 'application/json');
     const t0 = Date.now();
     expect((await distribute()).status).toBe(200);
     const took = Date.now() - t0;
@@ -168,10 +179,22 @@ describe('SIGKILL during imports, distributions and submits', () => {
     let acknowledged = 0;
     let kept = 0;
     for (let i = 0; i < LOOPS; i++) {
-      const ids = withDb((db) => (db.prepare("select id from leads where telicaller_id = ? and status = '0' order by id limit ?").all(callerId, SUBMITS) as { id: number }[]).map((x) => x.id));
+      const ids = withDb((db) =>
+        (db.prepare("select id from leads where telicaller_id = ? and status = '0' order by id limit ?").all(callerId, SUBMITS) as { id: number }[]).map(
+          (x) => x.id,
+        ),
+      );
       expect(ids.length).toBe(SUBMITS);
-      const answers = ids.map((id) => send(server.base, 'POST', '/api/webapi/submitLeadForm', caller,
-        json({ customer_id: id, status: '3', feedback: 'Not Relevant Lead', call_duration: 42 }), 'application/json'));
+      const answers = ids.map((id) =>
+        send(
+          server.base,
+          'POST',
+          '/api/webapi/submitLeadForm',
+          caller,
+          json({ customer_id: id, status: '3', feedback: 'Not Relevant Lead', call_duration: 42 }),
+          'application/json',
+        ),
+      );
       await killAfter(r.int(40));
       const sent = await Promise.all(answers);
       withDb((db) => {

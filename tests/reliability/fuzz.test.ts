@@ -61,7 +61,6 @@ function send(base: string, c: Case, token: string | null): Promise<Answer> {
   });
 }
 
-
 /** Percent-encoding that survives a lone surrogate: its UTF-8-looking bytes, invalid as UTF-8, go as they are. */
 const encode = (s: string) => {
   try {
@@ -86,9 +85,11 @@ function buildCases(ids: OtherCompany, own: OwnCompany): Case[] {
     const role = roleOf(entry);
     const add = (label: string, input: unknown) => {
       const text = stringify(input);
-      cases.push(p.type === 'query'
-        ? { label, role, method: 'GET', path: `/trpc/${p.name}?input=${encodeURIComponent(text)}` }
-        : { label, role, method: 'POST', path: `/trpc/${p.name}`, headers: json, body: text });
+      cases.push(
+        p.type === 'query'
+          ? { label, role, method: 'GET', path: `/trpc/${p.name}?input=${encodeURIComponent(text)}` }
+          : { label, role, method: 'POST', path: `/trpc/${p.name}`, headers: json, body: text },
+      );
     };
     for (const h of HOSTILE) add(`${p.name} whole input`, h);
     const baselines = [{}, ...(entry.probes?.(ids, own) ?? []).map((x: Probe) => x.input as Record<string, unknown>)];
@@ -96,10 +97,19 @@ function buildCases(ids: OtherCompany, own: OwnCompany): Case[] {
       for (let i = 0; i < 6; i++) add(`${p.name}.${key}`, { ...r.pick(baselines), [key]: r.pick(HOSTILE) });
     }
     for (let i = 0; i < 25; i++) add(`${p.name} random`, randomValue(r, p.keys));
-    if (p.type === 'mutation') for (const raw of BAD_JSON) cases.push({ label: `${p.name} bad JSON`, role, method: 'POST', path: `/trpc/${p.name}`, headers: json, body: raw });
+    if (p.type === 'mutation')
+      for (const raw of BAD_JSON) cases.push({ label: `${p.name} bad JSON`, role, method: 'POST', path: `/trpc/${p.name}`, headers: json, body: raw });
   }
 
-  const uploads = new Set(['POST /upload-csv', 'POST /insertBanner', 'POST /createDemo', 'POST /updateDemo', 'POST /createTutorial', 'POST /updateTutorial', 'POST /createTask']);
+  const uploads = new Set([
+    'POST /upload-csv',
+    'POST /insertBanner',
+    'POST /createDemo',
+    'POST /updateDemo',
+    'POST /createTutorial',
+    'POST /updateTutorial',
+    'POST /createTask',
+  ]);
   for (const [route, entry] of Object.entries(ROUTES)) {
     if (entry.endsSession) continue;
     const role = roleOf(entry);
@@ -119,13 +129,26 @@ function buildCases(ids: OtherCompany, own: OwnCompany): Case[] {
     for (const raw of BAD_JSON) cases.push({ label: `${route} bad JSON`, role, method, path, headers: json, body: raw });
     for (let i = 0; i < 20; i++) {
       const base = probeBodies.length ? r.pick(probeBodies) : {};
-      cases.push({ label: `${route} random body`, role, method, path, headers: json, body: stringify({ ...base, ...(randomValue(r, LEGACY_KEYS, 1) as object) }) });
+      cases.push({
+        label: `${route} random body`,
+        role,
+        method,
+        path,
+        headers: json,
+        body: stringify({ ...base, ...(randomValue(r, LEGACY_KEYS, 1) as object) }),
+      });
     }
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/xml', 'multipart/form-data']) {
       cases.push({ label: `${route} as ${type}`, role, method, path, headers: { 'content-type': type }, body: 'a=1&b=%00' });
     }
     if (uploads.has(route)) {
-      const fields: Part[] = [['name', 'Fuzz'], ['discreption', 'Fuzz'], ['link', 'https://example.com/f'], ['category', 'Fuzz'], ['id', String(ids.demo)]];
+      const fields: Part[] = [
+        ['name', 'Fuzz'],
+        ['discreption', 'Fuzz'],
+        ['link', 'https://example.com/f'],
+        ['category', 'Fuzz'],
+        ['id', String(ids.demo)],
+      ];
       for (const f of hostileFiles(r)) {
         for (const field of ['file', 'image', 'video', 'csv']) {
           const form = multipart([...fields, [field, { filename: f.filename, content: f.content, type: f.type }]]);
@@ -133,7 +156,14 @@ function buildCases(ids: OtherCompany, own: OwnCompany): Case[] {
         }
       }
       const form = multipart([...fields, ['image', { filename: 'a.png', content: Buffer.alloc(100), type: 'image/png' }]]);
-      cases.push({ label: `${route} cut-off multipart`, role, method, path, headers: { 'content-type': form.contentType }, body: form.payload.subarray(0, form.payload.length - 40) });
+      cases.push({
+        label: `${route} cut-off multipart`,
+        role,
+        method,
+        path,
+        headers: { 'content-type': form.contentType },
+        body: form.payload.subarray(0, form.payload.length - 40),
+      });
       cases.push({ label: `${route} multipart without boundary`, role, method, path, headers: { 'content-type': 'multipart/form-data' }, body: form.payload });
       const junk = multipart(Array.from({ length: 30 }, (_, i) => [`f${i}\u0000"`, r.pick(['x', '\uD800', 'a'.repeat(10_000)])] as Part));
       cases.push({ label: `${route} junk fields`, role, method, path, headers: { 'content-type': junk.contentType }, body: junk.payload });
@@ -144,7 +174,8 @@ function buildCases(ids: OtherCompany, own: OwnCompany): Case[] {
 }
 
 /** Leaks of the server's insides into an answer. */
-const INSIDES = /\bat \S+ \(\S+:\d+:\d+\)|node_modules|SQLITE_|SqliteError|syntax error at or near|relation "\w+"|constraint failed|violates \S+ constraint|no such (table|column)|kysely/i;
+const INSIDES =
+  /\bat \S+ \(\S+:\d+:\d+\)|node_modules|SQLITE_|SqliteError|syntax error at or near|relation "\w+"|constraint failed|violates \S+ constraint|no such (table|column)|kysely/i;
 
 /** The server's database as the test reads it: a few lookups, a cheap sign that something was written, and a digest of the data. */
 interface Store {
@@ -163,8 +194,16 @@ function sqliteStore(file: string): Store {
     version: async () => db.pragma('data_version', { simple: true }),
     async tables(skip) {
       const names = (db.prepare("select name from sqlite_master where type = 'table' and name not like 'sqlite_%'").all() as { name: string }[])
-        .map((t) => t.name).filter((n) => !skip.includes(n)).sort();
-      return names.map((t) => `${t}:${(db.prepare(`select * from "${t}"`).all() as unknown[]).map((row) => JSON.stringify(row)).sort().join('\n')}`);
+        .map((t) => t.name)
+        .filter((n) => !skip.includes(n))
+        .sort();
+      return names.map(
+        (t) =>
+          `${t}:${(db.prepare(`select * from "${t}"`).all() as unknown[])
+            .map((row) => JSON.stringify(row))
+            .sort()
+            .join('\n')}`,
+      );
     },
     close: async () => {
       db.close();
@@ -184,17 +223,27 @@ async function postgresStore(url: string): Promise<Store> {
     // The next transaction id moves with every write and with no read.
     version: async () => (await db.query('select pg_snapshot_xmax(pg_current_snapshot())::text as v')).rows[0].v,
     async tables(skip) {
-      const names = (await db.query("select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'")).rows
-        .map((t: { name: string }) => t.name).filter((n: string) => !skip.includes(n)).sort();
+      const names = (
+        await db.query("select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'")
+      ).rows
+        .map((t: { name: string }) => t.name)
+        .filter((n: string) => !skip.includes(n))
+        .sort();
       const parts: string[] = [];
-      for (const t of names) parts.push(`${t}:${(await db.query(`select * from "${t}"`)).rows.map((row) => JSON.stringify(row)).sort().join('\n')}`);
+      for (const t of names)
+        parts.push(
+          `${t}:${(await db.query(`select * from "${t}"`)).rows
+            .map((row) => JSON.stringify(row))
+            .sort()
+            .join('\n')}`,
+        );
       return parts;
     },
     close: () => db.end(),
   };
 }
 
-const DATABASES = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] as const : ['sqlite'] as const;
+const DATABASES = process.env.TEST_DATABASE_URL ? (['sqlite', 'postgres'] as const) : (['sqlite'] as const);
 
 describe.each(DATABASES)('hostile input against the running server on %s', (dialect) => {
   let server: ServerProcess;
@@ -204,9 +253,12 @@ describe.each(DATABASES)('hostile input against the running server on %s', (dial
   const tokens = {} as Record<Role, string>;
 
   const signIn = async (role: Role) => {
-    const [path, body] = role === 'admin' ? ['/api/webapi/admin/login', DEMO.admin]
-      : role === 'subadmin' ? ['/api/webapi/subadmin/login', DEMO.subadmin]
-      : ['/api/webapi/auth/login', role === 'Telicaller' ? DEMO.telecaller : role === 'Telicaller-hade' ? DEMO.head : DEMO.developer];
+    const [path, body] =
+      role === 'admin'
+        ? ['/api/webapi/admin/login', DEMO.admin]
+        : role === 'subadmin'
+          ? ['/api/webapi/subadmin/login', DEMO.subadmin]
+          : ['/api/webapi/auth/login', role === 'Telicaller' ? DEMO.telecaller : role === 'Telicaller-hade' ? DEMO.head : DEMO.developer];
     const res = await fetch(`${server.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`${role} could not sign in: ${res.status} ${await res.text()}`);
     tokens[role] = ((await res.json()) as { token: string }).token;
@@ -247,7 +299,11 @@ describe.each(DATABASES)('hostile input against the running server on %s', (dial
   async function digest(): Promise<string> {
     const parts = await db.tables(['sessions', 'audit_log', 'sign_in_failures']);
     const files = fs.existsSync(server.uploadsDir)
-      ? fs.readdirSync(server.uploadsDir, { recursive: true, withFileTypes: true }).filter((f) => f.isFile()).map((f) => `${f.parentPath}/${f.name}`).sort()
+      ? fs
+          .readdirSync(server.uploadsDir, { recursive: true, withFileTypes: true })
+          .filter((f) => f.isFile())
+          .map((f) => `${f.parentPath}/${f.name}`)
+          .sort()
       : [];
     return `${parts.join('\n\n')}\n\nfiles:${files.join(',')}`;
   }
@@ -261,13 +317,23 @@ describe.each(DATABASES)('hostile input against the running server on %s', (dial
     // The demo company's own ids in the matrix's probes: valid calls to start mutating from.
     // The people the matrix's probes edit, block or remove are a telecaller nobody here signs in as.
     const ids: OtherCompany = {
-      subadminId: company, telecaller: await userId('9876500004'), head, developer: await userId(DEMO.developer.mobile),
+      subadminId: company,
+      telecaller: await userId('9876500004'),
+      head,
+      developer: await userId(DEMO.developer.mobile),
       lead: await first("select id from leads where telicaller_id = ? and status = '0' order by id", telecaller),
       handedLead: await first('select id from leads where handler_id = ? order by id', head),
-      pendingProject: await first('select id from projects where status = 0 order by id'), runningProject: await first('select id from projects where status = 1 order by id'),
-      updateRequest: await first('select id from project_update_requests order by id'), product: await first('select id from products order by id'),
+      pendingProject: await first('select id from projects where status = 0 order by id'),
+      runningProject: await first('select id from projects where status = 1 order by id'),
+      updateRequest: await first('select id from project_update_requests order by id'),
+      product: await first('select id from products order by id'),
       batch: await first('select id from upload_batches order by id'),
-      userComplaint: 1_000_001, newTask: 1_000_001, completedTask: 1_000_001, banner: 1_000_001, demo: 1_000_001, tutorial: 1_000_001,
+      userComplaint: 1_000_001,
+      newTask: 1_000_001,
+      completedTask: 1_000_001,
+      banner: 1_000_001,
+      demo: 1_000_001,
+      tutorial: 1_000_001,
     };
     const own: OwnCompany = { subadminId: company, telecaller, head, lead: ids.lead };
     const cases = buildCases(ids, own);
@@ -301,7 +367,8 @@ describe.each(DATABASES)('hostile input against the running server on %s', (dial
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
       const where = `#${i} ${c.label} (${c.method} ${c.path.slice(0, 120)}) as ${c.role ?? 'nobody'}`;
       if (answer.status >= 500) problems.push(`${where}: ${answer.status} ${answer.body.slice(0, 200)}`);
-      if (INSIDES.test(answer.body) && !answer.body.startsWith('\uFEFF') && !c.path.endsWith('.csv')) problems.push(`${where}: leaks ${answer.body.slice(0, 200)}`);
+      if (INSIDES.test(answer.body) && !answer.body.startsWith('\uFEFF') && !c.path.endsWith('.csv'))
+        problems.push(`${where}: leaks ${answer.body.slice(0, 200)}`);
 
       const now = await db.version();
       if (now !== version) {
@@ -324,10 +391,13 @@ describe.each(DATABASES)('hostile input against the running server on %s', (dial
     const rssEnd = server.rssMiB();
     const h = await health.stop();
     console.log(
-      `fuzz seed ${SEED} on ${dialect}: ${cases.length.toLocaleString('en-US')} cases in ${((Date.now() - started) / 1000).toFixed(1)} s; answers `
-        + `${[...statuses].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${s || 'closed (body over the limit)'}×${n}`).join(' ')}; sessions signed in again ${refreshed}; `
-        + `/healthz ${h.count} times, max ${h.max.toFixed(1)} ms, p99 ${h.p99.toFixed(1)} ms, slowest ${h.slowest.join('/')} ms, failures ${h.failures}; `
-        + `memory ${rssStart.toFixed(0)} -> max ${rssMax.toFixed(0)} -> ${rssEnd.toFixed(0)} MiB`,
+      `fuzz seed ${SEED} on ${dialect}: ${cases.length.toLocaleString('en-US')} cases in ${((Date.now() - started) / 1000).toFixed(1)} s; answers ` +
+        `${[...statuses]
+          .sort((a, b) => a[0] - b[0])
+          .map(([s, n]) => `${s || 'closed (body over the limit)'}×${n}`)
+          .join(' ')}; sessions signed in again ${refreshed}; ` +
+        `/healthz ${h.count} times, max ${h.max.toFixed(1)} ms, p99 ${h.p99.toFixed(1)} ms, slowest ${h.slowest.join('/')} ms, failures ${h.failures}; ` +
+        `memory ${rssStart.toFixed(0)} -> max ${rssMax.toFixed(0)} -> ${rssEnd.toFixed(0)} MiB`,
     );
     expect(problems).toEqual([]);
     expect(server.child.exitCode).toBeNull();

@@ -73,13 +73,17 @@ async function runLoad(server: ServerProcess, users: BenchUser[]): Promise<Outco
   const callers: Array<{ user: BenchUser; token: string }> = [];
   const owners: Array<{ subadminId: number; token: string; telecallers: number[] }> = [];
   const queue = [...users];
-  await Promise.all(Array.from({ length: 4 }, async () => {
-    for (let u = queue.shift(); u; u = queue.shift()) callers.push({ user: u, token: await signIn(base, '/api/webapi/auth/login', { mobile: u.mobile, password: BENCH_PASSWORD }) });
-  }));
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let u = queue.shift(); u; u = queue.shift())
+        callers.push({ user: u, token: await signIn(base, '/api/webapi/auth/login', { mobile: u.mobile, password: BENCH_PASSWORD }) });
+    }),
+  );
   for (let c = 0; c < OWNERS; c++) {
     const subadminId = users[c * 2]!.subadminId;
     owners.push({
-      subadminId, telecallers: users.filter((u) => u.subadminId === subadminId).map((u) => u.id),
+      subadminId,
+      telecallers: users.filter((u) => u.subadminId === subadminId).map((u) => u.id),
       token: await signIn(base, '/api/webapi/subadmin/login', { email: `owner${c + 1}@bench.local`, password: BENCH_PASSWORD }),
     });
   }
@@ -106,8 +110,16 @@ async function runLoad(server: ServerProcess, users: BenchUser[]): Promise<Outco
       await pause();
       record('work.open', await call(agent, base, token, 'POST', '/trpc/work.open', { leadId: first.id, queue: 'new' }));
       await pause();
-      const submit = record('work.submit', await call(agent, base, token, 'POST', '/trpc/work.submit',
-        { leadId: first.id, queue: 'new', status: '3', feedback: 'Not Relevant Lead', call_duration: 45 }));
+      const submit = record(
+        'work.submit',
+        await call(agent, base, token, 'POST', '/trpc/work.submit', {
+          leadId: first.id,
+          queue: 'new',
+          status: '3',
+          feedback: 'Not Relevant Lead',
+          call_duration: 45,
+        }),
+      );
       if (submit.status === 200) acknowledged++;
       await pause();
     }
@@ -117,7 +129,16 @@ async function runLoad(server: ServerProcess, users: BenchUser[]): Promise<Outco
     for (let i = 0; performance.now() < until; i++) {
       record('distribution.pool', await call(agent, base, o.token, 'GET', q('distribution.pool', undefined)));
       await pause();
-      record('leads.ofTelecaller (pending)', await call(agent, base, o.token, 'GET', q('leads.ofTelecaller', { telecallerId: o.telecallers[i % o.telecallers.length], status: 'pending', page: 1, pageSize: 20 })));
+      record(
+        'leads.ofTelecaller (pending)',
+        await call(
+          agent,
+          base,
+          o.token,
+          'GET',
+          q('leads.ofTelecaller', { telecallerId: o.telecallers[i % o.telecallers.length], status: 'pending', page: 1, pageSize: 20 }),
+        ),
+      );
       await pause();
       record('dashboard.subadmin', await call(agent, base, o.token, 'GET', q('dashboard.subadmin', undefined)));
       await pause();
@@ -133,14 +154,26 @@ function report(label: string, o: Outcome) {
     const s = [...times].sort((a, b) => a - b);
     return `  ${name.padEnd(30)} ${String(s.length).padStart(6)} calls  p50 ${percentile(s, 50).toFixed(1)} ms  p95 ${percentile(s, 95).toFixed(1)} ms  p99 ${percentile(s, 99).toFixed(1)} ms`;
   });
-  console.log(`${label}: ${SECONDS} s, answers ${[...o.statuses].map(([s, n]) => `${s}×${n}`).join(' ')}, ${o.acknowledged} submits acknowledged\n${lines.join('\n')}`);
+  console.log(
+    `${label}: ${SECONDS} s, answers ${[...o.statuses].map(([s, n]) => `${s}×${n}`).join(' ')}, ${o.acknowledged} submits acknowledged\n${lines.join('\n')}`,
+  );
 }
 
 function expectHeld(o: Outcome, historyRows: number) {
-  expect([...o.statuses.keys()].filter((s) => s !== 200), 'answers other than 200').toEqual([]);
+  expect(
+    [...o.statuses.keys()].filter((s) => s !== 200),
+    'answers other than 200',
+  ).toEqual([]);
   expect(historyRows, 'history rows written by the submits').toBe(o.acknowledged);
   expect(o.acknowledged).toBeGreaterThan(0);
-  for (const [name, times] of o.perCall) expect(percentile([...times].sort((a, b) => a - b), 95), name).toBeLessThan(P95_MS);
+  for (const [name, times] of o.perCall)
+    expect(
+      percentile(
+        [...times].sort((a, b) => a - b),
+        95,
+      ),
+      name,
+    ).toBeLessThan(P95_MS);
 }
 
 describe('200 telecallers and 10 sub-admins on 1,000,000 leads', () => {
@@ -160,27 +193,40 @@ describe('200 telecallers and 10 sub-admins on 1,000,000 leads', () => {
     const o = await runLoad(server, users);
     report('SQLite', o);
     const db = new (sqliteDriver().Database)(file, { readonly: true });
-    const rows = (db.prepare(`select count(*) as n from lead_history where created_at >= ? and kind = 'outcome' and user_id in (${o.callers.join(',')})`).get(o.startedAt) as { n: number }).n;
+    const rows = (
+      db
+        .prepare(`select count(*) as n from lead_history where created_at >= ? and kind = 'outcome' and user_id in (${o.callers.join(',')})`)
+        .get(o.startedAt) as { n: number }
+    ).n;
     db.close();
     expectHeld(o, rows);
   }, 600_000);
 
-  it.runIf(process.env.TEST_DATABASE_URL)('on Postgres', async () => {
-    const { name, url } = await createScratchDatabase('load');
-    leftovers.databases.push(name);
-    const database = createDatabase(url);
-    await migrateToLatest(database.db, 'postgres');
-    const users = await insertCompanies(database.db);
-    await loadPostgres(database.db, { total: LEADS, users, now: new Date() });
-    await database.close();
-    const server = await startServer({ env: { DATABASE_URL: url } });
-    leftovers.servers.push(server);
-    const o = await runLoad(server, users);
-    report('Postgres', o);
-    const db = new pg.Client({ connectionString: url });
-    await db.connect();
-    const rows = (await db.query(`select count(*)::int as n from lead_history where created_at >= $1 and kind = 'outcome' and user_id = any($2::int[])`, [o.startedAt, o.callers])).rows[0].n as number;
-    await db.end();
-    expectHeld(o, rows);
-  }, 600_000);
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'on Postgres',
+    async () => {
+      const { name, url } = await createScratchDatabase('load');
+      leftovers.databases.push(name);
+      const database = createDatabase(url);
+      await migrateToLatest(database.db, 'postgres');
+      const users = await insertCompanies(database.db);
+      await loadPostgres(database.db, { total: LEADS, users, now: new Date() });
+      await database.close();
+      const server = await startServer({ env: { DATABASE_URL: url } });
+      leftovers.servers.push(server);
+      const o = await runLoad(server, users);
+      report('Postgres', o);
+      const db = new pg.Client({ connectionString: url });
+      await db.connect();
+      const rows = (
+        await db.query(`select count(*)::int as n from lead_history where created_at >= $1 and kind = 'outcome' and user_id = any($2::int[])`, [
+          o.startedAt,
+          o.callers,
+        ])
+      ).rows[0].n as number;
+      await db.end();
+      expectHeld(o, rows);
+    },
+    600_000,
+  );
 });

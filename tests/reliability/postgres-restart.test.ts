@@ -45,7 +45,17 @@ describe.runIf(BIN)('Postgres stopped and started under load', () => {
     dataDir = path.join(root, 'data');
     const port = await freePort();
     pgTool('initdb', ['-D', dataDir, '--auth=trust', '--username=postgres', '--no-sync']);
-    const start = () => pgTool('pg_ctl', ['-D', dataDir, '-l', path.join(root, 'pg.log'), '-w', '-o', `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+    const start = () =>
+      pgTool('pg_ctl', [
+        '-D',
+        dataDir,
+        '-l',
+        path.join(root, 'pg.log'),
+        '-w',
+        '-o',
+        `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off`,
+        'start',
+      ]);
     start();
     const admin = new pg.Client({ connectionString: `postgres://postgres@127.0.0.1:${port}/postgres` });
     await admin.connect();
@@ -54,7 +64,11 @@ describe.runIf(BIN)('Postgres stopped and started under load', () => {
 
     server = await startServer({ env: { DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/app`, SEED_DEMO: 'true' } });
     const base = server.base;
-    const login = await fetch(`${base}/api/webapi/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO.telecaller) });
+    const login = await fetch(`${base}/api/webapi/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO.telecaller),
+    });
     const token = ((await login.json()) as { token: string }).token;
 
     // Telecallers reading their queues all along; /healthz asked every 50 ms.
@@ -109,9 +123,11 @@ describe.runIf(BIN)('Postgres stopped and started under load', () => {
     const down = health.filter((h) => h.at > stoppedAt + 500 && h.at < restartAt);
     const readsDown = reads.filter((r) => r.at > stoppedAt + 500 && r.at < restartAt);
     const readsAfter = reads.filter((r) => r.at > recoveredAt + 200);
-    console.log(`Postgres down ${restartAt - stoppedAt} ms: /healthz ${down.length} times, answers ${[...new Set(down.map((h) => h.status))].join('/')}, `
-      + `slowest ${Math.max(...down.map((h) => h.ms))} ms; queue reads while down ${[...new Set(readsDown.map((r) => r.status))].join('/')}; `
-      + `healthy again ${recoveredAt - restartAt} ms after the restart; ${readsAfter.length} reads after, all ${[...new Set(readsAfter.map((r) => r.status))].join('/')}`);
+    console.log(
+      `Postgres down ${restartAt - stoppedAt} ms: /healthz ${down.length} times, answers ${[...new Set(down.map((h) => h.status))].join('/')}, ` +
+        `slowest ${Math.max(...down.map((h) => h.ms))} ms; queue reads while down ${[...new Set(readsDown.map((r) => r.status))].join('/')}; ` +
+        `healthy again ${recoveredAt - restartAt} ms after the restart; ${readsAfter.length} reads after, all ${[...new Set(readsAfter.map((r) => r.status))].join('/')}`,
+    );
 
     expect(server.child.exitCode, server.output().slice(-3000)).toBeNull();
     expect(health.filter((h) => h.at < stoppedAt).every((h) => h.status === 200)).toBe(true);

@@ -44,7 +44,9 @@ describe('SIGTERM under load', () => {
     server = await startServer();
     const post = async (path: string, body: unknown, token?: string) => {
       const res = await fetch(`${server!.base}${path}`, {
-        method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
       });
       if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
       return res.json() as Promise<{ token: string }>;
@@ -52,8 +54,15 @@ describe('SIGTERM under load', () => {
     const owner = (await post('/api/webapi/subadmin/login', DEMO.subadmin)).token;
     const caller = (await post('/api/webapi/auth/login', DEMO.telecaller)).token;
     const csv = ['Name,Mobile,Requirement,City', ...Array.from({ length: LEADS }, (_, i) => `Lead ${i},97${String(i).padStart(8, '0')},Quote,Pune`)].join('\n');
-    const form = multipart([['category', 'JustDial'], ['csvFile', { filename: 'load.csv', content: csv }]]);
-    const uploaded = await fetch(`${server.base}/api/webapi/upload-csv`, { method: 'POST', headers: { authorization: `Bearer ${owner}`, 'content-type': form.contentType }, body: form.payload });
+    const form = multipart([
+      ['category', 'JustDial'],
+      ['csvFile', { filename: 'load.csv', content: csv }],
+    ]);
+    const uploaded = await fetch(`${server.base}/api/webapi/upload-csv`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner}`, 'content-type': form.contentType },
+      body: form.payload,
+    });
     expect(uploaded.status).toBe(200);
     const db = new (sqliteDriver().Database)(server.dbFile, { readonly: true });
     const callerId = (db.prepare('select id from users where mobile = ?').get(DEMO.telecaller.mobile) as { id: number }).id;
@@ -71,8 +80,14 @@ describe('SIGTERM under load', () => {
       for (let round = 0; !stopped; round++) {
         const id = ids[w + round * WORKERS];
         if (id === undefined) return;
-        const submit = await request(agent, base, 'POST', '/api/webapi/submitLeadForm', caller,
-          JSON.stringify({ customer_id: id, status: '3', feedback: 'Not Relevant Lead', call_duration: 30 }));
+        const submit = await request(
+          agent,
+          base,
+          'POST',
+          '/api/webapi/submitLeadForm',
+          caller,
+          JSON.stringify({ customer_id: id, status: '3', feedback: 'Not Relevant Lead', call_duration: 30 }),
+        );
         sent.set(id, submit);
         const read = await request(agent, base, 'GET', '/api/webapi/getLeads?page=1&pageSize=20', caller);
         for (const r of [submit, read]) {
@@ -115,8 +130,10 @@ describe('SIGTERM under load', () => {
         }
         if (status === '3') stored++;
       }
-      console.log(`SIGTERM after ${answeredBefore} answers: ${outcomes.answered} answered in all, ${stored} submits stored, `
-        + `${cutOff} submits and ${outcomes.cutOffReads} reads cut off without an answer (none of those submits stored), ${outcomes.refused} refused once it had closed; exit ${code}`);
+      console.log(
+        `SIGTERM after ${answeredBefore} answers: ${outcomes.answered} answered in all, ${stored} submits stored, ` +
+          `${cutOff} submits and ${outcomes.cutOffReads} reads cut off without an answer (none of those submits stored), ${outcomes.refused} refused once it had closed; exit ${code}`,
+      );
       // Every connection was told to close with an answer before it went: no request was reset.
       expect(cutOff + outcomes.cutOffReads).toBe(0);
     } finally {

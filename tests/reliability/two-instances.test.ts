@@ -47,9 +47,12 @@ describe.runIf(url)('two instances on one Postgres', () => {
     servers.push(await startServer({ env }));
     const [a, b] = servers as [ServerProcess, ServerProcess];
 
-    const post = (s: ServerProcess, p: string, body: unknown, token?: string) => fetch(`${s.base}${p}`, {
-      method: 'POST', headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: JSON.stringify(body),
-    });
+    const post = (s: ServerProcess, p: string, body: unknown, token?: string) =>
+      fetch(`${s.base}${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
     const get = (s: ServerProcess, p: string, token: string) => fetch(`${s.base}${p}`, { headers: { authorization: `Bearer ${token}` } });
 
     // A session made on one works on the other, and ends on both.
@@ -73,7 +76,11 @@ describe.runIf(url)('two instances on one Postgres', () => {
     // A banner stored through one is listed and served by the other (one shared uploads folder).
     const owner = ((await (await post(a, '/api/webapi/subadmin/login', DEMO.subadmin)).json()) as { token: string }).token;
     const form = multipart([['image', { filename: 'b.png', content: PNG, type: 'image/png' }]]);
-    const stored = await fetch(`${a.base}/api/webapi/insertBanner`, { method: 'POST', headers: { authorization: `Bearer ${owner}`, 'content-type': form.contentType }, body: form.payload });
+    const stored = await fetch(`${a.base}/api/webapi/insertBanner`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner}`, 'content-type': form.contentType },
+      body: form.payload,
+    });
     expect(stored.status).toBe(200);
     const banners = (await (await get(b, '/api/webapi/featchBanner', owner)).json()) as { data: { image: string }[] };
     const image = await fetch(`${b.base}/uploads/${banners.data[0]!.image.split('/').pop()}`);
@@ -97,8 +104,10 @@ describe.runIf(url)('two instances on one Postgres', () => {
       expect(fake.requestsFor(key)).toHaveLength(1);
       const batches = await db.query("select count(*)::int as n from upload_batches where subadmin_id = $1 and source = 'indiamart'", [company.id]);
       expect(batches.rows[0].n).toBe(1);
-      console.log(`two instances: session shared, sign-in lock shared after 5 failures split over both, banner served by the other, `
-        + `IndiaMART pulled ${fake.requestsFor(key).length} time(s) in ~3 s of both schedulers ticking every second`);
+      console.log(
+        `two instances: session shared, sign-in lock shared after 5 failures split over both, banner served by the other, ` +
+          `IndiaMART pulled ${fake.requestsFor(key).length} time(s) in ~3 s of both schedulers ticking every second`,
+      );
     } finally {
       await db.end();
     }
@@ -107,17 +116,25 @@ describe.runIf(url)('two instances on one Postgres', () => {
   it("a restart of one instance leaves the other's upload in progress alone", async () => {
     const [a] = servers as [ServerProcess, ServerProcess];
     const login = await fetch(`${a.base}/api/webapi/subadmin/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO.subadmin),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO.subadmin),
     });
     const owner = ((await login.json()) as { token: string }).token;
     const ROWS = 20_000;
     const prefix = `7${String(Date.now() % 10_000).padStart(4, '0')}`;
-    const csv = ['name,mobile,requirement,area', ...Array.from({ length: ROWS }, (_, i) => `Lead ${i},${prefix}${String(i).padStart(5, '0')},Quote,Pune`)].join('\n');
-    const form = multipart([['category', 'Local Leads'], ['csvFile', { filename: 'slow.csv', content: Buffer.from(csv) }]]);
+    const csv = ['name,mobile,requirement,area', ...Array.from({ length: ROWS }, (_, i) => `Lead ${i},${prefix}${String(i).padStart(5, '0')},Quote,Pune`)].join(
+      '\n',
+    );
+    const form = multipart([
+      ['category', 'Local Leads'],
+      ['csvFile', { filename: 'slow.csv', content: Buffer.from(csv) }],
+    ]);
 
     // The file reaches A in two parts: A's import is running when B restarts between them.
     const req = http.request(`${a.base}/api/webapi/upload-csv`, {
-      method: 'POST', headers: { authorization: `Bearer ${owner}`, 'content-type': form.contentType, 'content-length': form.payload.length },
+      method: 'POST',
+      headers: { authorization: `Bearer ${owner}`, 'content-type': form.contentType, 'content-length': form.payload.length },
     });
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       req.on('response', (res) => {
@@ -132,7 +149,8 @@ describe.runIf(url)('two instances on one Postgres', () => {
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
-      const batch = async () => (await db.query("select id, status from upload_batches where file_name = 'slow.csv'")).rows[0] as { id: number; status: string } | undefined;
+      const batch = async () =>
+        (await db.query("select id, status from upload_batches where file_name = 'slow.csv'")).rows[0] as { id: number; status: string } | undefined;
       for (let i = 0; i < 200 && !(await batch()); i++) await new Promise((r) => setTimeout(r, 25));
       expect((await batch())?.status).toBe('running');
 

@@ -16,12 +16,7 @@ import { registerServiceWorker } from './lib/pwa';
 import { notifyArrival } from './lib/notify';
 import { takeFlash } from './components/auth/paths';
 
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  scrollRestoration: true,
-});
+const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
 
 declare module '@tanstack/react-router' {
   interface Register {

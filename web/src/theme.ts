@@ -1,6 +1,13 @@
 import {
-  Badge, Notification, createTheme, darken, defaultVariantColorsResolver, luminance, parseThemeColor,
-  type CSSVariablesResolver, type VariantColorsResolver,
+  Badge,
+  Notification,
+  createTheme,
+  darken,
+  defaultVariantColorsResolver,
+  luminance,
+  parseThemeColor,
+  type CSSVariablesResolver,
+  type VariantColorsResolver,
 } from '@mantine/core';
 
 /** WCAG AA for normal text (axe's color-contrast rule): telecallers read these screens outdoors. */

@@ -12,9 +12,7 @@ export const trpc = createTRPCReact<AppRouter>();
 if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
 export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 15_000, retry: (count, err: any) => count < 2 && !(err?.data?.httpStatus >= 400 && err?.data?.httpStatus < 500) },
-  },
+  defaultOptions: { queries: { staleTime: 15_000, retry: (count, err: any) => count < 2 && !(err?.data?.httpStatus >= 400 && err?.data?.httpStatus < 500) } },
 });
 
 /**

@@ -52,18 +52,11 @@ export async function signInAdmin(deps: Deps, input: EmailSignInInput, meta: Req
 }
 
 export async function signInSubadmin(deps: Deps, input: EmailSignInInput, meta: RequestMeta) {
-  const found = await deps.db
-    .selectFrom('subadmins')
-    .selectAll()
-    .where('email', '=', input.email)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const found = await deps.db.selectFrom('subadmins').selectAll().where('email', '=', input.email).where('deleted_at', 'is', null).executeTakeFirst();
   const { account: company, knownDevices } = await checkPassword(deps, meta, 'subadmin', `subadmin:${input.email}`, found, input.password);
   const lock = companyLockReason(company);
   if (lock) throw new AppError('FORBIDDEN', lock);
-  const { token } = await createSession(deps.db, {
-    kind: 'subadmin', principalId: company.id, subadminId: company.id, ip: meta.ip, userAgent: meta.userAgent,
-  });
+  const { token } = await createSession(deps.db, { kind: 'subadmin', principalId: company.id, subadminId: company.id, ip: meta.ip, userAgent: meta.userAgent });
   return { token, knownDevices, subadmin: { id: company.id, name: company.name, email: company.email, company_name: company.company_name } };
 }
 
@@ -72,21 +65,24 @@ export async function signInUser(deps: Deps, input: { mobile: string; password: 
     .selectFrom('users as u')
     .innerJoin('subadmins as c', 'c.id', 'u.subadmin_id')
     .select([
-      'u.id', 'u.name', 'u.user_type', 'u.password_hash', 'u.is_blocked', 'u.subadmin_id',
-      'c.is_blocked as company_blocked', 'c.expiry_date', 'c.deleted_at as company_deleted',
+      'u.id',
+      'u.name',
+      'u.user_type',
+      'u.password_hash',
+      'u.is_blocked',
+      'u.subadmin_id',
+      'c.is_blocked as company_blocked',
+      'c.expiry_date',
+      'c.deleted_at as company_deleted',
     ])
     .where('u.mobile', '=', input.mobile)
     .where('u.deleted_at', 'is', null)
     .executeTakeFirst();
   const { account: user, knownDevices } = await checkPassword(deps, meta, 'user', `user:${input.mobile}`, found, input.password);
-  const lock = companyLockReason({
-    is_blocked: user.company_blocked, expiry_date: user.expiry_date, deleted_at: user.company_deleted,
-  });
+  const lock = companyLockReason({ is_blocked: user.company_blocked, expiry_date: user.expiry_date, deleted_at: user.company_deleted });
   if (lock) throw new AppError('FORBIDDEN', lock);
   if (user.is_blocked) throw new AppError('FORBIDDEN', 'Your account is blocked. Please contact your administrator.');
-  const { token } = await createSession(deps.db, {
-    kind: 'user', principalId: user.id, subadminId: user.subadmin_id, ip: meta.ip, userAgent: meta.userAgent,
-  });
+  const { token } = await createSession(deps.db, { kind: 'user', principalId: user.id, subadminId: user.subadmin_id, ip: meta.ip, userAgent: meta.userAgent });
   return { token, knownDevices, user: { id: user.id, name: user.name, userType: user.user_type as UserType } };
 }
 
@@ -106,8 +102,13 @@ export async function loginAsUser(deps: Deps, actor: SubadminActor, userId: numb
   if (!user) throw notFound('User');
   if (user.is_blocked) throw new AppError('FORBIDDEN', 'This user is blocked. Unblock the user to log in as them.');
   const { token } = await createSession(deps.db, {
-    kind: 'user', principalId: user.id, subadminId: actor.subadminId, impersonatedBy: actor.id, impersonatorSessionId: actor.sessionId,
-    ip: meta.ip, userAgent: meta.userAgent,
+    kind: 'user',
+    principalId: user.id,
+    subadminId: actor.subadminId,
+    impersonatedBy: actor.id,
+    impersonatorSessionId: actor.sessionId,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
   });
   await recordAudit(deps.db, actor, 'login_as', 'user', user.id);
   return { token, user: { id: user.id, name: user.name, userType: user.user_type as UserType } };
@@ -121,7 +122,11 @@ export async function returnToSubadmin(deps: Deps, actor: UserActor, meta: Reque
   if (actor.impersonatedBy == null) throw new AppError('FORBIDDEN', 'This session was not opened with login-as.');
   await revokeSession(deps.db, actor.sessionId);
   const { token } = await createSession(deps.db, {
-    kind: 'subadmin', principalId: actor.impersonatedBy, subadminId: actor.subadminId, ip: meta.ip, userAgent: meta.userAgent,
+    kind: 'subadmin',
+    principalId: actor.impersonatedBy,
+    subadminId: actor.subadminId,
+    ip: meta.ip,
+    userAgent: meta.userAgent,
   });
   return { token };
 }
@@ -148,29 +153,72 @@ export async function getMe(deps: Deps, actor: Actor): Promise<Me> {
   if (actor.kind === 'admin') {
     const a = await deps.db.selectFrom('admins').select(['id', 'name', 'email']).where('id', '=', actor.id).executeTakeFirstOrThrow();
     return {
-      kind: 'admin', id: a.id, name: a.name, email: a.email, mobile: null, userType: null, subadminId: null, companyName: null,
-      timeZone: PLATFORM_TIME_ZONE, language: 'en', impersonatedBy: null, canExportLeads: false,
+      kind: 'admin',
+      id: a.id,
+      name: a.name,
+      email: a.email,
+      mobile: null,
+      userType: null,
+      subadminId: null,
+      companyName: null,
+      timeZone: PLATFORM_TIME_ZONE,
+      language: 'en',
+      impersonatedBy: null,
+      canExportLeads: false,
     };
   }
   if (actor.kind === 'subadmin') {
-    const c = await deps.db.selectFrom('subadmins').select(['id', 'name', 'email', 'mobile', 'company_name', 'time_zone'])
-      .where('id', '=', actor.subadminId).executeTakeFirstOrThrow();
+    const c = await deps.db
+      .selectFrom('subadmins')
+      .select(['id', 'name', 'email', 'mobile', 'company_name', 'time_zone'])
+      .where('id', '=', actor.subadminId)
+      .executeTakeFirstOrThrow();
     return {
-      kind: 'subadmin', id: c.id, name: c.name, email: c.email, mobile: c.mobile, userType: null, subadminId: c.id, companyName: c.company_name,
-      timeZone: c.time_zone || DEFAULT_TIME_ZONE, language: 'en', impersonatedBy: null, canExportLeads: false,
+      kind: 'subadmin',
+      id: c.id,
+      name: c.name,
+      email: c.email,
+      mobile: c.mobile,
+      userType: null,
+      subadminId: c.id,
+      companyName: c.company_name,
+      timeZone: c.time_zone || DEFAULT_TIME_ZONE,
+      language: 'en',
+      impersonatedBy: null,
+      canExportLeads: false,
     };
   }
   const u = await deps.db
     .selectFrom('users as u')
     .innerJoin('subadmins as c', 'c.id', 'u.subadmin_id')
     .leftJoin('subadmins as imp', (j) => j.on('imp.id', '=', actor.impersonatedBy ?? -1))
-    .select(['u.id', 'u.name', 'u.email', 'u.mobile', 'u.user_type', 'u.language', 'c.company_name', 'c.time_zone', 'c.caller_exports_allowed', 'imp.id as imp_id', 'imp.name as imp_name'])
+    .select([
+      'u.id',
+      'u.name',
+      'u.email',
+      'u.mobile',
+      'u.user_type',
+      'u.language',
+      'c.company_name',
+      'c.time_zone',
+      'c.caller_exports_allowed',
+      'imp.id as imp_id',
+      'imp.name as imp_name',
+    ])
     .where('u.id', '=', actor.id)
     .where('u.subadmin_id', '=', actor.subadminId)
     .executeTakeFirstOrThrow();
   return {
-    kind: 'user', id: u.id, name: u.name, email: u.email, mobile: u.mobile, userType: u.user_type, subadminId: actor.subadminId,
-    companyName: u.company_name, timeZone: u.time_zone || DEFAULT_TIME_ZONE, language: u.language,
+    kind: 'user',
+    id: u.id,
+    name: u.name,
+    email: u.email,
+    mobile: u.mobile,
+    userType: u.user_type,
+    subadminId: actor.subadminId,
+    companyName: u.company_name,
+    timeZone: u.time_zone || DEFAULT_TIME_ZONE,
+    language: u.language,
     impersonatedBy: u.imp_id != null ? { id: u.imp_id, name: u.imp_name ?? '' } : null,
     canExportLeads: u.user_type !== 'Developer' && u.caller_exports_allowed !== 0,
   };
@@ -178,11 +226,6 @@ export async function getMe(deps: Deps, actor: Actor): Promise<Me> {
 
 /** The signed-in user's own language, kept for every device it signs in on (a login-as session sets its user's). */
 export async function setLanguage(deps: Deps, actor: UserActor, input: SetLanguageInput): Promise<{ language: Language }> {
-  await deps.db
-    .updateTable('users')
-    .set({ language: input.language })
-    .where('id', '=', actor.id)
-    .where('subadmin_id', '=', actor.subadminId)
-    .execute();
+  await deps.db.updateTable('users').set({ language: input.language }).where('id', '=', actor.id).where('subadmin_id', '=', actor.subadminId).execute();
   return { language: input.language };
 }

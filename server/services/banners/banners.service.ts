@@ -20,7 +20,13 @@ const toBanner = (b: { id: number; image: string; created_at: string }): Banner 
 
 /** The company's banners, newest first: its dashboards' carousel. */
 export async function listBanners(deps: Deps, subadminId: number): Promise<Banner[]> {
-  const rows = await deps.db.selectFrom('banners').select(['id', 'image', 'created_at']).where('subadmin_id', '=', subadminId).orderBy('id', 'desc').limit(50).execute();
+  const rows = await deps.db
+    .selectFrom('banners')
+    .select(['id', 'image', 'created_at'])
+    .where('subadmin_id', '=', subadminId)
+    .orderBy('id', 'desc')
+    .limit(50)
+    .execute();
   return rows.map(toBanner);
 }
 

@@ -15,9 +15,7 @@ export interface ComplaintScope {
   userId?: number;
 }
 
-const ITEM_COLUMNS = [
-  'c.id', 'c.title', 'c.body', 'c.status', 'c.reply', 'c.replied_at', 'c.resolved_at', 'c.created_at',
-] as const;
+const ITEM_COLUMNS = ['c.id', 'c.title', 'c.body', 'c.status', 'c.reply', 'c.replied_at', 'c.resolved_at', 'c.created_at'] as const;
 
 function scoped(db: Kysely<DB>, scope: ComplaintScope) {
   let q = db.selectFrom('complaints as c').where('c.from_kind', '=', scope.fromKind);
@@ -71,7 +69,12 @@ export function findPage(
   input: Pick<PageInput, 'page' | 'pageSize'> & { status?: ComplaintStatusFilter },
 ) {
   const base = scoped(db, scope).where(statusIs(input.status));
-  return paginate(base, input, (q) => q.select([...ITEM_COLUMNS]).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc'));
+  return paginate(base, input, (q) =>
+    q
+      .select([...ITEM_COLUMNS])
+      .orderBy('c.created_at', 'desc')
+      .orderBy('c.id', 'desc'),
+  );
 }
 
 /** Every tenant's complaints of one kind with the company; closed ones newest resolved first. */
@@ -88,15 +91,11 @@ export function findAcrossCompanies(
     .where(statusIs(input.status));
   const search = input.search;
   if (search) {
-    base = base.where((eb) =>
-      eb.or(['c.title', 'c.body', 's.company_name', 's.name'].map((column) => contains(column, search))),
-    );
+    base = base.where((eb) => eb.or(['c.title', 'c.body', 's.company_name', 's.name'].map((column) => contains(column, search))));
   }
   return paginate(base, input, (q) => {
     const selected = q.select([...ITEM_COLUMNS, 'c.subadmin_id', 's.company_name', 's.name as subadmin_name']);
-    return (input.status === 'closed' ? selected.orderBy('c.resolved_at', 'desc') : selected)
-      .orderBy('c.created_at', 'desc')
-      .orderBy('c.id', 'desc');
+    return (input.status === 'closed' ? selected.orderBy('c.resolved_at', 'desc') : selected).orderBy('c.created_at', 'desc').orderBy('c.id', 'desc');
   });
 }
 
@@ -131,12 +130,7 @@ export async function updatePending(
   id: number,
   set: { reply?: string; replied_at?: string; status?: number; resolved_at?: string; updated_at: string },
 ): Promise<boolean> {
-  let q = db
-    .updateTable('complaints')
-    .set(set)
-    .where('id', '=', id)
-    .where('from_kind', '=', scope.fromKind)
-    .where('status', '=', COMPLAINT_STATUS.pending);
+  let q = db.updateTable('complaints').set(set).where('id', '=', id).where('from_kind', '=', scope.fromKind).where('status', '=', COMPLAINT_STATUS.pending);
   if (scope.subadminId !== undefined) q = q.where('subadmin_id', '=', scope.subadminId);
   const result = await q.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
@@ -183,5 +177,11 @@ export function findFromUsers(db: Kysely<DB>, subadminId: number, input: Pick<Pa
 
 /** The user a complaint came from (for the reply's notice). */
 export function findAuthor(db: Kysely<DB>, subadminId: number, id: number) {
-  return db.selectFrom('complaints').select(['user_id', 'title']).where('id', '=', id).where('subadmin_id', '=', subadminId).where('from_kind', '=', 'user').executeTakeFirst();
+  return db
+    .selectFrom('complaints')
+    .select(['user_id', 'title'])
+    .where('id', '=', id)
+    .where('subadmin_id', '=', subadminId)
+    .where('from_kind', '=', 'user')
+    .executeTakeFirst();
 }

@@ -26,7 +26,12 @@ const toAdmin = (subadminId?: number): ComplaintScope => ({ fromKind: 'subadmin'
 export async function createComplaint(deps: Deps, actor: SubadminActor, input: CreateComplaintInput) {
   return deps.db.transaction().execute(async (trx) => {
     const id = await repo.insertComplaint(trx, {
-      subadminId: actor.subadminId, fromKind: 'subadmin', userId: null, title: input.title, body: input.body, now: nowIso(),
+      subadminId: actor.subadminId,
+      fromKind: 'subadmin',
+      userId: null,
+      title: input.title,
+      body: input.body,
+      now: nowIso(),
     });
     await recordAudit(trx, actor, 'create', 'complaint', id);
     return { id };
@@ -52,12 +57,7 @@ export function listForAdmin(deps: Deps, _actor: AdminActor, input: AdminComplai
  * Changes a pending complaint within a scope. A complaint outside the scope is NOT_FOUND, like a
  * missing one; a resolved one refuses the change.
  */
-async function changePending(
-  deps: Deps,
-  scope: ComplaintScope,
-  id: number,
-  set: Parameters<typeof repo.updatePending>[3],
-) {
+async function changePending(deps: Deps, scope: ComplaintScope, id: number, set: Parameters<typeof repo.updatePending>[3]) {
   const changed = await repo.updatePending(deps.db, scope, id, set);
   if (changed) return;
   const existing = await repo.findOne(deps.db, scope, id);
@@ -89,18 +89,9 @@ const excerpt = (text: string, max: number) => {
 
 /** What the admin's bell shows: pending complaints from companies, newest first. */
 export async function pendingForAdminBell(deps: Deps, limit: number) {
-  const [count, rows] = await Promise.all([
-    repo.countPending(deps.db, 'subadmin'),
-    repo.findLatestPending(deps.db, 'subadmin', limit),
-  ]);
+  const [count, rows] = await Promise.all([repo.countPending(deps.db, 'subadmin'), repo.findLatestPending(deps.db, 'subadmin', limit)]);
   return {
     count,
-    items: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      message: `${r.company_name}: ${excerpt(r.body, 80)}`,
-      created_at: r.created_at,
-      read: false,
-    })),
+    items: rows.map((r) => ({ id: r.id, title: r.title, message: `${r.company_name}: ${excerpt(r.body, 80)}`, created_at: r.created_at, read: false })),
   };
 }

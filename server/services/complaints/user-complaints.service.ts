@@ -5,7 +5,13 @@ import { nowIso } from '../../db/dialect.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { COMPLAINT_STATUS } from '../../../shared/constants.js';
 import type {
-  CompanyUserComplaintsInput, ComplaintIdInput, ComplaintItem, MyComplaintsInput, ReplyComplaintInput, UserComplaintInput, UserComplaintItem,
+  CompanyUserComplaintsInput,
+  ComplaintIdInput,
+  ComplaintItem,
+  MyComplaintsInput,
+  ReplyComplaintInput,
+  UserComplaintInput,
+  UserComplaintItem,
 } from '../../../shared/schemas/complaints.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import { insertNotification } from '../notifications/notifications.repository.js';
@@ -16,7 +22,12 @@ const fromUsers = (subadminId: number) => ({ fromKind: 'user' as const, subadmin
 /** A user's complaint or suggestion to its company (spec: Reason and Description). */
 export async function createUserComplaint(deps: Deps, actor: UserActor, input: UserComplaintInput): Promise<{ id: number }> {
   const id = await repo.insertComplaint(deps.db, {
-    subadminId: actor.subadminId, fromKind: 'user', userId: actor.id, title: input.reason, body: input.description, now: nowIso(),
+    subadminId: actor.subadminId,
+    fromKind: 'user',
+    userId: actor.id,
+    title: input.reason,
+    body: input.description,
+    now: nowIso(),
   });
   return { id };
 }
@@ -45,8 +56,12 @@ export async function replyToUserComplaint(deps: Deps, actor: SubadminActor, inp
   const author = await repo.findAuthor(deps.db, actor.subadminId, input.id);
   if (author?.user_id) {
     await insertNotification(deps.db, {
-      audience: 'users', subadminId: actor.subadminId, userId: author.user_id, title: `Reply to your complaint: ${author.title}`.slice(0, 200),
-      message: input.reply, now,
+      audience: 'users',
+      subadminId: actor.subadminId,
+      userId: author.user_id,
+      title: `Reply to your complaint: ${author.title}`.slice(0, 200),
+      message: input.reply,
+      now,
     });
   }
   await recordAudit(deps.db, actor, 'reply', 'complaint', input.id);

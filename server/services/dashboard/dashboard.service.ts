@@ -55,18 +55,40 @@ export async function getSubadminDashboard(deps: Deps, actor: SubadminActor): Pr
     // From the counts the leads' triggers keep (migration 0013): a company's leads are not read.
     db
       .selectNoFrom((eb) => [
-        eb.selectFrom('lead_counts').select((e) => e.fn.coalesce(e.fn.sum('visible'), e.lit(0)).as('n')).where('subadmin_id', '=', actor.subadminId).as('total'),
-        eb.selectFrom('lead_counts').select((e) => e.fn.coalesce(e.fn.sum('pool'), e.lit(0)).as('n')).where('subadmin_id', '=', actor.subadminId).as('unassigned'),
-        eb.selectFrom('lead_sends').select((e) => e.fn.coalesce(e.fn.sum('n'), e.lit(0)).as('n')).where('subadmin_id', '=', actor.subadminId)
-          .where('quarter', '>=', quarterOf(day.from)).where('quarter', '<', quarterOf(day.to)).as('assignedToday'),
+        eb
+          .selectFrom('lead_counts')
+          .select((e) => e.fn.coalesce(e.fn.sum('visible'), e.lit(0)).as('n'))
+          .where('subadmin_id', '=', actor.subadminId)
+          .as('total'),
+        eb
+          .selectFrom('lead_counts')
+          .select((e) => e.fn.coalesce(e.fn.sum('pool'), e.lit(0)).as('n'))
+          .where('subadmin_id', '=', actor.subadminId)
+          .as('unassigned'),
+        eb
+          .selectFrom('lead_sends')
+          .select((e) => e.fn.coalesce(e.fn.sum('n'), e.lit(0)).as('n'))
+          .where('subadmin_id', '=', actor.subadminId)
+          .where('quarter', '>=', quarterOf(day.from))
+          .where('quarter', '<', quarterOf(day.to))
+          .as('assignedToday'),
       ])
       .executeTakeFirst(),
     db
       .selectNoFrom((eb) => [
-        eb.selectFrom('projects').select((e) => e.fn.countAll().as('n'))
-          .where('subadmin_id', '=', actor.subadminId).where('status', '=', PROJECT_STATUS.pending).as('projects'),
-        eb.selectFrom('complaints').select((e) => e.fn.countAll().as('n'))
-          .where('subadmin_id', '=', actor.subadminId).where('from_kind', '=', 'user').where('status', '=', COMPLAINT_STATUS.pending).as('complaints'),
+        eb
+          .selectFrom('projects')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('subadmin_id', '=', actor.subadminId)
+          .where('status', '=', PROJECT_STATUS.pending)
+          .as('projects'),
+        eb
+          .selectFrom('complaints')
+          .select((e) => e.fn.countAll().as('n'))
+          .where('subadmin_id', '=', actor.subadminId)
+          .where('from_kind', '=', 'user')
+          .where('status', '=', COMPLAINT_STATUS.pending)
+          .as('complaints'),
       ])
       .executeTakeFirst(),
     countLimitedUsers(db, actor.subadminId),
@@ -77,8 +99,11 @@ export async function getSubadminDashboard(deps: Deps, actor: SubadminActor): Pr
     today: day.today,
     timeZone: company.time_zone,
     users: {
-      telecallers: num(users?.telecallers), heads: num(users?.heads), developers: num(users?.developers),
-      blocked: num(users?.blocked), total: num(users?.total),
+      telecallers: num(users?.telecallers),
+      heads: num(users?.heads),
+      developers: num(users?.developers),
+      blocked: num(users?.blocked),
+      total: num(users?.total),
     },
     limit: { used, max: company.telecaller_creat_limit },
     expiry: { date: company.expiry_date, daysLeft: daysBetween(day.today, company.expiry_date) },
@@ -89,9 +114,24 @@ export async function getSubadminDashboard(deps: Deps, actor: SubadminActor): Pr
 }
 
 export const TELECALLER_TILE_KEYS = [
-  'newLeads', 'pendingLeads', 'juniorLeads', 'callbackToday', 'interestedLeads', 'notInterestedLeads', 'followUpLeads', 'callLogs', 'loginHours',
-  'invalidLeads', 'noSubmitLeads', 'leadQuality', 'runningProjects', 'completedProjects', 'pendingPayment', 'totalBusiness',
-  'delayedProjects', 'rejectedProjects',
+  'newLeads',
+  'pendingLeads',
+  'juniorLeads',
+  'callbackToday',
+  'interestedLeads',
+  'notInterestedLeads',
+  'followUpLeads',
+  'callLogs',
+  'loginHours',
+  'invalidLeads',
+  'noSubmitLeads',
+  'leadQuality',
+  'runningProjects',
+  'completedProjects',
+  'pendingPayment',
+  'totalBusiness',
+  'delayedProjects',
+  'rejectedProjects',
 ] as const;
 export const DEVELOPER_TILE_KEYS = ['newTasks', 'runningTasks', 'completedTasks', 'delayedTasks'] as const;
 
@@ -135,8 +175,13 @@ export async function getTiles(deps: Deps, actor: UserActor): Promise<DashboardT
   const ready = (eb: ExpressionBuilder<DB, 'leads'>) => eb.or([eb('retry_at', 'is', null), eb('retry_at', '<=', now.toISOString())]);
   const held = () => db.selectFrom('leads').where('subadmin_id', '=', tenant).where('visible', '=', 1);
   const count = (q: ReturnType<typeof held>) => q.select((e) => e.fn.countAll().as('n'));
-  const myCallsToday = () => db.selectFrom('lead_history').where('subadmin_id', '=', tenant).where('user_id', '=', me)
-    .where('created_at', '>=', day.from).where('created_at', '<', day.to);
+  const myCallsToday = () =>
+    db
+      .selectFrom('lead_history')
+      .where('subadmin_id', '=', tenant)
+      .where('user_id', '=', me)
+      .where('created_at', '>=', day.from)
+      .where('created_at', '<', day.to);
   const [q, l, p] = await Promise.all([
     queueCounts(db, { subadminId: tenant, userId: me, day, now: now.toISOString() }),
     db
@@ -144,12 +189,27 @@ export async function getTiles(deps: Deps, actor: UserActor): Promise<DashboardT
         count(held().where('handler_id', '=', me).where('submit_status', '=', '0').where(ready)).as('juniorLeads'),
         // As the Lead quality page counts them: rated leads the user holds or was handed, any case;
         // in two parts so that each reads its own index (an "or" read every lead the user holds).
-        count(held().where('telicaller_id', '=', me).where('lead_quality', 'is not', null).where(sql`lower(lead_quality)`, 'in', [...LEAD_QUALITIES])).as('ratedHeld'),
-        count(held().where('handler_id', '=', me).where((e) => e.or([e('telicaller_id', 'is', null), e('telicaller_id', '!=', me)]))
-          .where('lead_quality', 'is not', null).where(sql`lower(lead_quality)`, 'in', [...LEAD_QUALITIES])).as('ratedHanded'),
-        myCallsToday().select((e) => e.fn.countAll().as('n')).as('callLogs'),
+        count(
+          held()
+            .where('telicaller_id', '=', me)
+            .where('lead_quality', 'is not', null)
+            .where(sql`lower(lead_quality)`, 'in', [...LEAD_QUALITIES]),
+        ).as('ratedHeld'),
+        count(
+          held()
+            .where('handler_id', '=', me)
+            .where((e) => e.or([e('telicaller_id', 'is', null), e('telicaller_id', '!=', me)]))
+            .where('lead_quality', 'is not', null)
+            .where(sql`lower(lead_quality)`, 'in', [...LEAD_QUALITIES]),
+        ).as('ratedHanded'),
+        myCallsToday()
+          .select((e) => e.fn.countAll().as('n'))
+          .as('callLogs'),
         // The Talk Time tile (key kept from the spec's Login Hours): today's seconds on connected calls.
-        myCallsToday().where('kind', '=', 'outcome').select((e) => e.fn.coalesce(e.fn.sum<number | string>('call_duration'), e.lit(0)).as('s')).as('loginHours'),
+        myCallsToday()
+          .where('kind', '=', 'outcome')
+          .select((e) => e.fn.coalesce(e.fn.sum<number | string>('call_duration'), e.lit(0)).as('s'))
+          .as('loginHours'),
       ])
       .executeTakeFirst(),
     db

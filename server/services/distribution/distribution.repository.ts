@@ -12,15 +12,8 @@ const unassigned = (subadminId: number) => sql`subadmin_id = ${subadminId} and t
 /** Unassigned visible leads of a company by category, most first (leads_pool_unassigned index). */
 /** The company's pool per category, from the counts the leads' triggers keep (migration 0013): no lead is read. */
 export async function countPool(db: Kysely<DB>, subadminId: number) {
-  const rows = await db
-    .selectFrom('lead_counts')
-    .select(['category', 'pool'])
-    .where('subadmin_id', '=', subadminId)
-    .where('pool', '>', 0)
-    .execute();
-  return rows
-    .map((r) => ({ category: r.category, count: num(r.pool) }))
-    .sort((a, b) => b.count - a.count || a.category.localeCompare(b.category));
+  const rows = await db.selectFrom('lead_counts').select(['category', 'pool']).where('subadmin_id', '=', subadminId).where('pool', '>', 0).execute();
+  return rows.map((r) => ({ category: r.category, count: num(r.pool) })).sort((a, b) => b.count - a.count || a.category.localeCompare(b.category));
 }
 
 /** The company's live users among `ids` (deleted ones and other companies' are absent). */
@@ -51,7 +44,11 @@ export async function findAssignees(db: Kysely<DB>, subadminId: number, day: { f
   const [untouched, sentToday] = await Promise.all([
     untouchedBy(db, subadminId, ids),
     // Naming every status lets the leads_queue index range over the send date.
-    db.selectFrom('leads').where('subadmin_id', '=', subadminId).where('telicaller_id', 'in', ids).where('visible', '=', 1)
+    db
+      .selectFrom('leads')
+      .where('subadmin_id', '=', subadminId)
+      .where('telicaller_id', 'in', ids)
+      .where('visible', '=', 1)
       .select((eb) => ['telicaller_id', eb.fn.countAll().as('n')])
       .where('status', 'in', Object.values(LEAD_STATUS))
       .where('telicaller_send_date', '>=', day.from)
@@ -69,8 +66,7 @@ export async function findAssignees(db: Kysely<DB>, subadminId: number, day: { f
  */
 /** The categories the company's pool has leads in (from the kept counts). */
 export async function findCategories(db: Kysely<DB>, subadminId: number): Promise<string[]> {
-  const rows = await db.selectFrom('lead_counts').select('category').where('subadmin_id', '=', subadminId).where('pool', '>', 0)
-    .orderBy('category').execute();
+  const rows = await db.selectFrom('lead_counts').select('category').where('subadmin_id', '=', subadminId).where('pool', '>', 0).orderBy('category').execute();
   return rows.map((r) => r.category);
 }
 
@@ -103,7 +99,10 @@ async function poolQuery(db: Kysely<DB>, dialect: Dialect, spec: AssignSpec) {
   if (categories.length === 0) return null;
   if (!pg) {
     if (categories.length === 1) return oldestOf(spec.subadminId, categories[0]!, spec.limit);
-    const union = sql.join(categories.map((c, i) => sql`select id from (${oldestOf(spec.subadminId, c, spec.limit)}) as ${sql.ref(`c${i}`)}`), sql` union all `);
+    const union = sql.join(
+      categories.map((c, i) => sql`select id from (${oldestOf(spec.subadminId, c, spec.limit)}) as ${sql.ref(`c${i}`)}`),
+      sql` union all `,
+    );
     return sql`select id from (${union}) as candidates order by id limit ${spec.limit}`;
   }
   // Postgres: the candidates come from leads_pool_unassigned alone (an index-only range per category,
@@ -134,7 +133,10 @@ export async function assignOldest(db: Kysely<DB>, dialect: Dialect, spec: Assig
   const set = (assignee: RawBuilder<unknown>) =>
     sql`set telicaller_id = ${assignee}, telicaller_send_date = ${spec.now}, status = ${LEAD_STATUS.new}, updated_at = ${spec.now}`;
   // Ids and positions are validated integers: literals keep the CASE typed as integer on Postgres.
-  const bySlot = sql`case p.slot ${sql.join(userIds.map((id, i) => sql`when ${sql.lit(i)} then ${sql.lit(id)}`), sql` `)} end`;
+  const bySlot = sql`case p.slot ${sql.join(
+    userIds.map((id, i) => sql`when ${sql.lit(i)} then ${sql.lit(id)}`),
+    sql` `,
+  )} end`;
   let result;
   if (dialect === 'sqlite' && userIds.length === 1) {
     result = await sql`with pool as (${pool}) update leads ${set(sql.lit(userIds[0]!))} where id in (select id from pool)`.execute(db);

@@ -7,9 +7,7 @@ import { todayBounds } from '../../../shared/dates.js';
 import { USER_TYPE_LABELS } from '../../../shared/constants.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { evenShares } from '../../../shared/schemas/distribution.js';
-import type {
-  Assignee, DistributeInput, DistributeResult, Pool, TakeBackInput, TakeBackResult,
-} from '../../../shared/schemas/distribution.js';
+import type { Assignee, DistributeInput, DistributeResult, Pool, TakeBackInput, TakeBackResult } from '../../../shared/schemas/distribution.js';
 import { assignOldest, countPool, findAssignees, findCompanyUsers, returnUntouched } from './distribution.repository.js';
 
 type Out<S extends z.ZodType> = z.output<S>;
@@ -30,8 +28,13 @@ export async function listAssignees(deps: Deps, actor: SubadminActor): Promise<A
   if (!company) throw notFound('Subadmin');
   const rows = await findAssignees(deps.db, actor.subadminId, todayBounds(company.time_zone));
   return rows.map((u) => ({
-    id: u.id, name: u.name, mobile: u.mobile, user_type: u.user_type, blocked: Boolean(u.is_blocked),
-    untouched: u.untouched, sentToday: u.sentToday,
+    id: u.id,
+    name: u.name,
+    mobile: u.mobile,
+    user_type: u.user_type,
+    blocked: Boolean(u.is_blocked),
+    untouched: u.untouched,
+    sentToday: u.sentToday,
   }));
 }
 
@@ -97,20 +100,16 @@ export async function distributeLeads(deps: Deps, actor: SubadminActor, input: O
     }
     if (assigned > 0) {
       await recordAudit(trx, actor, 'distribute', 'leads', null, {
-        category: input.category, requested: input.count, assigned,
+        category: input.category,
+        requested: input.count,
+        assigned,
         perUser: people.map((u) => ({ userId: u.id, assigned: perUserCount.get(u.id) ?? 0 })),
       });
     }
   });
 
   const perUser = people.map((u) => ({ userId: u.id, name: u.name, assigned: perUserCount.get(u.id) ?? 0 }));
-  return {
-    assigned,
-    requested: input.count,
-    category: input.category,
-    perUser,
-    message: resultMessage(input.count, assigned, input.category, people),
-  };
+  return { assigned, requested: input.count, category: input.category, perUser, message: resultMessage(input.count, assigned, input.category, people) };
 }
 
 /** Returns a telecaller's or head's untouched leads (status '0') to the pool; blocked users too. */
@@ -122,7 +121,13 @@ export async function takeBackLeads(deps: Deps, actor: SubadminActor, input: Out
   // All or nothing, as a distribution.
   await deps.db.transaction().execute(async (trx) => {
     for (;;) {
-      const n = await returnUntouched(trx, deps.dialect, { subadminId: actor.subadminId, userId: user.id, category: input.category, now, limit: DISTRIBUTE_CHUNK });
+      const n = await returnUntouched(trx, deps.dialect, {
+        subadminId: actor.subadminId,
+        userId: user.id,
+        category: input.category,
+        now,
+        limit: DISTRIBUTE_CHUNK,
+      });
       returned += n;
       if (n < DISTRIBUTE_CHUNK) break;
       await yieldToEventLoop();

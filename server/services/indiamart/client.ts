@@ -162,7 +162,12 @@ export async function fetchIndiamartLeads(url: string, opts: FetchOptions = {}):
     // Messages here never carry the URL: it holds the company's key.
     const e = err as { name?: string; cause?: { code?: string } };
     if (e?.name === 'TimeoutError' || e?.name === 'AbortError') {
-      return { code: PULL_CODES_OURS.TIMEOUT, message: `IndiaMART did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`}.`, totalRecords: null, rows: [] };
+      return {
+        code: PULL_CODES_OURS.TIMEOUT,
+        message: `IndiaMART did not answer within ${timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} seconds` : `${timeoutMs} ms`}.`,
+        totalRecords: null,
+        rows: [],
+      };
     }
     const reason = typeof e?.cause?.code === 'string' ? ` (${e.cause.code})` : '';
     return { code: PULL_CODES_OURS.NETWORK, message: `Could not reach IndiaMART${reason}.`, totalRecords: null, rows: [] };

@@ -36,10 +36,7 @@ export interface PullDone extends IndiamartPullResult {
   window: PullWindow;
 }
 
-export type PullOutcome =
-  | { kind: 'pulled'; result: PullDone }
-  | { kind: 'throttled'; retryAt: Date }
-  | { kind: 'not_configured' };
+export type PullOutcome = { kind: 'pulled'; result: PullDone } | { kind: 'throttled'; retryAt: Date } | { kind: 'not_configured' };
 
 /**
  * The window of the next pull: from a little before the last window's end (24 hours back on the
@@ -142,19 +139,12 @@ export async function pullCompany(deps: Deps, subadminId: number, opts: PullOpti
       // A link changed while this pull ran belongs to another key: its window starts afresh.
       await trx
         .updateTable('indiamart_settings')
-        .set({
-          last_pull_code: answer.code,
-          last_pull_message: answer.message,
-          ...(success ? { last_window_end: window.end.toISOString() } : {}),
-        })
+        .set({ last_pull_code: answer.code, last_pull_message: answer.message, ...(success ? { last_window_end: window.end.toISOString() } : {}) })
         .where('subadmin_id', '=', subadminId)
         .where('api_link', '=', settings.api_link)
         .execute();
 
-      return {
-        kind: 'pulled' as const,
-        result: { code: answer.code, message: answer.message, inserted, duplicates, invalid, batchId: batch.id, window },
-      };
+      return { kind: 'pulled' as const, result: { code: answer.code, message: answer.message, inserted, duplicates, invalid, batchId: batch.id, window } };
     });
   } catch (err) {
     await db

@@ -58,7 +58,8 @@ export async function runIndiamartTick(deps: Deps, opts: TickOptions = {}): Prom
       try {
         // Instances sharing a Postgres each look for due companies; one pulls a company, the rest skip it.
         const locked = await withAdvisoryLock(deps.db, deps.dialect, 'indiamart-pull', subadminId, () =>
-          pullCompany(deps, subadminId, { now: now(), fetchFn: opts.fetchFn, timeoutMs: opts.timeoutMs, trigger: 'schedule' }));
+          pullCompany(deps, subadminId, { now: now(), fetchFn: opts.fetchFn, timeoutMs: opts.timeoutMs, trigger: 'schedule' }),
+        );
         if (!locked.ran) {
           results.push({ subadminId, skipped: 'another instance is pulling it' });
           continue;

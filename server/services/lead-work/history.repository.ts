@@ -10,9 +10,28 @@ export function historyOfLead(db: Kysely<DB>, subadminId: number, leadId: number
     .where('h.subadmin_id', '=', subadminId)
     .where('h.lead_id', '=', leadId)
     .select([
-      'h.id', 'h.kind', 'h.outcome', 'h.status', 'h.feedback', 'h.call_duration', 'h.remarks', 'h.handler_id', 'h.demo', 'h.project_name',
-      'h.callback', 'h.callback_date', 'h.callback_time', 'h.invalid_reason', 'h.lead_quality', 'h.optional_whatsapp', 'h.optional_number',
-      'h.user_type', 'h.acted_by_subadmin', 'h.created_at', 'u.name as telecaller_name', 'hd.name as handler_name',
+      'h.id',
+      'h.kind',
+      'h.outcome',
+      'h.status',
+      'h.feedback',
+      'h.call_duration',
+      'h.remarks',
+      'h.handler_id',
+      'h.demo',
+      'h.project_name',
+      'h.callback',
+      'h.callback_date',
+      'h.callback_time',
+      'h.invalid_reason',
+      'h.lead_quality',
+      'h.optional_whatsapp',
+      'h.optional_number',
+      'h.user_type',
+      'h.acted_by_subadmin',
+      'h.created_at',
+      'u.name as telecaller_name',
+      'hd.name as handler_name',
     ])
     .orderBy('h.created_at', 'desc')
     .orderBy('h.id', 'desc')

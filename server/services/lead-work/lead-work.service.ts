@@ -9,12 +9,26 @@ import { LEAD_STATUS } from '../../../shared/constants.js';
 import { timeIn, todayBounds, todayIn, zonedInstant } from '../../../shared/dates.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import {
-  MESSAGES, NOT_REACHABLE_REASON, fillWhatsappTemplate, whatsappLink,
-  type LeadFormValues, type NotConnectedOutcome, type Queue,
+  MESSAGES,
+  NOT_REACHABLE_REASON,
+  fillWhatsappTemplate,
+  whatsappLink,
+  type LeadFormValues,
+  type NotConnectedOutcome,
+  type Queue,
 } from '../../../shared/schemas/lead-work.js';
 import {
-  assignedLeads, beyondKey, findWorkableLead, lockWorkableLead, orderQueue, queueLeads, remindableCallbacks, selectQueueCard,
-  type QueueKey, type QueueScope, type WorkableLead,
+  assignedLeads,
+  beyondKey,
+  findWorkableLead,
+  lockWorkableLead,
+  orderQueue,
+  queueLeads,
+  remindableCallbacks,
+  selectQueueCard,
+  type QueueKey,
+  type QueueScope,
+  type WorkableLead,
 } from './queues.repository.js';
 import { historyOfLead, type HistoryRow } from './history.repository.js';
 import { findSubmission, madeAt, storeSubmission } from './submission-keys.js';
@@ -106,7 +120,7 @@ function toCard(r: CardRow, queue: Queue | null, timeZone: string, now: Date, as
     callback_time: r.callback_time,
     callback_state: queue === 'callback' ? callbackState(r.callback_date, r.callback_time, timeZone, now) : null,
     lead_quality: r.lead_quality,
-    assigned_by_name: queue === 'junior' ? ((r.handler_assigned_by && assigners.get(r.handler_assigned_by)) || 'Unknown') : null,
+    assigned_by_name: queue === 'junior' ? (r.handler_assigned_by && assigners.get(r.handler_assigned_by)) || 'Unknown' : null,
     telicaller_id: r.telicaller_id,
     upload_date: r.upload_date,
     submit_status: r.submit_status,
@@ -134,9 +148,14 @@ export async function pageQueue(
   const page = await paginate(queueLeads(deps.db, input.queue, scopeOf(actor, rules, now), input.search), input, (q) =>
     orderQueue(selectQueueCard(q), input.queue),
   );
-  const assigners = input.queue === 'junior'
-    ? await namesOf(deps.db, actor.subadminId, page.items.flatMap((r) => (r.handler_assigned_by ? [r.handler_assigned_by] : [])))
-    : new Map<number, string>();
+  const assigners =
+    input.queue === 'junior'
+      ? await namesOf(
+          deps.db,
+          actor.subadminId,
+          page.items.flatMap((r) => (r.handler_assigned_by ? [r.handler_assigned_by] : [])),
+        )
+      : new Map<number, string>();
   return { ...page, items: page.items.map((r) => toCard(r, input.queue, rules.timeZone, now, assigners)) };
 }
 
@@ -162,8 +181,7 @@ async function workableLead(db: Kysely<DB>, actor: UserActor, leadId: number): P
 }
 
 /** The company's rules and the lead, read at once (on Postgres, one round trip instead of two). */
-const rulesAndLead = (db: Kysely<DB>, actor: UserActor, leadId: number) =>
-  Promise.all([companyRules(db, actor.subadminId), workableLead(db, actor, leadId)]);
+const rulesAndLead = (db: Kysely<DB>, actor: UserActor, leadId: number) => Promise.all([companyRules(db, actor.subadminId), workableLead(db, actor, leadId)]);
 
 /** The lead was handed to this head and is not the head's own: the head's form applies. */
 const isHandedTo = (lead: WorkableLead, actor: UserActor) => lead.handler_id === actor.id && lead.telicaller_id !== actor.id;
@@ -171,7 +189,9 @@ const isHandedTo = (lead: WorkableLead, actor: UserActor) => lead.handler_id ===
 /** The lead after this one in the queue, wrapping to the start; the start is looked up only when nothing follows. */
 async function nextInQueue(db: Kysely<DB>, actor: UserActor, rules: CompanyRules, queue: Queue, key: QueueKey): Promise<number | null> {
   const base = () => queueLeads(db, queue, scopeOf(actor, rules)).where('l.id', '!=', key.id);
-  const next = await orderQueue(beyondKey(base(), queue, key, 'after').select('l.id'), queue).limit(1).executeTakeFirst();
+  const next = await orderQueue(beyondKey(base(), queue, key, 'after').select('l.id'), queue)
+    .limit(1)
+    .executeTakeFirst();
   if (next) return next.id;
   const first = await orderQueue(base().select('l.id'), queue).limit(1).executeTakeFirst();
   return first?.id ?? null;
@@ -181,7 +201,9 @@ async function nextInQueue(db: Kysely<DB>, actor: UserActor, rules: CompanyRules
 async function neighbours(db: Kysely<DB>, actor: UserActor, rules: CompanyRules, queue: Queue, key: QueueKey) {
   const [nextId, previous] = await Promise.all([
     nextInQueue(db, actor, rules, queue, key),
-    orderQueue(beyondKey(queueLeads(db, queue, scopeOf(actor, rules)), queue, key, 'before').select('l.id'), queue, 'desc').limit(1).executeTakeFirst(),
+    orderQueue(beyondKey(queueLeads(db, queue, scopeOf(actor, rules)), queue, key, 'before').select('l.id'), queue, 'desc')
+      .limit(1)
+      .executeTakeFirst(),
   ]);
   return { nextId, previousId: previous?.id ?? null };
 }
@@ -314,7 +336,7 @@ export async function openLead(deps: Deps, actor: UserActor, input: { leadId: nu
       callback_time: lead.callback_time,
       lead_quality: lead.lead_quality,
       send_date: lead.telicaller_send_date,
-      assigned_by_name: handed ? ((lead.handler_assigned_by && assigner?.get(lead.handler_assigned_by)) || 'Unknown') : null,
+      assigned_by_name: handed ? (lead.handler_assigned_by && assigner?.get(lead.handler_assigned_by)) || 'Unknown' : null,
     },
     variant,
     whatsapp: { link: whatsappLink(lead.mobile, message), message },
@@ -330,9 +352,23 @@ type HistoryFields = Pick<Insertable<LeadHistoryTable>, 'kind' | 'status' | 'cal
 /** A history row by this user: who acted (and the sub-admin behind a login-as), the rest empty unless given. */
 function historyRow(actor: UserActor, leadId: number, createdAt: string, fields: HistoryFields): Insertable<LeadHistoryTable> {
   return {
-    subadmin_id: actor.subadminId, lead_id: leadId, user_id: actor.id, acted_by_subadmin: actor.impersonatedBy, user_type: actor.userType,
-    feedback: null, remarks: null, handler_id: null, demo: 0, project_name: null, callback: 0, callback_date: null, callback_time: null,
-    invalid_reason: null, lead_quality: null, optional_whatsapp: null, optional_number: null,
+    subadmin_id: actor.subadminId,
+    lead_id: leadId,
+    user_id: actor.id,
+    acted_by_subadmin: actor.impersonatedBy,
+    user_type: actor.userType,
+    feedback: null,
+    remarks: null,
+    handler_id: null,
+    demo: 0,
+    project_name: null,
+    callback: 0,
+    callback_date: null,
+    callback_time: null,
+    invalid_reason: null,
+    lead_quality: null,
+    optional_whatsapp: null,
+    optional_number: null,
     ...fields,
     created_at: createdAt,
   };
@@ -397,7 +433,8 @@ async function assertHead(db: Kysely<DB>, actor: UserActor, id: number) {
 export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues): Promise<SubmitResult> {
   if (input.queue) assertQueueAllowed(actor, input.queue);
   return once(deps, actor, input, () => applyLeadForm(deps, actor, input)).catch((err) =>
-    refuseIfTakenBack(deps, actor, err, { leadId: input.leadId, outcome: input }));
+    refuseIfTakenBack(deps, actor, err, { leadId: input.leadId, outcome: input }),
+  );
 }
 
 async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues): Promise<Applied<{ status: string }>> {
@@ -540,14 +577,9 @@ export interface NotConnectedResult extends SubmitResult {
  * it was opened and sits out of the queues for the company's retry delay. The company's last
  * allowed attempt makes it invalid, 'Not reachable'.
  */
-export async function markNotConnected(
-  deps: Deps,
-  actor: UserActor,
-  input: NotConnectedValues,
-): Promise<NotConnectedResult> {
+export async function markNotConnected(deps: Deps, actor: UserActor, input: NotConnectedValues): Promise<NotConnectedResult> {
   if (input.queue) assertQueueAllowed(actor, input.queue);
-  return once(deps, actor, input, () => applyNotConnected(deps, actor, input)).catch((err) =>
-    refuseIfTakenBack(deps, actor, err, { leadId: input.leadId }));
+  return once(deps, actor, input, () => applyNotConnected(deps, actor, input)).catch((err) => refuseIfTakenBack(deps, actor, err, { leadId: input.leadId }));
 }
 
 type NotConnectedValues = { leadId: number; outcome: NotConnectedOutcome; call_duration: number; queue?: Queue; client_key?: string; made_at?: string };

@@ -58,12 +58,7 @@ function ratedLeads(db: Kysely<DB>, s: QualityScope) {
 export async function countRatedLeads(db: Kysely<DB>, s: QualityScope): Promise<Record<QualityFilter, number>> {
   const countOf = (value: string) => sql<number>`sum(case when ${quality} = ${value} then 1 else 0 end)`;
   const row = await ratedLeads(db, s)
-    .select((eb) => [
-      eb.fn.countAll<number>().as('total'),
-      countOf('excellent').as('excellent'),
-      countOf('good').as('good'),
-      countOf('poor').as('poor'),
-    ])
+    .select((eb) => [eb.fn.countAll<number>().as('total'), countOf('excellent').as('excellent'), countOf('good').as('good'), countOf('poor').as('poor')])
     .executeTakeFirst();
   // Postgres answers sums and counts as text (int8/numeric); a sum over no rows is null.
   return { all: Number(row?.total ?? 0), excellent: Number(row?.excellent ?? 0), good: Number(row?.good ?? 0), poor: Number(row?.poor ?? 0) };

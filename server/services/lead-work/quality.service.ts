@@ -20,10 +20,7 @@ export function qualityRange(from: string | undefined, to: string | undefined, t
 export async function pageLeadQuality(deps: Deps, actor: UserActor, input: LeadQualityQuery): Promise<QualityPage> {
   const { timeZone } = await companyRules(deps.db, actor.subadminId);
   const scope = { subadminId: actor.subadminId, userId: actor.id, range: qualityRange(input.from, input.to, timeZone) };
-  const [counts, rows] = await Promise.all([
-    countRatedLeads(deps.db, scope),
-    pageRatedLeads(deps.db, scope, input.quality, input),
-  ]);
+  const [counts, rows] = await Promise.all([countRatedLeads(deps.db, scope), pageRatedLeads(deps.db, scope, input.quality, input)]);
   return {
     items: rows.map((r) => ({ ...r, lead_quality: r.lead_quality as LeadQuality })),
     total: counts[input.quality],

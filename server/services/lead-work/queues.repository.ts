@@ -91,8 +91,22 @@ export function beyondKey(q: LeadsQuery, queue: Queue, key: QueueKey, side: 'aft
 /** The card fields of a queue page. */
 export const selectQueueCard = (q: LeadsQuery) =>
   q.select([
-    'l.id', 'l.name', 'l.mobile', 'l.requirement', 'l.area', 'l.category', 'l.telicaller_send_date', 'l.upload_date', 'l.status',
-    'l.attempts', 'l.callback_date', 'l.callback_time', 'l.lead_quality', 'l.handler_assigned_by', 'l.submit_status', 'l.created_at',
+    'l.id',
+    'l.name',
+    'l.mobile',
+    'l.requirement',
+    'l.area',
+    'l.category',
+    'l.telicaller_send_date',
+    'l.upload_date',
+    'l.status',
+    'l.attempts',
+    'l.callback_date',
+    'l.callback_time',
+    'l.lead_quality',
+    'l.handler_assigned_by',
+    'l.submit_status',
+    'l.created_at',
     'l.telicaller_id',
   ]);
 
@@ -141,4 +155,3 @@ export function remindableCallbacks(db: Kysely<DB>, s: QueueScope, latestToday: 
     .limit(limit)
     .execute();
 }
-

@@ -41,7 +41,12 @@ export async function findSubmission<R>(db: Kysely<DB>, actor: UserActor, client
  * same key waits for this one and then fails on the key, and its changes are rolled back.
  */
 export async function storeSubmission<R>(
-  trx: Transaction<DB>, actor: UserActor, clientKey: string, leadId: number, stored: StoredSubmission<R>, at: string,
+  trx: Transaction<DB>,
+  actor: UserActor,
+  clientKey: string,
+  leadId: number,
+  stored: StoredSubmission<R>,
+  at: string,
 ): Promise<void> {
   await trx
     .insertInto('submission_keys')

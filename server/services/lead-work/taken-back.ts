@@ -47,7 +47,9 @@ export async function refuseIfTakenBack(deps: Deps, actor: UserActor, err: unkno
     outcome.callback && outcome.callback_date ? `Callback: ${outcome.callback_date} ${outcome.callback_time ?? ''}`.trim() : '',
     line('Invalid reason', outcome.invalid_reason),
     line('Other number', [outcome.whatsapp, outcome.optional_number].filter(Boolean).join(', ')),
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
   await noticeToCompany(deps, actor, { title: `Outcome for a lead taken back: ${status}`, message });
   throw new AppError('CONFLICT', TAKEN_BACK_MESSAGES.submit);
 }

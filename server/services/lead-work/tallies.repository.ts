@@ -7,7 +7,16 @@ import type { QueueScope } from './queues.repository.js';
 
 /** The queues of a telecaller's own leads, which the kept tallies (migration 0017) count. */
 export type TalliedQueue = Exclude<Queue, 'junior'>;
-export const TALLIED_QUEUES = ['new', 'pending', 'callback', 'interested', 'notInterested', 'followUp', 'invalid', 'noSubmit'] as const satisfies readonly TalliedQueue[];
+export const TALLIED_QUEUES = [
+  'new',
+  'pending',
+  'callback',
+  'interested',
+  'notInterested',
+  'followUp',
+  'invalid',
+  'noSubmit',
+] as const satisfies readonly TalliedQueue[];
 export type QueueCounts = Record<TalliedQueue, number>;
 
 /**
@@ -54,7 +63,10 @@ function addTo(counts: QueueCounts, k: TallyKey, n: number) {
 }
 
 /** A waiting lead's key, as the triggers of 0017 make it and the tallies' query buckets it. */
-function keyOf(lead: { status: string; lead_quality: string | null; telicaller_send_date: string | null; callback_date: string | null }, day: DayBounds): TallyKey {
+function keyOf(
+  lead: { status: string; lead_quality: string | null; telicaller_send_date: string | null; callback_date: string | null },
+  day: DayBounds,
+): TallyKey {
   let bucket: DayBucket = '';
   if (lead.status === LEAD_STATUS.new && lead.telicaller_send_date) bucket = quarterOf(lead.telicaller_send_date) >= quarterOf(day.from) ? 'today' : 'before';
   else if (lead.status === LEAD_STATUS.followUp && lead.callback_date) bucket = lead.callback_date <= day.today ? 'due' : 'later';
@@ -73,14 +85,21 @@ export async function queueCounts(db: Kysely<DB>, s: QueueScope): Promise<QueueC
     when status = ${LEAD_STATUS.followUp} then case when day_key <= ${s.day.today} then 'due' else 'later' end
     else '' end`;
   const [tallies, waiting] = await Promise.all([
-    db.selectFrom('lead_tallies')
+    db
+      .selectFrom('lead_tallies')
       .select((eb) => ['status', 'unrated', bucket.as('bucket'), eb.fn.sum<number | string>('n').as('n')])
-      .where('subadmin_id', '=', s.subadminId).where('telicaller_id', '=', s.userId)
+      .where('subadmin_id', '=', s.subadminId)
+      .where('telicaller_id', '=', s.userId)
       .groupBy(['status', 'unrated', sql`3`])
       .execute(),
-    db.selectFrom('leads').select(['status', 'lead_quality', 'telicaller_send_date', 'callback_date'])
-      .where('subadmin_id', '=', s.subadminId).where('telicaller_id', '=', s.userId).where('retry_at', 'is not', null)
-      .where('retry_at', '>', s.now).where('visible', '=', 1)
+    db
+      .selectFrom('leads')
+      .select(['status', 'lead_quality', 'telicaller_send_date', 'callback_date'])
+      .where('subadmin_id', '=', s.subadminId)
+      .where('telicaller_id', '=', s.userId)
+      .where('retry_at', 'is not', null)
+      .where('retry_at', '>', s.now)
+      .where('visible', '=', 1)
       .execute(),
   ]);
   const counts = Object.fromEntries(TALLIED_QUEUES.map((q) => [q, 0])) as QueueCounts;
@@ -92,9 +111,12 @@ export async function queueCounts(db: Kysely<DB>, s: QueueScope): Promise<QueueC
 /** Leads of status '0' (sent, not yet opened) each of `userIds` holds, whatever their send date or retry delay. */
 export async function untouchedBy(db: Kysely<DB>, subadminId: number, userIds: number[]): Promise<Map<number, number>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db.selectFrom('lead_tallies')
+  const rows = await db
+    .selectFrom('lead_tallies')
     .select((eb) => ['telicaller_id', eb.fn.sum<number | string>('n').as('n')])
-    .where('subadmin_id', '=', subadminId).where('telicaller_id', 'in', userIds).where('status', '=', LEAD_STATUS.new)
+    .where('subadmin_id', '=', subadminId)
+    .where('telicaller_id', 'in', userIds)
+    .where('status', '=', LEAD_STATUS.new)
     .groupBy('telicaller_id')
     .execute();
   return new Map(rows.map((r) => [r.telicaller_id, Number(r.n)]));

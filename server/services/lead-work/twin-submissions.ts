@@ -12,8 +12,19 @@ export const TWIN_WINDOW_MS = 10_000;
 
 /** What a submission says; the rest of a history row (who, when, the resulting status of an attempt) is not compared. */
 const OUTCOME_FIELDS = [
-  'status', 'feedback', 'remarks', 'handler_id', 'demo', 'project_name', 'callback', 'callback_date', 'callback_time',
-  'invalid_reason', 'lead_quality', 'optional_whatsapp', 'optional_number',
+  'status',
+  'feedback',
+  'remarks',
+  'handler_id',
+  'demo',
+  'project_name',
+  'callback',
+  'callback_date',
+  'callback_time',
+  'invalid_reason',
+  'lead_quality',
+  'optional_whatsapp',
+  'optional_number',
 ] as const;
 const ATTEMPT_FIELDS = ['outcome'] as const;
 
@@ -24,13 +35,7 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || (a != nu
  * the same answers, made and arrived within TWIN_WINDOW_MS of it. Read in the transaction that holds
  * the lead, so a twin sent at the same instant waits for the first and then sees its row.
  */
-export async function isTwin(
-  trx: Kysely<DB>,
-  actor: UserActor,
-  lead: WorkableLead,
-  row: Insertable<LeadHistoryTable>,
-  now: Date,
-): Promise<boolean> {
+export async function isTwin(trx: Kysely<DB>, actor: UserActor, lead: WorkableLead, row: Insertable<LeadHistoryTable>, now: Date): Promise<boolean> {
   if (Date.parse(lead.updated_at) < now.getTime() - TWIN_WINDOW_MS) return false;
   const last = await trx
     .selectFrom('lead_history')

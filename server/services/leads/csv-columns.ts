@@ -11,39 +11,100 @@ type Role = 'mobile' | 'mobileAlt' | 'name' | 'company' | 'product' | 'subject' 
 
 const WORDS: Record<Role, string[]> = {
   mobile: [
-    'mobile', 'phone', 'number', 'contact', 'mobile number', 'phone number', 'mobile no', 'phone no', 'contact number', 'contact no',
-    'mob', 'mob no', 'cell', 'cell no', 'cell number', 'whatsapp', 'whatsapp no', 'whatsapp number', 'telephone', 'tel',
-    'sender mobile', 'customer mobile', 'customer phone', 'customer number', 'buyer mobile', 'buyer phone', 'lead mobile', 'lead phone',
+    'mobile',
+    'phone',
+    'number',
+    'contact',
+    'mobile number',
+    'phone number',
+    'mobile no',
+    'phone no',
+    'contact number',
+    'contact no',
+    'mob',
+    'mob no',
+    'cell',
+    'cell no',
+    'cell number',
+    'whatsapp',
+    'whatsapp no',
+    'whatsapp number',
+    'telephone',
+    'tel',
+    'sender mobile',
+    'customer mobile',
+    'customer phone',
+    'customer number',
+    'buyer mobile',
+    'buyer phone',
+    'lead mobile',
+    'lead phone',
   ],
   mobileAlt: [
-    'sender mobile alt', 'sender phone', 'sender phone alt', 'alternate number', 'alternate mobile', 'alternate phone',
-    'alternative number', 'alt mobile', 'alt number', 'alt phone', 'other number', 'mobile 2', 'phone 2', 'landline',
+    'sender mobile alt',
+    'sender phone',
+    'sender phone alt',
+    'alternate number',
+    'alternate mobile',
+    'alternate phone',
+    'alternative number',
+    'alt mobile',
+    'alt number',
+    'alt phone',
+    'other number',
+    'mobile 2',
+    'phone 2',
+    'landline',
   ],
   name: [
-    'name', 'customer name', 'full name', 'lead name', 'contact name', 'contact person', 'client name', 'buyer name', 'person name',
-    'sender name', 'customer', 'client', 'buyer', 'person',
+    'name',
+    'customer name',
+    'full name',
+    'lead name',
+    'contact name',
+    'contact person',
+    'client name',
+    'buyer name',
+    'person name',
+    'sender name',
+    'customer',
+    'client',
+    'buyer',
+    'person',
   ],
   company: ['company', 'company name', 'sender company', 'firm', 'firm name', 'business', 'business name', 'organisation', 'organization'],
-  product: [
-    'product', 'products', 'product name', 'query product name', 'service', 'services', 'item', 'interested in', 'category of interest',
-  ],
+  product: ['product', 'products', 'product name', 'query product name', 'service', 'services', 'item', 'interested in', 'category of interest'],
   subject: ['subject', 'requirement', 'requirements', 'enquiry', 'enquiry for', 'inquiry', 'inquiry for', 'query', 'need', 'looking for'],
   message: [
-    'message', 'query message', 'enquiry details', 'inquiry details', 'requirement details', 'description', 'details', 'remarks',
-    'remark', 'comments', 'comment', 'notes', 'note', 'feedback',
+    'message',
+    'query message',
+    'enquiry details',
+    'inquiry details',
+    'requirement details',
+    'description',
+    'details',
+    'remarks',
+    'remark',
+    'comments',
+    'comment',
+    'notes',
+    'note',
+    'feedback',
   ],
   area: ['area', 'city', 'location', 'sender city', 'town', 'district', 'locality', 'region', 'place', 'customer city', 'buyer city'],
   address: ['address', 'sender address', 'full address', 'customer address'],
   state: ['state', 'sender state', 'province'],
 };
 
-const ROLE_OF = new Map<string, Role>(
-  (Object.entries(WORDS) as [Role, string[]][]).flatMap(([role, words]) => words.map((w) => [w, role] as [string, Role])),
-);
+const ROLE_OF = new Map<string, Role>((Object.entries(WORDS) as [Role, string[]][]).flatMap(([role, words]) => words.map((w) => [w, role] as [string, Role])));
 
 /** A header cell as looked up: no BOM, lower case, runs of spaces, underscores, dots and dashes as one space. */
 export function headerKey(cell: unknown): string {
-  return String(cell ?? '').replace(/^\uFEFF/, '').toLowerCase().replace(/[\s_.\-:#]+/g, ' ').trim();
+  return String(cell ?? '')
+    .replace(/^\uFEFF/, '')
+    .toLowerCase()
+    .replace(/[\s_.\-:#]+/g, ' ')
+    .trim();
 }
 
 /** Where each part of a lead is read from: column indexes, in the order they are tried or joined. */
@@ -67,7 +128,16 @@ export function mapColumns(header: string[]): Columns | null {
   header.forEach((cell, i) => {
     const role = ROLE_OF.get(headerKey(cell));
     if (role) byRole.set(role, [...(byRole.get(role) ?? []), i]);
-    else if (String(cell ?? '').replace(/^\uFEFF/, '').trim()) ignored.push(String(cell).replace(/^\uFEFF/, '').trim());
+    else if (
+      String(cell ?? '')
+        .replace(/^\uFEFF/, '')
+        .trim()
+    )
+      ignored.push(
+        String(cell)
+          .replace(/^\uFEFF/, '')
+          .trim(),
+      );
   });
   const of = (...roles: Role[]) => roles.flatMap((r) => byRole.get(r) ?? []);
   const mobile = of('mobile', 'mobileAlt');

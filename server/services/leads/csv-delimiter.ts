@@ -33,9 +33,7 @@ export function delimiterOf(text: string): Delimiter {
  * Reads the file's start (up to the end of its header row), says its separator, and gives the
  * whole file back, those first chunks included, for the parser.
  */
-export async function sniffDelimiter(
-  source: AsyncIterable<Buffer>,
-): Promise<{ delimiter: Delimiter; bytes: AsyncIterable<Buffer> }> {
+export async function sniffDelimiter(source: AsyncIterable<Buffer>): Promise<{ delimiter: Delimiter; bytes: AsyncIterable<Buffer> }> {
   const iterator = source[Symbol.asyncIterator]();
   const head: Buffer[] = [];
   let size = 0;

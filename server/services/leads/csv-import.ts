@@ -8,7 +8,16 @@ import type { SubadminActor } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
 import { nowIso } from '../../db/dialect.js';
 import { insertLeadTuples, type LeadTuple } from './lead-writer.js';
-import { ABANDONED_MESSAGE, BATCH_RENEW_MS, BatchDiscardedError, completeBatch, createBatch, failBatch, renewBatchLease, type BatchReportJson } from './upload-batches.js';
+import {
+  ABANDONED_MESSAGE,
+  BATCH_RENEW_MS,
+  BatchDiscardedError,
+  completeBatch,
+  createBatch,
+  failBatch,
+  renewBatchLease,
+  type BatchReportJson,
+} from './upload-batches.js';
 import { firstCell, joinedLines, joinedParts, mapColumns, type Columns } from './csv-columns.js';
 import { sniffDelimiter, type Delimiter } from './csv-delimiter.js';
 import { insertRefusedRows, type RefusedRow } from './refused-rows.js';
@@ -199,8 +208,10 @@ function unreadable(err: CsvError, parser: LeadCsvParser): AppError {
   const line = parser.lastRecordEndLine + 1;
   const where = parser.headerSeen ? `Line ${line}` : `Line ${line} (the column names)`;
   if (err.code === 'CSV_MAX_RECORD_SIZE') {
-    return new AppError('BAD_REQUEST', `${where} is longer than ${MAX_RECORD_CHARS} characters. ` +
-      'Check it for a quote (") that is never closed, and that the file has one lead a line.');
+    return new AppError(
+      'BAD_REQUEST',
+      `${where} is longer than ${MAX_RECORD_CHARS} characters. ` + 'Check it for a quote (") that is never closed, and that the file has one lead a line.',
+    );
   }
   if (err.code === 'CSV_QUOTE_NOT_CLOSED') {
     return new AppError('BAD_REQUEST', `${where}: a quote (") opens a value that is never closed. Close it or remove it, and upload the file again.`);
@@ -249,13 +260,24 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
   let renewal: NodeJS.Timeout | undefined;
   const keepLease = (id: number) => {
     renewal = setInterval(() => {
-      renewBatchLease(deps.db, id).then((alive) => { if (!alive) discarded = true; }, () => {});
+      renewBatchLease(deps.db, id).then(
+        (alive) => {
+          if (!alive) discarded = true;
+        },
+        () => {},
+      );
     }, BATCH_RENEW_MS);
     renewal.unref();
   };
 
   const report = (): BatchReportJson => ({
-    rows: dataRows, duplicatesInFile, duplicatesExisting, invalidRows, columns: header, ignoredColumns: cols?.ignored ?? [], refusedKept: true,
+    rows: dataRows,
+    duplicatesInFile,
+    duplicatesExisting,
+    invalidRows,
+    columns: header,
+    ignoredColumns: cols?.ignored ?? [],
+    refusedKept: true,
   });
 
   const insertChunk = async (chunk: LeadTuple[], refusedChunk: RefusedRow[]) => {
@@ -304,7 +326,12 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
       if (batchId === null) {
         now = nowIso();
         batchId = await createBatch(deps.db, {
-          subadminId: actor.subadminId, byKind: 'subadmin', byId: actor.id, source: 'csv', fileName: input.fileName, category: input.category,
+          subadminId: actor.subadminId,
+          byKind: 'subadmin',
+          byId: actor.id,
+          source: 'csv',
+          fileName: input.fileName,
+          category: input.category,
           owner: deps.config.instanceId,
         });
         keepLease(batchId);
@@ -330,7 +357,10 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
         continue;
       }
       rows.push([
-        firstCell(record, cols.name, NAME_MAX), mobile, joinedLines(record, cols.requirement, REQUIREMENT_MAX), joinedParts(record, cols.area, AREA_MAX),
+        firstCell(record, cols.name, NAME_MAX),
+        mobile,
+        joinedLines(record, cols.requirement, REQUIREMENT_MAX),
+        joinedParts(record, cols.area, AREA_MAX),
       ]);
       if (rows.length + refused.length >= chunkRows) await flush();
     }
@@ -344,8 +374,8 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
     await completeBatch(deps, batchId, { inserted, duplicates, invalid, report: report() });
     return { batchId, rows: dataRows, inserted, duplicates, duplicatesInFile, duplicatesExisting, invalid, invalidRows, ignoredColumns: cols.ignored };
   } catch (caught) {
-    const err = caught instanceof CsvError ? unreadable(caught, parser)
-      : caught instanceof BatchDiscardedError ? new AppError('CONFLICT', ABANDONED_MESSAGE) : caught;
+    const err =
+      caught instanceof CsvError ? unreadable(caught, parser) : caught instanceof BatchDiscardedError ? new AppError('CONFLICT', ABANDONED_MESSAGE) : caught;
     parser.destroy();
     await settle();
     if (batchId !== null) {

@@ -8,9 +8,7 @@ import { insertLeads } from './lead-writer.js';
 import { importLeadsCsv, type CsvImportInput } from './csv-import.js';
 import { getBatchReport, listUploadHistory } from './upload-batches.js';
 import type { Page } from '../../../shared/schemas/paging.js';
-import type {
-  AddLeadInput, AddedLead, BatchIdInput, BatchReport, UploadHistoryInput, UploadHistoryRow, UploadResult,
-} from '../../../shared/schemas/intake.js';
+import type { AddLeadInput, AddedLead, BatchIdInput, BatchReport, UploadHistoryInput, UploadHistoryRow, UploadResult } from '../../../shared/schemas/intake.js';
 
 type Out<S extends z.ZodType> = z.output<S>;
 
@@ -49,9 +47,9 @@ export async function addLead(deps: Deps, actor: SubadminActor | UserActor, inpu
   if (actor.kind === 'user' && !isTelecallerType(actor.userType)) throw new AppError('FORBIDDEN', 'You do not have access to this.');
   const assignTo = actor.kind === 'user' ? actor.id : null;
   const lead = { name: input.name, mobile: input.mobile, requirement: input.requirement.replace(/\r\n?/g, '\n'), area: input.area };
-  const inserted = await insertLeads(deps.db, {
-    subadminId: actor.subadminId, category: input.category, batchId: null, visible: 1, now: nowIso(), assignTo,
-  }, [lead]);
+  const inserted = await insertLeads(deps.db, { subadminId: actor.subadminId, category: input.category, batchId: null, visible: 1, now: nowIso(), assignTo }, [
+    lead,
+  ]);
   if (inserted === 0) throw new AppError('CONFLICT', await duplicateMessage(deps, actor.subadminId, input.mobile));
   const row = await deps.db
     .selectFrom('leads')

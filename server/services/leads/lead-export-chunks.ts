@@ -34,7 +34,12 @@ export async function* leadExportChunks(db: Kysely<DB>, dialect: Dialect, job: L
     const through = Math.min(after + EXPORT_ID_SPAN, last);
     const rows = await exportPage(db, dialect, base, after, through, EXPORT_PAGE);
     for (let i = 0; i < rows.length; i += EXPORT_SLICE) {
-      yield Buffer.from(rows.slice(i, i + EXPORT_SLICE).map((r) => exportLine(r, formatTime)).join(''));
+      yield Buffer.from(
+        rows
+          .slice(i, i + EXPORT_SLICE)
+          .map((r) => exportLine(r, formatTime))
+          .join(''),
+      );
       await yieldToOthers();
     }
     after = rows.length === EXPORT_PAGE ? rows[rows.length - 1]!.id : through;

@@ -28,7 +28,14 @@ const QUARTER_HOUR = 900_000;
  */
 export function zonedTimeFormatter(timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
   });
   const offsets = new Map<number, number>();
   const offsetAt = (ms: number) => {

@@ -63,5 +63,9 @@ export async function insertLeadTuples(db: Kysely<DB> | Transaction<DB>, ctx: Le
 
 /** insertLeadTuples for callers holding lead objects. */
 export function insertLeads(db: Kysely<DB> | Transaction<DB>, ctx: LeadBatchContext, rows: LeadInput[]): Promise<number> {
-  return insertLeadTuples(db, ctx, rows.map((r) => [r.name, r.mobile, r.requirement, r.area, r.sourceRef ?? null]));
+  return insertLeadTuples(
+    db,
+    ctx,
+    rows.map((r) => [r.name, r.mobile, r.requirement, r.area, r.sourceRef ?? null]),
+  );
 }

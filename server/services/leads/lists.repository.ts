@@ -68,7 +68,13 @@ function companySearchIds(db: Kysely<DB>, subadminId: number, search: string | u
   const prefixes = searchPrefixes(search);
   if (!prefixes) return null;
   return prefixes
-    .map(([column, prefix]) => db.selectFrom('leads as s').select('s.id').where('s.subadmin_id', '=', subadminId).where(startsWith('s', column, prefix)))
+    .map(([column, prefix]) =>
+      db
+        .selectFrom('leads as s')
+        .select('s.id')
+        .where('s.subadmin_id', '=', subadminId)
+        .where(startsWith('s', column, prefix)),
+    )
     .reduce((all, next) => all.unionAll(next));
 }
 
@@ -158,8 +164,19 @@ const latestHistory = (eb: ExpressionBuilder<LDB, 'l'>, column: 'feedback' | 're
 
 export const selectTelecallerLead = (q: LeadsQuery) =>
   q.select((eb) => [
-    'l.id', 'l.name', 'l.mobile', 'l.requirement', 'l.area', 'l.category', 'l.upload_date', 'l.telicaller_send_date', 'l.status',
-    'l.lead_quality', 'l.callback_date', 'l.callback_time', 'l.updated_at',
+    'l.id',
+    'l.name',
+    'l.mobile',
+    'l.requirement',
+    'l.area',
+    'l.category',
+    'l.upload_date',
+    'l.telicaller_send_date',
+    'l.status',
+    'l.lead_quality',
+    'l.callback_date',
+    'l.callback_time',
+    'l.updated_at',
     latestHistory(eb, 'feedback').as('last_feedback'),
     latestHistory(eb, 'remarks').as('last_remarks'),
   ]);
@@ -167,13 +184,34 @@ export const selectTelecallerLead = (q: LeadsQuery) =>
 /** The lead fields of the original API (spec part 2, section 3). */
 export const selectLegacyLead = (q: LeadsQuery) =>
   q.select([
-    'l.id', 'l.name', 'l.mobile', 'l.requirement', 'l.area', 'l.category', 'l.upload_date', 'l.telicaller_id', 'l.telicaller_send_date',
-    'l.created_at', 'l.status', 'l.submit_status', 'l.lead_quality', 'l.callback_date', 'l.callback_time',
+    'l.id',
+    'l.name',
+    'l.mobile',
+    'l.requirement',
+    'l.area',
+    'l.category',
+    'l.upload_date',
+    'l.telicaller_id',
+    'l.telicaller_send_date',
+    'l.created_at',
+    'l.status',
+    'l.submit_status',
+    'l.lead_quality',
+    'l.callback_date',
+    'l.callback_time',
   ]);
 
 export const selectUploadedLead = (q: LeadsQuery) =>
   q.select((eb) => [
-    'l.id', 'l.name', 'l.mobile', 'l.requirement', 'l.area', 'l.category', 'l.upload_date', 'l.status', 'l.telicaller_id',
+    'l.id',
+    'l.name',
+    'l.mobile',
+    'l.requirement',
+    'l.area',
+    'l.category',
+    'l.upload_date',
+    'l.status',
+    'l.telicaller_id',
     eb.selectFrom('users as u').select('u.name').whereRef('u.id', '=', 'l.telicaller_id').whereRef('u.subadmin_id', '=', 'l.subadmin_id').as('assignee_name'),
   ]);
 
@@ -195,9 +233,7 @@ const FROM_LEADS = 'from "leads" as "l"';
  * through - after rows, and a plan that sorts sorts no more). SQLite is told to walk the primary key
  * (NOT INDEXED; rowid ranges stay allowed), which it cannot get wrong without table statistics.
  */
-export async function exportPage(
-  db: Kysely<DB>, dialect: Dialect, base: LeadsQuery, after: number, through: number, limit: number,
-): Promise<ExportLeadRow[]> {
+export async function exportPage(db: Kysely<DB>, dialect: Dialect, base: LeadsQuery, after: number, through: number, limit: number): Promise<ExportLeadRow[]> {
   const compiled = base
     .select(['l.id', 'l.name', 'l.mobile', 'l.requirement', 'l.area', 'l.category', 'l.upload_date'])
     .where('l.id', '>', after)
@@ -214,7 +250,10 @@ export async function exportPage(
 
 /** The highest lead id of any company (the primary key's last entry): where an export stops. */
 export async function lastLeadId(db: Kysely<DB>): Promise<number> {
-  const row = await db.selectFrom('leads').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
+  const row = await db
+    .selectFrom('leads')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .executeTakeFirst();
   return Number(row?.id ?? 0);
 }
 

@@ -6,13 +6,27 @@ import { paginate } from '../../db/paging.js';
 import type { LeadStatus } from '../../../shared/leads.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import {
-  LEAD_LIST_STATUS, type ByTelecallerInput, type LeadExportQuery, type LeadList, type OfTelecallerInput, type TelecallerLeadCount,
-  type TelecallerLeadRow, type TelecallerSummary, type UploadedLeadRow, type UploadedLeadsInput,
+  LEAD_LIST_STATUS,
+  type ByTelecallerInput,
+  type LeadExportQuery,
+  type LeadList,
+  type OfTelecallerInput,
+  type TelecallerLeadCount,
+  type TelecallerLeadRow,
+  type TelecallerSummary,
+  type UploadedLeadRow,
+  type UploadedLeadsInput,
 } from '../../../shared/schemas/lead-lists.js';
 import { DEFAULT_TIME_ZONE } from '../../../shared/dates.js';
 import {
-  countByTelecaller, distinctCategories, findCompanyUser, leadsOfTelecaller, selectLegacyLead, selectTelecallerLead,
-  selectUploadedLead, uploadedLeads,
+  countByTelecaller,
+  distinctCategories,
+  findCompanyUser,
+  leadsOfTelecaller,
+  selectLegacyLead,
+  selectTelecallerLead,
+  selectUploadedLead,
+  uploadedLeads,
 } from './lists.repository.js';
 import { leadExportChunks, type LeadExportJob } from './lead-export-chunks.js';
 
@@ -21,9 +35,13 @@ type Out<S extends z.ZodType> = z.output<S>;
 /** The original API's per-telecaller lead lists answer at most this many leads (newest activity first). */
 export const LEGACY_LEADS_CAP = 1000;
 
-const toSummary = (u: { id: number; name: string; user_type: TelecallerSummary['user_type']; is_blocked: number; deleted_at: string | null }): TelecallerSummary => ({
-  id: u.id, name: u.name, user_type: u.user_type, blocked: Boolean(u.is_blocked), deleted: u.deleted_at !== null,
-});
+const toSummary = (u: {
+  id: number;
+  name: string;
+  user_type: TelecallerSummary['user_type'];
+  is_blocked: number;
+  deleted_at: string | null;
+}): TelecallerSummary => ({ id: u.id, name: u.name, user_type: u.user_type, blocked: Boolean(u.is_blocked), deleted: u.deleted_at !== null });
 
 /** Every user of the company holding leads of the list, most leads first (not paged; the legacy lists use it). */
 export async function listTelecallerCounts(deps: Deps, actor: SubadminActor, list: LeadList, search?: string): Promise<TelecallerLeadCount[]> {
@@ -77,9 +95,7 @@ export async function legacyLeadsOfTelecaller(deps: Deps, actor: SubadminActor, 
 }
 
 export async function pageUploadedLeads(deps: Deps, actor: SubadminActor, input: Out<typeof UploadedLeadsInput>): Promise<Page<UploadedLeadRow>> {
-  const page = await paginate(uploadedLeads(deps.db, actor.subadminId, input), input, (q) =>
-    selectUploadedLead(q).orderBy('l.id', 'desc'),
-  );
+  const page = await paginate(uploadedLeads(deps.db, actor.subadminId, input), input, (q) => selectUploadedLead(q).orderBy('l.id', 'desc'));
   return { ...page, items: page.items.map((r) => ({ ...r, status: r.status as LeadStatus, assignee_name: r.assignee_name ?? null })) };
 }
 

@@ -26,16 +26,22 @@ export async function insertRefusedRows(db: Kysely<DB> | Transaction<DB>, subadm
   for (let i = 0; i < rows.length; i += INSERT_ROWS) {
     await db
       .insertInto('upload_refused_rows')
-      .values(rows.slice(i, i + INSERT_ROWS).map((r) => ({
-        batch_id: batchId, subadmin_id: subadminId, line: r.line, reason: r.reason, cells: JSON.stringify(r.cells),
-      })))
+      .values(
+        rows
+          .slice(i, i + INSERT_ROWS)
+          .map((r) => ({ batch_id: batchId, subadmin_id: subadminId, line: r.line, reason: r.reason, cells: JSON.stringify(r.cells) })),
+      )
       .execute();
   }
 }
 
 /** The download's name: the upload's own name with "-refused" before its extension. */
 export function refusedFileName(fileName: string | null): string {
-  const base = (fileName ?? 'upload.csv').replace(/\.[^.]*$/, '').replace(/[^\w\- ]+/g, '_').trim() || 'upload';
+  const base =
+    (fileName ?? 'upload.csv')
+      .replace(/\.[^.]*$/, '')
+      .replace(/[^\w\- ]+/g, '_')
+      .trim() || 'upload';
   return `${base}-refused.csv`;
 }
 
@@ -52,11 +58,7 @@ function cellsOf(json: string): string[] {
  * An upload's refused rows as CSV, read by line in pages for the transport to stream: Line and
  * Reason, then the file's own columns. Another company's upload is not found.
  */
-export async function openRefusedRowsExport(
-  deps: Deps,
-  actor: SubadminActor,
-  batchId: number,
-): Promise<{ fileName: string; chunks: AsyncIterable<Buffer> }> {
+export async function openRefusedRowsExport(deps: Deps, actor: SubadminActor, batchId: number): Promise<{ fileName: string; chunks: AsyncIterable<Buffer> }> {
   const batch = await deps.db
     .selectFrom('upload_batches')
     .select(['id', 'file_name', 'report'])

@@ -8,9 +8,7 @@ import { withOffThreadCheckpoint } from './upload-checkpoint.js';
 import { paginate } from '../../db/paging.js';
 import { notFound } from '../../errors.js';
 import type { Page } from '../../../shared/schemas/paging.js';
-import type {
-  BatchReport, BatchStatus, InvalidRow, UploadHistoryRow,
-} from '../../../shared/schemas/intake.js';
+import type { BatchReport, BatchStatus, InvalidRow, UploadHistoryRow } from '../../../shared/schemas/intake.js';
 
 /**
  * Upload batches: an import writes its leads invisible (visible = 0) and tagged with the batch in
@@ -54,9 +52,21 @@ export async function createBatch(
   const row = await db
     .insertInto('upload_batches')
     .values({
-      subadmin_id: b.subadminId, uploaded_by_kind: b.byKind, uploaded_by_id: b.byId, source: b.source, file_name: b.fileName,
-      category: b.category, status: 'running', inserted: 0, duplicates: 0, invalid: 0, report: null, created_at: nowIso(), completed_at: null,
-      owner: b.owner, lease_until: leaseFrom(Date.now()),
+      subadmin_id: b.subadminId,
+      uploaded_by_kind: b.byKind,
+      uploaded_by_id: b.byId,
+      source: b.source,
+      file_name: b.fileName,
+      category: b.category,
+      status: 'running',
+      inserted: 0,
+      duplicates: 0,
+      invalid: 0,
+      report: null,
+      created_at: nowIso(),
+      completed_at: null,
+      owner: b.owner,
+      lease_until: leaseFrom(Date.now()),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -129,8 +139,12 @@ async function flipBatch(
     await trx
       .updateTable('upload_batches')
       .set({
-        status: 'complete', inserted: counts.inserted, duplicates: counts.duplicates, invalid: counts.invalid,
-        report: JSON.stringify(counts.report), completed_at: nowIso(),
+        status: 'complete',
+        inserted: counts.inserted,
+        duplicates: counts.duplicates,
+        invalid: counts.invalid,
+        report: JSON.stringify(counts.report),
+        completed_at: nowIso(),
       })
       .where('id', '=', batchId)
       .where('status', '=', 'running')
@@ -178,11 +192,9 @@ export async function discardAbandonedBatches(
   const now = (opts.now ?? new Date()).toISOString();
   let query = deps.db.selectFrom('upload_batches').select(['id', 'report']).where('status', '=', 'running');
   if (!opts.all) {
-    query = query.where((eb) => eb.or([
-      eb('lease_until', 'is', null),
-      eb('lease_until', '<', now),
-      ...(opts.owner === undefined ? [] : [eb('owner', '=', opts.owner)]),
-    ]));
+    query = query.where((eb) =>
+      eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now), ...(opts.owner === undefined ? [] : [eb('owner', '=', opts.owner)])]),
+    );
   }
   const running = await query.execute();
   for (const b of running) await failBatch(deps as Deps, b.id, ABANDONED_MESSAGE, parseReport(b.report));
@@ -200,8 +212,20 @@ export function parseReport(text: string | null): BatchReportJson {
 }
 
 const HISTORY_COLUMNS = [
-  'b.id', 'b.source', 'b.file_name', 'b.category', 'b.inserted', 'b.duplicates', 'b.invalid', 'b.status', 'b.report',
-  'b.created_at', 'b.completed_at', 'b.uploaded_by_kind', 's.name as subadmin_name', 'u.name as user_name',
+  'b.id',
+  'b.source',
+  'b.file_name',
+  'b.category',
+  'b.inserted',
+  'b.duplicates',
+  'b.invalid',
+  'b.status',
+  'b.report',
+  'b.created_at',
+  'b.completed_at',
+  'b.uploaded_by_kind',
+  's.name as subadmin_name',
+  'u.name as user_name',
 ] as const;
 
 function historyQuery(db: Kysely<DB>, subadminId: number) {
@@ -213,9 +237,20 @@ function historyQuery(db: Kysely<DB>, subadminId: number) {
 }
 
 interface HistoryDbRow {
-  id: number; source: string; file_name: string | null; category: string; inserted: number; duplicates: number; invalid: number;
-  status: BatchStatus; report: string | null; created_at: string; completed_at: string | null; uploaded_by_kind: PrincipalKind;
-  subadmin_name: string | null; user_name: string | null;
+  id: number;
+  source: string;
+  file_name: string | null;
+  category: string;
+  inserted: number;
+  duplicates: number;
+  invalid: number;
+  status: BatchStatus;
+  report: string | null;
+  created_at: string;
+  completed_at: string | null;
+  uploaded_by_kind: PrincipalKind;
+  subadmin_name: string | null;
+  user_name: string | null;
 }
 
 const isIndiamart = (source: string) => source.toLowerCase() === 'indiamart';
@@ -246,9 +281,7 @@ export async function listUploadHistory(deps: Deps, actor: SubadminActor, input:
 
 function invalidRowsOf(report: BatchReportJson): InvalidRow[] {
   if (Array.isArray(report.invalidRows)) {
-    return report.invalidRows
-      .filter((x) => x && typeof x.line === 'number' && typeof x.reason === 'string')
-      .map((x) => ({ line: x.line, reason: x.reason }));
+    return report.invalidRows.filter((x) => x && typeof x.line === 'number' && typeof x.reason === 'string').map((x) => ({ line: x.line, reason: x.reason }));
   }
   if (Array.isArray(report.invalid_rows)) {
     return report.invalid_rows
@@ -259,9 +292,7 @@ function invalidRowsOf(report: BatchReportJson): InvalidRow[] {
 }
 
 export async function getBatchReport(deps: Deps, actor: SubadminActor, id: number): Promise<BatchReport> {
-  const r = (await historyQuery(deps.db, actor.subadminId).select(HISTORY_COLUMNS).where('b.id', '=', id).executeTakeFirst()) as
-    | HistoryDbRow
-    | undefined;
+  const r = (await historyQuery(deps.db, actor.subadminId).select(HISTORY_COLUMNS).where('b.id', '=', id).executeTakeFirst()) as HistoryDbRow | undefined;
   if (!r) throw notFound('Upload');
   const report = parseReport(r.report);
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);

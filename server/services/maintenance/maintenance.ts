@@ -17,10 +17,17 @@ export function startMaintenance(deps: Deps, logger: SchedulerLogger) {
   const every = (ms: number, job: () => Promise<void>) => {
     let running: Promise<void> | null = null;
     const timer = setInterval(() => {
-      running ??= job().catch((err: unknown) => logger.error({ err }, 'maintenance failed')).finally(() => (running = null));
+      running ??= job()
+        .catch((err: unknown) => logger.error({ err }, 'maintenance failed'))
+        .finally(() => (running = null));
     }, ms);
     timer.unref();
-    return { stop: async () => { clearInterval(timer); await running; } };
+    return {
+      stop: async () => {
+        clearInterval(timer);
+        await running;
+      },
+    };
   };
   const jobs = [
     every(BATCH_CHECK_MS, async () => {

@@ -17,14 +17,21 @@ export interface MediaItem {
 }
 
 const toItem = (r: { id: number; name: string; discreption: string; link: string; image: string; created_at: string }): MediaItem => ({
-  ...r, image: uploadUrl(r.image),
+  ...r,
+  image: uploadUrl(r.image),
 });
 
 const COLUMNS = ['id', 'name', 'discreption', 'link', 'image', 'created_at'] as const;
 
 /** The company's demos or tutorials, newest first. */
 export async function listMedia(deps: Deps, kind: MediaKind, subadminId: number): Promise<MediaItem[]> {
-  const rows = await deps.db.selectFrom(TABLE[kind]).select([...COLUMNS]).where('subadmin_id', '=', subadminId).orderBy('id', 'desc').limit(500).execute();
+  const rows = await deps.db
+    .selectFrom(TABLE[kind])
+    .select([...COLUMNS])
+    .where('subadmin_id', '=', subadminId)
+    .orderBy('id', 'desc')
+    .limit(500)
+    .execute();
   return rows.map(toItem);
 }
 
@@ -34,7 +41,15 @@ export async function createMedia(deps: Deps, kind: MediaKind, subadminId: numbe
   try {
     const row = await deps.db
       .insertInto(TABLE[kind])
-      .values({ subadmin_id: subadminId, name: input.name, discreption: input.discreption, link: input.link, image: image.name, created_at: now, updated_at: now })
+      .values({
+        subadmin_id: subadminId,
+        name: input.name,
+        discreption: input.discreption,
+        link: input.link,
+        image: image.name,
+        created_at: now,
+        updated_at: now,
+      })
       .returning([...COLUMNS])
       .executeTakeFirstOrThrow();
     return toItem(row);

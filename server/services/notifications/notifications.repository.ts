@@ -22,32 +22,39 @@ function visibleTo(db: Kysely<DB>, reader: Reader) {
       .where('n.subadmin_id', '=', reader.subadminId)
       .where((eb) => eb.or([eb('n.user_id', 'is', null), eb('n.user_id', '=', reader.id)]));
   }
-  return q
-    .where('n.audience', '=', 'subadmins')
-    .where((eb) => eb.or([eb('n.subadmin_id', 'is', null), eb('n.subadmin_id', '=', reader.subadminId)]));
+  return q.where('n.audience', '=', 'subadmins').where((eb) => eb.or([eb('n.subadmin_id', 'is', null), eb('n.subadmin_id', '=', reader.subadminId)]));
 }
 
 function withReadState(db: Kysely<DB>, reader: Reader) {
   return visibleTo(db, reader).leftJoin('notification_reads as r', (join) =>
-    join
-      .onRef('r.notification_id', '=', 'n.id')
-      .on('r.reader_kind', '=', reader.kind)
-      .on('r.reader_id', '=', reader.id),
+    join.onRef('r.notification_id', '=', 'n.id').on('r.reader_kind', '=', reader.kind).on('r.reader_id', '=', reader.id),
   );
 }
 
 export async function insertNotification(
   db: Kysely<DB>,
   values: {
-    audience: 'subadmins' | 'users'; subadminId: number | null; userId?: number; title: string; message: string; now: string;
-    kind?: string; params?: string;
+    audience: 'subadmins' | 'users';
+    subadminId: number | null;
+    userId?: number;
+    title: string;
+    message: string;
+    now: string;
+    kind?: string;
+    params?: string;
   },
 ) {
   const row = await db
     .insertInto('notifications')
     .values({
-      audience: values.audience, subadmin_id: values.subadminId, user_id: values.userId ?? null, title: values.title, message: values.message,
-      kind: values.kind ?? null, params: values.params ?? null, created_at: values.now,
+      audience: values.audience,
+      subadmin_id: values.subadminId,
+      user_id: values.userId ?? null,
+      title: values.title,
+      message: values.message,
+      kind: values.kind ?? null,
+      params: values.params ?? null,
+      created_at: values.now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -137,7 +144,11 @@ export function findLiveCompany(db: Kysely<DB>, id: number) {
 }
 
 export async function countLiveCompanies(db: Kysely<DB>) {
-  const row = await db.selectFrom('subadmins').select((eb) => eb.fn.countAll<number>().as('n')).where('deleted_at', 'is', null).executeTakeFirst();
+  const row = await db
+    .selectFrom('subadmins')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('deleted_at', 'is', null)
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
@@ -156,12 +167,7 @@ export function findTargetCompanies(db: Kysely<DB>, search: string | undefined, 
   let q = db.selectFrom('subadmins').select(['id', 'company_name', 'name']).where('deleted_at', 'is', null);
   if (search) {
     const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-    q = q.where((eb) =>
-      eb.or([
-        sql<boolean>`lower(company_name) like ${pattern} escape '\\'`,
-        sql<boolean>`lower(name) like ${pattern} escape '\\'`,
-      ]),
-    );
+    q = q.where((eb) => eb.or([sql<boolean>`lower(company_name) like ${pattern} escape '\\'`, sql<boolean>`lower(name) like ${pattern} escape '\\'`]));
   }
   return q.orderBy('company_name').orderBy('id').limit(limit).execute();
 }

@@ -38,9 +38,7 @@ export async function sendToSubadmins(deps: Deps, actor: AdminActor, input: Send
   const target = input.subadminId ?? null;
   if (target !== null && !(await repo.findLiveCompany(deps.db, target))) throw notFound('Subadmin');
   return deps.db.transaction().execute(async (trx) => {
-    const id = await repo.insertNotification(trx, {
-      audience: 'subadmins', subadminId: target, title: input.title, message: input.message, now: nowIso(),
-    });
+    const id = await repo.insertNotification(trx, { audience: 'subadmins', subadminId: target, title: input.title, message: input.message, now: nowIso() });
     await recordAudit(trx, actor, 'send', 'notification', id, { audience: 'subadmins', subadminId: target });
     return { id };
   });
@@ -63,7 +61,11 @@ export async function listSentToSubadmins(deps: Deps, _actor: AdminActor, input:
 export async function sendToUsers(deps: Deps, actor: SubadminActor, input: SendToUsersInput) {
   return deps.db.transaction().execute(async (trx) => {
     const id = await repo.insertNotification(trx, {
-      audience: 'users', subadminId: actor.subadminId, title: input.title, message: input.message, now: nowIso(),
+      audience: 'users',
+      subadminId: actor.subadminId,
+      title: input.title,
+      message: input.message,
+      now: nowIso(),
     });
     await recordAudit(trx, actor, 'send', 'notification', id, { audience: 'users' });
     return { id };
@@ -71,10 +73,7 @@ export async function sendToUsers(deps: Deps, actor: SubadminActor, input: SendT
 }
 
 export async function listSentToUsers(deps: Deps, actor: SubadminActor, input: NotificationPageInput): Promise<Page<SentToUsersItem>> {
-  const [page, users] = await Promise.all([
-    repo.findSentToUsers(deps.db, actor.subadminId, input),
-    repo.countLiveUsers(deps.db, actor.subadminId),
-  ]);
+  const [page, users] = await Promise.all([repo.findSentToUsers(deps.db, actor.subadminId, input), repo.countLiveUsers(deps.db, actor.subadminId)]);
   return { ...page, items: page.items.map((n) => ({ ...n, read_count: Number(n.read_count), recipient_count: users })) };
 }
 
@@ -82,8 +81,14 @@ export async function listSentToUsers(deps: Deps, actor: SubadminActor, input: N
 export async function notifyUser(db: Kysely<DB>, to: { subadminId: number; userId: number }, kind: NoticeKind, params: NoticeParams) {
   const { title, message } = noticeInEnglish(kind, params);
   await repo.insertNotification(db, {
-    audience: 'users', subadminId: to.subadminId, userId: to.userId, title: title.slice(0, NOTIFICATION_TITLE_MAX), message,
-    kind, params: JSON.stringify(params), now: nowIso(),
+    audience: 'users',
+    subadminId: to.subadminId,
+    userId: to.userId,
+    title: title.slice(0, NOTIFICATION_TITLE_MAX),
+    message,
+    kind,
+    params: JSON.stringify(params),
+    now: nowIso(),
   });
 }
 
@@ -93,8 +98,12 @@ export async function notifyUser(db: Kysely<DB>, to: { subadminId: number; userI
  */
 export async function noticeToCompany(deps: Deps, actor: UserActor, notice: { title: string; message: string }) {
   return repo.insertNotification(deps.db, {
-    audience: 'subadmins', subadminId: actor.subadminId, userId: actor.id, now: nowIso(),
-    title: notice.title.slice(0, NOTIFICATION_TITLE_MAX), message: notice.message.slice(0, NOTIFICATION_MESSAGE_MAX),
+    audience: 'subadmins',
+    subadminId: actor.subadminId,
+    userId: actor.id,
+    now: nowIso(),
+    title: notice.title.slice(0, NOTIFICATION_TITLE_MAX),
+    message: notice.message.slice(0, NOTIFICATION_MESSAGE_MAX),
   });
 }
 
@@ -123,10 +132,7 @@ export async function bell(deps: Deps, actor: Actor): Promise<Bell> {
     return { ...pending, href: BELL_HREF.admin };
   }
   const reader = readerOf(actor);
-  const [count, latest] = await Promise.all([
-    repo.countUnread(deps.db, reader),
-    repo.findInbox(deps.db, reader, { page: 1, pageSize: BELL_ITEMS }),
-  ]);
+  const [count, latest] = await Promise.all([repo.countUnread(deps.db, reader), repo.findInbox(deps.db, reader, { page: 1, pageSize: BELL_ITEMS })]);
   return { count, items: latest.items, href: BELL_HREF[reader.kind] };
 }
 

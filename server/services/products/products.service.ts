@@ -23,19 +23,23 @@ interface ProductValues {
   description: string;
 }
 
-const live = (deps: Deps, subadminId: number) =>
-  deps.db.selectFrom('products').where('subadmin_id', '=', subadminId).where('deleted_at', 'is', null);
+const live = (deps: Deps, subadminId: number) => deps.db.selectFrom('products').where('subadmin_id', '=', subadminId).where('deleted_at', 'is', null);
 
 /** The company's products by name, searched by name; the sub-admin keeps them, its telecallers read them. */
 export async function listProducts(deps: Deps, subadminId: number, input: { page: number; pageSize: number; search?: string }): Promise<Page<Product>> {
   let q = live(deps, subadminId);
   if (input.search) q = q.where(sql<boolean>`lower(name) like ${containsPattern(input.search)} escape '!'`);
   const page = await paginate(q, input, (b) => b.select(['id', 'name', 'price_paise', 'description', 'updated_at']).orderBy('name').orderBy('id'));
-  return { ...page, items: page.items.map((p) => ({ id: p.id, name: p.name, price: paiseToRupees(p.price_paise), description: p.description, updated_at: p.updated_at })) };
+  return {
+    ...page,
+    items: page.items.map((p) => ({ id: p.id, name: p.name, price: paiseToRupees(p.price_paise), description: p.description, updated_at: p.updated_at })),
+  };
 }
 
 async function assertNameFree(deps: Deps, subadminId: number, name: string, exceptId?: number) {
-  let q = live(deps, subadminId).select('id').where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  let q = live(deps, subadminId)
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
   if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
   if (await q.executeTakeFirst()) throw new AppError('CONFLICT', PRODUCT_EXISTS, { name: PRODUCT_EXISTS });
 }
@@ -45,7 +49,15 @@ export async function createProduct(deps: Deps, subadminId: number, input: Produ
   const now = nowIso();
   const row = await deps.db
     .insertInto('products')
-    .values({ subadmin_id: subadminId, name: input.name, price_paise: input.price, description: input.description, created_at: now, updated_at: now, deleted_at: null })
+    .values({
+      subadmin_id: subadminId,
+      name: input.name,
+      price_paise: input.price,
+      description: input.description,
+      created_at: now,
+      updated_at: now,
+      deleted_at: null,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id: row.id };

@@ -9,7 +9,17 @@ import { recordAudit } from '../audit/audit.service.js';
 import type { ProfileUpdateInput, SubadminProfile } from '../../../shared/schemas/profile.js';
 
 const PROFILE_COLUMNS = [
-  'id', 'name', 'email', 'mobile', 'company_name', 'gst', 'company_bio', 'address', 'expiry_date', 'telecaller_creat_limit', 'time_zone',
+  'id',
+  'name',
+  'email',
+  'mobile',
+  'company_name',
+  'gst',
+  'company_bio',
+  'address',
+  'expiry_date',
+  'telecaller_creat_limit',
+  'time_zone',
 ] as const;
 
 export async function getProfile(deps: Deps, actor: SubadminActor): Promise<SubadminProfile> {
@@ -27,11 +37,7 @@ export async function getProfile(deps: Deps, actor: SubadminActor): Promise<Suba
  * Updates what a sub-admin may change about itself. Email, mobile, expiry date and limit are not in
  * the input at all. A new password ends the sub-admin's other sessions; the current one stays.
  */
-export async function updateProfile(
-  deps: Deps,
-  actor: SubadminActor,
-  input: z.output<typeof ProfileUpdateInput>,
-): Promise<SubadminProfile> {
+export async function updateProfile(deps: Deps, actor: SubadminActor, input: z.output<typeof ProfileUpdateInput>): Promise<SubadminProfile> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const row = await deps.db.transaction().execute(async (trx) => {
     const updated = await trx

@@ -3,7 +3,16 @@ import type { SubadminActor } from '../../auth/actor.js';
 import { UTF8_BOM, csvLine } from '../leads/lead-export.js';
 import { companyBusiness, type BusinessTotals } from './business.service.js';
 
-const HEADER = ['Section', 'Telecaller / month', 'Projects', 'Value sold (INR)', 'Received (INR)', 'Pending (INR)', 'Commission on price (INR)', 'Commission earned (INR)'];
+const HEADER = [
+  'Section',
+  'Telecaller / month',
+  'Projects',
+  'Value sold (INR)',
+  'Received (INR)',
+  'Pending (INR)',
+  'Commission on price (INR)',
+  'Commission earned (INR)',
+];
 
 const money = (n: number) => n.toFixed(2);
 const cells = (section: string, label: string, t: BusinessTotals) =>

@@ -39,8 +39,12 @@ class Sums {
   }
   totals(): BusinessTotals {
     return {
-      projects: this.projects, value: paiseToRupees(this.value), received: paiseToRupees(this.received),
-      pending: paiseToRupees(this.value - this.received), commission: paiseToRupees(this.commission), commission_earned: paiseToRupees(this.earned),
+      projects: this.projects,
+      value: paiseToRupees(this.value),
+      received: paiseToRupees(this.received),
+      pending: paiseToRupees(this.value - this.received),
+      commission: paiseToRupees(this.commission),
+      commission_earned: paiseToRupees(this.earned),
     };
   }
 }
@@ -89,7 +93,14 @@ export async function companyBusiness(deps: Deps, actor: SubadminActor, input: {
     .where('projects.status', 'in', APPROVED_STATUSES)
     .where('projects.created_at', '>=', bounds.from)
     .where('projects.created_at', '<', bounds.to)
-    .select(['projects.telicaller_id', 'users.name as telecaller_name', 'projects.created_at', 'projects.price_paise', 'projects.received_paise', 'projects.commission_percentage'])
+    .select([
+      'projects.telicaller_id',
+      'users.name as telecaller_name',
+      'projects.created_at',
+      'projects.price_paise',
+      'projects.received_paise',
+      'projects.commission_percentage',
+    ])
     .execute();
   const all = new Sums();
   const people = new Map<number, { name: string; sums: Sums }>();
@@ -104,7 +115,9 @@ export async function companyBusiness(deps: Deps, actor: SubadminActor, input: {
     months.get(monthOf.format(new Date(r.created_at)).slice(0, 7))?.add(r);
   }
   return {
-    from, to, totals: all.totals(),
+    from,
+    to,
+    totals: all.totals(),
     byTelecaller: [...people.entries()]
       .map(([id, p]) => ({ telicaller_id: id, telecaller_name: p.name, ...p.sums.totals() }))
       .sort((a, b) => b.value - a.value || a.telecaller_name.localeCompare(b.telecaller_name)),

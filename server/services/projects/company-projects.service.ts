@@ -34,7 +34,8 @@ export async function telecallersWithProjects(deps: Deps, actor: SubadminActor):
     .where('u.user_type', 'in', CALLER_TYPES)
     .groupBy(['u.id', 'u.name'])
     .select((eb) => [
-      'u.id', 'u.name',
+      'u.id',
+      'u.name',
       eb.fn.count<number | string>('p.id').as('total'),
       eb.fn.sum<number | string | null>(eb.case().when('p.status', '=', PROJECT_STATUS.pending).then(1).else(0).end()).as('pending'),
     ])
@@ -52,7 +53,12 @@ export async function listCompanyProjects(
 ): Promise<Page<ProjectView>> {
   const company = await companyContext(deps.db, actor.subadminId);
   if (input.telecallerId !== undefined) {
-    const u = await deps.db.selectFrom('users').select('id').where('subadmin_id', '=', actor.subadminId).where('id', '=', input.telecallerId).executeTakeFirst();
+    const u = await deps.db
+      .selectFrom('users')
+      .select('id')
+      .where('subadmin_id', '=', actor.subadminId)
+      .where('id', '=', input.telecallerId)
+      .executeTakeFirst();
     if (!u) throw notFound('Telecaller');
   }
   const today = todayIn(company.time_zone);
@@ -69,8 +75,18 @@ async function deciderName(db: Kysely<DB>, actor: SubadminActor): Promise<string
 }
 
 const MOVES = {
-  approve: { from: PROJECT_STATUS.pending, to: PROJECT_STATUS.running, refused: 'Only a project waiting for approval can be approved.', done: 'Project approved.' },
-  reject: { from: PROJECT_STATUS.pending, to: PROJECT_STATUS.rejected, refused: 'Only a project waiting for approval can be rejected.', done: 'Project rejected.' },
+  approve: {
+    from: PROJECT_STATUS.pending,
+    to: PROJECT_STATUS.running,
+    refused: 'Only a project waiting for approval can be approved.',
+    done: 'Project approved.',
+  },
+  reject: {
+    from: PROJECT_STATUS.pending,
+    to: PROJECT_STATUS.rejected,
+    refused: 'Only a project waiting for approval can be rejected.',
+    done: 'Project rejected.',
+  },
   complete: { from: PROJECT_STATUS.running, to: PROJECT_STATUS.completed, refused: 'Only a running project can be completed.', done: 'Project completed.' },
 } as const;
 export type ProjectMove = keyof typeof MOVES;
@@ -120,8 +136,16 @@ async function addLedgerEntry(
   await trx
     .insertInto('project_payments')
     .values({
-      subadmin_id: actor.subadminId, project_id: e.projectId, amount_paise: e.amount, received_after_paise: e.after, kind: e.kind,
-      request_id: e.requestId, approved_by_kind: 'subadmin', approved_by_id: actor.id, approved_by_name: e.name, created_at: e.now,
+      subadmin_id: actor.subadminId,
+      project_id: e.projectId,
+      amount_paise: e.amount,
+      received_after_paise: e.after,
+      kind: e.kind,
+      request_id: e.requestId,
+      approved_by_kind: 'subadmin',
+      approved_by_id: actor.id,
+      approved_by_name: e.name,
+      created_at: e.now,
     })
     .execute();
 }
@@ -146,10 +170,23 @@ interface UpdateValues {
   endtime: string;
 }
 
-const valuesOf = (v: { project_name: string; clint_name: string; number: string; price_paise: number; received_paise: number; commission_percentage: number; endtime: string }): UpdateValues => ({
-  project_name: v.project_name, clint_name: v.clint_name, number: v.number, price: paiseToRupees(v.price_paise),
-  received: paiseToRupees(v.received_paise), pending: paiseToRupees(v.price_paise - v.received_paise),
-  commission_percentage: v.commission_percentage, endtime: v.endtime,
+const valuesOf = (v: {
+  project_name: string;
+  clint_name: string;
+  number: string;
+  price_paise: number;
+  received_paise: number;
+  commission_percentage: number;
+  endtime: string;
+}): UpdateValues => ({
+  project_name: v.project_name,
+  clint_name: v.clint_name,
+  number: v.number,
+  price: paiseToRupees(v.price_paise),
+  received: paiseToRupees(v.received_paise),
+  pending: paiseToRupees(v.price_paise - v.received_paise),
+  commission_percentage: v.commission_percentage,
+  endtime: v.endtime,
 });
 
 /** Pending Project Updates: the project as it is beside what the telecaller proposes, oldest first. */
@@ -163,20 +200,45 @@ export async function pendingUpdates(deps: Deps, actor: SubadminActor, input: { 
   const page = await paginate(base, input, (q) =>
     q
       .select([
-        'r.id', 'r.project_id', 'r.created_at', 'p.telicaller_id', 'u.name as telecaller_name',
-        'r.project_name', 'r.clint_name', 'r.number', 'r.price_paise', 'r.received_paise', 'r.commission_percentage', 'r.endtime',
-        'p.project_name as cur_name', 'p.clint_name as cur_client', 'p.number as cur_number', 'p.price_paise as cur_price',
-        'p.received_paise as cur_received', 'p.commission_percentage as cur_commission', 'p.endtime as cur_endtime',
+        'r.id',
+        'r.project_id',
+        'r.created_at',
+        'p.telicaller_id',
+        'u.name as telecaller_name',
+        'r.project_name',
+        'r.clint_name',
+        'r.number',
+        'r.price_paise',
+        'r.received_paise',
+        'r.commission_percentage',
+        'r.endtime',
+        'p.project_name as cur_name',
+        'p.clint_name as cur_client',
+        'p.number as cur_number',
+        'p.price_paise as cur_price',
+        'p.received_paise as cur_received',
+        'p.commission_percentage as cur_commission',
+        'p.endtime as cur_endtime',
       ])
-      .orderBy('r.id'));
+      .orderBy('r.id'),
+  );
   return {
     ...page,
     items: page.items.map((r) => ({
-      id: r.id, project_id: r.project_id, telicaller_id: r.telicaller_id, telecaller_name: r.telecaller_name ?? 'Unknown', created_at: r.created_at,
+      id: r.id,
+      project_id: r.project_id,
+      telicaller_id: r.telicaller_id,
+      telecaller_name: r.telecaller_name ?? 'Unknown',
+      created_at: r.created_at,
       proposed: valuesOf(r),
       current: valuesOf({
-        project_name: r.cur_name, clint_name: r.cur_client, number: r.cur_number, price_paise: r.cur_price,
-        received_paise: r.cur_received, commission_percentage: r.cur_commission, endtime: r.cur_endtime,
+        project_name: r.cur_name,
+        clint_name: r.cur_client,
+        number: r.cur_number,
+        price_paise: r.cur_price,
+        received_paise: r.cur_received,
+        commission_percentage: r.cur_commission,
+        endtime: r.cur_endtime,
       }),
     })),
   };
@@ -209,9 +271,14 @@ export async function decideUpdate(deps: Deps, actor: SubadminActor, input: { id
     const back = p.status === PROJECT_STATUS.updateRequested && p.previous_status != null ? p.previous_status : p.status;
     const applied = input.approve
       ? {
-        project_name: r.project_name, clint_name: r.clint_name, number: r.number, price_paise: r.price_paise,
-        received_paise: r.received_paise, commission_percentage: r.commission_percentage, endtime: r.endtime,
-      }
+          project_name: r.project_name,
+          clint_name: r.clint_name,
+          number: r.number,
+          price_paise: r.price_paise,
+          received_paise: r.received_paise,
+          commission_percentage: r.commission_percentage,
+          endtime: r.endtime,
+        }
       : {};
     await trx
       .updateTable('projects')
@@ -221,7 +288,13 @@ export async function decideUpdate(deps: Deps, actor: SubadminActor, input: { id
       .execute();
     if (input.approve && r.received_paise !== p.received_paise) {
       await addLedgerEntry(trx, actor, {
-        projectId: p.id, amount: r.received_paise - p.received_paise, after: r.received_paise, kind: 'update', requestId: r.id, name, now,
+        projectId: p.id,
+        amount: r.received_paise - p.received_paise,
+        after: r.received_paise,
+        kind: 'update',
+        requestId: r.id,
+        name,
+        now,
       });
     }
     await notifyUser(trx, { subadminId: actor.subadminId, userId: p.telicaller_id }, input.approve ? 'updateApproved' : 'updateRejected', {

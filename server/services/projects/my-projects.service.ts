@@ -90,18 +90,30 @@ export async function listMyProjects(
 
 export function searchProjects(q: ProjectsQuery, text: string): ProjectsQuery {
   const p = containsPattern(text);
-  return q.where((eb) => eb.or([
-    sql<boolean>`lower(projects.project_name) like ${p} escape '!'`,
-    sql<boolean>`lower(projects.clint_name) like ${p} escape '!'`,
-    sql<boolean>`projects.number like ${p} escape '!'`,
-  ]));
+  return q.where((eb) =>
+    eb.or([
+      sql<boolean>`lower(projects.project_name) like ${p} escape '!'`,
+      sql<boolean>`lower(projects.clint_name) like ${p} escape '!'`,
+      sql<boolean>`projects.number like ${p} escape '!'`,
+    ]),
+  );
 }
 
 export interface ProjectDetail {
   project: ProjectView;
   ledger: Array<{ id: number; amount: number; received_after: number; kind: 'advance' | 'update'; approved_by: string; created_at: string }>;
   /** the values a waiting update proposes */
-  request: { id: number; project_name: string; clint_name: string; number: string; price: number; received: number; commission_percentage: number; endtime: string; created_at: string } | null;
+  request: {
+    id: number;
+    project_name: string;
+    clint_name: string;
+    number: string;
+    price: number;
+    received: number;
+    commission_percentage: number;
+    endtime: string;
+    created_at: string;
+  } | null;
 }
 
 /** One project with its ledger and its waiting request: the telecaller's own, or any of the company's for the sub-admin. */
@@ -111,15 +123,25 @@ export async function projectDetail(deps: Deps, subadminId: number, id: number, 
   return {
     project: toView(p, { today: todayIn(company.time_zone), companyName: company.company_name }),
     ledger: ledger.map((e) => ({
-      id: e.id, amount: paiseToRupees(e.amount_paise), received_after: paiseToRupees(e.received_after_paise), kind: e.kind,
-      approved_by: e.approved_by_name, created_at: e.created_at,
+      id: e.id,
+      amount: paiseToRupees(e.amount_paise),
+      received_after: paiseToRupees(e.received_after_paise),
+      kind: e.kind,
+      approved_by: e.approved_by_name,
+      created_at: e.created_at,
     })),
     request: request
       ? {
-        id: request.id, project_name: request.project_name, clint_name: request.clint_name, number: request.number,
-        price: paiseToRupees(request.price_paise), received: paiseToRupees(request.received_paise),
-        commission_percentage: request.commission_percentage, endtime: request.endtime, created_at: request.created_at,
-      }
+          id: request.id,
+          project_name: request.project_name,
+          clint_name: request.clint_name,
+          number: request.number,
+          price: paiseToRupees(request.price_paise),
+          received: paiseToRupees(request.received_paise),
+          commission_percentage: request.commission_percentage,
+          endtime: request.endtime,
+          created_at: request.created_at,
+        }
       : null,
   };
 }
@@ -147,10 +169,21 @@ export async function requestProjectUpdate(deps: Deps, actor: UserActor, input: 
     const row = await trx
       .insertInto('project_update_requests')
       .values({
-        subadmin_id: actor.subadminId, project_id: p.id, requested_by: actor.id,
-        project_name: input.project_name, clint_name: input.clint_name, number: input.number,
-        price_paise: input.price, received_paise: input.received, commission_percentage: input.commission_percentage, endtime: input.endtime,
-        approval_status: 'pending', decided_by_kind: null, decided_by_id: null, decided_at: null, created_at: now,
+        subadmin_id: actor.subadminId,
+        project_id: p.id,
+        requested_by: actor.id,
+        project_name: input.project_name,
+        clint_name: input.clint_name,
+        number: input.number,
+        price_paise: input.price,
+        received_paise: input.received,
+        commission_percentage: input.commission_percentage,
+        endtime: input.endtime,
+        approval_status: 'pending',
+        decided_by_kind: null,
+        decided_by_id: null,
+        decided_at: null,
+        created_at: now,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -167,8 +200,7 @@ export async function countMyProjects(deps: Deps, actor: UserActor) {
     .where('subadmin_id', '=', actor.subadminId)
     .where('telicaller_id', '=', actor.id)
     .select((eb) => {
-      const countIf = (cond: Expression<SqlBool>) =>
-        eb.fn.sum<number | string | null>(eb.case().when(cond).then(1).else(0).end());
+      const countIf = (cond: Expression<SqlBool>) => eb.fn.sum<number | string | null>(eb.case().when(cond).then(1).else(0).end());
       return [
         countIf(eb('projects.status', '=', PROJECT_STATUS.pending)).as('pending'),
         countIf(isEffectively(eb, PROJECT_STATUS.running)).as('running'),

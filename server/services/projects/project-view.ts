@@ -29,8 +29,9 @@ export const formatRupees = (paise: number) => inr.format(paise / 100);
 export function paymentReminder(p: ProjectRow, companyName: string): { message: string; link: string } | null {
   const pending = p.price_paise - p.received_paise;
   if (pending <= 0) return null;
-  const message = `Hello ${p.clint_name.trim() || 'there'}, this is a reminder from ${companyName} about "${p.project_name}": `
-    + `${formatRupees(pending)} of ${formatRupees(p.price_paise)} is still pending. Thank you.`;
+  const message =
+    `Hello ${p.clint_name.trim() || 'there'}, this is a reminder from ${companyName} about "${p.project_name}": ` +
+    `${formatRupees(pending)} of ${formatRupees(p.price_paise)} is still pending. Thank you.`;
   return { message, link: whatsappLink(p.number, message) };
 }
 

@@ -18,13 +18,11 @@ export async function getLeadWorkSettings(deps: Deps, actor: SubadminActor): Pro
 }
 
 /** Saves the rules; lead work reads them on its next call (companyRules). */
-export async function saveLeadWorkSettings(
-  deps: Deps,
-  actor: SubadminActor,
-  input: z.output<typeof LeadWorkSettingsInput>,
-): Promise<LeadWorkSettings> {
+export async function saveLeadWorkSettings(deps: Deps, actor: SubadminActor, input: z.output<typeof LeadWorkSettingsInput>): Promise<LeadWorkSettings> {
   const values = {
-    retry_delay_minutes: input.retry_delay_minutes, attempt_limit: input.attempt_limit, whatsapp_template: input.whatsapp_template,
+    retry_delay_minutes: input.retry_delay_minutes,
+    attempt_limit: input.attempt_limit,
+    whatsapp_template: input.whatsapp_template,
     // Left out (an older client): unchanged.
     ...(input.caller_exports_allowed === undefined ? {} : { caller_exports_allowed: input.caller_exports_allowed ? 1 : 0 }),
   };

@@ -27,8 +27,14 @@ export async function saveIndiamart(deps: Deps, actor: SubadminActor, input: z.o
   await deps.db
     .insertInto('indiamart_settings')
     .values({
-      subadmin_id: actor.subadminId, api_link: input.api_link, mobile_number: input.mobile_number, updated_at: now,
-      last_pull_at: null, last_pull_code: null, last_pull_message: null, last_window_end: null,
+      subadmin_id: actor.subadminId,
+      api_link: input.api_link,
+      mobile_number: input.mobile_number,
+      updated_at: now,
+      last_pull_at: null,
+      last_pull_code: null,
+      last_pull_message: null,
+      last_window_end: null,
     })
     .onConflict((oc) => oc.column('subadmin_id').doUpdateSet({ api_link: input.api_link, mobile_number: input.mobile_number, updated_at: now, ...resetPulls }))
     .execute();

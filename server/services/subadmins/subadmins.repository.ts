@@ -15,9 +15,19 @@ function listColumns<O>(q: SelectQueryBuilder<DB, 'subadmins', O>) {
       .where('users.deleted_at', 'is', null);
   return q
     .select([
-      'subadmins.id', 'subadmins.name', 'subadmins.email', 'subadmins.company_name', 'subadmins.mobile',
-      'subadmins.expiry_date', 'subadmins.gst', 'subadmins.company_bio', 'subadmins.address',
-      'subadmins.telecaller_creat_limit', 'subadmins.is_blocked', 'subadmins.time_zone', 'subadmins.created_at',
+      'subadmins.id',
+      'subadmins.name',
+      'subadmins.email',
+      'subadmins.company_name',
+      'subadmins.mobile',
+      'subadmins.expiry_date',
+      'subadmins.gst',
+      'subadmins.company_bio',
+      'subadmins.address',
+      'subadmins.telecaller_creat_limit',
+      'subadmins.is_blocked',
+      'subadmins.time_zone',
+      'subadmins.created_at',
     ])
     .select((eb: S) => [
       liveUsers(eb).as('users_count'),

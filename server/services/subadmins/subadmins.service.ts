@@ -8,13 +8,7 @@ import { AppError, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { addDays, DEFAULT_TIME_ZONE, nextMonthStart, PLATFORM_TIME_ZONE, startOfDayUtc, todayIn } from '../../../shared/dates.js';
 import { normalizeIndianMobile } from '../../../shared/mobile.js';
-import type {
-  CreateSubadminData,
-  SubadminDashboard,
-  SubadminListItem,
-  SubadminStatus,
-  SubadminStatusFilter,
-} from '../../../shared/schemas/subadmins.js';
+import type { CreateSubadminData, SubadminDashboard, SubadminListItem, SubadminStatus, SubadminStatusFilter } from '../../../shared/schemas/subadmins.js';
 import * as repo from './subadmins.repository.js';
 
 export const DUPLICATE_EMAIL = 'A subadmin with this email already exists.';
@@ -62,12 +56,7 @@ export async function listSubadmins(
   input: { page: number; pageSize: number; search?: string; status: SubadminStatusFilter },
 ): Promise<Page<SubadminListItem>> {
   const search = input.search?.trim() || undefined;
-  const page = await repo.findPage(deps.db, {
-    ...input,
-    search,
-    mobile: search ? normalizeIndianMobile(search) : null,
-    today: todayIn(PLATFORM_TIME_ZONE),
-  });
+  const page = await repo.findPage(deps.db, { ...input, search, mobile: search ? normalizeIndianMobile(search) : null, today: todayIn(PLATFORM_TIME_ZONE) });
   return { ...page, items: page.items.map(toListItem) };
 }
 

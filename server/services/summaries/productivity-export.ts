@@ -8,8 +8,22 @@ const MIX_COLUMNS = CALL_CATEGORIES.filter((c) => c !== 'Not connected');
 
 /** The productivity table's columns, as the page shows them. */
 export const PRODUCTIVITY_HEADER = [
-  'Telecaller', 'Role', 'Calls', 'Connected', 'Not connected', 'Talk time', 'Call time', 'First call', 'Last call',
-  ...MIX_COLUMNS, 'Callbacks due', 'Callbacks followed up', 'Callbacks missed', 'Leads worked', 'Leads interested', 'Projects',
+  'Telecaller',
+  'Role',
+  'Calls',
+  'Connected',
+  'Not connected',
+  'Talk time',
+  'Call time',
+  'First call',
+  'Last call',
+  ...MIX_COLUMNS,
+  'Callbacks due',
+  'Callbacks followed up',
+  'Callbacks missed',
+  'Leads worked',
+  'Leads interested',
+  'Projects',
 ];
 
 export const productivityFileName = (from: string, to: string) => (from === to ? `productivity-${from}.csv` : `productivity-${from}-to-${to}.csv`);

@@ -24,11 +24,7 @@ const sumIf = (cond: Expression<SqlBool>, value: Expression<unknown> = sql.lit(1
 
 /** The company's calls in a span (lead_history_tenant_time), optionally of one user (lead_history_calls). */
 function callsIn(db: Kysely<DB>, subadminId: number, span: Span, userId?: number) {
-  let q = db
-    .selectFrom('lead_history as h')
-    .where('h.subadmin_id', '=', subadminId)
-    .where('h.created_at', '>=', span.from)
-    .where('h.created_at', '<', span.to);
+  let q = db.selectFrom('lead_history as h').where('h.subadmin_id', '=', subadminId).where('h.created_at', '>=', span.from).where('h.created_at', '<', span.to);
   if (userId !== undefined) q = q.where('h.user_id', '=', userId);
   return q;
 }
@@ -58,9 +54,7 @@ export async function callTotalsInWindows<K extends string>(
     )
     .executeTakeFirst()) as Record<string, Num> | undefined;
   return Object.fromEntries(
-    keys.map((k) => [k, {
-      count: Number(row?.[`${k}_count`] ?? 0), duration: Number(row?.[`${k}_duration`] ?? 0), talkTime: Number(row?.[`${k}_talk`] ?? 0),
-    }]),
+    keys.map((k) => [k, { count: Number(row?.[`${k}_count`] ?? 0), duration: Number(row?.[`${k}_duration`] ?? 0), talkTime: Number(row?.[`${k}_talk`] ?? 0) }]),
   ) as Record<K, CallTimes>;
 }
 
@@ -141,13 +135,7 @@ const laterCallOnLead = (eb: ExpressionBuilder<HDB, 'h'>) =>
  * how many of their leads got a call after, and how many got none although their time is up to
  * `missedUpTo` (the company's wall clock, minus the grace).
  */
-export async function callbacksByUser(
-  db: Kysely<DB>,
-  subadminId: number,
-  fromDate: string,
-  toDate: string,
-  missedUpTo: { date: string; time: string },
-) {
+export async function callbacksByUser(db: Kysely<DB>, subadminId: number, fromDate: string, toDate: string, missedUpTo: { date: string; time: string }) {
   const rows = await db
     .selectFrom('lead_history as h')
     .where('h.subadmin_id', '=', subadminId)
@@ -203,8 +191,13 @@ export function findCompanyUser(db: Kysely<DB>, subadminId: number, id: number) 
 /** How many calls a call log page is taken from. */
 /** How many calls, counted no further than one past what a list pages through. */
 export async function countCalls(db: Kysely<DB>, subadminId: number, span: Span, userId?: number): Promise<number> {
-  const calls = callsIn(db, subadminId, span, userId).select(sql<number>`1`.as('one')).limit(MAX_PAGED_ROWS + 1);
-  const row = await db.selectFrom(calls.as('c')).select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst();
+  const calls = callsIn(db, subadminId, span, userId)
+    .select(sql<number>`1`.as('one'))
+    .limit(MAX_PAGED_ROWS + 1);
+  const row = await db
+    .selectFrom(calls.as('c'))
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirst();
   return Number(row?.total ?? 0);
 }
 
@@ -214,8 +207,21 @@ export function pageCalls(db: Kysely<DB>, subadminId: number, span: Span, page: 
     .innerJoin('leads as l', (j) => j.onRef('l.id', '=', 'h.lead_id').onRef('l.subadmin_id', '=', 'h.subadmin_id'))
     .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'h.user_id').onRef('u.subadmin_id', '=', 'h.subadmin_id'))
     .select([
-      'h.id', 'h.created_at', 'h.user_id', 'u.name as user_name', 'h.lead_id', 'l.name as lead_name', 'l.mobile as lead_mobile', 'h.kind',
-      'h.status', 'h.outcome', 'h.feedback', 'h.remarks', 'h.call_duration', 'h.callback_date', 'h.callback_time',
+      'h.id',
+      'h.created_at',
+      'h.user_id',
+      'u.name as user_name',
+      'h.lead_id',
+      'l.name as lead_name',
+      'l.mobile as lead_mobile',
+      'h.kind',
+      'h.status',
+      'h.outcome',
+      'h.feedback',
+      'h.remarks',
+      'h.call_duration',
+      'h.callback_date',
+      'h.callback_time',
     ])
     .orderBy('h.created_at', 'desc')
     .orderBy('h.id', 'desc')
@@ -226,8 +232,14 @@ export function pageCalls(db: Kysely<DB>, subadminId: number, span: Span, page: 
 
 /** How many distinct leads one user called in a span, counted no further than one past what a list pages through. */
 export async function countCalledLeads(db: Kysely<DB>, subadminId: number, userId: number, span: Span): Promise<number> {
-  const leads = callsIn(db, subadminId, span, userId).select('h.lead_id').groupBy('h.lead_id').limit(MAX_PAGED_ROWS + 1);
-  const row = await db.selectFrom(leads.as('c')).select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst();
+  const leads = callsIn(db, subadminId, span, userId)
+    .select('h.lead_id')
+    .groupBy('h.lead_id')
+    .limit(MAX_PAGED_ROWS + 1);
+  const row = await db
+    .selectFrom(leads.as('c'))
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirst();
   return Number(row?.total ?? 0);
 }
 

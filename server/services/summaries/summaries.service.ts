@@ -3,19 +3,55 @@ import type { Deps } from '../../deps.js';
 import type { SubadminActor, UserActor } from '../../auth/actor.js';
 import { AppError, notFound } from '../../errors.js';
 import {
-  addDays, daysBetween, monthStart, rangeBounds, startOfDayUtc, timeIn, todayIn, weekStart, yearStart, type RangeBounds,
+  addDays,
+  daysBetween,
+  monthStart,
+  rangeBounds,
+  startOfDayUtc,
+  timeIn,
+  todayIn,
+  weekStart,
+  yearStart,
+  type RangeBounds,
 } from '../../../shared/dates.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import { cappedTotal, reachableOffset } from '../../db/paging.js';
 import {
-  CALL_CATEGORIES, LOGIN_HOUR_WINDOWS, MAX_RANGE_DAYS, RANGE_MESSAGES, callCategory, rangeDates,
-  type CallCategory, type CallLogInput, type CallLogRow, type CallSummary, type CallerRef, type DateRangeInput, type LeadCallCard,
-  type LoginHourWindow, type LoginHours, type MyCallLogInput, type Productivity, type ProductivityRow,
+  CALL_CATEGORIES,
+  LOGIN_HOUR_WINDOWS,
+  MAX_RANGE_DAYS,
+  RANGE_MESSAGES,
+  callCategory,
+  rangeDates,
+  type CallCategory,
+  type CallLogInput,
+  type CallLogRow,
+  type CallSummary,
+  type CallerRef,
+  type DateRangeInput,
+  type LeadCallCard,
+  type LoginHourWindow,
+  type LoginHours,
+  type MyCallLogInput,
+  type Productivity,
+  type ProductivityRow,
 } from '../../../shared/schemas/summaries.js';
 import { CALLBACK_MISSED_AFTER_MINUTES, companyRules } from '../lead-work/lead-work.service.js';
 import {
-  callActivityByUser, callTotalsByCategory, callTotalsInWindows, callbacksByUser, callsOnLeads, callsPerDay, companyCallers, countCalledLeads,
-  countCalls, findCompanyUser, pageCalledLeads as pageCalledLeadRows, pageCalls, projectsByUser, type Span,
+  callActivityByUser,
+  callTotalsByCategory,
+  callTotalsInWindows,
+  callbacksByUser,
+  callsOnLeads,
+  callsPerDay,
+  companyCallers,
+  countCalledLeads,
+  countCalls,
+  findCompanyUser,
+  pageCalledLeads as pageCalledLeadRows,
+  pageCalls,
+  projectsByUser,
+  type Span,
 } from './summaries.repository.js';
 import { PRODUCTIVITY_HEADER, productivityFileName, productivityLine } from './productivity-export.js';
 import { UTF8_BOM, csvLine, zonedTimeFormatter } from '../leads/lead-export.js';
@@ -115,12 +151,7 @@ const emptyMix = (): Record<CallCategory, number> => Object.fromEntries(CALL_CAT
  * Productivity per telecaller for a range: five grouped queries for the whole company, whatever its
  * size (history by time, callbacks by date, projects, categories, people), joined here.
  */
-export async function productivity(
-  deps: Deps,
-  actor: SubadminActor,
-  input: RangeQuery,
-  now = new Date(),
-): Promise<Productivity> {
+export async function productivity(deps: Deps, actor: SubadminActor, input: RangeQuery, now = new Date()): Promise<Productivity> {
   const timeZone = await companyZone(deps, actor.subadminId);
   const range = resolveRange(input, timeZone, now);
   const graceEnd = new Date(now.getTime() - CALLBACK_MISSED_AFTER_MINUTES * 60_000);
@@ -164,8 +195,14 @@ export async function productivity(
   rows.sort((x, y) => y.calls - x.calls || y.talkTime - x.talkTime);
 
   const totals: Productivity['totals'] = {
-    calls: 0, connected: 0, notConnected: 0, talkTime: 0, callTime: 0, mix: emptyMix(),
-    callbacks: { due: 0, followed: 0, missed: 0 }, conversion: { worked: 0, interested: 0, projects: 0 },
+    calls: 0,
+    connected: 0,
+    notConnected: 0,
+    talkTime: 0,
+    callTime: 0,
+    mix: emptyMix(),
+    callbacks: { due: 0, followed: 0, missed: 0 },
+    conversion: { worked: 0, interested: 0, projects: 0 },
   };
   for (const r of rows) {
     totals.calls += r.calls;
@@ -220,44 +257,47 @@ export async function pageCallLog(
     userId = user.id;
   }
   const page = { limit: input.pageSize, offset: reachableOffset(input) };
-  const [total, rows] = await Promise.all([
-    countCalls(deps.db, actor.subadminId, range, userId),
-    pageCalls(deps.db, actor.subadminId, range, page, userId),
-  ]);
+  const [total, rows] = await Promise.all([countCalls(deps.db, actor.subadminId, range, userId), pageCalls(deps.db, actor.subadminId, range, page, userId)]);
   return { items: rows.map(toCallLogRow), ...cappedTotal(total), page: input.page, pageSize: input.pageSize, from: range.fromDate, to: range.toDate };
 }
 
 /** Call cards: the leads the signed-in telecaller called in the range, one card each, the latest called first. */
-export async function pageCalledLeads(
-  deps: Deps,
-  actor: UserActor,
-  input: MyCallLogQuery,
-): Promise<Page<LeadCallCard> & { from: string; to: string }> {
+export async function pageCalledLeads(deps: Deps, actor: UserActor, input: MyCallLogQuery): Promise<Page<LeadCallCard> & { from: string; to: string }> {
   const range = resolveRange(input, await companyZone(deps, actor.subadminId));
   const page = { limit: input.pageSize, offset: reachableOffset(input) };
   const [total, groups] = await Promise.all([
     countCalledLeads(deps.db, actor.subadminId, actor.id, range),
     pageCalledLeadRows(deps.db, actor.subadminId, actor.id, range, page),
   ]);
-  const calls = groups.length ? await callsOnLeads(deps.db, actor.subadminId, actor.id, range, groups.map((g) => g.leadId)) : [];
+  const calls = groups.length
+    ? await callsOnLeads(
+        deps.db,
+        actor.subadminId,
+        actor.id,
+        range,
+        groups.map((g) => g.leadId),
+      )
+    : [];
   // Calls come newest first: the first one seen of each lead is its last call.
   const lastOf = new Map<number, (typeof calls)[number]>();
   for (const c of calls) if (!lastOf.has(c.lead_id)) lastOf.set(c.lead_id, c);
   const items = groups.flatMap((g): LeadCallCard[] => {
     const last = lastOf.get(g.leadId);
     if (!last) return [];
-    return [{
-      lead_id: g.leadId,
-      lead_name: last.lead_name,
-      lead_mobile: last.lead_mobile,
-      calls: g.calls,
-      duration: g.duration,
-      first_at: g.firstAt,
-      last_at: g.lastAt,
-      last_category: callCategory(last.kind, last.status),
-      last_outcome: last.outcome,
-      last_feedback: last.feedback,
-    }];
+    return [
+      {
+        lead_id: g.leadId,
+        lead_name: last.lead_name,
+        lead_mobile: last.lead_mobile,
+        calls: g.calls,
+        duration: g.duration,
+        first_at: g.firstAt,
+        last_at: g.lastAt,
+        last_category: callCategory(last.kind, last.status),
+        last_outcome: last.outcome,
+        last_feedback: last.feedback,
+      },
+    ];
   });
   return { items, ...cappedTotal(total), page: input.page, pageSize: input.pageSize, from: range.fromDate, to: range.toDate };
 }
@@ -281,7 +321,12 @@ export async function openProductivityExport(
       yield Buffer.from(UTF8_BOM + csvLine(PRODUCTIVITY_HEADER));
       // A company has a few hundred telecallers at most: a handful of chunks.
       for (let i = 0; i < table.rows.length; i += 200) {
-        yield Buffer.from(table.rows.slice(i, i + 200).map((r) => productivityLine(r, (t) => formatTime(t))).join(''));
+        yield Buffer.from(
+          table.rows
+            .slice(i, i + 200)
+            .map((r) => productivityLine(r, (t) => formatTime(t)))
+            .join(''),
+        );
       }
     })(),
   };

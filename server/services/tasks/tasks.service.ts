@@ -28,13 +28,31 @@ export interface TaskView {
   developer_name: string | null;
 }
 
-type Row = { id: number; name: string; description: string; start_date: string; end_date: string; status: number; image_path: string | null; video_path: string | null; developer_id: number; developer_name: string | null };
+type Row = {
+  id: number;
+  name: string;
+  description: string;
+  start_date: string;
+  end_date: string;
+  status: number;
+  image_path: string | null;
+  video_path: string | null;
+  developer_id: number;
+  developer_name: string | null;
+};
 
 const toView = (r: Row, today: string): TaskView => ({
-  id: r.id, name: r.name, description: r.description, start_date: r.start_date, end_date: r.end_date, status: r.status,
+  id: r.id,
+  name: r.name,
+  description: r.description,
+  start_date: r.start_date,
+  end_date: r.end_date,
+  status: r.status,
   delayed: r.status === TASK_STATUS.delayed || (r.status === TASK_STATUS.running && r.end_date < today),
-  image: r.image_path ? uploadUrl(r.image_path) : null, video: r.video_path ? uploadUrl(r.video_path) : null,
-  developer_id: r.developer_id, developer_name: r.developer_name,
+  image: r.image_path ? uploadUrl(r.image_path) : null,
+  video: r.video_path ? uploadUrl(r.video_path) : null,
+  developer_id: r.developer_id,
+  developer_name: r.developer_name,
 });
 
 /** Which tasks a list shows, with overdue running tasks counted as delayed at the moment of reading. */
@@ -67,16 +85,32 @@ async function page(deps: Deps, subadminId: number, input: { list: TaskList; pag
   let q = tasksOf(deps, subadminId).where((eb) => inList(eb, input.list, today));
   if (developerId !== undefined) q = q.where('t.developer_id', '=', developerId);
   const result = await paginate(q, input, (b) =>
-    b.select(['t.id', 't.name', 't.description', 't.start_date', 't.end_date', 't.status', 't.image_path', 't.video_path', 't.developer_id', 'u.name as developer_name'])
-      .orderBy('t.end_date').orderBy('t.id'));
+    b
+      .select([
+        't.id',
+        't.name',
+        't.description',
+        't.start_date',
+        't.end_date',
+        't.status',
+        't.image_path',
+        't.video_path',
+        't.developer_id',
+        'u.name as developer_name',
+      ])
+      .orderBy('t.end_date')
+      .orderBy('t.id'),
+  );
   return { ...result, items: result.items.map((r) => toView(r, today)) };
 }
 
 /** The signed-in developer's tasks of one list (whatever developer id an old client sends). */
-export const myTasks = (deps: Deps, actor: UserActor, input: { list: TaskList; page: number; pageSize: number }) => page(deps, actor.subadminId, input, actor.id);
+export const myTasks = (deps: Deps, actor: UserActor, input: { list: TaskList; page: number; pageSize: number }) =>
+  page(deps, actor.subadminId, input, actor.id);
 
 /** The company's tasks of one list. */
-export const companyTasks = (deps: Deps, actor: SubadminActor, input: { list: TaskList; page: number; pageSize: number }) => page(deps, actor.subadminId, input);
+export const companyTasks = (deps: Deps, actor: SubadminActor, input: { list: TaskList; page: number; pageSize: number }) =>
+  page(deps, actor.subadminId, input);
 
 /** The company's developers, for the New Task form. */
 export function developers(deps: Deps, subadminId: number) {
@@ -93,7 +127,10 @@ export function developers(deps: Deps, subadminId: number) {
 /** New Task: a developer of the company, the dates in order, the image and the video (each optional) already stored. */
 export async function createTask(deps: Deps, actor: SubadminActor, input: TaskInput, media: { image: StoredFile | null; video: StoredFile | null }) {
   const dev = await deps.db
-    .selectFrom('users').select(['id', 'user_type', 'deleted_at']).where('id', '=', input.developer_id!).where('subadmin_id', '=', actor.subadminId)
+    .selectFrom('users')
+    .select(['id', 'user_type', 'deleted_at'])
+    .where('id', '=', input.developer_id!)
+    .where('subadmin_id', '=', actor.subadminId)
     .executeTakeFirst();
   if (!dev || dev.user_type !== 'Developer' || dev.deleted_at) {
     if (media.image) await removeUpload(deps, media.image.name);
@@ -106,8 +143,17 @@ export async function createTask(deps: Deps, actor: SubadminActor, input: TaskIn
   const row = await deps.db
     .insertInto('tasks')
     .values({
-      subadmin_id: actor.subadminId, developer_id: dev.id, name: input.name, description: input.description, start_date: input.start_date,
-      end_date: input.end_date, status: TASK_STATUS.pending, image_path: media.image?.name ?? null, video_path: media.video?.name ?? null, created_at: now, updated_at: now,
+      subadmin_id: actor.subadminId,
+      developer_id: dev.id,
+      name: input.name,
+      description: input.description,
+      start_date: input.start_date,
+      end_date: input.end_date,
+      status: TASK_STATUS.pending,
+      image_path: media.image?.name ?? null,
+      video_path: media.video?.name ?? null,
+      created_at: now,
+      updated_at: now,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -115,7 +161,12 @@ export async function createTask(deps: Deps, actor: SubadminActor, input: TaskIn
 }
 
 async function move(deps: Deps, subadminId: number, id: number, to: number, from: number[], refused: string, developerId?: number) {
-  let q = deps.db.updateTable('tasks').set({ status: to, updated_at: nowIso() }).where('id', '=', id).where('subadmin_id', '=', subadminId).where('status', 'in', from);
+  let q = deps.db
+    .updateTable('tasks')
+    .set({ status: to, updated_at: nowIso() })
+    .where('id', '=', id)
+    .where('subadmin_id', '=', subadminId)
+    .where('status', 'in', from);
   if (developerId !== undefined) q = q.where('developer_id', '=', developerId);
   const r = await q.executeTakeFirst();
   if (Number(r.numUpdatedRows) === 1) return;
@@ -131,7 +182,15 @@ export async function acceptTask(deps: Deps, actor: UserActor, id: number) {
   return { message: TASK_MESSAGES.accepted };
 }
 export async function completeTask(deps: Deps, actor: UserActor, id: number) {
-  await move(deps, actor.subadminId, id, TASK_STATUS.completed, [TASK_STATUS.running, TASK_STATUS.delayed], 'Only a running or delayed task can be completed.', actor.id);
+  await move(
+    deps,
+    actor.subadminId,
+    id,
+    TASK_STATUS.completed,
+    [TASK_STATUS.running, TASK_STATUS.delayed],
+    'Only a running or delayed task can be completed.',
+    actor.id,
+  );
   return { message: TASK_MESSAGES.completed };
 }
 /** Only its company approves a completed task (2 -> 4). */

@@ -115,7 +115,9 @@ async function referencedNames(deps: Deps): Promise<Set<string>> {
     db.selectFrom('tasks').select(['image_path', 'video_path']).execute(),
   ]);
   const names = [
-    ...banners.map((b) => b.image), ...demos.map((d) => d.image), ...tutorials.map((t) => t.image),
+    ...banners.map((b) => b.image),
+    ...demos.map((d) => d.image),
+    ...tutorials.map((t) => t.image),
     ...tasks.flatMap((t) => [t.image_path, t.video_path]),
   ];
   return new Set(names.filter((n): n is string => !!n).map((n) => path.basename(n)));

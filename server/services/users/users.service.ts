@@ -10,19 +10,12 @@ import { revokeSessionsOf } from '../../auth/sessions.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { LEAD_STATUS } from '../../../shared/constants.js';
 import type { Page } from '../../../shared/schemas/paging.js';
-import type {
-  CreateUserInput, SetBlockedInput, TelecallerLimit, UpdateUserInput, UserIdInput, UserListInput, UserRow,
-} from '../../../shared/schemas/users.js';
-import {
-  USER_COLUMNS, countLimitedUsers, countsTowardLimit, findDuplicate, findLiveUser, findUsers, lockCompany,
-} from './users.repository.js';
+import type { CreateUserInput, SetBlockedInput, TelecallerLimit, UpdateUserInput, UserIdInput, UserListInput, UserRow } from '../../../shared/schemas/users.js';
+import { USER_COLUMNS, countLimitedUsers, countsTowardLimit, findDuplicate, findLiveUser, findUsers, lockCompany } from './users.repository.js';
 
 type Out<S extends z.ZodType> = z.output<S>;
 
-const DUPLICATE = {
-  mobile: 'A user with this mobile number already exists.',
-  email: 'A user with this email address already exists.',
-} as const;
+const DUPLICATE = { mobile: 'A user with this mobile number already exists.', email: 'A user with this email address already exists.' } as const;
 
 const limitReached = (used: number, max: number) =>
   new AppError('FORBIDDEN', `Telecaller limit reached (${used} of ${max}). Ask the admin to raise your limit.`);
@@ -34,7 +27,13 @@ function duplicateFromViolation(err: unknown): AppError {
 }
 
 const toRow = (u: { id: number; name: string; email: string; mobile: string; user_type: UserType; is_blocked: number; created_at: string }): UserRow => ({
-  id: u.id, name: u.name, email: u.email, mobile: u.mobile, user_type: u.user_type, blocked: Boolean(u.is_blocked), created_at: u.created_at,
+  id: u.id,
+  name: u.name,
+  email: u.email,
+  mobile: u.mobile,
+  user_type: u.user_type,
+  blocked: Boolean(u.is_blocked),
+  created_at: u.created_at,
 });
 
 export async function getTelecallerLimit(deps: Deps, actor: SubadminActor): Promise<TelecallerLimit> {
@@ -45,15 +44,9 @@ export async function getTelecallerLimit(deps: Deps, actor: SubadminActor): Prom
   return { used, max: company.telecaller_creat_limit };
 }
 
-export async function listUsers(
-  deps: Deps,
-  actor: SubadminActor,
-  input: Out<typeof UserListInput>,
-): Promise<Page<UserRow> & { limit: TelecallerLimit }> {
+export async function listUsers(deps: Deps, actor: SubadminActor, input: Out<typeof UserListInput>): Promise<Page<UserRow> & { limit: TelecallerLimit }> {
   const [page, limit] = await Promise.all([
-    paginate(findUsers(deps.db, actor.subadminId, input), input, (q) =>
-      q.select(USER_COLUMNS).orderBy('u.created_at', 'desc').orderBy('u.id', 'desc'),
-    ),
+    paginate(findUsers(deps.db, actor.subadminId, input), input, (q) => q.select(USER_COLUMNS).orderBy('u.created_at', 'desc').orderBy('u.id', 'desc')),
     getTelecallerLimit(deps, actor),
   ]);
   return { ...page, items: page.items.map(toRow), limit };
@@ -112,8 +105,16 @@ export async function createUser(deps: Deps, actor: SubadminActor, input: Out<ty
       return trx
         .insertInto('users')
         .values({
-          subadmin_id: actor.subadminId, name: input.name, email: input.email, mobile: input.mobile, password_hash: passwordHash,
-          user_type: input.user_type, is_blocked: 0, created_at: now, updated_at: now, deleted_at: null,
+          subadmin_id: actor.subadminId,
+          name: input.name,
+          email: input.email,
+          mobile: input.mobile,
+          password_hash: passwordHash,
+          user_type: input.user_type,
+          is_blocked: 0,
+          created_at: now,
+          updated_at: now,
+          deleted_at: null,
         })
         .returning(['id', 'name', 'email', 'mobile', 'user_type', 'is_blocked', 'created_at'])
         .executeTakeFirstOrThrow();
@@ -143,7 +144,11 @@ export async function updateUser(deps: Deps, actor: SubadminActor, input: Out<ty
       const after = await trx
         .updateTable('users')
         .set({
-          name: input.name, email: input.email, mobile: input.mobile, user_type: input.user_type, updated_at: nowIso(),
+          name: input.name,
+          email: input.email,
+          mobile: input.mobile,
+          user_type: input.user_type,
+          updated_at: nowIso(),
           ...(passwordHash ? { password_hash: passwordHash } : {}),
         })
         .where('id', '=', input.id)

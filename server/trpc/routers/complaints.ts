@@ -12,20 +12,15 @@ import {
 } from '../../../shared/schemas/complaints.js';
 
 export const complaintsRouter = router({
-  create: subadminProcedure.input(CreateComplaintInput).mutation(({ ctx, input }) =>
-    complaints.createComplaint(ctx.deps, ctx.actor, input)),
+  create: subadminProcedure.input(CreateComplaintInput).mutation(({ ctx, input }) => complaints.createComplaint(ctx.deps, ctx.actor, input)),
 
-  mine: subadminProcedure.input(MyComplaintsInput).query(({ ctx, input }) =>
-    complaints.listMine(ctx.deps, ctx.actor, input)),
+  mine: subadminProcedure.input(MyComplaintsInput).query(({ ctx, input }) => complaints.listMine(ctx.deps, ctx.actor, input)),
 
-  adminList: adminProcedure.input(AdminComplaintsInput).query(({ ctx, input }) =>
-    complaints.listForAdmin(ctx.deps, ctx.actor, input)),
+  adminList: adminProcedure.input(AdminComplaintsInput).query(({ ctx, input }) => complaints.listForAdmin(ctx.deps, ctx.actor, input)),
 
-  reply: adminProcedure.input(ReplyComplaintInput).mutation(({ ctx, input }) =>
-    complaints.replyToComplaint(ctx.deps, ctx.actor, input)),
+  reply: adminProcedure.input(ReplyComplaintInput).mutation(({ ctx, input }) => complaints.replyToComplaint(ctx.deps, ctx.actor, input)),
 
-  resolve: adminProcedure.input(ComplaintIdInput).mutation(({ ctx, input }) =>
-    complaints.resolveComplaint(ctx.deps, ctx.actor, input)),
+  resolve: adminProcedure.input(ComplaintIdInput).mutation(({ ctx, input }) => complaints.resolveComplaint(ctx.deps, ctx.actor, input)),
 
   // A company's users complain to the company (spec part 2, Telecaller complaints).
   fileAsUser: userProcedure.input(UserComplaintInput).mutation(({ ctx, input }) => fromUsers.createUserComplaint(ctx.deps, ctx.actor, input)),

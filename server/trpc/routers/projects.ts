@@ -4,7 +4,14 @@ import * as company from '../../services/projects/company-projects.service.js';
 import { companyBusiness, myBusiness } from '../../services/projects/business.service.js';
 import { PageInput } from '../../../shared/schemas/paging.js';
 import {
-  BusinessInput, CompanyProjectsInput, CreateProjectInput, DecideUpdateInput, MyProjectsInput, ProjectIdInput, ProjectUpdateInput, RejectProjectInput,
+  BusinessInput,
+  CompanyProjectsInput,
+  CreateProjectInput,
+  DecideUpdateInput,
+  MyProjectsInput,
+  ProjectIdInput,
+  ProjectUpdateInput,
+  RejectProjectInput,
 } from '../../../shared/schemas/projects.js';
 
 const Paging = PageInput.omit({ search: true });

@@ -1,12 +1,6 @@
 import { adminProcedure, router } from '../trpc.js';
 import * as subadmins from '../../services/subadmins/subadmins.service.js';
-import {
-  CreateSubadminInput,
-  ListSubadminsInput,
-  SetBlockedInput,
-  SubadminIdInput,
-  UpdateTermsInput,
-} from '../../../shared/schemas/subadmins.js';
+import { CreateSubadminInput, ListSubadminsInput, SetBlockedInput, SubadminIdInput, UpdateTermsInput } from '../../../shared/schemas/subadmins.js';
 
 export const subadminsRouter = router({
   list: adminProcedure.input(ListSubadminsInput).query(({ ctx, input }) => subadmins.listSubadmins(ctx.deps, ctx.actor, input)),

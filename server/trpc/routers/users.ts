@@ -1,9 +1,7 @@
 import { z } from 'zod';
 import { router, subadminProcedure } from '../trpc.js';
 import * as users from '../../services/users/users.service.js';
-import {
-  CreateUserInput, SetBlockedInput, UpdateUserInput, UserIdInput, UserListInput, UserTypeSchema,
-} from '../../../shared/schemas/users.js';
+import { CreateUserInput, SetBlockedInput, UpdateUserInput, UserIdInput, UserListInput, UserTypeSchema } from '../../../shared/schemas/users.js';
 import { USER_TYPES } from '../../../shared/constants.js';
 
 export const usersRouter = router({

@@ -11,12 +11,5 @@ import { PHONE_QUERY } from '../lib/notify';
  */
 export function Toasts() {
   const phone = useMediaQuery(PHONE_QUERY);
-  return (
-    <Notifications
-      position={phone ? 'bottom-center' : 'bottom-right'}
-      autoClose={phone ? 2000 : 3000}
-      limit={phone ? 2 : 5}
-      className={classes.toasts}
-    />
-  );
+  return <Notifications position={phone ? 'bottom-center' : 'bottom-right'} autoClose={phone ? 2000 : 3000} limit={phone ? 2 : 5} className={classes.toasts} />;
 }

@@ -8,15 +8,8 @@ import type { USER_PAGE_TITLES } from '../components/layout/userPageTitles.js';
  */
 export const en = {
   shared: SHARED_TEXTS,
-  nav: {
-    leads: 'Leads',
-    projects: 'Projects',
-    tasks: 'Tasks',
-  },
-  language: {
-    label: 'Language',
-    saveFailed: 'Could not save your language.',
-  },
+  nav: { leads: 'Leads', projects: 'Projects', tasks: 'Tasks' },
+  language: { label: 'Language', saveFailed: 'Could not save your language.' },
   install: {
     link: 'Install app',
     hint: 'Add it to your home screen',
@@ -107,10 +100,7 @@ export const en = {
     interested: { description: 'Interested leads not yet rated for quality.', empty: 'No interested leads found' },
     notInterested: { description: 'Leads you marked Not Interested.', empty: 'No Not Interested leads found' },
     followUp: { description: 'Leads to call again, with the callback time when one is set.', empty: 'No follow up leads found' },
-    invalid: {
-      description: 'Wrong numbers, and leads that could not be reached after the allowed attempts.',
-      empty: 'No invalid leads found',
-    },
+    invalid: { description: 'Wrong numbers, and leads that could not be reached after the allowed attempts.', empty: 'No invalid leads found' },
     noSubmit: { description: 'Leads you opened but did not submit. Finish them here.', empty: 'No Not Submitted leads found' },
     junior: { description: 'Interested leads your telecallers handed to you.', empty: 'No assigned leads found' },
   },
@@ -139,12 +129,7 @@ export const en = {
     handover: 'From {{name}}',
     noRemarks: 'No remarks.',
   },
-  timer: {
-    title: 'Call duration',
-    stopped: 'Stopped',
-    sinceCall: 'Since you tapped Call',
-    sinceOpen: 'Since you opened the lead · Call restarts it',
-  },
+  timer: { title: 'Call duration', stopped: 'Stopped', sinceCall: 'Since you tapped Call', sinceOpen: 'Since you opened the lead · Call restarts it' },
   form: {
     optionalWhatsapp: 'Optional WhatsApp',
     optionalNumber: 'Optional Number',
@@ -217,11 +202,10 @@ export const en = {
     remove: 'Remove',
     sendNow: 'Send now',
   },
-  reminders: {
-    toastTitle: 'Callback due',
-  },
+  reminders: { toastTitle: 'Callback due' },
   loginHours: {
-    intro: "Your calls and your talk time: the time on calls that connected (unanswered calls count as calls, not as talk time). Days follow your company's time, {{zone}}; weeks start on Monday.",
+    intro:
+      "Your calls and your talk time: the time on calls that connected (unanswered calls count as calls, not as talk time). Days follow your company's time, {{zone}}; weeks start on Monday.",
     failed: 'Could not load your call summary.',
     today: 'Today',
     yesterday: 'Yesterday',
@@ -284,10 +268,7 @@ export const en = {
     commission: 'Commission %',
     createFailed: 'Error creating project. Please try again.',
     lists: {
-      waiting: {
-        description: 'Your new projects and payment updates, until the company approves or rejects them.',
-        empty: 'Nothing is waiting for approval.',
-      },
+      waiting: { description: 'Your new projects and payment updates, until the company approves or rejects them.', empty: 'Nothing is waiting for approval.' },
       running: { description: 'Approved projects you are delivering.', empty: 'No running projects.' },
       rejected: { description: 'Projects the company did not approve.', empty: 'No rejected projects.' },
       completed: { description: 'Delivered projects.', empty: 'No completed projects found.' },
@@ -359,12 +340,8 @@ export const en = {
     submitted: 'Complaint submitted successfully',
     submitFailed: 'Error submitting complaint. Please try again!',
   },
-  notifications: {
-    intro: 'Messages from your company. Tap one to read it.',
-  },
-  addLead: {
-    intro: 'A lead you found yourself. It goes straight into your new leads.',
-  },
+  notifications: { intro: 'Messages from your company. Tap one to read it.' },
+  addLead: { intro: 'A lead you found yourself. It goes straight into your new leads.' },
   tasks: {
     empty: 'No tasks found.',
     failed: 'Failed to fetch tasks',

@@ -28,7 +28,11 @@ const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 function sortKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortKeys);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).sort(([a], [b]) => byCodeUnits(a, b)).map(([k, v]) => [k, sortKeys(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .sort(([a], [b]) => byCodeUnits(a, b))
+        .map(([k, v]) => [k, sortKeys(v)]),
+    );
   }
   return value;
 }

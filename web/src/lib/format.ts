@@ -26,7 +26,11 @@ export function zonedParts(stored: string, timeZone = displayTimeZone()): { date
   if (DATE_ONLY.test(stored)) return { date: formatDate(stored), time: null };
   const ms = Date.parse(stored);
   if (Number.isNaN(ms)) return null;
-  const p = Object.fromEntries(partsIn(timeZone).formatToParts(ms).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    partsIn(timeZone)
+      .formatToParts(ms)
+      .map((x) => [x.type, x.value]),
+  );
   return { date: `${p.day} ${p.month} ${p.year}`, time: `${p.hour}:${p.minute} ${p.dayPeriod}` };
 }
 

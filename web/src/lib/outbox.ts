@@ -109,9 +109,7 @@ export function unsent(err: unknown): boolean {
 type Sent<K extends OutboxEntry['kind']> = K extends 'submit' ? Outputs['submit'] : Outputs['notConnected'];
 
 function send(entry: OutboxEntry, signal: AbortSignal) {
-  return entry.kind === 'submit'
-    ? trpcClient.work.submit.mutate(entry.input, { signal })
-    : trpcClient.work.notConnected.mutate(entry.input, { signal });
+  return entry.kind === 'submit' ? trpcClient.work.submit.mutate(entry.input, { signal }) : trpcClient.work.notConnected.mutate(entry.input, { signal });
 }
 
 /**
@@ -136,7 +134,13 @@ async function sendOrKeepNow<K extends OutboxEntry['kind']>(
 ): Promise<{ queued: false; result: Sent<K> } | { queued: true }> {
   const madeAt = new Date().toISOString();
   const entry = {
-    key: newSubmissionKey(), userId: meta.userId, leadId: Number(input.leadId), leadName: meta.leadName, madeAt, state: 'waiting', kind,
+    key: newSubmissionKey(),
+    userId: meta.userId,
+    leadId: Number(input.leadId),
+    leadName: meta.leadName,
+    madeAt,
+    state: 'waiting',
+    kind,
     input: { ...input, client_key: '', made_at: madeAt },
   } as OutboxEntry;
   entry.input.client_key = entry.key;

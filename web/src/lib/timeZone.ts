@@ -22,9 +22,7 @@ export function partsFormatter(timeZone: string): Intl.DateTimeFormat | null {
   let f = partsFormatters.get(timeZone);
   if (f === undefined) {
     try {
-      f = new Intl.DateTimeFormat('en-US', {
-        timeZone, day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: true,
-      });
+      f = new Intl.DateTimeFormat('en-US', { timeZone, day: '2-digit', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hour12: true });
     } catch {
       f = null;
     }

@@ -19,10 +19,7 @@ const TEXTS = {
 
 /** Sign-in with email and password for the admin and for subadmins. */
 export function EmailSignInPage({ kind, title, subtitle, links }: Props) {
-  const form = useForm({
-    initialValues: { email: '', password: '' },
-    validate: EMAIL_SIGN_IN_CHECKS,
-  });
+  const form = useForm({ initialValues: { email: '', password: '' }, validate: EMAIL_SIGN_IN_CHECKS });
   const { submit, isPending, failure } = useSignIn(kind, TEXTS[kind], form.setErrors);
 
   return (

@@ -7,7 +7,7 @@ import { UserSignInPage } from './UserSignInForm';
 import { onSignInPageChange } from './pageSwitch';
 import { signedInKind } from './callProcedure';
 
-const known = (path: string): SignInPath => (SIGN_IN_PAGES as readonly string[]).includes(path) ? (path as SignInPath) : '/signin';
+const known = (path: string): SignInPath => ((SIGN_IN_PAGES as readonly string[]).includes(path) ? (path as SignInPath) : '/signin');
 
 /** The three sign-in pages (and /login, kept because links to it exist), one chosen by the address. */
 export function SignInApp() {

@@ -8,10 +8,7 @@ import { PAGE_TITLES } from '../components/layout/pageTitles';
 
 /** Sign-in for telecallers, heads and developers (mobile and password); served at /signin and /login. */
 export function UserSignInPage() {
-  const form = useForm({
-    initialValues: { mobile: '', password: '' },
-    validate: MOBILE_SIGN_IN_CHECKS,
-  });
+  const form = useForm({ initialValues: { mobile: '', password: '' }, validate: MOBILE_SIGN_IN_CHECKS });
   const { submit, isPending, failure } = useSignIn('user', { success: 'Login Successful', fallback: 'Invalid credentials or server error.' }, form.setErrors);
 
   return (

@@ -8,7 +8,10 @@ export type SignInProcedure = 'signInUser' | 'signInAdmin' | 'signInSubadmin';
 
 /** A failed call as the sign-in forms read it: the server's message and status, or no status when it never answered. */
 export class CallError extends Error {
-  constructor(message: string, readonly data: { httpStatus?: number; fieldErrors?: Record<string, string> } | null) {
+  constructor(
+    message: string,
+    readonly data: { httpStatus?: number; fieldErrors?: Record<string, string> } | null,
+  ) {
     super(message);
   }
 }
@@ -32,7 +35,10 @@ export async function signInCall<P extends SignInProcedure>(procedure: P, input:
   if (res.ok) return;
   const body = (await res.json().catch(() => null)) as { error?: { message?: string; data?: CallError['data'] } } | null;
   const error = body?.error;
-  throw new CallError(error?.message ?? res.statusText, error ? { httpStatus: error.data?.httpStatus ?? res.status, fieldErrors: error.data?.fieldErrors } : null);
+  throw new CallError(
+    error?.message ?? res.statusText,
+    error ? { httpStatus: error.data?.httpStatus ?? res.status, fieldErrors: error.data?.fieldErrors } : null,
+  );
 }
 
 /**

@@ -13,10 +13,7 @@ import { PAGE_TITLES, type TitledPath } from '../layout/pageTitles';
 
 const PAGE_SIZE = 20;
 
-const TEXT = {
-  pending: { empty: 'No pending complaints found' },
-  closed: { empty: 'No resolved complaints found' },
-} as const;
+const TEXT = { pending: { empty: 'No pending complaints found' }, closed: { empty: 'No resolved complaints found' } } as const;
 
 /** Whose complaints: the companies' to the platform admin, or a company's users' to their sub-admin. */
 export type ComplaintSource = 'admin' | 'company';
@@ -44,7 +41,11 @@ export function ComplaintsInboxPage({ source, status, path }: { source: Complain
   const list = admin ? adminList : companyList;
   const records: InboxItem[] | undefined = admin
     ? adminList.data?.items.map((c) => ({ ...c, who: c.company_name, whoDetail: c.subadmin_name }))
-    : companyList.data?.items.map((c) => ({ ...c, who: c.user_name ?? 'Unknown', whoDetail: c.user_type === 'Telicaller-hade' ? 'Head' : c.user_type === 'Developer' ? 'Developer' : 'Telecaller' }));
+    : companyList.data?.items.map((c) => ({
+        ...c,
+        who: c.user_name ?? 'Unknown',
+        whoDetail: c.user_type === 'Telicaller-hade' ? 'Head' : c.user_type === 'Developer' ? 'Developer' : 'Telecaller',
+      }));
   const utils = trpc.useUtils();
 
   const onResolved = {
@@ -78,16 +79,16 @@ export function ComplaintsInboxPage({ source, status, path }: { source: Complain
           </Text>
         </div>
         {admin && (
-        <TextInput
-          placeholder={FROM[source].search}
-          aria-label="Search complaints"
-          value={search}
-          onChange={(e) => {
-            setSearch(e.currentTarget.value);
-            setPage(1);
-          }}
-          w={{ base: '100%', sm: 300 }}
-        />
+          <TextInput
+            placeholder={FROM[source].search}
+            aria-label="Search complaints"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.currentTarget.value);
+              setPage(1);
+            }}
+            w={{ base: '100%', sm: 300 }}
+          />
         )}
       </Group>
       <Paper withBorder p="md">

@@ -46,7 +46,14 @@ export function MyComplaintsPage() {
       <Paper withBorder radius="md" p="md">
         <form noValidate onSubmit={form.onSubmit((v) => file.mutate(v))}>
           <Stack gap="sm">
-            <TextInput label={t('complaints.reason')} withAsterisk size="md" maxLength={200} key={form.key('reason')} {...withMessageIn(form.getInputProps('reason'), serverText)} />
+            <TextInput
+              label={t('complaints.reason')}
+              withAsterisk
+              size="md"
+              maxLength={200}
+              key={form.key('reason')}
+              {...withMessageIn(form.getInputProps('reason'), serverText)}
+            />
             <Textarea
               label={t('complaints.description')}
               withAsterisk

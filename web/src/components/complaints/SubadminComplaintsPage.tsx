@@ -5,12 +5,7 @@ import { trpc } from '../../trpc';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { TitleText, LongText, OneLine, ReplyText } from '../TextCells';
 import { AppTable, pagingOf } from '../DataTable/AppTable';
-import {
-  COMPLAINT_BODY_MAX,
-  COMPLAINT_TITLE_MAX,
-  CreateComplaintInput,
-  type ComplaintStatusFilter,
-} from '../../../../shared/schemas/complaints';
+import { COMPLAINT_BODY_MAX, COMPLAINT_TITLE_MAX, CreateComplaintInput, type ComplaintStatusFilter } from '../../../../shared/schemas/complaints';
 import { formatDateTime, rowNumber } from '../../lib/format';
 import { serverAnswered } from '../../lib/notify';
 import { ComplaintStatusBadge } from './ComplaintStatusBadge';

@@ -5,8 +5,14 @@ import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
 import { serverAnswered } from '../../lib/notify';
 import {
-  CHOOSE_ASSIGNEE, DistributeInput, MAX_DISTRIBUTE, MAX_DISTRIBUTE_USERS, evenShares,
-  type Assignee, type DistributeResult, type Pool,
+  CHOOSE_ASSIGNEE,
+  DistributeInput,
+  MAX_DISTRIBUTE,
+  MAX_DISTRIBUTE_USERS,
+  evenShares,
+  type Assignee,
+  type DistributeResult,
+  type Pool,
 } from '../../../../shared/schemas/distribution';
 import { assigneeOption, formatCount, holdings, plural } from './format';
 import { assigneeOptionRenderer } from './AssigneeOption';

@@ -25,7 +25,13 @@ export function DistributionResult({ result, onClose }: { result: DistributeResu
             empty="Nobody was given leads."
             columns={[
               { accessor: 'name', title: 'Name' },
-              { accessor: 'assigned', title: 'Assigned', textAlign: 'right', cellsStyle: () => ({ fontFamily: 'var(--mantine-font-family-monospace)' }), render: (p) => formatCount(p.assigned) },
+              {
+                accessor: 'assigned',
+                title: 'Assigned',
+                textAlign: 'right',
+                cellsStyle: () => ({ fontFamily: 'var(--mantine-font-family-monospace)' }),
+                render: (p) => formatCount(p.assigned),
+              },
             ]}
           />
         </Box>

@@ -43,8 +43,8 @@ export function TakeBackCard({ assignees }: { assignees: Assignee[] }) {
         <div>
           <Title order={4}>Take back leads</Title>
           <Text size="sm" c="dimmed">
-            Return someone&apos;s untouched leads (still New) to the unassigned pool, for example when they have left or are blocked. Leads
-            they have already worked stay with them.
+            Return someone&apos;s untouched leads (still New) to the unassigned pool, for example when they have left or are blocked. Leads they have already
+            worked stay with them.
           </Text>
         </div>
         <Group align="flex-end" wrap="wrap">
@@ -60,13 +60,7 @@ export function TakeBackCard({ assignees }: { assignees: Assignee[] }) {
             nothingFoundMessage="Nobody found"
             style={{ flex: '1 1 280px' }}
           />
-          <Button
-            color="red"
-            variant="light"
-            disabled={!person || person.untouched === 0}
-            loading={takeBack.isPending}
-            onClick={() => setConfirming(true)}
-          >
+          <Button color="red" variant="light" disabled={!person || person.untouched === 0} loading={takeBack.isPending} onClick={() => setConfirming(true)}>
             {person && person.untouched > 0 ? `Take back ${plural(person.untouched, 'lead')}` : 'Take back leads'}
           </Button>
         </Group>

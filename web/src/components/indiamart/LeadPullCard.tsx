@@ -29,7 +29,12 @@ const CODE_LABELS: Record<string, string> = {
 export const pullCodeColor = (code: string | null) => (isPullSuccess(code) ? 'green' : code === '429' ? 'yellow' : 'red');
 
 function CodeBadge({ code }: { code: string | null }) {
-  if (!code) return <Text size="sm" c="dimmed">—</Text>;
+  if (!code)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
   return (
     <Badge size="sm" variant="light" color={pullCodeColor(code)} tt="none">
       {/^\d+$/.test(code) ? `${code} · ` : ''}

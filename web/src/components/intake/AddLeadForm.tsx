@@ -77,7 +77,16 @@ export function AddLeadForm({ forSelf, stacked }: Props) {
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: stacked ? 1 : 2 }} spacing="sm">
-          <TextInput label={t('addLead.name')} required size={size} autoComplete="off" maxLength={200} value={values.name} onChange={set('name')} error={shown(errors.name)} />
+          <TextInput
+            label={t('addLead.name')}
+            required
+            size={size}
+            autoComplete="off"
+            maxLength={200}
+            value={values.name}
+            onChange={set('name')}
+            error={shown(errors.name)}
+          />
           <TextInput
             label={t('addLead.mobile')}
             required
@@ -104,7 +113,16 @@ export function AddLeadForm({ forSelf, stacked }: Props) {
           onChange={set('requirement')}
           error={shown(errors.requirement)}
         />
-        <TextInput label={t('addLead.area')} size={size} autoComplete="off" maxLength={200} placeholder={t('addLead.areaPlaceholder')} value={values.area} onChange={set('area')} error={shown(errors.area)} />
+        <TextInput
+          label={t('addLead.area')}
+          size={size}
+          autoComplete="off"
+          maxLength={200}
+          placeholder={t('addLead.areaPlaceholder')}
+          value={values.area}
+          onChange={set('area')}
+          error={shown(errors.area)}
+        />
         <CategoryField
           value={category}
           onChange={(v) => {

@@ -5,7 +5,10 @@ import { useSharedText, type SharedKey } from '../../i18n/sharedText';
 
 export const MANUAL = 'Manual';
 /** The options' values (what is sent) with the label of those that are words, not names. */
-const OPTIONS: ReadonlyArray<[string, SharedKey?]> = [...UPLOAD_CATEGORIES.map((c): [string, SharedKey?] => (c === 'Local Leads' ? [c, 'addLead.localLeads'] : [c])), [MANUAL, 'addLead.manual']];
+const OPTIONS: ReadonlyArray<[string, SharedKey?]> = [
+  ...UPLOAD_CATEGORIES.map((c): [string, SharedKey?] => (c === 'Local Leads' ? [c, 'addLead.localLeads'] : [c])),
+  [MANUAL, 'addLead.manual'],
+];
 
 export interface CategoryValue {
   /** IndiaMART, JustDial, Local Leads or Manual */

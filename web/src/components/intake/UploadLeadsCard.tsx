@@ -79,9 +79,9 @@ export function UploadLeadsCard() {
             <div>
               <Title order={4}>Upload a CSV file</Title>
               <Text size="sm" c="dimmed">
-                The first row names the columns: Name, Mobile (or Phone, Number, Contact), Requirement (or Enquiry, Product), Area (or City,
-                State); IndiaMART&apos;s own export is read as it is. Commas, semicolons or tabs between the columns.
-                Mobiles are read as 10-digit Indian numbers; duplicates and rows without a valid mobile are skipped and counted.
+                The first row names the columns: Name, Mobile (or Phone, Number, Contact), Requirement (or Enquiry, Product), Area (or City, State);
+                IndiaMART&apos;s own export is read as it is. Commas, semicolons or tabs between the columns. Mobiles are read as 10-digit Indian numbers;
+                duplicates and rows without a valid mobile are skipped and counted.
                 {maxBytes ? ` Up to ${formatMb(maxBytes)} MB.` : ''}
               </Text>
             </div>

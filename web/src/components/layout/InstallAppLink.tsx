@@ -34,21 +34,29 @@ export function InstallAppLink({ onDone }: { onDone: () => void }) {
       <Modal opened={steps} onClose={() => setSteps(false)} title={t('install.title')} centered zIndex={400}>
         <Stack gap="sm">
           <Text size="sm">{t('install.intro')}</Text>
-          <Text size="sm" fw={600}>{t('install.android')}</Text>
+          <Text size="sm" fw={600}>
+            {t('install.android')}
+          </Text>
           <List size="sm" spacing={4}>
             <List.Item>{t('install.androidMenu')}</List.Item>
             <List.Item>{t('install.androidTap')}</List.Item>
           </List>
-          <Text size="sm" fw={600}>{t('install.iphone')}</Text>
+          <Text size="sm" fw={600}>
+            {t('install.iphone')}
+          </Text>
           <List size="sm" spacing={4}>
             <List.Item>{t('install.iphoneShare')}</List.Item>
             <List.Item>{t('install.iphoneAdd')}</List.Item>
           </List>
-          <Text size="sm" fw={600}>{t('install.firefox')}</Text>
+          <Text size="sm" fw={600}>
+            {t('install.firefox')}
+          </Text>
           <List size="sm" spacing={4}>
             <List.Item>{t('install.firefoxMenu')}</List.Item>
           </List>
-          <Text size="sm" fw={600}>{t('install.computer')}</Text>
+          <Text size="sm" fw={600}>
+            {t('install.computer')}
+          </Text>
           <List size="sm" spacing={4}>
             <List.Item>{t('install.computerIcon')}</List.Item>
           </List>

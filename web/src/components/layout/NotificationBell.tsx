@@ -28,13 +28,14 @@ interface BellTexts {
 function bellTexts(admin: boolean, t: SharedText['t']): BellTexts {
   if (admin) {
     return {
-      title: 'Pending complaints', counted: (n) => `${n} pending`, empty: 'No pending complaints.', all: 'View pending complaints',
+      title: 'Pending complaints',
+      counted: (n) => `${n} pending`,
+      empty: 'No pending complaints.',
+      all: 'View pending complaints',
       failed: 'Could not load pending complaints.',
     };
   }
-  return {
-    title: t('bell.title'), counted: (count) => t('bell.unread', { count }), empty: t('bell.empty'), all: t('bell.all'), failed: t('bell.failed'),
-  };
+  return { title: t('bell.title'), counted: (count) => t('bell.unread', { count }), empty: t('bell.empty'), all: t('bell.all'), failed: t('bell.failed') };
 }
 
 /**

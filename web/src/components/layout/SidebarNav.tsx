@@ -33,8 +33,7 @@ export function SidebarNav({ entries, accordion = false, minimised = false, onNa
     setOpen((prev) => (accordion ? [activeGroup] : prev.includes(activeGroup) ? prev : [...prev, activeGroup]));
   }, [activeGroup, accordion]);
 
-  const toggle = (label: string) =>
-    setOpen((prev) => (prev.includes(label) ? prev.filter((l) => l !== label) : accordion ? [label] : [...prev, label]));
+  const toggle = (label: string) => setOpen((prev) => (prev.includes(label) ? prev.filter((l) => l !== label) : accordion ? [label] : [...prev, label]));
 
   if (minimised) {
     return (
@@ -57,7 +56,14 @@ export function SidebarNav({ entries, accordion = false, minimised = false, onNa
                   {icon}
                 </UnstyledButton>
               ) : (
-                <UnstyledButton component={Link} to={e.to} activeOptions={linkActive(e)} className={classes.railItem} data-active={active || undefined} aria-label={e.label}>
+                <UnstyledButton
+                  component={Link}
+                  to={e.to}
+                  activeOptions={linkActive(e)}
+                  className={classes.railItem}
+                  data-active={active || undefined}
+                  aria-label={e.label}
+                >
                   {icon}
                 </UnstyledButton>
               )}

@@ -4,10 +4,28 @@ import type { IconName } from './icons';
 
 /** Keys of `dashboard.tiles` counts. */
 export type TileKey =
-  | 'newLeads' | 'pendingLeads' | 'juniorLeads' | 'callbackToday' | 'interestedLeads' | 'notInterestedLeads'
-  | 'followUpLeads' | 'callLogs' | 'loginHours' | 'invalidLeads' | 'noSubmitLeads' | 'leadQuality' | 'runningProjects'
-  | 'completedProjects' | 'pendingPayment' | 'totalBusiness' | 'delayedProjects' | 'rejectedProjects'
-  | 'newTasks' | 'runningTasks' | 'completedTasks' | 'delayedTasks';
+  | 'newLeads'
+  | 'pendingLeads'
+  | 'juniorLeads'
+  | 'callbackToday'
+  | 'interestedLeads'
+  | 'notInterestedLeads'
+  | 'followUpLeads'
+  | 'callLogs'
+  | 'loginHours'
+  | 'invalidLeads'
+  | 'noSubmitLeads'
+  | 'leadQuality'
+  | 'runningProjects'
+  | 'completedProjects'
+  | 'pendingPayment'
+  | 'totalBusiness'
+  | 'delayedProjects'
+  | 'rejectedProjects'
+  | 'newTasks'
+  | 'runningTasks'
+  | 'completedTasks'
+  | 'delayedTasks';
 
 /** Tiles that open a page and have no figure (spec part 2, 2: Create project, Tutorial, Demo). */
 export type LinkTileKey = 'createProject' | 'tutorial' | 'demo';

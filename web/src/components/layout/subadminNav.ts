@@ -6,11 +6,7 @@ const page = (to: TitledPath) => ({ label: T[to], to });
 /** The sub-admin sidebar; later work adds entries (leads, projects, tasks...) here. Each label is the title of the page it opens. */
 export const SUBADMIN_NAV: NavEntry[] = [
   { ...page('/subadmin/dashbord'), icon: 'dashboard' },
-  {
-    label: 'Telecallers',
-    icon: 'users',
-    children: [page('/subadmin/telicallerlist/alltelicaller'), page('/subadmin/telicallerlist/formtelicaller')],
-  },
+  { label: 'Telecallers', icon: 'users', children: [page('/subadmin/telicallerlist/alltelicaller'), page('/subadmin/telicallerlist/formtelicaller')] },
   {
     label: 'Leads',
     icon: 'leads',
@@ -45,26 +41,10 @@ export const SUBADMIN_NAV: NavEntry[] = [
     icon: 'phone',
     children: [page('/subadmin/Leads/callsummary'), page('/subadmin/Leads/productivity'), page('/subadmin/Leads/callloghistory')],
   },
-  {
-    label: 'Notifications',
-    icon: 'bell',
-    children: [page('/subadmin/adminnotification'), page('/subadmin/telicallernotification')],
-  },
-  {
-    label: 'Telecaller Complaints',
-    icon: 'complaint',
-    children: [page('/subadmin/telicallerComplain/pending'), page('/subadmin/telicallerComplain/close')],
-  },
-  {
-    label: 'Send Complaint to Admin',
-    icon: 'complaint',
-    children: [page('/subadmin/sendcomplain/pending'), page('/subadmin/sendcomplain/close')],
-  },
-  {
-    label: 'Manage API',
-    icon: 'key',
-    children: [page('/subadmin/manage-indiamart')],
-  },
+  { label: 'Notifications', icon: 'bell', children: [page('/subadmin/adminnotification'), page('/subadmin/telicallernotification')] },
+  { label: 'Telecaller Complaints', icon: 'complaint', children: [page('/subadmin/telicallerComplain/pending'), page('/subadmin/telicallerComplain/close')] },
+  { label: 'Send Complaint to Admin', icon: 'complaint', children: [page('/subadmin/sendcomplain/pending'), page('/subadmin/sendcomplain/close')] },
+  { label: 'Manage API', icon: 'key', children: [page('/subadmin/manage-indiamart')] },
   {
     label: 'Tasks',
     icon: 'cards',

@@ -5,10 +5,7 @@ import { isNavGroup, type NavEntry } from './nav';
 /** Whether the app has a page at this path (paths with parameters are not looked up). */
 export function useRouteExists(): (path: string) => boolean {
   const router = useRouter();
-  return useCallback(
-    (path: string) => Boolean((router.routesByPath as unknown as Record<string, unknown>)[path.replace(/\/+$/, '') || '/']),
-    [router],
-  );
+  return useCallback((path: string) => Boolean((router.routesByPath as unknown as Record<string, unknown>)[path.replace(/\/+$/, '') || '/']), [router]);
 }
 
 /** The entries whose pages exist; a group with none of its pages left is dropped. */

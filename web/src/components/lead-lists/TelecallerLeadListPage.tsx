@@ -151,11 +151,7 @@ function TelecallerLeads({ list, telecallerId, search, setSearch }: Props & { te
   const telecaller = leads.data?.telecaller;
   const actions = (fullWidth: boolean) => (
     <>
-      <ExportCsvButton
-        params={{ telecallerId, status: list, search: search.q }}
-        disabled={!leads.data || leads.data.total === 0}
-        fullWidth={fullWidth}
-      />
+      <ExportCsvButton params={{ telecallerId, status: list, search: search.q }} disabled={!leads.data || leads.data.total === 0} fullWidth={fullWidth} />
       <Button variant="default" onClick={back} fullWidth={fullWidth}>
         Back to Telecallers List
       </Button>

@@ -63,17 +63,21 @@ export function TelecallerLeadsTable({ list, query, paging, empty }: Props) {
       hidden: list !== 'notSubmitted',
       render: (l) => (l.telicaller_send_date ? <StackedTime stored={l.telicaller_send_date} title={`Sent ${formatWhen(l.telicaller_send_date)}`} /> : '—'),
     },
-    list === 'notSubmitted' ? openedColumn : {
-      accessor: 'updated_at',
-      // Date: the lead's last change (what the list is ordered by); the hover text adds when it was sent.
-      title: <span title="When the lead last changed">Date</span>,
-      render: (l) => (
-        <StackedTime
-          stored={l.updated_at}
-          title={[`Last change ${formatWhen(l.updated_at)}`, l.telicaller_send_date && `sent ${formatWhen(l.telicaller_send_date)}`].filter(Boolean).join(', ')}
-        />
-      ),
-    },
+    list === 'notSubmitted'
+      ? openedColumn
+      : {
+          accessor: 'updated_at',
+          // Date: the lead's last change (what the list is ordered by); the hover text adds when it was sent.
+          title: <span title="When the lead last changed">Date</span>,
+          render: (l) => (
+            <StackedTime
+              stored={l.updated_at}
+              title={[`Last change ${formatWhen(l.updated_at)}`, l.telicaller_send_date && `sent ${formatWhen(l.telicaller_send_date)}`]
+                .filter(Boolean)
+                .join(', ')}
+            />
+          ),
+        },
   ];
   return (
     <AppTable

@@ -38,10 +38,7 @@ export function UploadedLeadsPage({ search, setSearch }: Props) {
   const [text, setText] = useSearchText(search.q ?? '', (q) => setFilter({ q: q || undefined }));
 
   const categories = trpc.leads.categories.useQuery();
-  const leads = trpc.leads.uploaded.useQuery(
-    { page, pageSize: PAGE_SIZE, search: search.q || undefined, ...filters },
-    { placeholderData: (prev) => prev },
-  );
+  const leads = trpc.leads.uploaded.useQuery({ page, pageSize: PAGE_SIZE, search: search.q || undefined, ...filters }, { placeholderData: (prev) => prev });
 
   useEffect(() => {
     const d = leads.data;

@@ -15,8 +15,7 @@ export const LEAD_LIST_PAGES: Record<LeadList, LeadListPageConfig> = {
   pending: {
     list: 'pending',
     title: PAGE_TITLES['/subadmin/Leads/pendingleads'],
-    subtitle:
-      'Leads given to a telecaller that nobody has worked yet, whether sent today or earlier. A lead opened but not submitted is no longer pending.',
+    subtitle: 'Leads given to a telecaller that nobody has worked yet, whether sent today or earlier. A lead opened but not submitted is no longer pending.',
     countLabel: 'Pending Leads Count',
     emptyLeads: 'No pending leads found',
   },
@@ -75,9 +74,5 @@ export function validateLeadListSearch(s: Record<string, unknown>): LeadListSear
   const telecaller = positiveInt(s.telecaller);
   const page = positiveInt(s.page);
   const q = typeof s.q === 'string' || typeof s.q === 'number' ? String(s.q).trim().slice(0, 100) : '';
-  return {
-    ...(telecaller ? { telecaller } : {}),
-    ...(page && page > 1 ? { page } : {}),
-    ...(q ? { q } : {}),
-  };
+  return { ...(telecaller ? { telecaller } : {}), ...(page && page > 1 ? { page } : {}), ...(q ? { q } : {}) };
 }

@@ -27,4 +27,3 @@ export function validateUploadedLeadsSearch(s: Record<string, unknown>): Uploade
     ...(status ? { status } : {}),
   };
 }
-

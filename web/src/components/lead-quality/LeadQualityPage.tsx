@@ -29,10 +29,7 @@ export function LeadQualityPage({ search, setSearch }: Props) {
   const { t } = useTranslation();
   const page = search.page ?? 1;
   const quality: QualityFilter = search.quality ?? 'all';
-  const leads = trpc.work.quality.useQuery(
-    { from: search.from, to: search.to, quality, page, pageSize: PAGE_SIZE },
-    { placeholderData: (prev) => prev },
-  );
+  const leads = trpc.work.quality.useQuery({ from: search.from, to: search.to, quality, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
   const canProcess = useRouteExists()(LEAD_FORM_PATH);
   // AppTable's phone width: there one cell carries the lead, so its Process button is in view unscrolled.
   const phone = !useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
@@ -119,11 +116,7 @@ export function LeadQualityPage({ search, setSearch }: Props) {
 /** From and To (inclusive days) and Apply Filter; an empty day leaves that side open. */
 function DateFilter({ from, to, onApply }: { from?: string; to?: string; onApply: (range: { from?: string; to?: string }) => void }) {
   const { t, serverText } = useSharedText();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { from: from ?? '', to: to ?? '' },
-    validate: schemaResolver(LeadQualityInput, { sync: true }),
-  });
+  const form = useForm({ mode: 'controlled', initialValues: { from: from ?? '', to: to ?? '' }, validate: schemaResolver(LeadQualityInput, { sync: true }) });
   const field = (name: 'from' | 'to') => withMessageIn(form.getInputProps(name), serverText);
   return (
     <form onSubmit={form.onSubmit((v) => onApply({ from: v.from || undefined, to: v.to || undefined }))} noValidate>

@@ -16,10 +16,5 @@ export function validateQualitySearch(s: Record<string, unknown>): QualitySearch
   const from = day(s.from);
   const to = day(s.to);
   const quality = QUALITY_FILTERS.find((q) => q !== 'all' && q === s.quality) as QualitySearch['quality'];
-  return {
-    ...(from ? { from } : {}),
-    ...(to ? { to } : {}),
-    ...(quality ? { quality } : {}),
-    ...(Number.isSafeInteger(page) && page > 1 ? { page } : {}),
-  };
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}), ...(quality ? { quality } : {}), ...(Number.isSafeInteger(page) && page > 1 ? { page } : {}) };
 }

@@ -21,14 +21,7 @@ export function CallTimerDisplay({ timer }: { timer: CallTimer }) {
         </div>
         <Group gap={6} wrap="nowrap" c={timer.running ? 'blue.7' : 'dimmed'}>
           <Icon name="clock" size={22} />
-          <Text
-            role="timer"
-            aria-label={t('timer.title')}
-            fz={28}
-            fw={700}
-            lh={1}
-            style={{ fontVariantNumeric: 'tabular-nums', letterSpacing: '0.02em' }}
-          >
+          <Text role="timer" aria-label={t('timer.title')} fz={28} fw={700} lh={1} style={{ fontVariantNumeric: 'tabular-nums', letterSpacing: '0.02em' }}>
             {formatDuration(timer.seconds)}
           </Text>
         </Group>

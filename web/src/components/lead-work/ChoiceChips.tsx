@@ -20,7 +20,13 @@ export function ChoiceChips({ label, choices, value, onChange, error, required, 
   const id = useId();
   const labelId = `${id}-label`;
   return (
-    <Input.Wrapper label={label} withAsterisk={required} error={error} labelProps={{ id: labelId, htmlFor: undefined }} description={choices.length ? undefined : placeholder}>
+    <Input.Wrapper
+      label={label}
+      withAsterisk={required}
+      error={error}
+      labelProps={{ id: labelId, htmlFor: undefined }}
+      description={choices.length ? undefined : placeholder}
+    >
       {choices.length > 0 && (
         <Chip.Group value={value ?? ''} onChange={(v) => onChange(v as string)}>
           <SimpleGrid cols={2} spacing={8} verticalSpacing={8} mt={4} role="radiogroup" aria-labelledby={labelId} aria-required={required}>
@@ -36,7 +42,10 @@ export function ChoiceChips({ label, choices, value, onChange, error, required, 
                 disabled={disabled}
                 // The first chip carries the group's error, so a refused submit focuses it (focusFirstError).
                 aria-invalid={error && i === 0 ? true : undefined}
-                styles={{ root: { width: '100%' }, label: { width: '100%', height: 44, paddingInline: 8, justifyContent: 'center', textAlign: 'center', lineHeight: 1.2, whiteSpace: 'normal' } }}
+                styles={{
+                  root: { width: '100%' },
+                  label: { width: '100%', height: 44, paddingInline: 8, justifyContent: 'center', textAlign: 'center', lineHeight: 1.2, whiteSpace: 'normal' },
+                }}
               >
                 {c.label}
               </Chip>

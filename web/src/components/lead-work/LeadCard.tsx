@@ -83,15 +83,7 @@ export function LeadCard({ lead, queue }: Props) {
           )}
         </Stack>
 
-        <ButtonLink
-          to="/leadspage/lead/$leadId"
-          params={{ leadId: String(lead.id) }}
-          search={{ queue }}
-          preload="intent"
-          size="md"
-          fullWidth
-          mt="auto"
-        >
+        <ButtonLink to="/leadspage/lead/$leadId" params={{ leadId: String(lead.id) }} search={{ queue }} preload="intent" size="md" fullWidth mt="auto">
           {/* Call Back on Today's Callbacks, Process Lead elsewhere */}
           {t(queue === 'callback' ? 'queue.callBack' : 'queue.processLead')}
         </ButtonLink>

@@ -110,8 +110,7 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
     onError: (err) => notifyFailure(t('lead.recordFailed'), err, undefined, serverText),
   });
 
-  const pickNotConnected = (outcome: NotConnectedOutcome) =>
-    notConnected.mutate({ leadId: lead.id, outcome, call_duration: timer.elapsed(), queue });
+  const pickNotConnected = (outcome: NotConnectedOutcome) => notConnected.mutate({ leadId: lead.id, outcome, call_duration: timer.elapsed(), queue });
 
   const cancel = () => {
     leaving.current = true;
@@ -280,4 +279,3 @@ function NeighbourButton({ leadId, queue, label, icon }: { leadId: number | null
     </ButtonLink>
   );
 }
-

@@ -5,8 +5,14 @@ import { useRef } from 'react';
 import { useSharedText, withMessageIn } from '../../i18n/sharedText';
 import type { LeadQueue } from '../../../../shared/constants';
 import {
-  FEEDBACK_OPTIONS, LEAD_QUALITIES, LeadFormInput, NO_SUBMIT_FEEDBACK, SUBMIT_STATUSES,
-  type FormVariant, type LeadQuality, type SubmitStatus,
+  FEEDBACK_OPTIONS,
+  LEAD_QUALITIES,
+  LeadFormInput,
+  NO_SUBMIT_FEEDBACK,
+  SUBMIT_STATUSES,
+  type FormVariant,
+  type LeadQuality,
+  type SubmitStatus,
 } from '../../../../shared/schemas/lead-work';
 import { todayIn } from '../../../../shared/dates';
 import { useMutation } from '@tanstack/react-query';
@@ -76,9 +82,23 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
   const form = useForm<LeadFormValues>({
     mode: 'controlled',
     initialValues: {
-      leadId: lead.id, variant, queue, status: '', feedback: null, call_duration: 0, whatsapp: '', optional_number: '',
-      telemarketer_handler: null, demo: false, project_name: '', remarks: '', callback: false, callback_date: '', callback_time: '',
-      invalid_reason: '', lead_quality: null,
+      leadId: lead.id,
+      variant,
+      queue,
+      status: '',
+      feedback: null,
+      call_duration: 0,
+      whatsapp: '',
+      optional_number: '',
+      telemarketer_handler: null,
+      demo: false,
+      project_name: '',
+      remarks: '',
+      callback: false,
+      callback_date: '',
+      callback_time: '',
+      invalid_reason: '',
+      lead_quality: null,
     },
     validate: schemaResolver(LeadFormInput, { sync: true }),
   });
@@ -132,15 +152,7 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
   };
 
   const digits = (name: 'whatsapp' | 'optional_number', label: string) => (
-    <TextInput
-      label={label}
-      inputMode="numeric"
-      autoComplete="off"
-      maxLength={15}
-      size="md"
-      key={form.key(name)}
-      {...field(name)}
-    />
+    <TextInput label={label} inputMode="numeric" autoComplete="off" maxLength={15} size="md" key={form.key(name)} {...field(name)} />
   );
 
   return (
@@ -155,14 +167,7 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
       )}
     >
       <Stack gap="sm">
-        <ChoiceChips
-          label={t('form.status')}
-          required
-          choices={statusChoices}
-          value={status || null}
-          onChange={chooseStatus}
-          error={field('status').error}
-        />
+        <ChoiceChips label={t('form.status')} required choices={statusChoices} value={status || null} onChange={chooseStatus} error={field('status').error} />
         <ChoiceChips
           label={t('form.feedback')}
           required

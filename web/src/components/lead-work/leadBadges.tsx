@@ -16,10 +16,10 @@ export function useCallbackWhen(): (date: string, time: string | null) => string
   };
 }
 
-const CALLBACK_BADGES = {
-  missed: { label: 'queue.missed', color: 'red' },
-  due: { label: 'queue.dueNow', color: 'orange' },
-} as const satisfies Record<Exclude<CallbackState, 'upcoming'>, { label: string; color: string }>;
+const CALLBACK_BADGES = { missed: { label: 'queue.missed', color: 'red' }, due: { label: 'queue.dueNow', color: 'orange' } } as const satisfies Record<
+  Exclude<CallbackState, 'upcoming'>,
+  { label: string; color: string }
+>;
 
 /** A callback that is due now or was missed; an upcoming one needs no mark. */
 export function CallbackStateBadge({ state }: { state: CallbackState | null }) {

@@ -74,8 +74,7 @@ export function prefetchOpenLead(leadId: number, queue: LeadQueue | undefined): 
 }
 
 /** After a submit or an attempt the answer is out of date (status, history): the next visit asks again. */
-export const markOpenLeadStale = (leadId: number) =>
-  void queryClient.invalidateQueries({ queryKey: ['work.open', leadId], refetchType: 'none' });
+export const markOpenLeadStale = (leadId: number) => void queryClient.invalidateQueries({ queryKey: ['work.open', leadId], refetchType: 'none' });
 
 /**
  * The lead to open after one whose submission waits on the phone: the server's next when it named one,

@@ -6,7 +6,6 @@ import { QueryState } from '../QueryState';
 import { Icon } from '../layout/icons';
 import { MEDIA, demoShareText } from './mediaKinds';
 
-
 /** The telecaller's Demo and Tutorial pages: cards with the image; demos are shared on WhatsApp, tutorials watched. */
 export function MediaCardsPage({ kind }: { kind: MediaKind }) {
   const { t } = useTranslation();
@@ -17,7 +16,12 @@ export function MediaCardsPage({ kind }: { kind: MediaKind }) {
   return (
     <Stack>
       <Title order={2}>{t(`titles.${words.userPage}`)}</Title>
-      <QueryState query={list} empty={t(kind === 'demo' ? 'lead.noDemos' : 'media.tutorial.empty')} isEmpty={(d) => d.length === 0} errorText={t(`media.${kind}.failed`)}>
+      <QueryState
+        query={list}
+        empty={t(kind === 'demo' ? 'lead.noDemos' : 'media.tutorial.empty')}
+        isEmpty={(d) => d.length === 0}
+        errorText={t(`media.${kind}.failed`)}
+      >
         {(items) => (
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
             {items.map((m) => (

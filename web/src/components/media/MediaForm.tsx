@@ -14,7 +14,17 @@ export interface MediaValues {
 }
 
 /** Name, Description, Link and an image: a new demo or tutorial (image required), or an edit (a new image optional). */
-export function MediaForm({ kind, item, onDone, onCancel }: { kind: MediaKind; item?: MediaValues & { id: number }; onDone: () => void; onCancel?: () => void }) {
+export function MediaForm({
+  kind,
+  item,
+  onDone,
+  onCancel,
+}: {
+  kind: MediaKind;
+  item?: MediaValues & { id: number };
+  onDone: () => void;
+  onCancel?: () => void;
+}) {
   const words = MEDIA[kind];
   const utils = trpc.useUtils();
   const form = useForm<MediaValues>({
@@ -57,7 +67,16 @@ export function MediaForm({ kind, item, onDone, onCancel }: { kind: MediaKind; i
     <form noValidate onSubmit={form.onSubmit(submit)}>
       <Stack gap="sm">
         <TextInput label="Name" withAsterisk maxLength={200} key={form.key('name')} {...form.getInputProps('name')} />
-        <Textarea label="Description" withAsterisk autosize minRows={3} maxRows={8} maxLength={2000} key={form.key('discreption')} {...form.getInputProps('discreption')} />
+        <Textarea
+          label="Description"
+          withAsterisk
+          autosize
+          minRows={3}
+          maxRows={8}
+          maxLength={2000}
+          key={form.key('discreption')}
+          {...form.getInputProps('discreption')}
+        />
         <TextInput label="Link" withAsterisk type="url" placeholder="https://" maxLength={2000} key={form.key('link')} {...form.getInputProps('link')} />
         <FileInput
           label={item ? 'New image (optional)' : 'Image'}

@@ -47,8 +47,24 @@ export function MediaListPage({ kind }: { kind: MediaKind }) {
             { accessor: 'id', title: 'Id', width: 60 },
             { accessor: 'name', title: 'Name' },
             { accessor: 'image', title: 'Image', render: (m) => <Image src={m.image} w={words.thumb} h={words.thumb} fit="cover" radius="sm" alt={m.name} /> },
-            { accessor: 'discreption', title: 'Description', render: (m) => <Text size="sm" lineClamp={3}>{m.discreption}</Text> },
-            { accessor: 'link', title: 'Link', render: (m) => <Anchor href={m.link} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>{m.link}</Anchor> },
+            {
+              accessor: 'discreption',
+              title: 'Description',
+              render: (m) => (
+                <Text size="sm" lineClamp={3}>
+                  {m.discreption}
+                </Text>
+              ),
+            },
+            {
+              accessor: 'link',
+              title: 'Link',
+              render: (m) => (
+                <Anchor href={m.link} target="_blank" rel="noopener noreferrer" size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {m.link}
+                </Anchor>
+              ),
+            },
           ]}
           actions={{
             render: (m) => (

@@ -100,12 +100,7 @@ function NotificationCard({ item, expanded, onOpen }: { item: InboxItem; expande
             </Badge>
           )}
         </Group>
-        <Text
-          size="sm"
-          mt="xs"
-          lineClamp={expanded ? undefined : 3}
-          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
-        >
+        <Text size="sm" mt="xs" lineClamp={expanded ? undefined : 3} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {message}
         </Text>
       </UnstyledButton>

@@ -2,7 +2,10 @@ import type { InboxItem } from '../../../../shared/schemas/notifications';
 import type { SharedText } from '../../i18n/sharedText';
 
 /** A notification's title and message: a notice the server wrote in the reader's language, any other as it was written. */
-export function noticeText(item: Pick<InboxItem, 'title' | 'message'> & { notice?: InboxItem['notice'] }, t: SharedText['t']): { title: string; message: string } {
+export function noticeText(
+  item: Pick<InboxItem, 'title' | 'message'> & { notice?: InboxItem['notice'] },
+  t: SharedText['t'],
+): { title: string; message: string } {
   const n = item.notice;
   if (!n) return { title: item.title, message: item.message };
   const values = { project: n.params.project, reason: n.params.reason ?? '' };

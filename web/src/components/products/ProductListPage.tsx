@@ -14,7 +14,10 @@ const PAGE_SIZE = 20;
 export function ProductListPage({ search, setSearch }: { search: ProductSearch; setSearch: (s: ProductSearch, mode?: 'push' | 'replace') => void }) {
   const { t } = useTranslation();
   const [text, setText] = useSearchText(search.q ?? '', (q) => setSearch({ q: q || undefined }, 'replace'));
-  const products = trpc.products.list.useQuery({ page: search.page ?? 1, pageSize: PAGE_SIZE, search: search.q || undefined }, { placeholderData: (prev) => prev });
+  const products = trpc.products.list.useQuery(
+    { page: search.page ?? 1, pageSize: PAGE_SIZE, search: search.q || undefined },
+    { placeholderData: (prev) => prev },
+  );
   return (
     <Stack>
       <div>
@@ -23,7 +26,15 @@ export function ProductListPage({ search, setSearch }: { search: ProductSearch; 
           {t('products.intro')}
         </Text>
       </div>
-      <TextInput type="search" placeholder={t('products.search')} aria-label={t('products.search')} value={text} onChange={(e) => setText(e.currentTarget.value)} maxLength={100} size="md" />
+      <TextInput
+        type="search"
+        placeholder={t('products.search')}
+        aria-label={t('products.search')}
+        value={text}
+        onChange={(e) => setText(e.currentTarget.value)}
+        maxLength={100}
+        size="md"
+      />
       <QueryState query={products} empty={t(search.q ? 'products.noMatch' : 'products.empty')} isEmpty={(d) => d.total === 0} errorText={t('products.failed')}>
         {(data) => (
           <div>

@@ -6,7 +6,6 @@ import { fieldErrorsOf, notifyFailure, notifySuccess } from '../../lib/notify';
 import { ProductInput } from '../../../../shared/schemas/products';
 import type { Product } from './types';
 
-
 /** Add a product, or edit one: name, price, description. */
 export function ProductModal({ product, onClose }: { product: Product | null; onClose: () => void }) {
   const utils = trpc.useUtils();
@@ -36,7 +35,15 @@ export function ProductModal({ product, onClose }: { product: Product | null; on
         <Stack gap="sm">
           <TextInput label="Name" withAsterisk maxLength={120} data-autofocus key={form.key('name')} {...form.getInputProps('name')} />
           <TextInput label="Price" withAsterisk inputMode="decimal" leftSection="₹" key={form.key('price')} {...form.getInputProps('price')} />
-          <Textarea label="Description" autosize minRows={2} maxRows={6} maxLength={1000} key={form.key('description')} {...form.getInputProps('description')} />
+          <Textarea
+            label="Description"
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={1000}
+            key={form.key('description')}
+            {...form.getInputProps('description')}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={saving}>
               Cancel

@@ -21,7 +21,10 @@ export interface ProductSearch {
 export function ProductsPage({ search, setSearch }: { search: ProductSearch; setSearch: (s: ProductSearch, mode?: 'push' | 'replace') => void }) {
   const utils = trpc.useUtils();
   const [text, setText] = useSearchText(search.q ?? '', (q) => setSearch({ q: q || undefined }, 'replace'));
-  const products = trpc.products.list.useQuery({ page: search.page ?? 1, pageSize: PAGE_SIZE, search: search.q || undefined }, { placeholderData: (prev) => prev });
+  const products = trpc.products.list.useQuery(
+    { page: search.page ?? 1, pageSize: PAGE_SIZE, search: search.q || undefined },
+    { placeholderData: (prev) => prev },
+  );
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<Product | null>(null);
   const remove = trpc.products.remove.useMutation({
@@ -62,7 +65,15 @@ export function ProductsPage({ search, setSearch }: { search: ProductSearch; set
           columns={[
             { accessor: 'name', title: 'Name' },
             { accessor: 'price', title: 'Price', textAlign: 'right', render: (p) => formatMoney(p.price) },
-            { accessor: 'description', title: 'Description', render: (p) => <Text size="sm" lineClamp={2}>{p.description}</Text> },
+            {
+              accessor: 'description',
+              title: 'Description',
+              render: (p) => (
+                <Text size="sm" lineClamp={2}>
+                  {p.description}
+                </Text>
+              ),
+            },
           ]}
           actions={{
             render: (p) => (

@@ -105,10 +105,23 @@ function PendingOf({ telecallerId, page, setSearch }: { telecallerId: number; pa
         actions={{
           render: (p) => (
             <Group gap={6} wrap="nowrap">
-              <Button size="xs" color="green" loading={approve.isPending && approve.variables?.id === p.id} disabled={busy(p.id)} onClick={() => approve.mutate({ id: p.id })}>
+              <Button
+                size="xs"
+                color="green"
+                loading={approve.isPending && approve.variables?.id === p.id}
+                disabled={busy(p.id)}
+                onClick={() => approve.mutate({ id: p.id })}
+              >
                 Approve
               </Button>
-              <Button size="xs" color="red" variant="light" loading={reject.isPending && reject.variables?.id === p.id} disabled={busy(p.id)} onClick={() => setRejecting(p)}>
+              <Button
+                size="xs"
+                color="red"
+                variant="light"
+                loading={reject.isPending && reject.variables?.id === p.id}
+                disabled={busy(p.id)}
+                onClick={() => setRejecting(p)}
+              >
                 Reject
               </Button>
             </Group>

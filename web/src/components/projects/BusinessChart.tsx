@@ -13,7 +13,10 @@ export default function BusinessChart({ months }: { months: Business['byMonth'] 
         h={260}
         data={data}
         dataKey="month"
-        series={[{ name: 'Value sold', color: 'blue.6' }, { name: 'Received', color: 'teal.6' }]}
+        series={[
+          { name: 'Value sold', color: 'blue.6' },
+          { name: 'Received', color: 'teal.6' },
+        ]}
         tickLine="y"
         valueFormatter={(v) => formatMoney(v)}
         yAxisProps={{ width: 90 }}

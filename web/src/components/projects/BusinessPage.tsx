@@ -80,7 +80,10 @@ export function BusinessPage({ search, setSearch }: { search: BusinessSearch; se
           idAccessor="month"
           empty="No months in this range."
           minWidth={900}
-          columns={[{ accessor: 'month', title: 'Month', render: (m) => dayjs(`${m.month}-01`).format('MMM YYYY') }, ...moneyColumns<Business['byMonth'][number]>()]}
+          columns={[
+            { accessor: 'month', title: 'Month', render: (m) => dayjs(`${m.month}-01`).format('MMM YYYY') },
+            ...moneyColumns<Business['byMonth'][number]>(),
+          ]}
         />
       </Paper>
     </Stack>

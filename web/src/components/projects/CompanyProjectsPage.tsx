@@ -11,10 +11,18 @@ import type { Project } from './types';
 const PAGE_SIZE = 20;
 
 export const COMPANY_LISTS = {
-  running: { path: '/subadmin/SubProject/createproject', description: 'Approved projects being delivered; complete one when it is done.', empty: 'No running projects.' },
+  running: {
+    path: '/subadmin/SubProject/createproject',
+    description: 'Approved projects being delivered; complete one when it is done.',
+    empty: 'No running projects.',
+  },
   rejected: { path: '/subadmin/SubProject/rejectproject', description: 'Projects you rejected.', empty: 'No rejected projects.' },
   completed: { path: '/subadmin/SubProject/compleatproject', description: 'Delivered projects.', empty: 'No completed projects found.' },
-  fromLeads: { path: '/subadmin/Leads/confirmproject', description: 'Projects sold to leads, with the lead each came from.', empty: 'No projects from leads yet.' },
+  fromLeads: {
+    path: '/subadmin/Leads/confirmproject',
+    description: 'Projects sold to leads, with the lead each came from.',
+    empty: 'No projects from leads yet.',
+  },
 } satisfies Record<string, { path: TitledPath; description: string; empty: string }>;
 
 export interface CompanyListSearch {
@@ -23,7 +31,15 @@ export interface CompanyListSearch {
 }
 
 /** A company list of projects, of every telecaller or of one; running ones can be completed, any one's payments opened. */
-export function CompanyProjectsPage({ list, search, setSearch }: { list: keyof typeof COMPANY_LISTS; search: CompanyListSearch; setSearch: (s: CompanyListSearch) => void }) {
+export function CompanyProjectsPage({
+  list,
+  search,
+  setSearch,
+}: {
+  list: keyof typeof COMPANY_LISTS;
+  search: CompanyListSearch;
+  setSearch: (s: CompanyListSearch) => void;
+}) {
   const config = COMPANY_LISTS[list];
   const utils = trpc.useUtils();
   const people = trpc.projects.telecallers.useQuery();

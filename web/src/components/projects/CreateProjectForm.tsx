@@ -21,7 +21,6 @@ interface Props {
   productId?: number;
 }
 
-
 /** Create Project: waits for the company's approval; the advance counts as received once approved. */
 export function CreateProjectForm({ lead, productId }: Props) {
   const { t } = useTranslation();
@@ -31,8 +30,13 @@ export function CreateProjectForm({ lead, productId }: Props) {
   const form = useForm<Values>({
     mode: 'uncontrolled',
     initialValues: {
-      project_name: '', clint_name: lead?.name ?? '', number: lead?.mobile ?? '', price: '', advance: '',
-      commission_percentage: String(DEFAULT_COMMISSION), endtime: '',
+      project_name: '',
+      clint_name: lead?.name ?? '',
+      number: lead?.mobile ?? '',
+      price: '',
+      advance: '',
+      commission_percentage: String(DEFAULT_COMMISSION),
+      endtime: '',
     },
     validate: schemaResolver(CreateProjectInput, { sync: true }),
   });
@@ -75,7 +79,12 @@ export function CreateProjectForm({ lead, productId }: Props) {
         </Text>
       </div>
       <Paper withBorder radius="md" p="md">
-        <form noValidate onSubmit={form.onSubmit((v) => create.mutate({ ...v, commission_percentage: Number(v.commission_percentage), ...(lead ? { lead_id: lead.id } : {}) }))}>
+        <form
+          noValidate
+          onSubmit={form.onSubmit((v) =>
+            create.mutate({ ...v, commission_percentage: Number(v.commission_percentage), ...(lead ? { lead_id: lead.id } : {}) }),
+          )}
+        >
           <Stack gap="sm">
             {!!products.data?.total && (
               <Select
@@ -92,8 +101,23 @@ export function CreateProjectForm({ lead, productId }: Props) {
             )}
             <ProjectFields
               form={form}
-              labels={{ name: t('projects.name'), client: t('projects.client'), price: t('projects.price'), number: t('projects.number'), end: t('projects.end') }}
-              money={<TextInput label={t('projects.advance')} size="md" inputMode="decimal" leftSection="₹" key={form.key('advance')} {...withMessageIn(form.getInputProps('advance'), serverText)} />}
+              labels={{
+                name: t('projects.name'),
+                client: t('projects.client'),
+                price: t('projects.price'),
+                number: t('projects.number'),
+                end: t('projects.end'),
+              }}
+              money={
+                <TextInput
+                  label={t('projects.advance')}
+                  size="md"
+                  inputMode="decimal"
+                  leftSection="₹"
+                  key={form.key('advance')}
+                  {...withMessageIn(form.getInputProps('advance'), serverText)}
+                />
+              }
             />
             <Button type="submit" size="lg" loading={create.isPending}>
               {t('queue.createProject')}

@@ -47,7 +47,12 @@ export function MyProjectsPage({ list, page, setPage }: Props) {
           {t(`projects.lists.${list}.description`)}
         </Text>
       </div>
-      <QueryState query={projects} empty={t(`projects.lists.${list}.empty`)} isEmpty={(d) => d.total === 0} errorText={t(list === 'pendingPayment' ? 'projects.pendingFailed' : 'projects.failed')}>
+      <QueryState
+        query={projects}
+        empty={t(`projects.lists.${list}.empty`)}
+        isEmpty={(d) => d.total === 0}
+        errorText={t(list === 'pendingPayment' ? 'projects.pendingFailed' : 'projects.failed')}
+      >
         {(data) => (
           <div>
             <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm">
@@ -64,7 +69,16 @@ export function MyProjectsPage({ list, page, setPage }: Props) {
                       )}
                       <Group gap="xs" grow>
                         {list === 'pendingPayment' && p.reminder && (
-                          <Button component="a" href={p.reminder.link} target="_blank" rel="noopener noreferrer" size="md" variant="light" color="teal" leftSection={<Icon name="chat" size={18} />}>
+                          <Button
+                            component="a"
+                            href={p.reminder.link}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            size="md"
+                            variant="light"
+                            color="teal"
+                            leftSection={<Icon name="chat" size={18} />}
+                          >
                             {t('projects.remind')}
                           </Button>
                         )}

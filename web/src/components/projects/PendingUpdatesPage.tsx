@@ -62,7 +62,9 @@ export function PendingUpdatesPage({ page, setPage }: { page: number; setPage: (
             { accessor: 'received', title: 'Received', textAlign: 'right', render: (u) => money(u, 'received') },
             { accessor: 'pending', title: 'Pending', textAlign: 'right', render: (u) => money(u, 'pending') },
             {
-              accessor: 'commission_percentage', title: 'Commission', textAlign: 'right',
+              accessor: 'commission_percentage',
+              title: 'Commission',
+              textAlign: 'right',
               render: (u) => <Change was={`${u.current.commission_percentage}%`} now={`${u.proposed.commission_percentage}%`} />,
             },
             { accessor: 'endtime', title: 'End Time', render: (u) => <Change was={formatDate(u.current.endtime)} now={formatDate(u.proposed.endtime)} /> },
@@ -72,10 +74,23 @@ export function PendingUpdatesPage({ page, setPage }: { page: number; setPage: (
             render: (u) => (
               // One above the other: side by side they took the width of a data column.
               <Stack gap={6}>
-                <Button size="xs" color="green" loading={deciding(u.id) && decide.variables?.approve} disabled={deciding(u.id)} onClick={() => decide.mutate({ id: u.id, approve: true })}>
+                <Button
+                  size="xs"
+                  color="green"
+                  loading={deciding(u.id) && decide.variables?.approve}
+                  disabled={deciding(u.id)}
+                  onClick={() => decide.mutate({ id: u.id, approve: true })}
+                >
                   Approve
                 </Button>
-                <Button size="xs" color="red" variant="light" loading={deciding(u.id) && !decide.variables?.approve} disabled={deciding(u.id)} onClick={() => decide.mutate({ id: u.id, approve: false })}>
+                <Button
+                  size="xs"
+                  color="red"
+                  variant="light"
+                  loading={deciding(u.id) && !decide.variables?.approve}
+                  disabled={deciding(u.id)}
+                  onClick={() => decide.mutate({ id: u.id, approve: false })}
+                >
                   Reject
                 </Button>
               </Stack>

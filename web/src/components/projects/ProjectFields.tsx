@@ -41,7 +41,14 @@ export function ProjectFields<V extends ProjectFieldValues>({ form, labels, mone
         {money}
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-        <Select label={t('projects.commission')} size="md" data={COMMISSION_DATA} allowDeselect={false} key={f.key('commission_percentage')} {...field('commission_percentage')} />
+        <Select
+          label={t('projects.commission')}
+          size="md"
+          data={COMMISSION_DATA}
+          allowDeselect={false}
+          key={f.key('commission_percentage')}
+          {...field('commission_percentage')}
+        />
         <TextInput label={labels.end} withAsterisk size="md" type="date" key={f.key('endtime')} {...field('endtime')} />
       </SimpleGrid>
     </>

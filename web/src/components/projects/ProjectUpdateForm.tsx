@@ -15,7 +15,6 @@ interface Values extends ProjectFieldValues {
   received: string;
 }
 
-
 /** Update Project: the values proposed wait apart until the company decides (spec: payment update flow). */
 export function ProjectUpdateForm({ project, onDone, onCancel }: { project: Project; onDone: () => void; onCancel?: () => void }) {
   const { t } = useTranslation();
@@ -24,8 +23,14 @@ export function ProjectUpdateForm({ project, onDone, onCancel }: { project: Proj
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues: {
-      id: project.id, project_name: project.project_name, clint_name: project.clint_name, number: project.number,
-      price: rupeesFieldValue(project.price), received: rupeesFieldValue(project.received), commission_percentage: String(project.commission_percentage), endtime: project.endtime,
+      id: project.id,
+      project_name: project.project_name,
+      clint_name: project.clint_name,
+      number: project.number,
+      price: rupeesFieldValue(project.price),
+      received: rupeesFieldValue(project.received),
+      commission_percentage: String(project.commission_percentage),
+      endtime: project.endtime,
     },
     validate: schemaResolver(ProjectUpdateInput, { sync: true }),
   });
@@ -50,8 +55,24 @@ export function ProjectUpdateForm({ project, onDone, onCancel }: { project: Proj
       <Stack gap="sm">
         <ProjectFields
           form={form}
-          labels={{ name: t('projects.update.name'), client: t('projects.update.client'), price: t('projects.update.price'), number: t('projects.update.number'), end: t('projects.update.end') }}
-          money={<TextInput label={t('projects.update.received')} withAsterisk size="md" inputMode="decimal" leftSection="₹" key={form.key('received')} {...withMessageIn(form.getInputProps('received'), serverText)} />}
+          labels={{
+            name: t('projects.update.name'),
+            client: t('projects.update.client'),
+            price: t('projects.update.price'),
+            number: t('projects.update.number'),
+            end: t('projects.update.end'),
+          }}
+          money={
+            <TextInput
+              label={t('projects.update.received')}
+              withAsterisk
+              size="md"
+              inputMode="decimal"
+              leftSection="₹"
+              key={form.key('received')}
+              {...withMessageIn(form.getInputProps('received'), serverText)}
+            />
+          }
         />
         <Text size="sm" aria-live="polite">
           {t('projects.update.pending')} <b>{pending === null ? '—' : formatMoney(pending)}</b>

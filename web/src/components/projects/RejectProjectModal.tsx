@@ -24,8 +24,7 @@ export function RejectProjectModal({ project, loading, onReject, onClose }: Prop
       <form onSubmit={form.onSubmit((v) => onReject(v.reason.trim()))}>
         <Stack>
           <Text size="sm">
-            Reject "{project.project_name}" for {project.clint_name}? {project.telecaller_name ?? 'The telecaller'} is told at once, with the reason
-            below.
+            Reject "{project.project_name}" for {project.clint_name}? {project.telecaller_name ?? 'The telecaller'} is told at once, with the reason below.
           </Text>
           <Textarea
             label="Reason"

@@ -11,7 +11,18 @@ export const projectColumns = (opts: { telecaller?: boolean; lead?: boolean; rea
   { accessor: 'project_name', title: 'Project Name' },
   ...(opts.telecaller ? [{ accessor: 'telecaller_name', title: 'Telecaller' } as AppColumn<Project>] : []),
   ...(opts.lead
-    ? [{ accessor: 'lead', title: 'Lead', render: (p: Project) => (p.lead ? <Text size="sm">{p.lead.name} · {p.lead.mobile}</Text> : null) } as AppColumn<Project>]
+    ? [
+        {
+          accessor: 'lead',
+          title: 'Lead',
+          render: (p: Project) =>
+            p.lead ? (
+              <Text size="sm">
+                {p.lead.name} · {p.lead.mobile}
+              </Text>
+            ) : null,
+        } as AppColumn<Project>,
+      ]
     : []),
   { accessor: 'clint_name', title: 'Client Name' },
   { accessor: 'number', title: 'Number', render: (p) => <MobileLink mobile={p.number} /> },
@@ -22,6 +33,16 @@ export const projectColumns = (opts: { telecaller?: boolean; lead?: boolean; rea
   { accessor: 'endtime', title: 'End Time', render: (p) => formatDate(p.endtime) },
   { accessor: 'status', title: 'Status', render: (p) => <ProjectStatusBadge project={p} /> },
   ...(opts.reason
-    ? [{ accessor: 'reject_reason', title: 'Reason', render: (p: Project) => <Text size="sm" miw={140} style={{ overflowWrap: 'anywhere' }}>{p.reject_reason ?? ''}</Text> } as AppColumn<Project>]
+    ? [
+        {
+          accessor: 'reject_reason',
+          title: 'Reason',
+          render: (p: Project) => (
+            <Text size="sm" miw={140} style={{ overflowWrap: 'anywhere' }}>
+              {p.reject_reason ?? ''}
+            </Text>
+          ),
+        } as AppColumn<Project>,
+      ]
     : []),
 ];

@@ -8,16 +8,7 @@ export function WhatsappPreview({ leadName, message }: { leadName: string; messa
         Preview for a lead named {leadName}
       </Text>
       <Box p="sm" bg="#efeae2" style={{ borderRadius: 'var(--mantine-radius-md)' }}>
-        <Paper
-          px="sm"
-          py={8}
-          maw={420}
-          bg="#d9fdd3"
-          radius="md"
-          shadow="xs"
-          aria-label="WhatsApp message preview"
-          style={{ borderTopLeftRadius: 2 }}
-        >
+        <Paper px="sm" py={8} maw={420} bg="#d9fdd3" radius="md" shadow="xs" aria-label="WhatsApp message preview" style={{ borderTopLeftRadius: 2 }}>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {message}
           </Text>

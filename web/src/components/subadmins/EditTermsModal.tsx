@@ -78,8 +78,8 @@ export function EditTermsModal({ subadmin, onClose, onSaved }: Props) {
             />
             {overLimit && (
               <Alert color="yellow" variant="light">
-                This subadmin already has {inUse} telecallers and telecaller heads. It keeps them, but cannot add more until it is
-                under the new limit of {limit}.
+                This subadmin already has {inUse} telecallers and telecaller heads. It keeps them, but cannot add more until it is under the new limit of{' '}
+                {limit}.
               </Alert>
             )}
             <Group justify="flex-end">

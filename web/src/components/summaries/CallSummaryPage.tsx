@@ -89,7 +89,13 @@ const CATEGORY_COLUMNS: AppColumn<CategoryTotal>[] = [
       <Group gap={6} wrap="nowrap" c={cat.count === 0 ? 'dimmed' : undefined}>
         <span
           aria-hidden
-          style={{ width: 8, height: 8, borderRadius: 4, flex: 'none', background: `var(--mantine-color-${CATEGORY_COLORS[cat.category]}-${cat.count ? 6 : 3})` }}
+          style={{
+            width: 8,
+            height: 8,
+            borderRadius: 4,
+            flex: 'none',
+            background: `var(--mantine-color-${CATEGORY_COLORS[cat.category]}-${cat.count ? 6 : 3})`,
+          }}
         />
         {cat.category}
       </Group>

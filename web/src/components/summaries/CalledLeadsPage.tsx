@@ -54,7 +54,13 @@ export function CalledLeadsPage({ search, setSearch }: Props) {
                 <LeadCard key={l.lead_id} lead={l} />
               ))}
             </SimpleGrid>
-            <Pager page={data.page} pageSize={data.pageSize} total={data.total} totalCapped={data.totalCapped} onChange={(p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push')} />
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              totalCapped={data.totalCapped}
+              onChange={(p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push')}
+            />
           </div>
         )}
       </QueryState>

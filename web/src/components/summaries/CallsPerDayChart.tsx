@@ -23,7 +23,15 @@ export default function CallsPerDayChart({ days, talkLabel }: { days: (CallTimes
             const p = payload?.[0]?.payload as { Calls: number; talkTime: number } | undefined;
             if (!p) return null;
             return (
-              <div style={{ background: 'var(--mantine-color-body)', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 6, padding: '6px 10px', fontSize: 13 }}>
+              <div
+                style={{
+                  background: 'var(--mantine-color-body)',
+                  border: '1px solid var(--mantine-color-gray-3)',
+                  borderRadius: 6,
+                  padding: '6px 10px',
+                  fontSize: 13,
+                }}
+              >
                 <strong>{label}</strong>
                 <div>
                   {p.Calls} {p.Calls === 1 ? 'call' : 'calls'} · {talkLabel} {formatHms(p.talkTime)}

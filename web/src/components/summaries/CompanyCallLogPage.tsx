@@ -26,10 +26,7 @@ export function CompanyCallLogPage({ search, setSearch }: Props) {
   const { from, to, today } = shownRange(search);
   const page = search.page ?? 1;
   const callers = trpc.summaries.callers.useQuery();
-  const calls = trpc.summaries.callLog.useQuery(
-    { from, to, page, pageSize: PAGE_SIZE, telecallerId: search.telecaller },
-    { placeholderData: (prev) => prev },
-  );
+  const calls = trpc.summaries.callLog.useQuery({ from, to, page, pageSize: PAGE_SIZE, telecallerId: search.telecaller }, { placeholderData: (prev) => prev });
   usePageInRange(calls.data, page, (p) => setSearch({ ...search, page: p }, 'replace'));
 
   const options = [
@@ -87,7 +84,15 @@ export function CompanyCallLogPage({ search, setSearch }: Props) {
 
 const CALL_LOG_COLUMNS: AppColumn<CallLogRow>[] = [
   { accessor: 'created_at', title: 'When', render: (c) => <StackedTime stored={c.created_at} /> },
-  { accessor: 'telecaller_name', title: 'Telecaller', render: (c) => <Text size="sm" maw={150}>{c.telecaller_name}</Text> },
+  {
+    accessor: 'telecaller_name',
+    title: 'Telecaller',
+    render: (c) => (
+      <Text size="sm" maw={150}>
+        {c.telecaller_name}
+      </Text>
+    ),
+  },
   {
     accessor: 'lead_name',
     title: 'Lead',
@@ -125,6 +130,10 @@ const CALL_LOG_COLUMNS: AppColumn<CallLogRow>[] = [
     title: 'Duration',
     textAlign: 'right',
     noWrap: true,
-    render: (c) => <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatHms(c.call_duration)}</Text>,
+    render: (c) => (
+      <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {formatHms(c.call_duration)}
+      </Text>
+    ),
   },
 ];

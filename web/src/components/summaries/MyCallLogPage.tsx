@@ -52,7 +52,13 @@ export function MyCallLogPage({ search, setSearch }: Props) {
                 <CallCard key={c.id} call={c} />
               ))}
             </SimpleGrid>
-            <Pager page={data.page} pageSize={data.pageSize} total={data.total} totalCapped={data.totalCapped} onChange={(p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push')} />
+            <Pager
+              page={data.page}
+              pageSize={data.pageSize}
+              total={data.total}
+              totalCapped={data.totalCapped}
+              onChange={(p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push')}
+            />
           </div>
         )}
       </QueryState>
@@ -83,7 +89,12 @@ function CallCard({ call }: { call: CallLogRow }) {
         <Text size="sm" c="dimmed">
           {formatDateTime(call.created_at)}
         </Text>
-        <Text size="sm" fw={500} style={{ fontVariantNumeric: 'tabular-nums' }} aria-label={t('callLogs.duration', { duration: formatHms(call.call_duration) })}>
+        <Text
+          size="sm"
+          fw={500}
+          style={{ fontVariantNumeric: 'tabular-nums' }}
+          aria-label={t('callLogs.duration', { duration: formatHms(call.call_duration) })}
+        >
           {formatHms(call.call_duration)}
         </Text>
       </Group>

@@ -13,11 +13,7 @@ export default function ProductivityCharts({ data }: { data: Productivity }) {
   const height = Math.max(200, 48 + active.length * 34);
   const calls = active.map((r) => ({ name: r.name, ...r.mix }));
   const talk = active.map((r) => ({ name: r.name, minutes: Math.round(r.talkTime / 6) / 10 }));
-  const mix = CALL_CATEGORIES.filter((c) => data.totals.mix[c] > 0).map((c) => ({
-    name: c,
-    value: data.totals.mix[c],
-    color: `${CATEGORY_COLORS[c]}.6`,
-  }));
+  const mix = CALL_CATEGORIES.filter((c) => data.totals.mix[c] > 0).map((c) => ({ name: c, value: data.totals.mix[c], color: `${CATEGORY_COLORS[c]}.6` }));
   const capped = data.rows.filter((r) => r.calls > 0).length > MAX_BARS;
 
   return (

@@ -20,10 +20,5 @@ export function validateRangeSearch(s: Record<string, unknown>): RangeSearch {
   const to = date(s.to);
   const page = positive(s.page);
   const telecaller = positive(s.telecaller);
-  return {
-    ...(from ? { from } : {}),
-    ...(to ? { to } : {}),
-    ...(page && page > 1 ? { page } : {}),
-    ...(telecaller ? { telecaller } : {}),
-  };
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}), ...(page && page > 1 ? { page } : {}), ...(telecaller ? { telecaller } : {}) };
 }

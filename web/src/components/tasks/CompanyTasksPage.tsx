@@ -13,7 +13,17 @@ import type { Task } from './types';
 const PAGE_SIZE = 20;
 
 /** The company's Running (with the new ones not yet accepted), Delay and Completed task lists; a completed task is approved here. */
-export function CompanyTasksPage({ list, path, page, setPage }: { list: Exclude<TaskList, 'new' | 'running'>; path: TitledPath; page: number; setPage: (p: number) => void }) {
+export function CompanyTasksPage({
+  list,
+  path,
+  page,
+  setPage,
+}: {
+  list: Exclude<TaskList, 'new' | 'running'>;
+  path: TitledPath;
+  page: number;
+  setPage: (p: number) => void;
+}) {
   const utils = trpc.useUtils();
   const tasks = trpc.tasks.list.useQuery({ list, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
   const approve = trpc.tasks.approve.useMutation({
@@ -38,7 +48,15 @@ export function CompanyTasksPage({ list, path, page, setPage }: { list: Exclude<
           columns={[
             { accessor: 'name', title: 'Task' },
             { accessor: 'developer_name', title: 'Developer' },
-            { accessor: 'description', title: 'Description', render: (t) => <Text size="sm" lineClamp={3} maw={320}>{t.description}</Text> },
+            {
+              accessor: 'description',
+              title: 'Description',
+              render: (t) => (
+                <Text size="sm" lineClamp={3} maw={320}>
+                  {t.description}
+                </Text>
+              ),
+            },
             { accessor: 'start_date', title: 'Start', render: (t) => formatDate(t.start_date) },
             { accessor: 'end_date', title: 'End', render: (t) => formatDate(t.end_date) },
             { accessor: 'image', title: 'Media', render: (t) => <TaskMedia task={t} /> },
@@ -49,7 +67,12 @@ export function CompanyTasksPage({ list, path, page, setPage }: { list: Exclude<
               ? {
                   render: (t) =>
                     t.status === TASK_STATUS.completed ? (
-                      <Button size="xs" color="green" loading={approve.isPending && approve.variables?.id === t.id} onClick={() => approve.mutate({ id: t.id })}>
+                      <Button
+                        size="xs"
+                        color="green"
+                        loading={approve.isPending && approve.variables?.id === t.id}
+                        onClick={() => approve.mutate({ id: t.id })}
+                      >
                         Approve
                       </Button>
                     ) : null,

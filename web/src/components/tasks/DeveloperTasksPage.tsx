@@ -55,7 +55,12 @@ export function DeveloperTasksPage({ list, path, page, setPage }: { list: TaskLi
                       </Button>
                     )}
                     {(list === 'running' || list === 'delayed') && (
-                      <Button size="md" color="green" loading={complete.isPending && complete.variables?.id === task.id} onClick={() => complete.mutate({ id: task.id })}>
+                      <Button
+                        size="md"
+                        color="green"
+                        loading={complete.isPending && complete.variables?.id === task.id}
+                        onClick={() => complete.mutate({ id: task.id })}
+                      >
                         {t('shared.taskStatus.completed')}
                       </Button>
                     )}

@@ -60,14 +60,39 @@ export function NewTaskForm() {
         <form noValidate onSubmit={form.onSubmit(submit)}>
           <Stack gap="sm">
             <TextInput label="Task name" withAsterisk maxLength={200} key={form.key('name')} {...form.getInputProps('name')} />
-            <Textarea label="Description" withAsterisk autosize minRows={3} maxRows={10} maxLength={5000} key={form.key('description')} {...form.getInputProps('description')} />
+            <Textarea
+              label="Description"
+              withAsterisk
+              autosize
+              minRows={3}
+              maxRows={10}
+              maxLength={5000}
+              key={form.key('description')}
+              {...form.getInputProps('description')}
+            />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
               <TextInput type="date" label="Start date" withAsterisk key={form.key('start_date')} {...form.getInputProps('start_date')} />
               <TextInput type="date" label="End date" withAsterisk key={form.key('end_date')} {...form.getInputProps('end_date')} />
             </SimpleGrid>
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-              <FileInput label="Image" description="Optional" accept="image/jpeg,image/png,image/webp,image/gif" placeholder="Choose an image" value={image} onChange={setImage} clearable />
-              <FileInput label="Video" description="Optional" accept="video/mp4,video/webm" placeholder="Choose a video" value={video} onChange={setVideo} clearable />
+              <FileInput
+                label="Image"
+                description="Optional"
+                accept="image/jpeg,image/png,image/webp,image/gif"
+                placeholder="Choose an image"
+                value={image}
+                onChange={setImage}
+                clearable
+              />
+              <FileInput
+                label="Video"
+                description="Optional"
+                accept="video/mp4,video/webm"
+                placeholder="Choose a video"
+                value={video}
+                onChange={setVideo}
+                clearable
+              />
             </SimpleGrid>
             <Select
               label="Developer"

@@ -51,15 +51,12 @@ export function UsersTable({ query, paging, onEdit }: Props) {
     onError: (err) => notifyFailure('Failed to login as user.', err),
   });
 
-  const busy = (id: number) =>
-    (setBlocked.isPending && setBlocked.variables?.id === id) || (loginAs.isPending && loginAs.variables?.userId === id);
+  const busy = (id: number) => (setBlocked.isPending && setBlocked.variables?.id === id) || (loginAs.isPending && loginAs.variables?.userId === id);
 
   // Four buttons in a row would take most of a narrower table's frame: there they make two rows of two.
   const oneRow = useMediaQuery('(min-width: 75em)', true, { getInitialValueInEffect: false });
   const actions = (u: UserRow) => (
-    <Box
-      style={{ display: 'grid', gridTemplateColumns: `repeat(${oneRow ? 4 : 2}, max-content)`, gap: 6, justifyContent: 'end', justifyItems: 'end' }}
-    >
+    <Box style={{ display: 'grid', gridTemplateColumns: `repeat(${oneRow ? 4 : 2}, max-content)`, gap: 6, justifyContent: 'end', justifyItems: 'end' }}>
       <Button size="compact-sm" variant="light" onClick={() => onEdit(u)} aria-label={`Update ${u.name}`}>
         Update
       </Button>
@@ -129,8 +126,8 @@ export function UsersTable({ query, paging, onEdit }: Props) {
         onClose={() => setToBlock(null)}
         onConfirm={() => toBlock && setBlocked.mutate({ id: toBlock.id, blocked: true })}
       >
-        Block {toBlock?.name}? They are signed out at once and cannot sign in until you unblock them; the sign-in page tells them their account
-        was blocked by your company.
+        Block {toBlock?.name}? They are signed out at once and cannot sign in until you unblock them; the sign-in page tells them their account was blocked by
+        your company.
       </ConfirmModal>
 
       <ConfirmModal
@@ -141,8 +138,8 @@ export function UsersTable({ query, paging, onEdit }: Props) {
         onClose={() => setToDelete(null)}
         onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
       >
-        Are you sure you want to delete {toDelete?.name}? They will be signed out at once, and the leads they have not worked yet go back to the
-        unassigned pool.
+        Are you sure you want to delete {toDelete?.name}? They will be signed out at once, and the leads they have not worked yet go back to the unassigned
+        pool.
       </ConfirmModal>
     </>
   );

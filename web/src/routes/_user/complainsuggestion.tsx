@@ -2,7 +2,4 @@ import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/layout/pageTitles';
 import { MyComplaintsPage } from '../../components/complaints/MyComplaintsPage';
 
-export const Route = createFileRoute('/_user/complainsuggestion')({
-  head: pageHead('/complainsuggestion'),
-  component: MyComplaintsPage,
-});
+export const Route = createFileRoute('/_user/complainsuggestion')({ head: pageHead('/complainsuggestion'), component: MyComplaintsPage });

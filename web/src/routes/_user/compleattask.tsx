@@ -14,5 +14,7 @@ export const Route = createFileRoute('/_user/compleattask')({
 function Page() {
   const { page } = Route.useSearch();
   const navigate = useNavigate({ from: '/compleattask' });
-  return <DeveloperTasksPage list="completed" path="/compleattask" page={page ?? 1} setPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />;
+  return (
+    <DeveloperTasksPage list="completed" path="/compleattask" page={page ?? 1} setPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />
+  );
 }

@@ -8,10 +8,7 @@ import { formatCount, formatDate } from '../../lib/format';
 import { PAGE_TITLES, pageHead } from '../../components/layout/pageTitles';
 import type { SubadminDashboard } from '../../../../shared/schemas/subadmins';
 
-export const Route = createFileRoute('/admin/')({
-  head: pageHead('/admin'),
-  component: AdminDashboardPage,
-});
+export const Route = createFileRoute('/admin/')({ head: pageHead('/admin'), component: AdminDashboardPage });
 
 const PENDING_COMPLAINTS_PATH: string = '/admin/subadmin-camplaints/pending';
 
@@ -105,11 +102,7 @@ function DashboardFigures({ d }: { d: SubadminDashboard }) {
                   style={i > 0 ? { borderTop: '1px solid var(--mantine-color-gray-3)' } : undefined}
                 >
                   <Stack gap={0} style={{ minWidth: 0 }}>
-                    <Anchor
-                      size="sm"
-                      fw={600}
-                      renderRoot={(props) => <Link to="/admin/subadmin-list" search={{ search: c.company_name }} {...props} />}
-                    >
+                    <Anchor size="sm" fw={600} renderRoot={(props) => <Link to="/admin/subadmin-list" search={{ search: c.company_name }} {...props} />}>
                       {c.company_name}
                     </Anchor>
                     <Text size="xs" c="dimmed">

@@ -1,5 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Alert, Button, Center, Divider, Group, Loader, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Divider,
+  Group,
+  Loader,
+  Paper,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { trpc } from '../../trpc';
 import { notifySuccess } from '../../lib/notify';
@@ -8,10 +24,7 @@ import { formatDate } from '../../lib/format';
 import { fieldErrorsOf, notifyFailure } from '../../lib/notify';
 import { ProfileUpdateInput, type SubadminProfile } from '../../../../shared/schemas/profile';
 
-export const Route = createFileRoute('/subadmin/Profilehandel')({
-  head: pageHead('/subadmin/Profilehandel'),
-  component: ProfilePage,
-});
+export const Route = createFileRoute('/subadmin/Profilehandel')({ head: pageHead('/subadmin/Profilehandel'), component: ProfilePage });
 
 function ProfilePage() {
   const profile = trpc.profile.get.useQuery();

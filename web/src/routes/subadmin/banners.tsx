@@ -2,7 +2,4 @@ import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/layout/pageTitles';
 import { BannersPage } from '../../components/banners/BannersPage';
 
-export const Route = createFileRoute('/subadmin/banners')({
-  head: pageHead('/subadmin/banners'),
-  component: BannersPage,
-});
+export const Route = createFileRoute('/subadmin/banners')({ head: pageHead('/subadmin/banners'), component: BannersPage });

@@ -3,11 +3,7 @@ import { pageHead } from '../../components/layout/pageTitles';
 import { validateRangeDates } from '../../components/projects/pageSearch';
 import { BusinessPage } from '../../components/projects/BusinessPage';
 
-export const Route = createFileRoute('/subadmin/business')({
-  validateSearch: validateRangeDates,
-  head: pageHead('/subadmin/business'),
-  component: Page,
-});
+export const Route = createFileRoute('/subadmin/business')({ validateSearch: validateRangeDates, head: pageHead('/subadmin/business'), component: Page });
 
 function Page() {
   const search = Route.useSearch();

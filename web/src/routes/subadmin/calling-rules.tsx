@@ -8,13 +8,14 @@ import { WhatsappPreview } from '../../components/settings/WhatsappPreview';
 import { fieldErrorsOf, notifyFailure, notifySuccess } from '../../lib/notify';
 import { formatMinutes } from '../../lib/format';
 import {
-  DEFAULT_WHATSAPP_TEMPLATE, LeadWorkSettingsInput, WHATSAPP_TEMPLATE_MAX, fillWhatsappTemplate, type LeadWorkSettings,
+  DEFAULT_WHATSAPP_TEMPLATE,
+  LeadWorkSettingsInput,
+  WHATSAPP_TEMPLATE_MAX,
+  fillWhatsappTemplate,
+  type LeadWorkSettings,
 } from '../../../../shared/schemas/lead-work';
 
-export const Route = createFileRoute('/subadmin/calling-rules')({
-  head: pageHead('/subadmin/calling-rules'),
-  component: CallingRulesPage,
-});
+export const Route = createFileRoute('/subadmin/calling-rules')({ head: pageHead('/subadmin/calling-rules'), component: CallingRulesPage });
 
 const SAMPLE_LEAD = 'Asha Kulkarni';
 
@@ -54,7 +55,9 @@ function RulesForm({ settings }: { settings: LeadWorkSettings }) {
       notifySuccess('Calling rules saved.');
       utils.settings.getLeadWork.setData(undefined, saved);
       form.setValues({
-        retry_delay_minutes: saved.retry_delay_minutes, attempt_limit: saved.attempt_limit, whatsapp_template: saved.whatsapp_template ?? '',
+        retry_delay_minutes: saved.retry_delay_minutes,
+        attempt_limit: saved.attempt_limit,
+        whatsapp_template: saved.whatsapp_template ?? '',
         caller_exports_allowed: saved.caller_exports_allowed,
       });
       form.resetDirty();

@@ -6,10 +6,7 @@ import { PAGE_TITLES, pageHead } from '../../components/layout/pageTitles';
 import { StatCard } from '../../components/users/StatCard';
 import { formatDate } from '../../lib/format';
 
-export const Route = createFileRoute('/subadmin/dashbord')({
-  head: pageHead('/subadmin/dashbord'),
-  component: SubadminDashboardPage,
-});
+export const Route = createFileRoute('/subadmin/dashbord')({ head: pageHead('/subadmin/dashbord'), component: SubadminDashboardPage });
 
 const LIST = '/subadmin/telicallerlist/alltelicaller';
 
@@ -55,7 +52,10 @@ function SubadminDashboardPage() {
                     )}
                   </Group>
                   <Text fz={28} fw={700} lh={1}>
-                    {d.limit.used} <Text span c="dimmed" fz="lg">of {d.limit.max}</Text>
+                    {d.limit.used}{' '}
+                    <Text span c="dimmed" fz="lg">
+                      of {d.limit.max}
+                    </Text>
                   </Text>
                   <Progress value={pct} color={reached ? 'red' : pct >= 80 ? 'orange' : 'blue'} size="sm" mt="sm" aria-label="Telecaller places used" />
                   <Group justify="space-between" mt="xs" wrap="wrap">

@@ -9,10 +9,7 @@ import { fieldErrorsOf, notifyFailure } from '../../lib/notify';
 import { LeadPullCard } from '../../components/indiamart/LeadPullCard';
 import { IndiamartInput, type IndiamartSettings } from '../../../../shared/schemas/settings';
 
-export const Route = createFileRoute('/subadmin/manage-indiamart')({
-  head: pageHead('/subadmin/manage-indiamart'),
-  component: IndiamartPage,
-});
+export const Route = createFileRoute('/subadmin/manage-indiamart')({ head: pageHead('/subadmin/manage-indiamart'), component: IndiamartPage });
 
 function IndiamartPage() {
   const settings = trpc.settings.getIndiamart.useQuery();

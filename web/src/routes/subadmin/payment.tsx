@@ -3,11 +3,7 @@ import { pageHead } from '../../components/layout/pageTitles';
 import { validatePageSearch } from '../../components/projects/pageSearch';
 import { PendingUpdatesPage } from '../../components/projects/PendingUpdatesPage';
 
-export const Route = createFileRoute('/subadmin/payment')({
-  validateSearch: validatePageSearch,
-  head: pageHead('/subadmin/payment'),
-  component: Page,
-});
+export const Route = createFileRoute('/subadmin/payment')({ validateSearch: validatePageSearch, head: pageHead('/subadmin/payment'), component: Page });
 
 function Page() {
   const { page } = Route.useSearch();

@@ -3,11 +3,7 @@ import { pageHead } from '../../components/layout/pageTitles';
 import { validateProductSearch } from '../../components/products/productSearch';
 import { ProductsPage } from '../../components/products/ProductsPage';
 
-export const Route = createFileRoute('/subadmin/products')({
-  validateSearch: validateProductSearch,
-  head: pageHead('/subadmin/products'),
-  component: Page,
-});
+export const Route = createFileRoute('/subadmin/products')({ validateSearch: validateProductSearch, head: pageHead('/subadmin/products'), component: Page });
 
 function Page() {
   const search = Route.useSearch();

@@ -19,14 +19,7 @@ const subadminNav = () => SUBADMIN_NAV;
 function SubadminLayout() {
   const me = useSessionWatch('subadmin', Route.useRouteContext().me);
   return (
-    <AreaShell
-      me={me}
-      nav={subadminNav}
-      accordion
-      homeTo="/subadmin/dashbord"
-      title={me.companyName || PRODUCT_NAME}
-      footerOwner={me.companyName}
-    >
+    <AreaShell me={me} nav={subadminNav} accordion homeTo="/subadmin/dashbord" title={me.companyName || PRODUCT_NAME} footerOwner={me.companyName}>
       <Outlet />
     </AreaShell>
   );

@@ -5,10 +5,7 @@ import { UploadLeadsCard } from '../../components/intake/UploadLeadsCard';
 import { UploadHistoryCard } from '../../components/intake/UploadHistoryCard';
 import { AddLeadForm } from '../../components/intake/AddLeadForm';
 
-export const Route = createFileRoute('/subadmin/uploaddata')({
-  head: pageHead('/subadmin/uploaddata'),
-  component: UploadLeadsPage,
-});
+export const Route = createFileRoute('/subadmin/uploaddata')({ head: pageHead('/subadmin/uploaddata'), component: UploadLeadsPage });
 
 function UploadLeadsPage() {
   return (

@@ -30,5 +30,11 @@ export const Route = createFileRoute('/_user/leadspage/createproject')({
 
 function Page() {
   const { lead, name, mobile, product } = Route.useSearch();
-  return <CreateProjectForm key={`${lead ?? 0}:${product ?? 0}`} productId={product} lead={lead ? { id: lead, name: name ?? '', mobile: mobile ?? '' } : undefined} />;
+  return (
+    <CreateProjectForm
+      key={`${lead ?? 0}:${product ?? 0}`}
+      productId={product}
+      lead={lead ? { id: lead, name: name ?? '', mobile: mobile ?? '' } : undefined}
+    />
+  );
 }

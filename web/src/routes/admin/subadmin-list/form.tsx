@@ -8,10 +8,7 @@ import { CreateSubadminInput, TELECALLER_LIMIT_MAX } from '../../../../../shared
 import { DEFAULT_TIME_ZONE, todayIn } from '../../../../../shared/dates';
 import { PAGE_TITLES, pageHead } from '../../../components/layout/pageTitles';
 
-export const Route = createFileRoute('/admin/subadmin-list/form')({
-  head: pageHead('/admin/subadmin-list/form'),
-  component: CreateSubadminPage,
-});
+export const Route = createFileRoute('/admin/subadmin-list/form')({ head: pageHead('/admin/subadmin-list/form'), component: CreateSubadminPage });
 
 const EMPTY = {
   name: '',
@@ -70,14 +67,7 @@ function CreateSubadminPage() {
           <Stack gap="md">
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="md">
               <TextInput label="Name" required autoComplete="off" key={form.key('name')} {...form.getInputProps('name')} />
-              <TextInput
-                label="Email"
-                type="email"
-                required
-                autoComplete="off"
-                key={form.key('email')}
-                {...form.getInputProps('email')}
-              />
+              <TextInput label="Email" type="email" required autoComplete="off" key={form.key('email')} {...form.getInputProps('email')} />
               <PasswordInput
                 label="Password"
                 description="At least 8 characters."
@@ -98,7 +88,13 @@ function CreateSubadminPage() {
                 key={form.key('telecaller_creat_limit')}
                 {...form.getInputProps('telecaller_creat_limit')}
               />
-              <TextInput label="Company name" description="The subadmin's registered company name." required key={form.key('company_name')} {...form.getInputProps('company_name')} />
+              <TextInput
+                label="Company name"
+                description="The subadmin's registered company name."
+                required
+                key={form.key('company_name')}
+                {...form.getInputProps('company_name')}
+              />
               <TextInput
                 label="Mobile"
                 description="Indian mobile, 10 digits."

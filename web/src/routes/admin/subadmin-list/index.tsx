@@ -31,11 +31,7 @@ export const Route = createFileRoute('/admin/subadmin-list/')({
     const page = Number(s.page);
     const search = typeof s.search === 'string' && s.search.trim() ? s.search.trim().slice(0, 100) : undefined;
     const status = SUBADMIN_STATUSES.find((v) => v === s.status && v !== 'all');
-    return {
-      ...(Number.isInteger(page) && page > 1 ? { page } : {}),
-      ...(search ? { search } : {}),
-      ...(status ? { status } : {}),
-    };
+    return { ...(Number.isInteger(page) && page > 1 ? { page } : {}), ...(search ? { search } : {}), ...(status ? { status } : {}) };
   },
   component: SubadminListPage,
 });
@@ -65,10 +61,7 @@ function SubadminListPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debouncedSearch]);
 
-  const list = trpc.subadmins.list.useQuery(
-    { page, pageSize: PAGE_SIZE, search: search || undefined, status },
-    { placeholderData: (prev) => prev },
-  );
+  const list = trpc.subadmins.list.useQuery({ page, pageSize: PAGE_SIZE, search: search || undefined, status }, { placeholderData: (prev) => prev });
 
   // A page emptied by a delete (or a stale link) falls back to the last page that has rows.
   const total = list.data?.total;
@@ -149,7 +142,15 @@ function SubadminListPage() {
             paging={pagingOf(list.data, (p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) }))}
             columns={[
               { accessor: 'index', title: '#', render: (_s, i) => rowNumber(list.data?.page ?? 1, PAGE_SIZE, i) },
-              { accessor: 'name', title: 'Name', render: (s) => <Text size="sm" miw={80}>{s.name}</Text> },
+              {
+                accessor: 'name',
+                title: 'Name',
+                render: (s) => (
+                  <Text size="sm" miw={80}>
+                    {s.name}
+                  </Text>
+                ),
+              },
               { accessor: 'email', title: 'Email', render: (s) => <BreakableEmail email={s.email} /> },
               {
                 accessor: 'company_name',
@@ -217,8 +218,8 @@ function SubadminListPage() {
         onClose={() => setBlocking(null)}
         onConfirm={() => blocking && setBlocked.mutate({ id: blocking.id, blocked: true })}
       >
-        Block {blocking?.company_name} ({blocking?.email})? The company and all its users are signed out at once and cannot sign in until you
-        unblock it; the sign-in page tells them their company&apos;s account is blocked.
+        Block {blocking?.company_name} ({blocking?.email})? The company and all its users are signed out at once and cannot sign in until you unblock it; the
+        sign-in page tells them their company&apos;s account is blocked.
       </ConfirmModal>
 
       <EditTermsModal subadmin={editing} onClose={() => setEditing(null)} onSaved={() => void reload()} />

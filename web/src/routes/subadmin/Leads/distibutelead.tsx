@@ -7,10 +7,7 @@ import { DistributeForm } from '../../../components/distribution/DistributeForm'
 import { PoolCard } from '../../../components/distribution/PoolCard';
 import { TakeBackCard } from '../../../components/distribution/TakeBackCard';
 
-export const Route = createFileRoute('/subadmin/Leads/distibutelead')({
-  head: pageHead('/subadmin/Leads/distibutelead'),
-  component: DistributeLeadsPage,
-});
+export const Route = createFileRoute('/subadmin/Leads/distibutelead')({ head: pageHead('/subadmin/Leads/distibutelead'), component: DistributeLeadsPage });
 
 function DistributeLeadsPage() {
   const pool = trpc.distribution.pool.useQuery();

@@ -12,7 +12,6 @@ export const Route = createFileRoute('/subadmin/Leads/followupleads')({
 function FollowUpLeadsPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/subadmin/Leads/followupleads' });
-  const setSearch = (next: LeadListSearch, mode: 'push' | 'replace' = 'push') =>
-    void navigate({ search: next, replace: mode === 'replace' });
+  const setSearch = (next: LeadListSearch, mode: 'push' | 'replace' = 'push') => void navigate({ search: next, replace: mode === 'replace' });
   return <TelecallerLeadListPage list="followUp" search={search} setSearch={setSearch} />;
 }

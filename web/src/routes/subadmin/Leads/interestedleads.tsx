@@ -12,7 +12,6 @@ export const Route = createFileRoute('/subadmin/Leads/interestedleads')({
 function InterestedLeadsPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/subadmin/Leads/interestedleads' });
-  const setSearch = (next: LeadListSearch, mode: 'push' | 'replace' = 'push') =>
-    void navigate({ search: next, replace: mode === 'replace' });
+  const setSearch = (next: LeadListSearch, mode: 'push' | 'replace' = 'push') => void navigate({ search: next, replace: mode === 'replace' });
   return <TelecallerLeadListPage list="interested" search={search} setSearch={setSearch} />;
 }

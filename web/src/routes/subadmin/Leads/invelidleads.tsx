@@ -12,7 +12,6 @@ export const Route = createFileRoute('/subadmin/Leads/invelidleads')({
 function InvalidLeadsPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/subadmin/Leads/invelidleads' });
-  const setSearch = (next: LeadListSearch, mode: 'push' | 'replace' = 'push') =>
-    void navigate({ search: next, replace: mode === 'replace' });
+  const setSearch = (next: LeadListSearch, mode: 'push' | 'replace' = 'push') => void navigate({ search: next, replace: mode === 'replace' });
   return <TelecallerLeadListPage list="invalid" search={search} setSearch={setSearch} />;
 }

@@ -12,7 +12,6 @@ export const Route = createFileRoute('/subadmin/Leads/myuploadleads')({
 function MyUploadedLeadsPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/subadmin/Leads/myuploadleads' });
-  const setSearch = (next: UploadedLeadsSearch, mode: 'push' | 'replace' = 'push') =>
-    void navigate({ search: next, replace: mode === 'replace' });
+  const setSearch = (next: UploadedLeadsSearch, mode: 'push' | 'replace' = 'push') => void navigate({ search: next, replace: mode === 'replace' });
   return <UploadedLeadsPage search={search} setSearch={setSearch} />;
 }

@@ -12,7 +12,6 @@ export const Route = createFileRoute('/subadmin/Leads/notinterestedleads')({
 function NotInterestedLeadsPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/subadmin/Leads/notinterestedleads' });
-  const setSearch = (next: LeadListSearch, mode: 'push' | 'replace' = 'push') =>
-    void navigate({ search: next, replace: mode === 'replace' });
+  const setSearch = (next: LeadListSearch, mode: 'push' | 'replace' = 'push') => void navigate({ search: next, replace: mode === 'replace' });
   return <TelecallerLeadListPage list="notInterested" search={search} setSearch={setSearch} />;
 }

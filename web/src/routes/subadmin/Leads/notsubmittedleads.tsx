@@ -12,7 +12,6 @@ export const Route = createFileRoute('/subadmin/Leads/notsubmittedleads')({
 function NotSubmittedLeadsPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/subadmin/Leads/notsubmittedleads' });
-  const setSearch = (next: LeadListSearch, mode: 'push' | 'replace' = 'push') =>
-    void navigate({ search: next, replace: mode === 'replace' });
+  const setSearch = (next: LeadListSearch, mode: 'push' | 'replace' = 'push') => void navigate({ search: next, replace: mode === 'replace' });
   return <TelecallerLeadListPage list="notSubmitted" search={search} setSearch={setSearch} />;
 }

@@ -12,7 +12,6 @@ export const Route = createFileRoute('/subadmin/Leads/pendingleads')({
 function PendingLeadsPage() {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: '/subadmin/Leads/pendingleads' });
-  const setSearch = (next: LeadListSearch, mode: 'push' | 'replace' = 'push') =>
-    void navigate({ search: next, replace: mode === 'replace' });
+  const setSearch = (next: LeadListSearch, mode: 'push' | 'replace' = 'push') => void navigate({ search: next, replace: mode === 'replace' });
   return <TelecallerLeadListPage list="pending" search={search} setSearch={setSearch} />;
 }

@@ -12,5 +12,12 @@ export const Route = createFileRoute('/subadmin/task/compleattask')({
 function Page() {
   const { page } = Route.useSearch();
   const navigate = useNavigate({ from: '/subadmin/task/compleattask' });
-  return <CompanyTasksPage list="completed" path="/subadmin/task/compleattask" page={page ?? 1} setPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />;
+  return (
+    <CompanyTasksPage
+      list="completed"
+      path="/subadmin/task/compleattask"
+      page={page ?? 1}
+      setPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })}
+    />
+  );
 }

@@ -12,5 +12,12 @@ export const Route = createFileRoute('/subadmin/task/dailytask')({
 function Page() {
   const { page } = Route.useSearch();
   const navigate = useNavigate({ from: '/subadmin/task/dailytask' });
-  return <CompanyTasksPage list="delayed" path="/subadmin/task/dailytask" page={page ?? 1} setPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />;
+  return (
+    <CompanyTasksPage
+      list="delayed"
+      path="/subadmin/task/dailytask"
+      page={page ?? 1}
+      setPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })}
+    />
+  );
 }

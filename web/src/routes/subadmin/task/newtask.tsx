@@ -2,7 +2,4 @@ import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../components/layout/pageTitles';
 import { NewTaskForm } from '../../../components/tasks/NewTaskForm';
 
-export const Route = createFileRoute('/subadmin/task/newtask')({
-  head: pageHead('/subadmin/task/newtask'),
-  component: NewTaskForm,
-});
+export const Route = createFileRoute('/subadmin/task/newtask')({ head: pageHead('/subadmin/task/newtask'), component: NewTaskForm });

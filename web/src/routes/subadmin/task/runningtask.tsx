@@ -12,5 +12,12 @@ export const Route = createFileRoute('/subadmin/task/runningtask')({
 function Page() {
   const { page } = Route.useSearch();
   const navigate = useNavigate({ from: '/subadmin/task/runningtask' });
-  return <CompanyTasksPage list="open" path="/subadmin/task/runningtask" page={page ?? 1} setPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />;
+  return (
+    <CompanyTasksPage
+      list="open"
+      path="/subadmin/task/runningtask"
+      page={page ?? 1}
+      setPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })}
+    />
+  );
 }

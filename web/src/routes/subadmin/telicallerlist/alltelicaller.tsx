@@ -25,11 +25,7 @@ export const Route = createFileRoute('/subadmin/telicallerlist/alltelicaller')({
     const page = Number(s.page);
     const search = typeof s.search === 'string' && s.search.trim() ? s.search.trim().slice(0, 100) : undefined;
     const type = USER_TYPES.find((t) => t === s.type);
-    return {
-      ...(Number.isInteger(page) && page > 1 ? { page } : {}),
-      ...(search ? { search } : {}),
-      ...(type ? { type } : {}),
-    };
+    return { ...(Number.isInteger(page) && page > 1 ? { page } : {}), ...(search ? { search } : {}), ...(type ? { type } : {}) };
   },
   head: pageHead('/subadmin/telicallerlist/alltelicaller'),
   component: AllTelecallersPage,
@@ -52,10 +48,7 @@ function AllTelecallersPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debouncedSearch]);
 
-  const list = trpc.users.list.useQuery(
-    { page, pageSize: PAGE_SIZE, search: search || undefined, userType: type },
-    { placeholderData: (prev) => prev },
-  );
+  const list = trpc.users.list.useQuery({ page, pageSize: PAGE_SIZE, search: search || undefined, userType: type }, { placeholderData: (prev) => prev });
   const limit = list.data?.limit;
 
   // A page emptied by a delete falls back to the last page that has rows.
@@ -98,12 +91,7 @@ function AllTelecallersPage() {
             data={TYPE_FILTER}
             value={type ?? 'all'}
             allowDeselect={false}
-            onChange={(v) =>
-              void navigate({
-                search: (prev) => ({ ...prev, type: USER_TYPES.find((t) => t === v), page: undefined }),
-                replace: true,
-              })
-            }
+            onChange={(v) => void navigate({ search: (prev) => ({ ...prev, type: USER_TYPES.find((t) => t === v), page: undefined }), replace: true })}
             w={200}
           />
         </Group>
