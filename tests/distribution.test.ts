@@ -4,7 +4,7 @@ import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD, type 
 import { legacy, mutate, query, signIn, type Session } from './helpers/http.js';
 import { MAX_DISTRIBUTE } from '../shared/schemas/distribution.js';
 import { DISTRIBUTE_CHUNK, distributeLeads } from '../server/services/distribution/distribution.service.js';
-import { insertLeads } from '../server/services/leads/lead-writer.js';
+import { insertLeads } from '../server/services/leads/leads.repository.js';
 import type { SubadminActor } from '../server/auth/actor.js';
 
 describe.each(dialects)('lead distribution on %s', (dialect) => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
 import { legacy, query, signIn, type Session } from './helpers/http.js';
-import { insertLeads } from '../server/services/leads/lead-writer.js';
+import { insertLeads } from '../server/services/leads/leads.repository.js';
 import { nowIso } from '../server/db/dialect.js';
 
 const HEADER = 'Id,Name,Mobile,Requirement,Area,Category,Upload Time';

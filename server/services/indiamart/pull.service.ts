@@ -2,7 +2,7 @@ import type { Deps } from '../../deps.js';
 import type { PrincipalKind } from '../../db/schema.js';
 import { INDIAMART_CATEGORY } from '../../../shared/leads.js';
 import { INDIAMART_PULL_INTERVAL_MS, PULL_CODES_OURS, isPullSuccess, type IndiamartPullResult } from '../../../shared/schemas/indiamart.js';
-import { insertLeads } from '../leads/lead-writer.js';
+import { insertLeads } from '../leads/leads.repository.js';
 import { buildPullUrl, fetchIndiamartLeads, parseApiLink, type FetchFn } from './client.js';
 import { mapIndiamartRows } from './mapping.js';
 

@@ -7,7 +7,7 @@ import type { Dialect } from '../../db/database.js';
 import type { SubadminActor } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
 import { nowIso } from '../../db/dialect.js';
-import { insertLeadTuples, type LeadTuple } from './lead-writer.js';
+import { insertLeadTuples, type LeadTuple } from './leads.repository.js';
 import {
   ABANDONED_MESSAGE,
   BATCH_RENEW_MS,

@@ -4,7 +4,7 @@ import type { SubadminActor, UserActor } from '../../auth/actor.js';
 import { isTelecallerType } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
 import { nowIso } from '../../db/dialect.js';
-import { insertLeads } from './lead-writer.js';
+import { insertLeads } from './leads.repository.js';
 import { importLeadsCsv, type CsvImportInput } from './csv-import.js';
 import { getBatchReport, listUploadHistory } from './upload-batches.js';
 import type { Page } from '../../../shared/schemas/paging.js';

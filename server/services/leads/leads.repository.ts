@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { LEAD_STATUS } from '../../../shared/constants.js';
 
 export interface LeadInput {
   name: string;
@@ -68,4 +69,16 @@ export function insertLeads(db: Kysely<DB> | Transaction<DB>, ctx: LeadBatchCont
     ctx,
     rows.map((r) => [r.name, r.mobile, r.requirement, r.area, r.sourceRef ?? null]),
   );
+}
+
+/** Returns a removed telecaller's untouched (new) leads to the company's pool; how many. */
+export async function returnNewLeadsToPool(db: Kysely<DB> | Transaction<DB>, subadminId: number, telecallerId: number, now: string): Promise<number> {
+  const r = await db
+    .updateTable('leads')
+    .set({ telicaller_id: null, telicaller_send_date: null, updated_at: now })
+    .where('subadmin_id', '=', subadminId)
+    .where('telicaller_id', '=', telecallerId)
+    .where('status', '=', LEAD_STATUS.new)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
 }
