@@ -82,3 +82,24 @@ export async function returnNewLeadsToPool(db: Kysely<DB> | Transaction<DB>, sub
     .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
+
+/** Whose lead a mobile already is in the company, and whether its upload is still running. */
+export function findLeadOwnerByMobile(db: Kysely<DB>, subadminId: number, mobile: string) {
+  return db
+    .selectFrom('leads as l')
+    .leftJoin('users as u', 'u.id', 'l.telicaller_id')
+    .select(['l.visible', 'l.telicaller_id', 'u.name as owner'])
+    .where('l.subadmin_id', '=', subadminId)
+    .where('l.mobile', '=', mobile)
+    .executeTakeFirst();
+}
+
+/** The id of the company's lead with this mobile (unique per company). */
+export function findLeadIdByMobile(db: Kysely<DB>, subadminId: number, mobile: string) {
+  return db.selectFrom('leads').select(['id']).where('subadmin_id', '=', subadminId).where('mobile', '=', mobile).executeTakeFirstOrThrow();
+}
+
+/** Postgres: this transaction's commit does not wait for the disk (a crash loses it whole, never half). */
+export async function relaxCommitDurability(trx: Transaction<DB>): Promise<void> {
+  await sql`set local synchronous_commit = off`.execute(trx);
+}
