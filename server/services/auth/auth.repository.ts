@@ -32,17 +32,6 @@ export function findUserForSignIn(db: Kysely<DB>, mobile: string) {
     .executeTakeFirst();
 }
 
-/** A live user of the company, for login-as. */
-export function findLoginAsUser(db: Kysely<DB>, subadminId: number, userId: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'user_type', 'is_blocked'])
-    .where('id', '=', userId)
-    .where('subadmin_id', '=', subadminId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
 export function findAdminProfile(db: Kysely<DB>, id: number) {
   return db.selectFrom('admins').select(['id', 'name', 'email']).where('id', '=', id).executeTakeFirstOrThrow();
 }

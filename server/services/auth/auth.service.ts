@@ -12,13 +12,13 @@ import { DEFAULT_TIME_ZONE, PLATFORM_TIME_ZONE } from '../../../shared/dates.js'
 import {
   findAdminByEmail,
   findAdminProfile,
-  findLoginAsUser,
   findSubadminByEmail,
   findSubadminProfile,
   findUserForSignIn,
   findUserProfile,
   setUserLanguage,
 } from './auth.repository.js';
+import { findLiveUser } from '../users/users.repository.js';
 
 export interface RequestMeta {
   ip: string;
@@ -86,7 +86,7 @@ export async function signOut(deps: Deps, actor: Actor): Promise<void> {
 
 /** A sub-admin opens a session as one of its own users; the session remembers who did it. */
 export async function loginAsUser(deps: Deps, actor: SubadminActor, userId: number, meta: RequestMeta) {
-  const user = await findLoginAsUser(deps.db, actor.subadminId, userId);
+  const user = await findLiveUser(deps.db, actor.subadminId, userId);
   if (!user) throw notFound('User');
   if (user.is_blocked) throw new AppError('FORBIDDEN', 'This user is blocked. Unblock the user to log in as them.');
   const { token } = await createSession(deps.db, {
