@@ -2,7 +2,7 @@ import type { Generated, GeneratedAlways, Insertable, Selectable, Updateable } f
 import type { Language } from '../../shared/schemas/language.js';
 
 /*
- * Table types. Portable conventions (DESIGN.md section 3): integer ids, booleans as 0/1,
+ * Table types. Portable conventions (docs/product-rules.md#database-conventions): integer ids, booleans as 0/1,
  * timestamps as ISO-8601 UTC text, calendar dates as YYYY-MM-DD text, money as integer paise,
  * durations as integer seconds.
  */

@@ -91,7 +91,7 @@ export interface CallTimes extends CallTotal {
 }
 
 /**
- * The Talk Time page (the spec's Login Hours): sign-in time is not recorded (a session lasts until it
+ * The Talk Time page (the original app's Login Hours): sign-in time is not recorded (a session lasts until it
  * idles out), so the page reports the time on connected calls under that name.
  */
 export interface LoginHours {

@@ -87,7 +87,7 @@ export function loginHourWindows(today: string, timeZone: string): Record<LoginH
   };
 }
 
-/** Talk Time (the spec's Login Hours): the signed-in telecaller's (or head's) calls counted and timed per window, and per day for a chart. */
+/** Talk Time (the original app's Login Hours): the signed-in telecaller's (or head's) calls counted and timed per window, and per day for a chart. */
 export async function loginHours(deps: Deps, actor: UserActor, now = new Date()): Promise<LoginHours> {
   const timeZone = await companyZone(deps, actor.subadminId);
   const today = todayIn(timeZone, now);
