@@ -77,7 +77,6 @@ export function userTypeProcedure(...types: UserType[]) {
 }
 
 export const telecallerProcedure = userTypeProcedure('Telicaller', 'Telicaller-hade');
-export const headProcedure = userTypeProcedure('Telicaller-hade');
 export const developerProcedure = userTypeProcedure('Developer');
 
 /** A company's sub-admin, or one of its telecallers or heads: the readers of the company's lists (products, banners). */
