@@ -439,7 +439,3 @@ export interface LeadTalliesTable {
 
 export type Subadmin = Selectable<SubadminsTable>;
 export type NewSubadmin = Insertable<SubadminsTable>;
-export type User = Selectable<UsersTable>;
-export type Session = Selectable<SessionsTable>;
-export type Complaint = Selectable<ComplaintsTable>;
-export type Notification = Selectable<NotificationsTable>;

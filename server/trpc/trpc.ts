@@ -26,7 +26,6 @@ const t = initTRPC.context<Context>().create({
 });
 
 export const router = t.router;
-export const middleware = t.middleware;
 
 /** Turns the services' AppError into the matching tRPC error; anything else stays internal. */
 const mapErrors = t.middleware(async ({ next }) => {

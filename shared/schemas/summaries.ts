@@ -77,7 +77,7 @@ export const CallLogInput = PageInput.omit({ search: true })
   .superRefine(checkRange);
 export type CallLogInput = z.input<typeof CallLogInput>;
 
-export { formatHms, splitDuration, type Hms } from '../durations.js';
+export { formatHms, splitDuration } from '../durations.js';
 
 export interface CallTotal {
   count: number;
