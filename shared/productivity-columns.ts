@@ -4,19 +4,19 @@ import { USER_TYPE_LABELS, type UserTypeValue } from './constants.js';
 import { formatDuration, formatHms } from './durations.js';
 import { CALL_CATEGORIES, emptyMix, type Productivity, type ProductivityRow } from './schemas/summaries.js';
 
-export type ProductivityTotals = Productivity['totals'];
+type ProductivityTotals = Productivity['totals'];
 
 /** Writes a stored instant (ISO UTC) in the company's zone; the server supplies it. */
 export type FormatTime = (stored: string | null) => string;
 
 /** One CSV column: its exact header and its cell for a telecaller. */
-export interface ProductivityField {
+interface ProductivityField {
   header: string;
   csv: (row: ProductivityRow, formatTime: FormatTime) => string | number;
 }
 
 /** A figure card above the table, read from the totals. */
-export interface ProductivityCard {
+interface ProductivityCard {
   label: string;
   value: string;
   note: string;
@@ -25,7 +25,7 @@ export interface ProductivityCard {
 /** The web table's column keys (its accessors); the web gives each one a cell. */
 export type ProductivityColumnKey = 'name' | 'calls' | 'talkTime' | 'firstCall' | 'mix' | 'callbacks' | 'conversion';
 
-export interface ProductivityColumn {
+interface ProductivityColumn {
   key: ProductivityColumnKey;
   /** the web table's header, and a smaller line under it */
   title: string;
