@@ -1,4 +1,4 @@
-import type { Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 import type { Language } from '../../shared/schemas/language.js';
 
 /*
@@ -439,9 +439,3 @@ export interface LeadTalliesTable {
 
 export type Subadmin = Selectable<SubadminsTable>;
 export type NewSubadmin = Insertable<SubadminsTable>;
-export type SubadminUpdate = Updateable<SubadminsTable>;
-export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type Session = Selectable<SessionsTable>;
-export type Complaint = Selectable<ComplaintsTable>;
-export type Notification = Selectable<NotificationsTable>;

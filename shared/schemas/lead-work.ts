@@ -253,12 +253,7 @@ export function whatsappLink(mobile: string, text: string): string {
   return `https://wa.me/${full}?text=${encodeURIComponent(text)}`;
 }
 
-/** Seconds as HH:MM:SS, the call timer's and the legacy API's format. */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-}
+export { formatDuration } from '../durations.js';
 
 /** 'HH:MM:SS', 'H : M : S' or plain seconds to seconds; null when unreadable. */
 export function parseDuration(value: unknown): number | null {
