@@ -30,7 +30,7 @@ export interface TickReport {
 export async function findDueCompanies(deps: Deps, now: Date): Promise<number[]> {
   const cutoff = new Date(now.getTime() - INDIAMART_PULL_INTERVAL_MS).toISOString();
   const rows = await findPullableCompanies(deps.db, cutoff);
-  // Expiry is a date in each company's own time zone.
+  // Expiry is judged by the platform's date, as at sign-in (docs/product-rules.md#sign-in-blocking-and-expiry).
   return rows.filter((r) => companyLockReason(r) === null).map((r) => r.subadmin_id);
 }
 

@@ -188,7 +188,7 @@ const selectTelecallerLead = (q: LeadsQuery) =>
     latestHistory(eb, 'remarks').as('last_remarks'),
   ]);
 
-/** The lead fields of the original API (spec part 2, section 3). */
+/** The lead fields of the original API. */
 const selectLegacyLead = (q: LeadsQuery) =>
   q.select([
     ...LEAD_FIELDS,
