@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { companyLockReason } from '../../auth/sessions.js';
+import { companyLockReason } from '../company/company.service.js';
 import { INDIAMART_PULL_INTERVAL_MS } from '../../../shared/schemas/indiamart.js';
 import { pullCompany, type PullOutcome } from './pull.service.js';
 import type { FetchFn } from './client.js';
@@ -39,7 +39,7 @@ export async function findDueCompanies(deps: Deps, now: Date): Promise<number[]>
     .orderBy('s.last_pull_at')
     .orderBy('s.subadmin_id')
     .execute();
-  // Expiry is a date in each company's own time zone.
+  // Expiry is judged as sign-in judges it (in the platform's zone).
   return rows.filter((r) => companyLockReason(r) === null).map((r) => r.subadmin_id);
 }
 

@@ -34,34 +34,11 @@ import { historyOfLead, type HistoryRow } from './history.repository.js';
 import { findSubmission, madeAt, storeSubmission } from './submission-keys.js';
 import { isTwin } from './twin-submissions.js';
 import { isTakenBack, refuseIfTakenBack } from './taken-back.js';
+import { companyRules, type CompanyRules } from '../company/company.service.js';
 
 /** How early a callback counts as due, and how late it still is due rather than missed. */
 export const CALLBACK_DUE_AHEAD_MINUTES = 15;
 export const CALLBACK_MISSED_AFTER_MINUTES = 30;
-
-export interface CompanyRules {
-  timeZone: string;
-  companyName: string;
-  retryDelayMinutes: number;
-  attemptLimit: number;
-  whatsappTemplate: string | null;
-}
-
-export async function companyRules(db: Kysely<DB>, subadminId: number): Promise<CompanyRules> {
-  const row = await db
-    .selectFrom('subadmins')
-    .select(['time_zone', 'company_name', 'retry_delay_minutes', 'attempt_limit', 'whatsapp_template'])
-    .where('id', '=', subadminId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Company');
-  return {
-    timeZone: row.time_zone,
-    companyName: row.company_name,
-    retryDelayMinutes: row.retry_delay_minutes,
-    attemptLimit: row.attempt_limit,
-    whatsappTemplate: row.whatsapp_template,
-  };
-}
 
 export function scopeOf(actor: UserActor, rules: CompanyRules, now = new Date()): QueueScope {
   return { subadminId: actor.subadminId, userId: actor.id, day: todayBounds(rules.timeZone, now), now: now.toISOString() };
