@@ -4,7 +4,7 @@ import { insertCompany, insertUser, PASSWORD, uniqueMobile } from './helpers/fix
 import { query, signIn, type Session } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
 import { addDays, timeIn, todayIn } from '../shared/dates.js';
-import { REMINDER_LIMIT } from '../server/services/lead-work/lead-work.service.js';
+import { REMINDER_LIMIT } from '../server/services/lead-work/reminders.service.js';
 
 const IST = 'Asia/Kolkata';
 /** The company's wall-clock date and time `minutes` from now. */

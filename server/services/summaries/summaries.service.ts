@@ -36,7 +36,7 @@ import {
   type Productivity,
   type ProductivityRow,
 } from '../../../shared/schemas/summaries.js';
-import { CALLBACK_MISSED_AFTER_MINUTES } from '../lead-work/lead-work.service.js';
+import { CALLBACK_MISSED_AFTER_MINUTES } from '../lead-work/reminders.service.js';
 import { companyTimeZone } from '../company/company.service.js';
 import {
   callActivityByUser,
