@@ -23,7 +23,7 @@ import { insertHistory, updateLead } from './submission.repository.js';
 import { findSubmission, madeAt, storeSubmission } from './submission-keys.js';
 import { isTwin } from './twin-submissions.js';
 import { isTakenBack, refuseIfTakenBack } from './taken-back.js';
-import { assertQueueAllowed, neighbours, nextInQueue } from './queues.service.js';
+import { assertQueueAllowed, neighbours, nextInQueue, type QueueCard } from './queues.service.js';
 import { toHistoryItem, type HistoryItem } from './history.service.js';
 import { assertWritable, isHandedTo, lockedLead, workableLead } from './workable-lead.js';
 
@@ -31,21 +31,22 @@ import { assertWritable, isHandedTo, lockedLead, workableLead } from './workable
 const rulesAndLead = (db: Kysely<DB>, actor: UserActor, leadId: number) => Promise.all([companyRules(db, actor.subadminId), workableLead(db, actor, leadId)]);
 
 export interface LeadDetail {
-  lead: {
-    id: number;
-    name: string;
-    mobile: string;
-    requirement: string;
-    area: string;
-    category: string;
-    status: string;
-    attempts: number;
-    callback_date: string | null;
-    callback_time: string | null;
-    lead_quality: string | null;
-    send_date: string | null;
-    assigned_by_name: string | null;
-  };
+  lead: Pick<
+    QueueCard,
+    | 'id'
+    | 'name'
+    | 'mobile'
+    | 'requirement'
+    | 'area'
+    | 'category'
+    | 'status'
+    | 'attempts'
+    | 'callback_date'
+    | 'callback_time'
+    | 'lead_quality'
+    | 'send_date'
+    | 'assigned_by_name'
+  >;
   /** which rules the form follows for this user and lead */
   variant: 'standard' | 'head' | 'noSubmit';
   whatsapp: { link: string; message: string };
@@ -63,7 +64,7 @@ async function markOpened(db: Kysely<DB>, actor: UserActor, lead: WorkableLead):
 
 /**
  * Process Lead: the form gets everything it shows in one answer. A lead still untouched ('0', new or
- * pending) becomes '6' at once (docs/product-rules.md); a lead in any other status (an interested lead, a
+ * pending) becomes '6' at once (docs/product-rules.md#opening-a-lead); a lead in any other status (an interested lead, a
  * follow-up with its callback) is only read, so a callback opened and cancelled keeps its place in
  * Today's Callbacks and the bell; only a submit changes it. A head opening a lead handed to it leaves
  * the status alone too: the lead is still its telecaller's, and the head's queue is kept by submit_status.
@@ -186,7 +187,7 @@ async function assertHead(db: Kysely<DB>, actor: UserActor, id: number) {
   if (person.user_type !== 'Telicaller-hade' || person.deleted_at || person.is_blocked) throw refused();
 }
 
-/** Submit: the chosen status, a history row, and for interested + a head, the handoff. */
+/** Submit: the chosen status, a history row, and for interested + a head, the handoff (docs/product-rules.md#handoff-to-a-head). */
 export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues): Promise<SubmitResult> {
   if (input.queue) assertQueueAllowed(actor, input.queue);
   return once(deps, actor, input, () => applyLeadForm(deps, actor, input)).catch((err) =>

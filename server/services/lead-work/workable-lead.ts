@@ -6,6 +6,7 @@ import { AppError, notFound } from '../../errors.js';
 import { MESSAGES } from '../../../shared/schemas/lead-work.js';
 import { findWorkableLead, lockWorkableLead, type WorkableLead } from './queues.repository.js';
 
+/** A lead the user may read and write (assigned to it, or handed to it as a head); any other is not found. */
 export async function workableLead(db: Kysely<DB>, actor: UserActor, leadId: number): Promise<WorkableLead> {
   const lead = await findWorkableLead(db, actor.subadminId, actor.id, leadId);
   if (!lead) throw notFound('Lead');
