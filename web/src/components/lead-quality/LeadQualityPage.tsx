@@ -24,7 +24,7 @@ interface Props {
   setSearch: (next: QualitySearch, mode?: 'push' | 'replace') => void;
 }
 
-/** Lead quality (spec part 2, "Lead quality screens"): the user's rated leads between two days, by rating. */
+/** Lead quality: the user's rated leads between two days, by rating. */
 export function LeadQualityPage({ search, setSearch }: Props) {
   const { t } = useTranslation();
   const page = search.page ?? 1;
