@@ -114,7 +114,9 @@ export type LeadStatusKey = keyof Statuses;
 export const LEAD_STATUS_KEYS = Object.keys(LEAD_STATUSES) as LeadStatusKey[];
 
 /** Each status's code by its key, e.g. LEAD_STATUS.notInterested is '3'. */
-export const LEAD_STATUS = Object.fromEntries(LEAD_STATUS_KEYS.map((k) => [k, LEAD_STATUSES[k].code])) as { readonly [K in LeadStatusKey]: Statuses[K]['code'] };
+export const LEAD_STATUS = Object.fromEntries(LEAD_STATUS_KEYS.map((k) => [k, LEAD_STATUSES[k].code])) as {
+  readonly [K in LeadStatusKey]: Statuses[K]['code'];
+};
 export type LeadStatus = Statuses[LeadStatusKey]['code'];
 export const LEAD_STATUS_CODES = LEAD_STATUS_KEYS.map((k) => LEAD_STATUSES[k].code) as [LeadStatus, ...LeadStatus[]];
 
@@ -126,7 +128,8 @@ export const STATUS_BY_CODE = Object.fromEntries(LEAD_STATUS_KEYS.map((k) => [LE
 export const isLeadStatus = (code: string): code is LeadStatus => Object.hasOwn(STATUS_BY_CODE, code);
 
 /** A map from every status code to something, in the registry's order. */
-const byCode = <T>(pick: (s: LeadStatusInfo) => T) => Object.fromEntries(LEAD_STATUS_KEYS.map((k) => [LEAD_STATUSES[k].code, pick(LEAD_STATUSES[k])])) as Record<LeadStatus, T>;
+const byCode = <T>(pick: (s: LeadStatusInfo) => T) =>
+  Object.fromEntries(LEAD_STATUS_KEYS.map((k) => [LEAD_STATUSES[k].code, pick(LEAD_STATUSES[k])])) as Record<LeadStatus, T>;
 
 export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = byCode((s) => s.label);
 export const LEAD_STATUS_COLORS: Record<LeadStatus, string> = byCode((s) => s.color);
@@ -138,10 +141,9 @@ const keysWith = <F extends keyof LeadStatusEntry>(field: F) => LEAD_STATUS_KEYS
 /** The statuses a telecaller submits (the lead form's choices), in order. */
 export type SubmitStatus = Statuses[KeysWith<'feedback'>]['code'];
 export const SUBMIT_STATUSES = keysWith('feedback').map((k) => LEAD_STATUSES[k].code) as [SubmitStatus, ...SubmitStatus[]];
-export const FEEDBACK_OPTIONS = Object.fromEntries<readonly string[]>(keysWith('feedback').map((k) => [LEAD_STATUSES[k].code, LEAD_STATUSES[k].feedback])) as Record<
-  SubmitStatus,
-  readonly string[]
->;
+export const FEEDBACK_OPTIONS = Object.fromEntries<readonly string[]>(
+  keysWith('feedback').map((k) => [LEAD_STATUSES[k].code, LEAD_STATUSES[k].feedback]),
+) as Record<SubmitStatus, readonly string[]>;
 /** Every feedback a submitted status offers, e.g. 'Price Issue'. */
 export type StatusFeedback = NonNullable<LeadStatusInfo['feedback']>[number];
 /** The form section a submitted status opens (null: none). */

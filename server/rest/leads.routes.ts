@@ -34,8 +34,7 @@ export const leadsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     '/leads/export.csv',
     {
       summary: 'Leads as a CSV file',
-      description:
-        `With telecallerId, that telecaller's list named by status (${LEAD_LIST_NAMES}); without it, the uploaded leads filtered by status code, category, search and assigned.`,
+      description: `With telecallerId, that telecaller's list named by status (${LEAD_LIST_NAMES}); without it, the uploaded leads filtered by status code, category, search and assigned.`,
       guard,
       query: LeadExportQuery,
       answers: 'csv',

@@ -68,11 +68,7 @@ export const LeadExportQuery = z
     if (q.telecallerId !== undefined) {
       const list = LeadListSchema.safeParse(q.status);
       if (!list.success) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['status'],
-          message: `Choose a lead list: ${LEAD_LIST_NAMES}.`,
-        });
+        ctx.addIssue({ code: 'custom', path: ['status'], message: `Choose a lead list: ${LEAD_LIST_NAMES}.` });
         return z.NEVER;
       }
       return { kind: 'telecaller' as const, telecallerId: q.telecallerId, status: list.data, search };
