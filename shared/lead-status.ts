@@ -120,7 +120,7 @@ export const LEAD_STATUS = Object.fromEntries(LEAD_STATUS_KEYS.map((k) => [k, LE
 export type LeadStatus = Statuses[LeadStatusKey]['code'];
 export const LEAD_STATUS_CODES = LEAD_STATUS_KEYS.map((k) => LEAD_STATUSES[k].code) as [LeadStatus, ...LeadStatus[]];
 
-/** The entry of a code, e.g. LEAD_STATUS_ENTRIES['3'].label; a Record, so a code without one does not compile. */
+/** One status's entry. STATUS_BY_CODE['3'] is notInterested's. */
 export type LeadStatusInfo = Statuses[LeadStatusKey];
 export const STATUS_BY_CODE = Object.fromEntries(LEAD_STATUS_KEYS.map((k) => [LEAD_STATUSES[k].code, LEAD_STATUSES[k]])) as {
   readonly [K in LeadStatusKey as Statuses[K]['code']]: Statuses[K];
