@@ -4,7 +4,7 @@ import type { DB, LeadHistoryTable } from '../../db/schema.js';
 import type { UserActor } from '../../auth/actor.js';
 import { AppError, notFound } from '../../errors.js';
 import { isUniqueViolation, nowIso } from '../../db/dialect.js';
-import { LEAD_STATUS } from '../../../shared/constants.js';
+import { LEAD_STATUS } from '../../../shared/lead-status.js';
 import { zonedInstant } from '../../../shared/dates.js';
 import {
   MESSAGES,
