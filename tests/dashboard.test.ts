@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertAdmin, insertCompany, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
+import { insertAdmin, insertCompany, insertLead, insertUser, PASSWORD, uniqueMobile, type LeadFixture } from './helpers/fixtures.js';
 import { query, signIn } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
 import { addDays } from '../shared/dates.js';
@@ -18,38 +18,7 @@ describe.each(dialects)('dashboards on %s', (dialect) => {
   const db = () => t.deps.db;
   const day = () => todayBounds('Asia/Kolkata');
 
-  async function lead(subadminId: number, over: Record<string, unknown> = {}) {
-    const now = nowIso();
-    const row = await db()
-      .insertInto('leads')
-      .values({
-        subadmin_id: subadminId,
-        batch_id: null,
-        visible: 1,
-        source_ref: null,
-        name: 'Lead',
-        mobile: uniqueMobile(),
-        requirement: '',
-        area: '',
-        category: 'IndiaMART',
-        upload_date: now.slice(0, 10),
-        telicaller_id: null,
-        telicaller_send_date: null,
-        status: '0',
-        handler_id: null,
-        handler_assigned_by: null,
-        submit_status: null,
-        lead_quality: null,
-        callback_date: null,
-        callback_time: null,
-        created_at: now,
-        updated_at: now,
-        ...over,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const lead = (subadminId: number, over: LeadFixture = {}) => insertLead(db(), subadminId, { upload_date: nowIso().slice(0, 10), ...over });
   async function history(subadminId: number, leadId: number, userId: number, createdAt: string) {
     await db()
       .insertInto('lead_history')
@@ -192,7 +161,7 @@ describe.each(dialects)('dashboards on %s', (dialect) => {
     const colleague = await insertUser(db(), company.id, 'Telicaller');
     const head = await insertUser(db(), company.id, 'Telicaller-hade');
     const sentToday = minutes(from, 1);
-    const mine = (over: Record<string, unknown>) => lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, -3 * 1440), ...over });
+    const mine = (over: LeadFixture) => lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, -3 * 1440), ...over });
 
     await mine({ telicaller_send_date: sentToday });
     await mine({ telicaller_send_date: minutes(from, 900) });

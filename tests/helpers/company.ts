@@ -1,6 +1,7 @@
 import type { TestApp } from './app.js';
 import { insertCompany, insertUser, PASSWORD } from './fixtures.js';
 import { signIn } from './http.js';
+import type { UserType } from '../../server/db/schema.js';
 
 /** A new company with its sub-admin, a telecaller and a developer, each signed in. */
 export async function signedInCompany(t: TestApp) {
@@ -11,4 +12,25 @@ export async function signedInCompany(t: TestApp) {
   const d = await insertUser(t.deps.db, company.id, 'Developer');
   const developer = await signIn(t.app, { kind: 'user', mobile: d.mobile, password: PASSWORD });
   return { company, owner, caller, developer };
+}
+
+/** A new user of a company, signed in: its row's fields and its session. */
+export async function signedInUser(t: TestApp, companyId: number, type: UserType = 'Telicaller', name?: string) {
+  const u = await insertUser(t.deps.db, companyId, type, name ? { name } : {});
+  return { ...u, session: await signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD }) };
+}
+export type SignedInUser = Awaited<ReturnType<typeof signedInUser>>;
+
+/**
+ * A new company (in `zone`, India's unless given) with its sub-admin signed in (`owner`), two telecallers
+ * (`caller` Asha Caller, `colleague` Bina Colleague) and a head (`head` Chetan Head), each signed in.
+ */
+export async function team(t: TestApp, zone?: string) {
+  const company = await insertCompany(t.deps.db);
+  if (zone) await t.deps.db.updateTable('subadmins').set({ time_zone: zone }).where('id', '=', company.id).execute();
+  const owner = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+  const caller = await signedInUser(t, company.id, 'Telicaller', 'Asha Caller');
+  const colleague = await signedInUser(t, company.id, 'Telicaller', 'Bina Colleague');
+  const head = await signedInUser(t, company.id, 'Telicaller-hade', 'Chetan Head');
+  return { company, owner, caller, colleague, head };
 }
