@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertCompany, insertLeadRows, insertUser, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
+import { insertCompany, insertUploadedLead, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
+import { team } from './helpers/company.js';
 import { mutate, query, signIn, type Session } from './helpers/http.js';
-import type { UserType } from '../server/db/schema.js';
 import { addDays, timeIn, todayIn } from '../shared/dates.js';
 import { MESSAGES } from '../shared/schemas/lead-work.js';
 
@@ -16,21 +16,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
   afterAll(() => t?.close());
 
   const db = () => t.deps.db;
-  async function person(companyId: number, type: UserType = 'Telicaller', name?: string) {
-    const u = await insertUser(db(), companyId, type, name ? { name } : {});
-    return { ...u, session: await signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD }) };
-  }
-  async function team() {
-    const company = await insertCompany(db());
-    return { company, caller: await person(company.id, 'Telicaller', 'Asha Caller'), head: await person(company.id, 'Telicaller-hade', 'Chetan Head') };
-  }
-  async function leadOf(p: { id: number }, companyId: number, over: LeadFixture & { callback_time?: string; handler_assigned_by?: number } = {}) {
-    const { callback_time, handler_assigned_by, ...fixture } = over;
-    const [id] = await insertLeadRows(db(), companyId, [{ telicaller_id: p.id, ...fixture }]);
-    const set = Object.fromEntries(Object.entries({ callback_time, handler_assigned_by }).filter(([, v]) => v !== undefined));
-    if (Object.keys(set).length) await db().updateTable('leads').set(set).where('id', '=', id!).execute();
-    return id!;
-  }
+  const leadOf = (p: { id: number }, companyId: number, over: LeadFixture = {}) => insertUploadedLead(db(), companyId, { telicaller_id: p.id, ...over });
   const leadRow = (id: number) => db().selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const historyRows = (id: number) => db().selectFrom('lead_history').selectAll().where('lead_id', '=', id).orderBy('id').execute();
   const queueIds = async (s: Session, queue: string) => {
@@ -55,7 +41,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
 
   describe('missed callbacks keep their place until an outcome is submitted', () => {
     it("a callback missed today and one missed yesterday, opened and left (Cancel), stay in Today's Callbacks and in the bell", async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const hourAgo = new Date(Date.now() - 3_600_000);
       const missedToday = await leadOf(caller, company.id, { status: '4', callback_date: todayIn(IST, hourAgo), callback_time: timeIn(IST, hourAgo) });
       const missedYesterday = await leadOf(caller, company.id, { status: '4', callback_date: addDays(todayIn(IST), -1), callback_time: '10:00' });
@@ -94,7 +80,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
     });
 
     it("the legacy update-status still sets exactly what it is asked: '6' on a follow-up takes it off the callbacks", async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const id = await leadOf(caller, company.id, { status: '4', callback_date: todayIn(IST), callback_time: '23:59' });
       const res = await legacy('POST', '/update-status', caller.session, { lead_ids: [id], status: 6 });
       expect(res.status).toBe(200);
@@ -105,7 +91,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
 
   describe("the sub-admin's Not Submitted list", () => {
     it("lists each telecaller's opened and unsubmitted leads, of its own company only, with when they were sent and opened", async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const owner = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
       const other = await insertCompany(db());
       const otherOwner = await signIn(t.app, { kind: 'subadmin', email: other.email, password: PASSWORD });
@@ -142,7 +128,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
 
   describe('parallel unanswered calls on Postgres and SQLite', () => {
     it('12 at once without a key each count: 12 attempts, invalid at the limit', async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const id = await leadOf(caller, company.id);
       // Twelve different calls (made a minute apart on the phone, sent together by its outbox).
       const calls = Array.from({ length: 12 }, (_, i) =>
@@ -163,7 +149,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
 
   describe('a head and a lead handed to it', () => {
     it("after the head's submit the lead is read-only to the head, on both transports", async () => {
-      const { company, caller, head } = await team();
+      const { company, caller, head } = await team(t);
       const id = await leadOf(caller, company.id, { status: '2', handler_id: head.id, submit_status: '0', handler_assigned_by: caller.id });
       // Its own double tap is one submit, answered twice.
       const taps = await Promise.all(
@@ -211,7 +197,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
     });
 
     it('3 identical submits at once write one history row; the others answer as the first', async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const id = await leadOf(caller, company.id);
       const answers = await Promise.all([0, 1, 2].map(() => mutate(t.app, 'work.submit', submitForm(id), caller.session)));
       for (const a of answers) expect(a.status, JSON.stringify(a.error)).toBe(200);
@@ -247,7 +233,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
     });
 
     it('2 Busy taps at once make one attempt', async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const id = await leadOf(caller, company.id);
       const answers = await Promise.all(
         [0, 1].map(() => mutate(t.app, 'work.notConnected', { leadId: id, outcome: 'busy', call_duration: 0 }, caller.session)),
@@ -259,7 +245,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
     });
 
     it('different submissions, or the same one made minutes apart, each count', async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const id = await leadOf(caller, company.id);
       await mutate(t.app, 'work.notConnected', { leadId: id, outcome: 'busy', call_duration: 0 }, caller.session);
       await mutate(t.app, 'work.notConnected', { leadId: id, outcome: 'no_answer', call_duration: 0 }, caller.session);

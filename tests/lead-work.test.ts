@@ -62,7 +62,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
   describe('queues', () => {
     it("splits new from pending at midnight in the company's time zone", async () => {
       const zone = 'America/New_York';
-      const { company, caller } = await team(t, zone);
+      const { company, caller } = await team(t, { zone });
       const { from } = todayBounds(zone);
       const justAfter = await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 1) });
       const atMidnight = await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: from });
@@ -103,7 +103,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
 
     it("lists today's and missed callbacks by when they are due, with their state", async () => {
       const zone = noonZone();
-      const { company, caller } = await team(t, zone);
+      const { company, caller } = await team(t, { zone });
       const today = todayIn(zone);
       const cb = (at: { date: string; time: string }) => leadOf(caller, company.id, { status: '4', callback_date: at.date, callback_time: at.time });
       const upcoming = await cb(wallClock(zone, 120));
@@ -317,7 +317,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
 
     it('submits follow-up with a callback, stored on the lead and in the history, and not interested, and invalid', async () => {
       const zone = noonZone();
-      const { company, caller } = await team(t, zone);
+      const { company, caller } = await team(t, { zone });
       const at = wallClock(zone, 60);
       const followUp = await leadOf(caller, company.id);
       await open(caller.session, followUp);
@@ -399,7 +399,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
   describe('validation on the server', () => {
     it("answers the spec's messages and a refused submit changes nothing", async () => {
       const zone = noonZone();
-      const { company, caller } = await team(t, zone);
+      const { company, caller } = await team(t, { zone });
       const id = await leadOf(caller, company.id);
       await open(caller.session, id);
       const before = await leadRow(id);
@@ -575,7 +575,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
 
     it('walks the callback queue in due order', async () => {
       const zone = noonZone();
-      const { company, caller } = await team(t, zone);
+      const { company, caller } = await team(t, { zone });
       const today = todayIn(zone);
       const late = await leadOf(caller, company.id, { status: '4', callback_date: today, callback_time: '23:00' });
       const early = await leadOf(caller, company.id, { status: '4', callback_date: today, callback_time: '00:30' });
@@ -656,7 +656,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
   describe('callback reminders', () => {
     it('remind of callbacks due within 15 minutes and missed ones, not later ones', async () => {
       const zone = noonZone();
-      const { company, caller, colleague } = await team(t, zone);
+      const { company, caller, colleague } = await team(t, { zone });
       const today = todayIn(zone);
       const cb = (at: { date: string; time: string }, who: Person = caller) =>
         leadOf(who, company.id, { status: '4', callback_date: at.date, callback_time: at.time });
@@ -690,7 +690,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
   describe('dashboard tiles', () => {
     it('each lead tile equals the total of its queue', async () => {
       const zone = noonZone();
-      const { company, caller, colleague, head } = await team(t, zone);
+      const { company, caller, colleague, head } = await team(t, { zone });
       const today = todayIn(zone);
       const { from } = todayBounds(zone);
       const soon = minutes(nowIso(), 60);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
-import { mutate, query, signIn, type Session } from './helpers/http.js';
-import type { UserType } from '../server/db/schema.js';
+import { insertLeadRows } from './helpers/fixtures.js';
+import { team as newTeam } from './helpers/company.js';
+import { mutate, query, type Session } from './helpers/http.js';
 import { addDays, todayIn } from '../shared/dates.js';
 import { PROJECT_STATUS } from '../shared/constants.js';
 
@@ -16,18 +16,10 @@ describe.each(dialects)('projects on %s', (dialect) => {
   afterAll(() => t?.close());
   const db = () => t.deps.db;
 
-  async function person(companyId: number, type: UserType = 'Telicaller', name?: string) {
-    const u = await insertUser(db(), companyId, type, name ? { name } : {});
-    return { ...u, session: await signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD }) };
-  }
-  async function team() {
-    const company = await insertCompany(db());
-    const owner = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
-    const caller = await person(company.id, 'Telicaller', 'Asha Caller');
-    const other = await person(company.id, 'Telicaller', 'Bina Other');
-    const head = await person(company.id, 'Telicaller-hade', 'Chetan Head');
-    return { company, owner, caller, other, head };
-  }
+  const team = async () => {
+    const { colleague: other, ...rest } = await newTeam(t, { colleagueName: 'Bina Other' });
+    return { ...rest, other };
+  };
   const project = (over: Record<string, unknown> = {}) => ({
     project_name: 'Website for Mehta Sweets',
     clint_name: 'Ravi Mehta',

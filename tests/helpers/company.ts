@@ -23,14 +23,14 @@ export type SignedInUser = Awaited<ReturnType<typeof signedInUser>>;
 
 /**
  * A new company (in `zone`, India's unless given) with its sub-admin signed in (`owner`), two telecallers
- * (`caller` Asha Caller, `colleague` Bina Colleague) and a head (`head` Chetan Head), each signed in.
+ * (`caller` Asha Caller, `colleague` Bina Colleague unless named otherwise) and a head (`head` Chetan Head), each signed in.
  */
-export async function team(t: TestApp, zone?: string) {
+export async function team(t: TestApp, { zone, colleagueName = 'Bina Colleague' }: { zone?: string; colleagueName?: string } = {}) {
   const company = await insertCompany(t.deps.db);
   if (zone) await t.deps.db.updateTable('subadmins').set({ time_zone: zone }).where('id', '=', company.id).execute();
   const owner = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
   const caller = await signedInUser(t, company.id, 'Telicaller', 'Asha Caller');
-  const colleague = await signedInUser(t, company.id, 'Telicaller', 'Bina Colleague');
+  const colleague = await signedInUser(t, company.id, 'Telicaller', colleagueName);
   const head = await signedInUser(t, company.id, 'Telicaller-hade', 'Chetan Head');
   return { company, owner, caller, colleague, head };
 }
