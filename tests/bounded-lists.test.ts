@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
+import { insertCompany, insertLeadRows, insertUser, leadValues, PASSWORD } from './helpers/fixtures.js';
 import { query, signIn } from './helpers/http.js';
 import type { DB } from '../server/db/schema.js';
 import { nowIso } from '../server/db/dialect.js';
@@ -16,29 +16,16 @@ async function insertBulk(db: Kysely<DB>, subadminId: number, n: number) {
   for (let from = 1; from <= n; from += 1000) {
     const rows = Array.from({ length: Math.min(1000, n - from + 1) }, (_, k) => {
       const i = from + k;
-      return {
-        subadmin_id: subadminId,
-        batch_id: null,
-        visible: 1,
-        source_ref: null,
+      return leadValues(subadminId, {
         name: `Bulk ${i}`,
         mobile: String(7_000_000_000 + i),
         requirement: 'r',
         area: 'a',
         category: 'Bulk',
         upload_date: now,
-        telicaller_id: null,
-        telicaller_send_date: null,
-        status: '0',
-        handler_id: null,
-        handler_assigned_by: null,
-        submit_status: null,
-        lead_quality: null,
-        callback_date: null,
-        callback_time: null,
         created_at: now,
         updated_at: now,
-      };
+      });
     });
     await db.insertInto('leads').values(rows).execute();
   }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertAdmin, insertCompany, insertUploadedLead, insertUser, PASSWORD, uniqueMobile, type LeadFixture } from './helpers/fixtures.js';
+import { insertAdmin, insertCompany, insertUploadedLead, insertUser, leadValues, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
 import { signedInUser, team } from './helpers/company.js';
 import { mutate, query, signIn, type Session } from './helpers/http.js';
 import type { UserType } from '../server/db/schema.js';
@@ -205,29 +205,17 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
     it('getLeadsALL stops at the cap and says how many there are', async () => {
       const { company, caller } = await team(t);
       const now = nowIso();
-      const rows = Array.from({ length: LEGACY_LEADS_CAP + 5 }, (_, i) => ({
-        subadmin_id: company.id,
-        batch_id: null,
-        visible: 1,
-        source_ref: null,
-        name: `Bulk ${i}`,
-        mobile: uniqueMobile(),
-        requirement: '',
-        area: '',
-        category: 'Local Leads',
-        upload_date: now,
-        telicaller_id: caller.id,
-        telicaller_send_date: now,
-        status: '0',
-        handler_id: null,
-        handler_assigned_by: null,
-        submit_status: null,
-        lead_quality: null,
-        callback_date: null,
-        callback_time: null,
-        created_at: now,
-        updated_at: now,
-      }));
+      const rows = Array.from({ length: LEGACY_LEADS_CAP + 5 }, (_, i) =>
+        leadValues(company.id, {
+          name: `Bulk ${i}`,
+          category: 'Local Leads',
+          upload_date: now,
+          telicaller_id: caller.id,
+          telicaller_send_date: now,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
       for (let i = 0; i < rows.length; i += 250)
         await db()
           .insertInto('leads')

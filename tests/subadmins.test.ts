@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertAdmin, insertCompany, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
+import { insertAdmin, insertCompany, insertUser, leadValues, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
 import { legacy, mutate, query, signIn, type Session } from './helpers/http.js';
 import { addDays, todayIn } from '../shared/dates.js';
 import { nowIso } from '../server/db/dialect.js';
@@ -451,19 +451,8 @@ describe.each(dialects)('admin dashboard figures on %s', (dialect) => {
     await insertUser(db, deleted.id, 'Telicaller');
 
     const monthStart = startOfDayUtc(`${today().slice(0, 7)}-01`, 'Asia/Kolkata');
-    const lead = (subadmin_id: number, created_at: string, visible = 1) => ({
-      subadmin_id,
-      created_at,
-      updated_at: created_at,
-      visible,
-      name: 'Lead',
-      mobile: uniqueMobile(),
-      category: 'IndiaMART',
-      upload_date: created_at.slice(0, 10),
-      requirement: '',
-      area: '',
-      status: '0',
-    });
+    const lead = (subadminId: number, created_at: string, visible = 1) =>
+      leadValues(subadminId, { created_at, updated_at: created_at, visible, upload_date: created_at.slice(0, 10) });
     await db
       .insertInto('leads')
       .values([

@@ -89,7 +89,7 @@ export function leadValues(subadminId: number, over: LeadFixture = {}): Insertab
     visible: 1,
     source_ref: null,
     name: 'Lead',
-    mobile: uniqueMobile(),
+    mobile: over.mobile ?? uniqueMobile(),
     requirement: '',
     area: '',
     category: 'IndiaMART',
