@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertCompany, insertLeadRows, insertUser, leadValues, PASSWORD } from './helpers/fixtures.js';
+import { historyValues, insertCompany, insertLeadRows, insertUser, leadValues, PASSWORD } from './helpers/fixtures.js';
 import { query, signIn } from './helpers/http.js';
 import type { DB } from '../server/db/schema.js';
 import { nowIso } from '../server/db/dialect.js';
@@ -90,27 +90,14 @@ describe.each(dialects)('bounded lead lists on %s', (dialect) => {
         await db()
           .insertInto('lead_history')
           .values(
-            Array.from({ length: Math.min(1000, MAX_PAGED_ROWS + 5 - from) }, (_, k) => ({
-              subadmin_id: a.id,
-              lead_id: leadId!,
-              user_id: caller.id,
-              acted_by_subadmin: null,
-              status: '3',
-              feedback: 'Price Issue',
-              call_duration: 30,
-              remarks: null,
-              handler_id: null,
-              demo: 0,
-              project_name: null,
-              callback: 0,
-              callback_date: null,
-              callback_time: null,
-              invalid_reason: null,
-              lead_quality: null,
-              optional_whatsapp: null,
-              optional_number: null,
-              created_at: new Date(at + from + k).toISOString(),
-            })),
+            Array.from({ length: Math.min(1000, MAX_PAGED_ROWS + 5 - from) }, (_, k) =>
+              historyValues(a.id, leadId!, {
+                user_id: caller.id,
+                feedback: 'Price Issue',
+                call_duration: 30,
+                created_at: new Date(at + from + k).toISOString(),
+              }),
+            ),
           )
           .execute();
       }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertAdmin, insertCompany, insertLead, insertUser, PASSWORD, uniqueMobile, type LeadFixture } from './helpers/fixtures.js';
+import { historyValues, insertAdmin, insertCompany, insertLead, insertUser, PASSWORD, uniqueMobile, type LeadFixture } from './helpers/fixtures.js';
 import { query, signIn } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
 import { addDays } from '../shared/dates.js';
@@ -22,27 +22,7 @@ describe.each(dialects)('dashboards on %s', (dialect) => {
   async function history(subadminId: number, leadId: number, userId: number, createdAt: string) {
     await db()
       .insertInto('lead_history')
-      .values({
-        subadmin_id: subadminId,
-        lead_id: leadId,
-        user_id: userId,
-        acted_by_subadmin: null,
-        status: '3',
-        feedback: null,
-        call_duration: 30,
-        remarks: null,
-        handler_id: null,
-        demo: 0,
-        project_name: null,
-        callback: 0,
-        callback_date: null,
-        callback_time: null,
-        invalid_reason: null,
-        lead_quality: null,
-        optional_whatsapp: null,
-        optional_number: null,
-        created_at: createdAt,
-      })
+      .values(historyValues(subadminId, leadId, { user_id: userId, call_duration: 30, created_at: createdAt }))
       .execute();
   }
   async function project(subadminId: number, telicallerId: number, status: number, endtime: string) {

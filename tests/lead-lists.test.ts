@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
+import { historyValues, insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
 import { legacy, query, signIn, type Session } from './helpers/http.js';
 import { insertLeads } from '../server/services/leads/lead-writer.js';
 import { nowIso } from '../server/db/dialect.js';
@@ -253,48 +253,22 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       await db()
         .insertInto('lead_history')
         .values([
-          {
-            subadmin_id: a.id,
-            lead_id: ids[24]!,
+          historyValues(a.id, ids[24]!, {
             user_id: caller.id,
-            acted_by_subadmin: null,
             status: '4',
             feedback: 'Follow-up Option',
             call_duration: 30,
             remarks: 'call later',
-            handler_id: null,
-            demo: 0,
-            project_name: null,
-            callback: 0,
-            callback_date: null,
-            callback_time: null,
-            invalid_reason: null,
-            lead_quality: null,
-            optional_whatsapp: null,
-            optional_number: null,
             created_at: '2025-01-02T00:00:00.000Z',
-          },
-          {
-            subadmin_id: a.id,
-            lead_id: ids[24]!,
+          }),
+          historyValues(a.id, ids[24]!, {
             user_id: caller.id,
-            acted_by_subadmin: null,
             status: '2',
             feedback: 'Price Negotiation',
             call_duration: 60,
             remarks: 'wants a quote',
-            handler_id: null,
-            demo: 0,
-            project_name: null,
-            callback: 0,
-            callback_date: null,
-            callback_time: null,
-            invalid_reason: null,
-            lead_quality: null,
-            optional_whatsapp: null,
-            optional_number: null,
             created_at: '2025-01-03T00:00:00.000Z',
-          },
+          }),
         ])
         .execute();
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertAdmin, insertCompany, insertUploadedLead, insertUser, leadValues, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
+import { historyValues, insertAdmin, insertCompany, insertUploadedLead, insertUser, leadValues, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
 import { signedInUser, team } from './helpers/company.js';
 import { mutate, query, signIn, type Session } from './helpers/http.js';
 import type { UserType } from '../server/db/schema.js';
@@ -529,27 +529,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       // A history row whose author is not known reads 'Unknown'.
       await db()
         .insertInto('lead_history')
-        .values({
-          subadmin_id: company.id,
-          lead_id: id,
-          user_id: null,
-          acted_by_subadmin: null,
-          status: '3',
-          feedback: null,
-          call_duration: 0,
-          remarks: null,
-          handler_id: null,
-          demo: 0,
-          project_name: null,
-          callback: 0,
-          callback_date: null,
-          callback_time: null,
-          invalid_reason: null,
-          lead_quality: null,
-          optional_whatsapp: null,
-          optional_number: null,
-          created_at: minutes(nowIso(), 1),
-        })
+        .values(historyValues(company.id, id, { created_at: minutes(nowIso(), 1) }))
         .execute();
       const withUnknown = await call('GET', `/getCallHistory?customer_id=${id}`, caller.session);
       expect(withUnknown.body.history[0]).toMatchObject({ telicaller_name: 'Unknown', status: '3' });

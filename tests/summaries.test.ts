@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertCompany, insertLeadRows, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
+import { historyValues, insertCompany, insertLeadRows, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
 import { legacy, query, signIn, type Session } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
 import {
@@ -113,30 +113,21 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
     const kind = c.kind ?? 'outcome';
     await db()
       .insertInto('lead_history')
-      .values({
-        subadmin_id: subadminId,
-        lead_id: leadId,
-        user_id: userId,
-        acted_by_subadmin: null,
-        user_type: 'Telicaller',
-        kind,
-        outcome: kind === 'attempt' ? (c.outcome ?? 'busy') : null,
-        status: c.status ?? (kind === 'attempt' ? '0' : '3'),
-        feedback: c.feedback ?? null,
-        call_duration: c.duration ?? 0,
-        remarks: null,
-        handler_id: null,
-        demo: 0,
-        project_name: null,
-        callback: c.callback ? 1 : 0,
-        callback_date: c.callback?.date ?? null,
-        callback_time: c.callback?.time ?? null,
-        invalid_reason: null,
-        lead_quality: null,
-        optional_whatsapp: null,
-        optional_number: null,
-        created_at: c.at,
-      })
+      .values(
+        historyValues(subadminId, leadId, {
+          user_id: userId,
+          user_type: 'Telicaller',
+          kind,
+          outcome: kind === 'attempt' ? (c.outcome ?? 'busy') : null,
+          status: c.status ?? (kind === 'attempt' ? '0' : '3'),
+          feedback: c.feedback ?? null,
+          call_duration: c.duration ?? 0,
+          callback: c.callback ? 1 : 0,
+          callback_date: c.callback?.date ?? null,
+          callback_time: c.callback?.time ?? null,
+          created_at: c.at,
+        }),
+      )
       .execute();
   }
   async function project(subadminId: number, telicallerId: number, createdAt: string) {

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import type { DB, LeadsTable, UserType } from '../../server/db/schema.js';
+import type { DB, LeadHistoryTable, LeadsTable, UserType } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/auth/passwords.js';
 import { nowIso } from '../../server/db/dialect.js';
 import { addDays, todayIn } from '../../shared/dates.js';
@@ -138,4 +138,33 @@ export async function insertLeadRows(db: Kysely<DB>, subadminId: number, rows: L
   const ids: number[] = [];
   for (const r of rows) ids.push(await insertUploadedLead(db, subadminId, r));
   return ids;
+}
+
+/** Any column of a lead's history row but its company and its lead. */
+export type HistoryFixture = Partial<Omit<Insertable<LeadHistoryTable>, 'subadmin_id' | 'lead_id'>>;
+
+/** Every column of a history row of a lead, defaulted to an outcome ('3', not interested) of a 0-second call by nobody known, now; `over` sets any column. */
+export function historyValues(subadminId: number, leadId: number, over: HistoryFixture = {}): Insertable<LeadHistoryTable> {
+  return {
+    subadmin_id: subadminId,
+    lead_id: leadId,
+    user_id: null,
+    acted_by_subadmin: null,
+    status: LEAD_STATUS.notInterested,
+    feedback: null,
+    call_duration: 0,
+    remarks: null,
+    handler_id: null,
+    demo: 0,
+    project_name: null,
+    callback: 0,
+    callback_date: null,
+    callback_time: null,
+    invalid_reason: null,
+    lead_quality: null,
+    optional_whatsapp: null,
+    optional_number: null,
+    created_at: nowIso(),
+    ...over,
+  };
 }
