@@ -1,8 +1,9 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { historyValues, insertCompany, insertLeadRows, insertUser, leadValues, PASSWORD } from './helpers/fixtures.js';
-import { query, signIn } from './helpers/http.js';
+import { signedInSubadmin } from './helpers/company.js';
+import { historyValues, insertCompany, insertLeadRows, insertUser, leadValues } from './helpers/fixtures.js';
+import { query } from './helpers/http.js';
 import type { DB } from '../server/db/schema.js';
 import { nowIso } from '../server/db/dialect.js';
 import { uploadedLeads } from '../server/services/leads/lists.repository.js';
@@ -39,10 +40,7 @@ describe.each(dialects)('bounded lead lists on %s', (dialect) => {
   afterAll(() => t?.close());
   const db = () => t.deps.db;
 
-  async function company() {
-    const c = await insertCompany(db());
-    return { ...c, session: await signIn(t.app, { kind: 'subadmin', email: c.email, password: PASSWORD }) };
-  }
+  const company = () => signedInSubadmin(t);
 
   describe('paging', () => {
     let a: Awaited<ReturnType<typeof company>>;

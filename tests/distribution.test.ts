@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { signedInSubadmin } from './helpers/company.js';
+import { insertAdmin, insertLeadRows, insertUser, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
 import { legacy, mutate, query, signIn, type Session } from './helpers/http.js';
 import { MAX_DISTRIBUTE } from '../shared/schemas/distribution.js';
 import { DISTRIBUTE_CHUNK, distributeLeads } from '../server/services/distribution/distribution.service.js';
@@ -8,18 +9,13 @@ import { insertLeads } from '../server/services/leads/lead-writer.js';
 import type { SubadminActor } from '../server/auth/actor.js';
 
 describe.each(dialects)('lead distribution on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
 
   /** A company with a signed-in owner, two telecallers and a head. */
   async function company() {
-    const c = await insertCompany(db());
-    const session = await signIn(t.app, { kind: 'subadmin', email: c.email, password: PASSWORD });
+    const { session, ...c } = await signedInSubadmin(t);
     const [a, b, head] = [
       await insertUser(db(), c.id, 'Telicaller', { name: 'Asha' }),
       await insertUser(db(), c.id, 'Telicaller', { name: 'Bilal' }),

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { signedInSubadmin } from './helpers/company.js';
 import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
 import { mutate, query, signIn, type Session } from './helpers/http.js';
 import { importLeadsCsv, importChunkRows } from '../server/services/leads/csv-import.js';
@@ -31,11 +32,7 @@ describe.each(dialects)('lead intake on %s', (dialect) => {
   afterAll(() => t?.close());
 
   const db = () => t.deps.db;
-  async function company() {
-    const c = await insertCompany(db());
-    const session = await signIn(t.app, { kind: 'subadmin', email: c.email, password: PASSWORD });
-    return { ...c, session };
-  }
+  const company = () => signedInSubadmin(t);
 
   async function upload(session: Session | null, parts: Part[], via: 'cookie' | 'bearer' = 'cookie', app = t.app) {
     const { payload, contentType } = multipart(parts);

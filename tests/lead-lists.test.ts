@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { historyValues, insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { signedInSubadmin } from './helpers/company.js';
+import { historyValues, insertAdmin, insertLeadRows, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
 import { legacy, query, signIn, type Session } from './helpers/http.js';
 import { insertLeads } from '../server/services/leads/lead-writer.js';
 import { nowIso } from '../server/db/dialect.js';
@@ -8,19 +9,11 @@ import { nowIso } from '../server/db/dialect.js';
 const HEADER = 'Id,Name,Mobile,Requirement,Area,Category,Upload Time';
 
 describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
 
-  async function company() {
-    const c = await insertCompany(db());
-    const session = await signIn(t.app, { kind: 'subadmin', email: c.email, password: PASSWORD });
-    return { ...c, session };
-  }
+  const company = () => signedInSubadmin(t);
 
   async function exportCsv(session: Session | null, params: Record<string, string | number>, via: 'cookie' | 'bearer' = 'cookie') {
     const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();

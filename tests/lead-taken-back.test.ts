@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { callerWithNewLeads } from './helpers/company.js';
+import { insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { legacy, mutate, signIn } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
 import { findSentToSubadmins } from '../server/services/notifications/notifications.repository.js';
@@ -9,27 +10,13 @@ import { TAKEN_BACK_MESSAGES } from '../shared/schemas/lead-work.js';
 // A phone offline submits a lead that its company took back meanwhile: the telecaller is told that
 // the company took it back, and the company gets the outcome, so an interested customer is not lost.
 describe.each(dialects)('an outcome for a lead taken back, on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
   let n = 0;
   const keyOf = () => `k${Date.now().toString(36)}${(++n).toString(36)}taken`;
 
-  async function caller() {
-    const company = await insertCompany(db());
-    const u = await insertUser(db(), company.id);
-    const session = await signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD });
-    const leads = await insertLeadRows(
-      db(),
-      company.id,
-      [0, 1].map((i) => ({ name: `Lead ${i}`, telicaller_id: u.id, telicaller_send_date: nowIso(), status: '0' })),
-    );
-    return { company, user: u, session, leads };
-  }
+  const caller = () => callerWithNewLeads(t, 2);
   /** The company takes back the telecaller's untouched leads (Distribution's Take back). */
   async function takeBack(c: Awaited<ReturnType<typeof caller>>) {
     const owner = await signIn(t.app, { kind: 'subadmin', email: c.company.email, password: PASSWORD });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { buildTestApp, dialects, testAppFor, type TestApp } from './helpers/app.js';
+import { signedInAdminFor } from './helpers/company.js';
 import { insertAdmin, insertCompany, insertUser, leadValues, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
 import { legacy, mutate, query, signIn, type Session } from './helpers/http.js';
 import { addDays, todayIn } from '../shared/dates.js';
@@ -422,14 +423,8 @@ describe.each(dialects)('sub-admin management on %s', (dialect) => {
 });
 
 describe.each(dialects)('admin dashboard figures on %s', (dialect) => {
-  let t: TestApp;
-  let admin: Session;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    const a = await insertAdmin(t.deps.db);
-    admin = await signIn(t.app, { kind: 'admin', email: a.email, password: PASSWORD });
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
+  const admin = signedInAdminFor(t);
 
   it("counts companies, users, this month's leads and pending complaints from the data", async () => {
     const db = t.deps.db;

@@ -1,34 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
-import { mutate, signIn } from './helpers/http.js';
-import { nowIso } from '../server/db/dialect.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { callerWithNewLeads } from './helpers/company.js';
+import { mutate } from './helpers/http.js';
 import { timeIn, todayIn } from '../shared/dates.js';
 
 // A phone sends a submission again when it was offline or the answer was lost on the way back:
 // each submission carries a key the phone made, and the server applies each key once.
 describe.each(dialects)('submissions sent again on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
   let n = 0;
   const keyOf = () => `k${Date.now().toString(36)}${(++n).toString(36)}phone`;
 
-  async function caller() {
-    const company = await insertCompany(db());
-    const u = await insertUser(db(), company.id);
-    const session = await signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD });
-    const leads = await insertLeadRows(
-      db(),
-      company.id,
-      [0, 1, 2].map((i) => ({ name: `Lead ${i}`, telicaller_id: u.id, telicaller_send_date: nowIso(), status: '0' })),
-    );
-    return { company, user: u, session, leads };
-  }
+  const caller = () => callerWithNewLeads(t, 3);
   const history = (leadId: number) => db().selectFrom('lead_history').selectAll().where('lead_id', '=', leadId).orderBy('id').execute();
   const lead = (leadId: number) => db().selectFrom('leads').selectAll().where('id', '=', leadId).executeTakeFirstOrThrow();
 

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { signedInSubadmin } from './helpers/company.js';
 import { insertAdmin, insertCompany, insertLead, insertUser, PASSWORD, uniqueMobile, type LeadFixture } from './helpers/fixtures.js';
 import { legacy, mutate, query, signIn, type Session } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
@@ -15,16 +16,11 @@ const newUser = (over: Record<string, unknown> = {}) => ({
 });
 
 describe.each(dialects)('sub-admin user management on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
   const subadminSession = async (over: Parameters<typeof insertCompany>[1] = {}) => {
-    const company = await insertCompany(db(), over);
-    const session = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    const { session, ...company } = await signedInSubadmin(t, over);
     return { company, session };
   };
   const userSession = (u: { mobile: string }, password = PASSWORD) => signIn(t.app, { kind: 'user', mobile: u.mobile, password });

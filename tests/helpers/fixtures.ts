@@ -50,7 +50,7 @@ export async function insertCompany(
     deleted_at: null,
   };
   const row = await db.insertInto('subadmins').values(values).returning('id').executeTakeFirstOrThrow();
-  return { id: row.id, email: values.email, password: PASSWORD, name: values.name };
+  return { id: row.id, email: values.email, password: PASSWORD, name: values.name, company_name: values.company_name };
 }
 
 export async function insertUser(
