@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertLeadRows } from './helpers/fixtures.js';
+import { countRows, insertLeadRows } from './helpers/fixtures.js';
 import { team as newTeam } from './helpers/company.js';
 import { mutate, query, type Session } from './helpers/http.js';
 import { addDays, todayIn } from '../shared/dates.js';
 import { PROJECT_STATUS } from '../shared/constants.js';
+import { projectForm } from './helpers/projects.js';
 
 const today = () => todayIn('Asia/Kolkata');
 
@@ -20,16 +21,7 @@ describe.each(dialects)('projects on %s', (dialect) => {
     const { colleague: other, ...rest } = await newTeam(t, { colleagueName: 'Bina Other' });
     return { ...rest, other };
   };
-  const project = (over: Record<string, unknown> = {}) => ({
-    project_name: 'Website for Mehta Sweets',
-    clint_name: 'Ravi Mehta',
-    number: '9876543210',
-    price: '25000',
-    advance: '5000',
-    commission_percentage: 10,
-    endtime: addDays(today(), 30),
-    ...over,
-  });
+  const project = projectForm;
   const create = async (s: Session, over: Record<string, unknown> = {}) => {
     const res = await mutate(t.app, 'projects.create', project(over), s);
     expect(res.status, JSON.stringify(res.error)).toBe(200);
@@ -41,15 +33,7 @@ describe.each(dialects)('projects on %s', (dialect) => {
     expect(res.status, JSON.stringify(res.error)).toBe(200);
     return (res.data.items as Array<{ id: number }>).map((p) => p.id);
   };
-  const count = async () =>
-    Number(
-      (
-        await db()
-          .selectFrom('projects')
-          .select((e) => e.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = () => countRows(db(), 'projects');
 
   it('creates a pending project in paise with the spec message; the advance waits for approval to enter the ledger', async () => {
     const { caller } = await team();

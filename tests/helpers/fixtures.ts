@@ -143,28 +143,29 @@ export async function insertLeadRows(db: Kysely<DB>, subadminId: number, rows: L
 /** Any column of a lead's history row but its company and its lead. */
 export type HistoryFixture = Partial<Omit<Insertable<LeadHistoryTable>, 'subadmin_id' | 'lead_id'>>;
 
-/** Every column of a history row of a lead, defaulted to an outcome ('3', not interested) of a 0-second call by nobody known, now; `over` sets any column. */
+/**
+ * A history row of a lead: an outcome ('3', not interested) of a 0-second call by nobody known, now, with no
+ * demo and no callback; the columns it does not name are left null. `over` sets any column.
+ */
 export function historyValues(subadminId: number, leadId: number, over: HistoryFixture = {}): Insertable<LeadHistoryTable> {
   return {
     subadmin_id: subadminId,
     lead_id: leadId,
     user_id: null,
-    acted_by_subadmin: null,
     status: LEAD_STATUS.notInterested,
-    feedback: null,
     call_duration: 0,
-    remarks: null,
-    handler_id: null,
     demo: 0,
-    project_name: null,
     callback: 0,
-    callback_date: null,
-    callback_time: null,
-    invalid_reason: null,
-    lead_quality: null,
-    optional_whatsapp: null,
-    optional_number: null,
     created_at: nowIso(),
     ...over,
   };
+}
+
+/** How many rows a table holds. */
+export async function countRows(db: Kysely<DB>, table: keyof DB): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((e) => e.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }
