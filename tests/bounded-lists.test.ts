@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { signedInSubadmin } from './helpers/company.js';
 import { historyValues, insertCompany, insertLeadRows, insertUser, leadValues } from './helpers/fixtures.js';
 import { query } from './helpers/http.js';
@@ -33,11 +33,7 @@ async function insertBulk(db: Kysely<DB>, subadminId: number, n: number) {
 }
 
 describe.each(dialects)('bounded lead lists on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
   const db = () => t.deps.db;
 
   const company = () => signedInSubadmin(t);

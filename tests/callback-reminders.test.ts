@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { insertCompany, insertLead, insertUser, leadValues, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
 import { query, signIn, type Session } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
@@ -15,11 +15,7 @@ const inMinutes = (minutes: number) => {
 };
 
 describe.each(dialects)('callback reminders on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
   const callback = (subadminId: number, telicallerId: number, over: LeadFixture) =>
@@ -44,7 +40,7 @@ describe.each(dialects)('callback reminders on %s', (dialect) => {
     const missed40 = await mine('Missed 40 minutes ago', inMinutes(-40));
     const missedYesterday = await mine('Missed yesterday', { callback_date: yesterday, callback_time: '10:00' });
     await mine('Later today', inMinutes(60));
-    await mine('Interested, not a callback', { ...inMinutes(5), status: '2' });
+    await mine('Interested, not a callback', { ...inMinutes(5), status: LEAD_STATUS.interested });
     await mine('Waiting out a retry', { ...inMinutes(5), retry_at: new Date(Date.now() + 3_600_000).toISOString() });
     await mine('Hidden upload', { ...inMinutes(5), visible: 0 });
     await callback(company.id, colleague.id, inMinutes(5));

@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { historyValues, insertAdmin, insertCompany, insertLead, insertUser, PASSWORD, uniqueMobile, type LeadFixture } from './helpers/fixtures.js';
 import { query, signIn } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
 import { addDays } from '../shared/dates.js';
 import { todayBounds } from '../shared/dates.js';
+import { LEAD_STATUS } from '../shared/constants.js';
 
 const minutes = (iso: string, m: number) => new Date(Date.parse(iso) + m * 60_000).toISOString();
 
 describe.each(dialects)('dashboards on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
   const day = () => todayBounds('Asia/Kolkata');
@@ -100,7 +97,7 @@ describe.each(dialects)('dashboards on %s', (dialect) => {
 
     for (let i = 0; i < 3; i++) await lead(company.id);
     await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 1) });
-    await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 600), status: '2' });
+    await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 600), status: LEAD_STATUS.interested });
     await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, -1) });
     await lead(company.id, { visible: 0 });
     await lead(other.id);
@@ -147,21 +144,21 @@ describe.each(dialects)('dashboards on %s', (dialect) => {
     await mine({ telicaller_send_date: minutes(from, 900) });
     await mine({ telicaller_send_date: minutes(from, -1) }); // late yesterday, local time
     await mine({});
-    const worked = await mine({ status: '2' });
-    await mine({ status: '2', lead_quality: 'good' });
-    await mine({ status: '3', lead_quality: 'poor' });
-    await mine({ status: '4', callback_date: today, callback_time: '10:00' });
-    await mine({ status: '4', callback_date: addDays(today, 1), callback_time: '10:00' });
-    await mine({ status: '5' });
-    await mine({ status: '6' });
+    const worked = await mine({ status: LEAD_STATUS.interested });
+    await mine({ status: LEAD_STATUS.interested, lead_quality: 'good' });
+    await mine({ status: LEAD_STATUS.notInterested, lead_quality: 'poor' });
+    await mine({ status: LEAD_STATUS.followUp, callback_date: today, callback_time: '10:00' });
+    await mine({ status: LEAD_STATUS.followUp, callback_date: addDays(today, 1), callback_time: '10:00' });
+    await mine({ status: LEAD_STATUS.invalid });
+    await mine({ status: LEAD_STATUS.noSubmit });
     await mine({ telicaller_send_date: sentToday, visible: 0 });
     // rows that must not count: a colleague's, and another company's carrying the same user id
     const colleagues = await lead(company.id, { telicaller_id: colleague.id, telicaller_send_date: sentToday });
-    const elsewhere = await lead(other.id, { telicaller_id: caller.id, telicaller_send_date: sentToday, status: '2' });
+    const elsewhere = await lead(other.id, { telicaller_id: caller.id, telicaller_send_date: sentToday, status: LEAD_STATUS.interested });
     // handed over to the head: two still to be worked, one done
-    await lead(company.id, { telicaller_id: colleague.id, status: '2', handler_id: head.id, submit_status: '0' });
-    await lead(company.id, { telicaller_id: colleague.id, status: '2', handler_id: head.id, submit_status: '0' });
-    await lead(company.id, { telicaller_id: colleague.id, status: '2', handler_id: head.id, submit_status: '1' });
+    await lead(company.id, { telicaller_id: colleague.id, status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '0' });
+    await lead(company.id, { telicaller_id: colleague.id, status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '0' });
+    await lead(company.id, { telicaller_id: colleague.id, status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '1' });
 
     await history(company.id, worked, caller.id, minutes(from, 5));
     await history(company.id, worked, caller.id, minutes(from, 1000));

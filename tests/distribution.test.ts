@@ -7,6 +7,7 @@ import { MAX_DISTRIBUTE } from '../shared/schemas/distribution.js';
 import { DISTRIBUTE_CHUNK, distributeLeads } from '../server/services/distribution/distribution.service.js';
 import { insertLeads } from '../server/services/leads/lead-writer.js';
 import type { SubadminActor } from '../server/auth/actor.js';
+import { LEAD_STATUS } from '../shared/constants.js';
 
 describe.each(dialects)('lead distribution on %s', (dialect) => {
   const t = testAppFor(dialect);
@@ -240,7 +241,7 @@ describe.each(dialects)('lead distribution on %s', (dialect) => {
     const old = '2020-01-01T10:00:00.000Z';
     await insertLeadRows(db(), c.id, [
       ...many(2, { telicaller_id: a.id }),
-      { telicaller_id: a.id, status: '2' },
+      { telicaller_id: a.id, status: LEAD_STATUS.interested },
       ...many(3, { telicaller_id: a.id, telicaller_send_date: old }),
       { telicaller_id: a.id, visible: 0 },
       ...many(2, { telicaller_id: blocked.id, telicaller_send_date: old }),
@@ -262,9 +263,9 @@ describe.each(dialects)('lead distribution on %s', (dialect) => {
     const untouched = await insertLeadRows(db(), c.id, many(3, { telicaller_id: a.id, category: 'IndiaMART' }));
     const jd = await insertLeadRows(db(), c.id, many(2, { telicaller_id: a.id, category: 'JustDial' }));
     const worked = await insertLeadRows(db(), c.id, [
-      { telicaller_id: a.id, status: '2' },
-      { telicaller_id: a.id, status: '4' },
-      { telicaller_id: a.id, status: '6' },
+      { telicaller_id: a.id, status: LEAD_STATUS.interested },
+      { telicaller_id: a.id, status: LEAD_STATUS.followUp },
+      { telicaller_id: a.id, status: LEAD_STATUS.noSubmit },
     ]);
     const bLeads = await insertLeadRows(db(), c.id, many(2, { telicaller_id: b.id }));
     await db().updateTable('users').set({ is_blocked: 1 }).where('id', '=', a.id).execute();

@@ -1,20 +1,17 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { insertCompany, insertLead, insertUser, leadValues, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
 import { mutate, query, signIn } from './helpers/http.js';
 import { multipart } from './helpers/multipart.js';
 import { nowIso } from '../server/db/dialect.js';
 import { quarterOf, todayBounds } from '../shared/dates.js';
+import { LEAD_STATUS } from '../shared/constants.js';
 
 // The counts the leads' triggers keep (migration 0013) against the leads themselves, after every
 // kind of write the app makes and some it never makes (straight SQL).
 describe.each(dialects)('kept lead counts on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
   const db = () => t.deps.db;
 
   async function expectCountsTrue() {
@@ -111,7 +108,7 @@ describe.each(dialects)('kept lead counts on %s', (dialect) => {
       .updateTable('leads')
       .set({ telicaller_send_date: '2026-01-01T10:47:00.000Z' })
       .where('telicaller_id', '=', u.id)
-      .where('status', '=', '0')
+      .where('status', '=', LEAD_STATUS.new)
       .execute();
     await db().updateTable('leads').set({ subadmin_id: other.id }).where('subadmin_id', '=', c.id).where('mobile', 'like', '92345001%').execute();
     await db().deleteFrom('leads').where('subadmin_id', '=', c.id).where('mobile', 'like', '91234001%').execute();

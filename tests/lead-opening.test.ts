@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { insertCompany, insertUploadedLead, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
 import { team } from './helpers/company.js';
 import { mutate, query, signIn, type Session } from './helpers/http.js';
 import { addDays, timeIn, todayIn } from '../shared/dates.js';
 import { MESSAGES } from '../shared/schemas/lead-work.js';
+import { LEAD_STATUS } from '../shared/constants.js';
 
 const IST = 'Asia/Kolkata';
 
 describe.each(dialects)('opening a lead, and submissions that arrive together, on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
   const leadOf = (p: { id: number }, companyId: number, over: LeadFixture = {}) => insertUploadedLead(db(), companyId, { telicaller_id: p.id, ...over });
@@ -43,8 +40,16 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
     it("a callback missed today and one missed yesterday, opened and left (Cancel), stay in Today's Callbacks and in the bell", async () => {
       const { company, caller } = await team(t);
       const hourAgo = new Date(Date.now() - 3_600_000);
-      const missedToday = await leadOf(caller, company.id, { status: '4', callback_date: todayIn(IST, hourAgo), callback_time: timeIn(IST, hourAgo) });
-      const missedYesterday = await leadOf(caller, company.id, { status: '4', callback_date: addDays(todayIn(IST), -1), callback_time: '10:00' });
+      const missedToday = await leadOf(caller, company.id, {
+        status: LEAD_STATUS.followUp,
+        callback_date: todayIn(IST, hourAgo),
+        callback_time: timeIn(IST, hourAgo),
+      });
+      const missedYesterday = await leadOf(caller, company.id, {
+        status: LEAD_STATUS.followUp,
+        callback_date: addDays(todayIn(IST), -1),
+        callback_time: '10:00',
+      });
       const beforeToday = await leadRow(missedToday);
 
       for (const id of [missedToday, missedYesterday]) {
@@ -71,7 +76,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
       const done = await mutate(
         t.app,
         'work.submit',
-        { leadId: missedToday, variant: 'standard', status: '3', feedback: 'Price Issue', call_duration: 30 },
+        { leadId: missedToday, variant: 'standard', status: LEAD_STATUS.notInterested, feedback: 'Price Issue', call_duration: 30 },
         caller.session,
       );
       expect(done.status, JSON.stringify(done.error)).toBe(200);
@@ -81,7 +86,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
 
     it("the legacy update-status still sets exactly what it is asked: '6' on a follow-up takes it off the callbacks", async () => {
       const { company, caller } = await team(t);
-      const id = await leadOf(caller, company.id, { status: '4', callback_date: todayIn(IST), callback_time: '23:59' });
+      const id = await leadOf(caller, company.id, { status: LEAD_STATUS.followUp, callback_date: todayIn(IST), callback_time: '23:59' });
       const res = await legacy('POST', '/update-status', caller.session, { lead_ids: [id], status: 6 });
       expect(res.status).toBe(200);
       expect(await leadRow(id)).toMatchObject({ status: '6', opened_from_status: '4' });
@@ -96,7 +101,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
       const other = await insertCompany(db());
       const otherOwner = await signIn(t.app, { kind: 'subadmin', email: other.email, password: PASSWORD });
       const fresh = await leadOf(caller, company.id);
-      const followUp = await leadOf(caller, company.id, { status: '4' });
+      const followUp = await leadOf(caller, company.id, { status: LEAD_STATUS.followUp });
       await mutate(t.app, 'work.open', { leadId: fresh, queue: 'new' }, caller.session);
       await mutate(t.app, 'work.open', { leadId: followUp, queue: 'followUp' }, caller.session);
 
@@ -150,10 +155,17 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
   describe('a head and a lead handed to it', () => {
     it("after the head's submit the lead is read-only to the head, on both transports", async () => {
       const { company, caller, head } = await team(t);
-      const id = await leadOf(caller, company.id, { status: '2', handler_id: head.id, submit_status: '0', handler_assigned_by: caller.id });
+      const id = await leadOf(caller, company.id, { status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '0', handler_assigned_by: caller.id });
       // Its own double tap is one submit, answered twice.
       const taps = await Promise.all(
-        [0, 1].map(() => mutate(t.app, 'work.submit', { leadId: id, variant: 'head', status: '3', feedback: 'Price Issue', call_duration: 20 }, head.session)),
+        [0, 1].map(() =>
+          mutate(
+            t.app,
+            'work.submit',
+            { leadId: id, variant: 'head', status: LEAD_STATUS.notInterested, feedback: 'Price Issue', call_duration: 20 },
+            head.session,
+          ),
+        ),
       );
       for (const tap of taps) expect(tap.status, JSON.stringify(tap.error)).toBe(200);
       const after = await leadRow(id);
@@ -162,7 +174,12 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
       const busy = await mutate(t.app, 'work.notConnected', { leadId: id, outcome: 'busy', call_duration: 0 }, head.session);
       expect(busy.status).toBe(403);
       expect(busy.error?.message).toBe(MESSAGES.headSubmitted);
-      const again = await mutate(t.app, 'work.submit', { leadId: id, variant: 'head', status: '2', feedback: 'Running', call_duration: 20 }, head.session);
+      const again = await mutate(
+        t.app,
+        'work.submit',
+        { leadId: id, variant: 'head', status: LEAD_STATUS.interested, feedback: 'Running', call_duration: 20 },
+        head.session,
+      );
       expect(again.status).toBe(403);
       expect(again.error?.message).toBe(MESSAGES.headSubmitted);
       const legacyForm = await legacy('POST', '/submitLeadForm', head.session, { customer_id: id, status: 3, feedback: 'Demo Not Working' });
@@ -186,7 +203,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
     const submitForm = (leadId: number, extra: Record<string, unknown> = {}) => ({
       leadId,
       variant: 'standard',
-      status: '4',
+      status: LEAD_STATUS.followUp,
       feedback: 'Follow-up Option',
       call_duration: 42,
       callback: true,

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { insertCompany, insertLead, insertUser, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
 import { query, signIn, type Session } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
@@ -9,11 +9,7 @@ import { LEAD_STATUS } from '../shared/constants.js';
 const ms = (iso: string, delta: number) => new Date(Date.parse(iso) + delta).toISOString();
 
 describe.each(dialects)('lead quality on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
 

@@ -6,6 +6,7 @@ import { legacy, mutate, signIn } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
 import { findSentToSubadmins } from '../server/services/notifications/notifications.repository.js';
 import { TAKEN_BACK_MESSAGES } from '../shared/schemas/lead-work.js';
+import { LEAD_STATUS } from '../shared/constants.js';
 
 // A phone offline submits a lead that its company took back meanwhile: the telecaller is told that
 // the company took it back, and the company gets the outcome, so an interested customer is not lost.
@@ -33,7 +34,7 @@ describe.each(dialects)('an outcome for a lead taken back, on %s', (dialect) => 
     const form = {
       leadId: c.leads[0],
       queue: 'new',
-      status: '2',
+      status: LEAD_STATUS.interested,
       feedback: 'Running',
       remarks: 'Wants 500 units, call after 5',
       project_name: 'Pipes',
@@ -70,7 +71,9 @@ describe.each(dialects)('an outcome for a lead taken back, on %s', (dialect) => 
   it('the legacy API: submitLeadForm answers 409 with the words; update-status skips the lead and changes the others', async () => {
     const c = await caller();
     await takeBack(c);
-    const [mine] = await insertLeadRows(db(), c.company.id, [{ name: 'Kept', telicaller_id: c.user.id, telicaller_send_date: nowIso(), status: '0' }]);
+    const [mine] = await insertLeadRows(db(), c.company.id, [
+      { name: 'Kept', telicaller_id: c.user.id, telicaller_send_date: nowIso(), status: LEAD_STATUS.new },
+    ]);
     const submit = await legacy(t.app, 'POST', '/submitLeadForm', c.session, { customer_id: c.leads[0], status: '3', feedback: 'Price Issue' });
     expect(submit.status).toBe(409);
     expect(submit.body).toEqual({ status: false, success: false, message: TAKEN_BACK_MESSAGES.submit });
@@ -89,7 +92,7 @@ describe.each(dialects)('an outcome for a lead taken back, on %s', (dialect) => 
     const c = await caller();
     const colleague = await insertUser(db(), c.company.id);
     const session = await signIn(t.app, { kind: 'user', mobile: colleague.mobile, password: PASSWORD });
-    const form = (leadId: number) => ({ leadId, status: '2', feedback: 'Running', remarks: 'x' });
+    const form = (leadId: number) => ({ leadId, status: LEAD_STATUS.interested, feedback: 'Running', remarks: 'x' });
     expect((await mutate(t.app, 'work.submit', form(c.leads[0]!), session)).status).toBe(404);
     await takeBack(c);
     const answer = await mutate(t.app, 'work.submit', form(c.leads[1]!), session);
@@ -101,7 +104,7 @@ describe.each(dialects)('an outcome for a lead taken back, on %s', (dialect) => 
   it("another company's lead stays not found, and nobody is told anything", async () => {
     const a = await caller();
     const b = await caller();
-    const answer = await mutate(t.app, 'work.submit', { leadId: b.leads[0], status: '2', feedback: 'Running', remarks: 'x' }, a.session);
+    const answer = await mutate(t.app, 'work.submit', { leadId: b.leads[0], status: LEAD_STATUS.interested, feedback: 'Running', remarks: 'x' }, a.session);
     expect(answer.status).toBe(404);
     expect(answer.error?.message).toBe('Lead not found.');
     expect(await noticesOf(a.company.id)).toEqual([]);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { historyValues, insertAdmin, insertCompany, insertUploadedLead, insertUser, leadValues, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
 import { signedInUser, team } from './helpers/company.js';
 import { mutate, query, signIn, type Session } from './helpers/http.js';
@@ -7,6 +7,7 @@ import type { UserType } from '../server/db/schema.js';
 import { nowIso } from '../server/db/dialect.js';
 import { LEGACY_LEADS_CAP } from '../server/services/leads/lists.service.js';
 import { addDays, todayBounds, todayIn } from '../shared/dates.js';
+import { LEAD_STATUS } from '../shared/constants.js';
 
 const minutes = (iso: string, m: number) => new Date(Date.parse(iso) + m * 60_000).toISOString();
 
@@ -50,11 +51,7 @@ const HISTORY_FIELDS = [
 ];
 
 describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
 
@@ -138,7 +135,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       });
       const old = await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, -1), name: 'Old' });
       await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 1), retry_at: minutes(nowIso(), 60) });
-      await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 1), status: '3' });
+      await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 1), status: LEAD_STATUS.notInterested });
       await lead(company.id, { telicaller_id: colleague.id, telicaller_send_date: minutes(from, 1) });
 
       const res = await call('GET', '/getLeads', caller.session);
@@ -232,16 +229,16 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       const { company, caller, colleague } = await team(t);
       const today = todayIn('Asia/Kolkata');
       const missed = await pendingOf(caller, company.id, {
-        status: '4',
+        status: LEAD_STATUS.followUp,
         name: 'Missed',
         mobile: '9811111111',
         requirement: 'CRM',
         callback_date: addDays(today, -1),
         callback_time: '10:00',
       });
-      const todays = await pendingOf(caller, company.id, { status: '4', callback_date: today, callback_time: '23:59' });
-      await pendingOf(caller, company.id, { status: '4', callback_date: addDays(today, 1), callback_time: '10:00' });
-      await pendingOf(colleague, company.id, { status: '4', callback_date: today, callback_time: '10:00' });
+      const todays = await pendingOf(caller, company.id, { status: LEAD_STATUS.followUp, callback_date: today, callback_time: '23:59' });
+      await pendingOf(caller, company.id, { status: LEAD_STATUS.followUp, callback_date: addDays(today, 1), callback_time: '10:00' });
+      await pendingOf(colleague, company.id, { status: LEAD_STATUS.followUp, callback_date: today, callback_time: '10:00' });
 
       const res = await call('GET', '/getCallbacks', caller.session);
       expect(res.status).toBe(200);
@@ -267,9 +264,14 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
 
     it("getAssignedLeadsForHandler answers the head's junior leads with who handed each over", async () => {
       const { company, caller, colleague, head } = await team(t);
-      const named = await pendingOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '0', handler_assigned_by: caller.id });
-      const unknown = await pendingOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '0' });
-      await pendingOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '1', handler_assigned_by: caller.id });
+      const named = await pendingOf(colleague, company.id, {
+        status: LEAD_STATUS.interested,
+        handler_id: head.id,
+        submit_status: '0',
+        handler_assigned_by: caller.id,
+      });
+      const unknown = await pendingOf(colleague, company.id, { status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '0' });
+      await pendingOf(colleague, company.id, { status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '1', handler_assigned_by: caller.id });
 
       const res = await call('GET', '/getAssignedLeadsForHandler', head.session);
       expect(res.status).toBe(200);
@@ -294,7 +296,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
     it("status 6 opens each of the caller's leads and leaves another's untouched", async () => {
       const { company, caller, colleague } = await team(t);
       const a = await pendingOf(caller, company.id);
-      const b = await pendingOf(caller, company.id, { status: '3' });
+      const b = await pendingOf(caller, company.id, { status: LEAD_STATUS.notInterested });
       const theirs = await pendingOf(colleague, company.id);
       const theirsBefore = await leadRow(theirs);
 
@@ -411,7 +413,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       // The head's form: submit_status '1', feedback not insisted on.
       const headRes = await call('POST', '/submitLeadForm', head.session, {
         customer_id: id,
-        status: '4',
+        status: LEAD_STATUS.followUp,
         submit_status: '1',
         callback: '0',
         call_duration: '00:00:30',
@@ -437,7 +439,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
           { customer_id: id, status: '4', feedback: 'Follow-up Option', callback: 1, callback_date: '2020-01-01', callback_time: '10:00' },
           'The callback time has already passed.',
         ],
-        [{ status: '3', feedback: 'Price Issue' }, 'A valid id is required.'],
+        [{ status: LEAD_STATUS.notInterested, feedback: 'Price Issue' }, 'A valid id is required.'],
       ];
       const before = await leadRow(id);
       for (const [body, message] of bad) {
@@ -455,7 +457,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
 
       const ok = await call('POST', '/submitLeadForm', caller.session, {
         customer_id: String(id),
-        status: '4',
+        status: LEAD_STATUS.followUp,
         feedback: 'Follow-up Option',
         callback: '1',
         callback_date: tomorrow,
@@ -482,7 +484,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
         'work.submit',
         {
           leadId: id,
-          status: '4',
+          status: LEAD_STATUS.followUp,
           feedback: 'Follow-up Option',
           call_duration: 3725,
           callback: true,
@@ -493,7 +495,12 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
         },
         caller.session,
       );
-      await mutate(t.app, 'work.submit', { leadId: id, status: '2', feedback: 'Running', telemarketer_handler: head.id, call_duration: 59 }, caller.session);
+      await mutate(
+        t.app,
+        'work.submit',
+        { leadId: id, status: LEAD_STATUS.interested, feedback: 'Running', telemarketer_handler: head.id, call_duration: 59 },
+        caller.session,
+      );
 
       const res = await call('GET', `/getCallHistory?customer_id=${id}`, caller.session);
       expect(res.status).toBe(200);
@@ -583,12 +590,12 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
     await mine({ telicaller_send_date: minutes(from, 1) });
     await mine({ telicaller_send_date: minutes(from, 2) });
     for (let i = 0; i < 3; i++) await mine({});
-    for (let i = 0; i < 4; i++) await mine({ status: '2' });
-    for (let i = 0; i < 5; i++) await mine({ status: '3' });
-    for (let i = 0; i < 6; i++) await mine({ status: '4' });
-    for (let i = 0; i < 7; i++) await mine({ status: '5' });
-    for (let i = 0; i < 8; i++) await mine({ status: '6' });
-    await mine({ status: '6', retry_at: minutes(nowIso(), 30) });
+    for (let i = 0; i < 4; i++) await mine({ status: LEAD_STATUS.interested });
+    for (let i = 0; i < 5; i++) await mine({ status: LEAD_STATUS.notInterested });
+    for (let i = 0; i < 6; i++) await mine({ status: LEAD_STATUS.followUp });
+    for (let i = 0; i < 7; i++) await mine({ status: LEAD_STATUS.invalid });
+    for (let i = 0; i < 8; i++) await mine({ status: LEAD_STATUS.noSubmit });
+    await mine({ status: LEAD_STATUS.noSubmit, retry_at: minutes(nowIso(), 30) });
 
     const res = await call('GET', '/pendingtellecallerCount', caller.session);
     expect(res.status).toBe(200);

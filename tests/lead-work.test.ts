@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { insertAdmin, insertCompany, insertUploadedLead, insertUser, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
 import { signedInUser, team, type SignedInUser } from './helpers/company.js';
 import { mutate, query, signIn, type Session } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
 import { addDays, timeIn, todayBounds, todayIn } from '../shared/dates.js';
 import { FEEDBACK_OPTIONS, QUEUES, type Queue, type SubmitStatus } from '../shared/schemas/lead-work.js';
+import { LEAD_STATUS } from '../shared/constants.js';
 
 const minutes = (iso: string, m: number) => new Date(Date.parse(iso) + m * 60_000).toISOString();
 
@@ -24,11 +25,7 @@ function wallClock(zone: string, fromNowMinutes: number) {
 }
 
 describe.each(dialects)('lead work on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
 
@@ -67,7 +64,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       const justAfter = await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 1) });
       const atMidnight = await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: from });
       const justBefore = await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, -1) });
-      const touched = await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 1), status: '3' });
+      const touched = await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 1), status: LEAD_STATUS.notInterested });
 
       expect(await queueIds(caller.session, 'new')).toEqual([justAfter, atMidnight]);
       expect(await queueIds(caller.session, 'pending')).toEqual([justBefore]);
@@ -83,16 +80,16 @@ describe.each(dialects)('lead work on %s', (dialect) => {
     it("shows each status in its queue: interested only without quality, not submitted as '6'", async () => {
       const { company, caller, colleague } = await team(t);
       const mine = (over: LeadFixture) => leadOf(caller, company.id, over);
-      const interested = await mine({ status: '2' });
-      await mine({ status: '2', lead_quality: 'good' });
-      const notInterested = await mine({ status: '3' });
-      const followUp = await mine({ status: '4' });
-      const invalid = await mine({ status: '5' });
-      const noSubmit = await mine({ status: '6' });
-      await mine({ status: '6', visible: 0 });
-      await leadOf(colleague, company.id, { status: '2' });
+      const interested = await mine({ status: LEAD_STATUS.interested });
+      await mine({ status: LEAD_STATUS.interested, lead_quality: 'good' });
+      const notInterested = await mine({ status: LEAD_STATUS.notInterested });
+      const followUp = await mine({ status: LEAD_STATUS.followUp });
+      const invalid = await mine({ status: LEAD_STATUS.invalid });
+      const noSubmit = await mine({ status: LEAD_STATUS.noSubmit });
+      await mine({ status: LEAD_STATUS.noSubmit, visible: 0 });
+      await leadOf(colleague, company.id, { status: LEAD_STATUS.interested });
       const other = await insertCompany(db());
-      await lead(other.id, { telicaller_id: caller.id, status: '2' });
+      await lead(other.id, { telicaller_id: caller.id, status: LEAD_STATUS.interested });
 
       expect(await queueIds(caller.session, 'interested')).toEqual([interested]);
       expect(await queueIds(caller.session, 'notInterested')).toEqual([notInterested]);
@@ -105,14 +102,15 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       const zone = noonZone();
       const { company, caller } = await team(t, { zone });
       const today = todayIn(zone);
-      const cb = (at: { date: string; time: string }) => leadOf(caller, company.id, { status: '4', callback_date: at.date, callback_time: at.time });
+      const cb = (at: { date: string; time: string }) =>
+        leadOf(caller, company.id, { status: LEAD_STATUS.followUp, callback_date: at.date, callback_time: at.time });
       const upcoming = await cb(wallClock(zone, 120));
       const due = await cb(wallClock(zone, 10));
       const missedToday = await cb(wallClock(zone, -120));
       const missedYesterday = await cb({ date: addDays(today, -1), time: '15:00' });
       await cb({ date: addDays(today, 1), time: '09:00' });
-      await leadOf(caller, company.id, { status: '4' }); // follow-up without a callback
-      await leadOf(caller, company.id, { status: '3', callback_date: today, callback_time: '12:00' });
+      await leadOf(caller, company.id, { status: LEAD_STATUS.followUp }); // follow-up without a callback
+      await leadOf(caller, company.id, { status: LEAD_STATUS.notInterested, callback_date: today, callback_time: '12:00' });
 
       const res = await queue(caller.session, 'callback');
       expect(res.data.total).toBe(4);
@@ -128,11 +126,21 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       const { company, caller, colleague, head } = await team(t);
       const other = await insertCompany(db());
       const stranger = await insertUser(db(), other.id);
-      const fromCaller = await leadOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '0', handler_assigned_by: caller.id });
-      const unknown = await leadOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '0' });
-      const elsewhere = await leadOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '0', handler_assigned_by: stranger.id });
-      await leadOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '1', handler_assigned_by: caller.id });
-      await leadOf(colleague, company.id, { status: '2', handler_id: caller.id, submit_status: '0', handler_assigned_by: colleague.id });
+      const fromCaller = await leadOf(colleague, company.id, {
+        status: LEAD_STATUS.interested,
+        handler_id: head.id,
+        submit_status: '0',
+        handler_assigned_by: caller.id,
+      });
+      const unknown = await leadOf(colleague, company.id, { status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '0' });
+      const elsewhere = await leadOf(colleague, company.id, {
+        status: LEAD_STATUS.interested,
+        handler_id: head.id,
+        submit_status: '0',
+        handler_assigned_by: stranger.id,
+      });
+      await leadOf(colleague, company.id, { status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '1', handler_assigned_by: caller.id });
+      await leadOf(colleague, company.id, { status: LEAD_STATUS.interested, handler_id: caller.id, submit_status: '0', handler_assigned_by: colleague.id });
 
       const res = await queue(head.session, 'junior');
       expect(res.status).toBe(200);
@@ -216,7 +224,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
 
     it('a head opening a lead handed to it leaves its status alone', async () => {
       const { company, caller, head } = await team(t);
-      const id = await leadOf(caller, company.id, { status: '2', handler_id: head.id, submit_status: '0', handler_assigned_by: caller.id });
+      const id = await leadOf(caller, company.id, { status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '0', handler_assigned_by: caller.id });
       const res = await open(head.session, id, 'junior');
       expect(res.status, JSON.stringify(res.error)).toBe(200);
       expect(res.data.variant).toBe('head');
@@ -303,7 +311,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       expect(await queueIds(head.session, 'junior')).toEqual([id]);
 
       // The head's form does not insist on feedback (spec part 2, section 5).
-      const res = await submit(head.session, { leadId: id, variant: 'head', status: '3', feedback: null, queue: 'junior' });
+      const res = await submit(head.session, { leadId: id, variant: 'head', status: LEAD_STATUS.notInterested, feedback: null, queue: 'junior' });
       expect(res.status, JSON.stringify(res.error)).toBe(200);
       expect(res.data.nextId).toBeNull();
       expect(await leadRow(id)).toMatchObject({ status: '3', submit_status: '1', handler_id: head.id });
@@ -407,10 +415,10 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       const cases: [Record<string, unknown>, string, string][] = [
         [{ leadId: id, feedback: 'Running' }, 'Please select a status', 'status'],
         [{ leadId: id, status: '', feedback: 'Running' }, 'Please select a status', 'status'],
-        [{ leadId: id, status: '0', feedback: 'Running' }, 'Please select a status', 'status'],
-        [{ leadId: id, status: '6', feedback: 'Running' }, 'Please select a status', 'status'],
-        [{ leadId: id, status: '5', feedback: 'Wrong Lead' }, 'Please provide invalid reason', 'invalid_reason'],
-        [{ leadId: id, status: '5', feedback: 'Wrong Lead', invalid_reason: '   ' }, 'Please provide invalid reason', 'invalid_reason'],
+        [{ leadId: id, status: LEAD_STATUS.new, feedback: 'Running' }, 'Please select a status', 'status'],
+        [{ leadId: id, status: LEAD_STATUS.noSubmit, feedback: 'Running' }, 'Please select a status', 'status'],
+        [{ leadId: id, status: LEAD_STATUS.invalid, feedback: 'Wrong Lead' }, 'Please provide invalid reason', 'invalid_reason'],
+        [{ leadId: id, status: LEAD_STATUS.invalid, feedback: 'Wrong Lead', invalid_reason: '   ' }, 'Please provide invalid reason', 'invalid_reason'],
         [form(id, '4', { callback: true }), 'Please provide callback date and time', 'callback_date'],
         [form(id, '4', { callback: true, callback_date: past.date }), 'Please provide callback date and time', 'callback_time'],
         [form(id, '2', { feedback: 'Wrong Lead' }), 'Please select a feedback.', 'feedback'],
@@ -418,8 +426,8 @@ describe.each(dialects)('lead work on %s', (dialect) => {
         [form(id, '3', { feedback: 'Positive' }), 'Please select a feedback.', 'feedback'],
         [{ leadId: id, variant: 'noSubmit', feedback: 'Positive' }, 'Please select a status.', 'status'],
         [{ leadId: id, variant: 'noSubmit', status: '', feedback: 'Positive' }, 'Please select a status.', 'status'],
-        [{ leadId: id, variant: 'noSubmit', status: '3', feedback: 'Price Issue' }, 'Please select a feedback.', 'feedback'],
-        [{ leadId: id, variant: 'noSubmit', status: '3' }, 'Please select a feedback.', 'feedback'],
+        [{ leadId: id, variant: 'noSubmit', status: LEAD_STATUS.notInterested, feedback: 'Price Issue' }, 'Please select a feedback.', 'feedback'],
+        [{ leadId: id, variant: 'noSubmit', status: LEAD_STATUS.notInterested }, 'Please select a feedback.', 'feedback'],
         [form(id, '3', { whatsapp: '98765abc' }), 'Optional WhatsApp must contain digits only.', 'whatsapp'],
         [form(id, '3', { optional_number: '+919876543210' }), 'Optional Number must contain digits only.', 'optional_number'],
         [form(id, '4', { callback: true, callback_date: past.date, callback_time: past.time }), 'The callback time has already passed.', 'callback_time'],
@@ -434,7 +442,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
         [form(id, '3', { call_duration: -1 }), 'Call duration cannot be negative.', 'call_duration'],
         [form(id, '2', { telemarketer_handler: 'someone' }), 'Choose a telecaller head.', 'telemarketer_handler'],
         // A telecaller cannot take the head's looser rule for its own lead.
-        [{ leadId: id, variant: 'head', status: '3' }, 'Please select a feedback.', 'feedback'],
+        [{ leadId: id, variant: 'head', status: LEAD_STATUS.notInterested }, 'Please select a feedback.', 'feedback'],
       ];
       for (const [input, message, field] of cases) {
         const res = await submit(caller.session, input);
@@ -450,7 +458,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       expect(await historyRows(id)).toEqual([]);
 
       // The no-submit screen's own feedback is accepted there.
-      const ok = await submit(caller.session, { leadId: id, variant: 'noSubmit', status: '3', feedback: 'Neutral', optional_number: '' });
+      const ok = await submit(caller.session, { leadId: id, variant: 'noSubmit', status: LEAD_STATUS.notInterested, feedback: 'Neutral', optional_number: '' });
       expect(ok.status, JSON.stringify(ok.error)).toBe(200);
       expect((await historyRows(id))[0]).toMatchObject({ status: '3', feedback: 'Neutral', optional_number: null });
     });
@@ -486,7 +494,12 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       expect(back.data.items).toEqual([expect.objectContaining({ id, attempts: 1 })]);
 
       // A lead handed to a head sits out of the head's junior queue the same way.
-      const handed = await leadOf(caller, company.id, { status: '2', handler_id: head.id, submit_status: '0', handler_assigned_by: caller.id });
+      const handed = await leadOf(caller, company.id, {
+        status: LEAD_STATUS.interested,
+        handler_id: head.id,
+        submit_status: '0',
+        handler_assigned_by: caller.id,
+      });
       await notConnected(head.session, handed, { outcome: 'no_answer' });
       expect(await leadRow(handed)).toMatchObject({ status: '2', attempts: 1 });
       expect(await queueIds(head.session, 'junior')).toEqual([]);
@@ -506,7 +519,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       await notConnected(caller.session, id);
       expect(await leadRow(id)).toMatchObject({ status: '0', attempts: 1 });
       // A follow-up opened keeps '4' (opening changes nothing) and an unanswered call keeps it too.
-      const followUp = await leadOf(caller, company.id, { status: '4' });
+      const followUp = await leadOf(caller, company.id, { status: LEAD_STATUS.followUp });
       await open(caller.session, followUp, 'followUp');
       expect((await leadRow(followUp)).status).toBe('4');
       await notConnected(caller.session, followUp);
@@ -577,9 +590,9 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       const zone = noonZone();
       const { company, caller } = await team(t, { zone });
       const today = todayIn(zone);
-      const late = await leadOf(caller, company.id, { status: '4', callback_date: today, callback_time: '23:00' });
-      const early = await leadOf(caller, company.id, { status: '4', callback_date: today, callback_time: '00:30' });
-      const missed = await leadOf(caller, company.id, { status: '4', callback_date: addDays(today, -2), callback_time: '18:00' });
+      const late = await leadOf(caller, company.id, { status: LEAD_STATUS.followUp, callback_date: today, callback_time: '23:00' });
+      const early = await leadOf(caller, company.id, { status: LEAD_STATUS.followUp, callback_date: today, callback_time: '00:30' });
+      const missed = await leadOf(caller, company.id, { status: LEAD_STATUS.followUp, callback_date: addDays(today, -2), callback_time: '18:00' });
       const res = await open(caller.session, early, 'callback');
       expect(res.data.queue).toEqual({ name: 'callback', previousId: missed, nextId: late });
     });
@@ -659,7 +672,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       const { company, caller, colleague } = await team(t, { zone });
       const today = todayIn(zone);
       const cb = (at: { date: string; time: string }, who: Person = caller) =>
-        leadOf(who, company.id, { status: '4', callback_date: at.date, callback_time: at.time });
+        leadOf(who, company.id, { status: LEAD_STATUS.followUp, callback_date: at.date, callback_time: at.time });
       const soon = await cb(wallClock(zone, 10));
       const justPast = await cb(wallClock(zone, -5));
       const missed = await cb(wallClock(zone, -90));
@@ -701,23 +714,23 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       await mine({ telicaller_send_date: minutes(from, 5), retry_at: gone });
       await mine({});
       await mine({ retry_at: soon });
-      await mine({ status: '2' });
-      await mine({ status: '2', retry_at: soon });
-      await mine({ status: '2', lead_quality: 'poor' });
-      await mine({ status: '3' });
-      await mine({ status: '3', retry_at: soon });
-      await mine({ status: '4', callback_date: today, callback_time: '18:00' });
-      await mine({ status: '4', callback_date: addDays(today, -1), callback_time: '18:00' });
-      await mine({ status: '4', callback_date: addDays(today, 1), callback_time: '18:00' });
-      await mine({ status: '4', callback_date: today, callback_time: '18:00', retry_at: soon });
-      await mine({ status: '4' });
-      await mine({ status: '5' });
-      await mine({ status: '6' });
-      await mine({ status: '6', retry_at: soon });
-      await leadOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '0' });
-      await leadOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '0', retry_at: soon });
-      await leadOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '1' });
-      await leadOf(head, company.id, { status: '3' });
+      await mine({ status: LEAD_STATUS.interested });
+      await mine({ status: LEAD_STATUS.interested, retry_at: soon });
+      await mine({ status: LEAD_STATUS.interested, lead_quality: 'poor' });
+      await mine({ status: LEAD_STATUS.notInterested });
+      await mine({ status: LEAD_STATUS.notInterested, retry_at: soon });
+      await mine({ status: LEAD_STATUS.followUp, callback_date: today, callback_time: '18:00' });
+      await mine({ status: LEAD_STATUS.followUp, callback_date: addDays(today, -1), callback_time: '18:00' });
+      await mine({ status: LEAD_STATUS.followUp, callback_date: addDays(today, 1), callback_time: '18:00' });
+      await mine({ status: LEAD_STATUS.followUp, callback_date: today, callback_time: '18:00', retry_at: soon });
+      await mine({ status: LEAD_STATUS.followUp });
+      await mine({ status: LEAD_STATUS.invalid });
+      await mine({ status: LEAD_STATUS.noSubmit });
+      await mine({ status: LEAD_STATUS.noSubmit, retry_at: soon });
+      await leadOf(colleague, company.id, { status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '0' });
+      await leadOf(colleague, company.id, { status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '0', retry_at: soon });
+      await leadOf(colleague, company.id, { status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '1' });
+      await leadOf(head, company.id, { status: LEAD_STATUS.notInterested });
 
       const tileQueues: [string, Queue][] = [
         ['newLeads', 'new'],

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { countRows } from './helpers/fixtures.js';
 import { signedInSubadmin, signedInUser } from './helpers/company.js';
 import { projectForm } from './helpers/projects.js';
@@ -11,11 +11,7 @@ const today = () => todayIn('Asia/Kolkata');
 
 /** What the company decides about a telecaller's projects reaches the telecaller: its bell, its reason, its waiting list. */
 describe.each(dialects)('project decisions on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
   const db = () => t.deps.db;
 
   async function team() {

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { countRows, insertLeadRows } from './helpers/fixtures.js';
 import { team as newTeam } from './helpers/company.js';
 import { mutate, query, type Session } from './helpers/http.js';
 import { addDays, todayIn } from '../shared/dates.js';
-import { PROJECT_STATUS } from '../shared/constants.js';
+import { PROJECT_STATUS, LEAD_STATUS } from '../shared/constants.js';
 import { projectForm } from './helpers/projects.js';
 
 const today = () => todayIn('Asia/Kolkata');
 
 describe.each(dialects)('projects on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
   const db = () => t.deps.db;
 
   const team = async () => {
@@ -83,10 +79,10 @@ describe.each(dialects)('projects on %s', (dialect) => {
     const b = await team();
     const [mine, colleagues, foreign] = [
       ...(await insertLeadRows(db(), a.company.id, [
-        { telicaller_id: a.caller.id, status: '2' },
-        { telicaller_id: a.other.id, status: '2' },
+        { telicaller_id: a.caller.id, status: LEAD_STATUS.interested },
+        { telicaller_id: a.other.id, status: LEAD_STATUS.interested },
       ])),
-      ...(await insertLeadRows(db(), b.company.id, [{ telicaller_id: b.caller.id, status: '2' }])),
+      ...(await insertLeadRows(db(), b.company.id, [{ telicaller_id: b.caller.id, status: LEAD_STATUS.interested }])),
     ];
     const id = await create(a.caller.session, { lead_id: mine });
     expect((await row(id)).lead_id).toBe(mine);

@@ -3,6 +3,7 @@ import { dialects, testAppFor } from './helpers/app.js';
 import { callerWithNewLeads } from './helpers/company.js';
 import { mutate } from './helpers/http.js';
 import { timeIn, todayIn } from '../shared/dates.js';
+import { LEAD_STATUS } from '../shared/constants.js';
 
 // A phone sends a submission again when it was offline or the answer was lost on the way back:
 // each submission carries a key the phone made, and the server applies each key once.
@@ -20,14 +21,14 @@ describe.each(dialects)('submissions sent again on %s', (dialect) => {
   it('applies a lead-form submission once, and answers a repeat as the first time with its next lead', async () => {
     const c = await caller();
     const key = keyOf();
-    const form = { leadId: c.leads[0], queue: 'new', status: '3', feedback: 'Not Relevant Lead', call_duration: 42, client_key: key };
+    const form = { leadId: c.leads[0], queue: 'new', status: LEAD_STATUS.notInterested, feedback: 'Not Relevant Lead', call_duration: 42, client_key: key };
     const first = await mutate(t.app, 'work.submit', form, c.session);
     expect(first.status, JSON.stringify(first.error)).toBe(200);
     expect(first.data).toMatchObject({ status: '3', nextId: c.leads[1] });
     expect(first.data.replayed).toBeUndefined();
 
     // The lead changes meanwhile (the telecaller works it again); the repeat changes nothing.
-    await mutate(t.app, 'work.submit', { leadId: c.leads[0], status: '2', feedback: 'Running' }, c.session);
+    await mutate(t.app, 'work.submit', { leadId: c.leads[0], status: LEAD_STATUS.interested, feedback: 'Running' }, c.session);
     const again = await mutate(t.app, 'work.submit', form, c.session);
     expect(again.status).toBe(200);
     expect(again.data).toEqual({ status: '3', nextId: c.leads[1], replayed: true });
@@ -40,7 +41,7 @@ describe.each(dialects)('submissions sent again on %s', (dialect) => {
 
   it('stores one of two identical submissions sent at once', async () => {
     const c = await caller();
-    const form = { leadId: c.leads[0], status: '3', feedback: 'Not Relevant Lead', call_duration: 10, client_key: keyOf() };
+    const form = { leadId: c.leads[0], status: LEAD_STATUS.notInterested, feedback: 'Not Relevant Lead', call_duration: 10, client_key: keyOf() };
     const answers = await Promise.all([1, 2, 3].map(() => mutate(t.app, 'work.submit', form, c.session)));
     for (const a of answers) expect(a.status, JSON.stringify(a.error)).toBe(200);
     expect(answers.filter((a) => a.data.replayed).length).toBe(2);
@@ -63,11 +64,16 @@ describe.each(dialects)('submissions sent again on %s', (dialect) => {
     const b = await caller();
     const key = keyOf();
     const submit = (p: typeof a) =>
-      mutate(t.app, 'work.submit', { leadId: p.leads[0], status: '3', feedback: 'Not Relevant Lead', client_key: key }, p.session);
+      mutate(t.app, 'work.submit', { leadId: p.leads[0], status: LEAD_STATUS.notInterested, feedback: 'Not Relevant Lead', client_key: key }, p.session);
     expect((await submit(a)).data.replayed).toBeUndefined();
     expect((await submit(b)).data.replayed).toBeUndefined();
     expect(await history(b.leads[0]!)).toHaveLength(1);
-    const bad = await mutate(t.app, 'work.submit', { leadId: a.leads[1], status: '3', feedback: 'Not Relevant Lead', client_key: 'short' }, a.session);
+    const bad = await mutate(
+      t.app,
+      'work.submit',
+      { leadId: a.leads[1], status: LEAD_STATUS.notInterested, feedback: 'Not Relevant Lead', client_key: 'short' },
+      a.session,
+    );
     expect(bad.status).toBe(400);
     expect(bad.error?.message).toBe('The submission key is not valid.');
     expect(await history(a.leads[1]!)).toHaveLength(0);
@@ -87,7 +93,7 @@ describe.each(dialects)('submissions sent again on %s', (dialect) => {
       'work.submit',
       {
         leadId: c.leads[0],
-        status: '4',
+        status: LEAD_STATUS.followUp,
         feedback: 'Follow-up Option',
         callback: true,
         callback_date: todayIn(zone, hourAgo),
@@ -105,7 +111,7 @@ describe.each(dialects)('submissions sent again on %s', (dialect) => {
       'work.submit',
       {
         leadId: c.leads[1],
-        status: '4',
+        status: LEAD_STATUS.followUp,
         feedback: 'Follow-up Option',
         callback: true,
         callback_date: todayIn(zone, hourAgo),
@@ -124,7 +130,7 @@ describe.each(dialects)('submissions sent again on %s', (dialect) => {
       const res = await mutate(
         t.app,
         'work.submit',
-        { leadId, status: '3', feedback: 'Not Relevant Lead', client_key: keyOf(), made_at: phone.toISOString() },
+        { leadId, status: LEAD_STATUS.notInterested, feedback: 'Not Relevant Lead', client_key: keyOf(), made_at: phone.toISOString() },
         c.session,
       );
       expect(res.status).toBe(200);

@@ -4,6 +4,7 @@ import { signedInSubadmin } from './helpers/company.js';
 import { insertAdmin, insertCompany, insertLead, insertUser, PASSWORD, uniqueMobile, type LeadFixture } from './helpers/fixtures.js';
 import { legacy, mutate, query, signIn, type Session } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
+import { LEAD_STATUS } from '../shared/constants.js';
 
 let emailSeq = 0;
 const newUser = (over: Record<string, unknown> = {}) => ({
@@ -301,7 +302,7 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
       await lead(company.id, { telicaller_id: user.id, telicaller_send_date: sent }),
       await lead(company.id, { telicaller_id: user.id, telicaller_send_date: sent }),
     ];
-    const worked = await lead(company.id, { telicaller_id: user.id, telicaller_send_date: sent, status: '2' });
+    const worked = await lead(company.id, { telicaller_id: user.id, telicaller_send_date: sent, status: LEAD_STATUS.interested });
     const colleagues = await lead(company.id, { telicaller_id: colleague.id, telicaller_send_date: sent });
 
     const res = await mutate(t.app, 'users.remove', { id: user.id }, session);
