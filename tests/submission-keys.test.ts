@@ -88,38 +88,27 @@ describe.each(dialects)('submissions sent again on %s', (dialect) => {
     const madeAt = new Date(Date.now() - 2 * 3600_000);
     // A callback for an hour ago was an hour ahead when the telecaller chose it two hours ago.
     const hourAgo = new Date(Date.now() - 3600_000);
-    const late = await mutate(
-      t.app,
-      'work.submit',
-      {
-        leadId: c.leads[0],
-        status: LEAD_STATUS.followUp,
-        feedback: 'Follow-up Option',
-        callback: true,
-        callback_date: todayIn(zone, hourAgo),
-        callback_time: timeIn(zone, hourAgo),
-        client_key: keyOf(),
-        made_at: madeAt.toISOString(),
-      },
-      c.session,
-    );
+    const submitCallback = (leadId: number | undefined, extra: Record<string, unknown> = {}) =>
+      mutate(
+        t.app,
+        'work.submit',
+        {
+          leadId,
+          status: LEAD_STATUS.followUp,
+          feedback: 'Follow-up Option',
+          callback: true,
+          callback_date: todayIn(zone, hourAgo),
+          callback_time: timeIn(zone, hourAgo),
+          client_key: keyOf(),
+          ...extra,
+        },
+        c.session,
+      );
+    const late = await submitCallback(c.leads[0], { made_at: madeAt.toISOString() });
     expect(late.status, JSON.stringify(late.error)).toBe(200);
     expect((await history(c.leads[0]!))[0]!.created_at).toBe(madeAt.toISOString());
     // Sent now without the time it was made, the same callback is in the past.
-    const now = await mutate(
-      t.app,
-      'work.submit',
-      {
-        leadId: c.leads[1],
-        status: LEAD_STATUS.followUp,
-        feedback: 'Follow-up Option',
-        callback: true,
-        callback_date: todayIn(zone, hourAgo),
-        callback_time: timeIn(zone, hourAgo),
-        client_key: keyOf(),
-      },
-      c.session,
-    );
+    const now = await submitCallback(c.leads[1]);
     expect(now.status).toBe(400);
     // Believed only within a day and not ahead of the server: otherwise the server's time.
     for (const [leadId, phone] of [
