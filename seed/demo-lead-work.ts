@@ -1,7 +1,7 @@
 import type { Deps } from '../server/deps.js';
 import type { SubadminActor, UserActor } from '../server/auth/actor.js';
 import { distributeLeads } from '../server/services/distribution/distribution.service.js';
-import { openLead, submitLeadForm } from '../server/services/lead-work/lead-work.service.js';
+import { openLead, submitLeadForm } from '../server/services/lead-work/submission.service.js';
 import { LeadFormInput, type LeadFormInput as LeadFormFields } from '../shared/schemas/lead-work.js';
 import { DEFAULT_TIME_ZONE, startOfDayUtc, timeIn, todayIn } from '../shared/dates.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';

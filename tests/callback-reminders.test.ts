@@ -5,7 +5,7 @@ import { query, signIn, type Session } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
 import { addDays, timeIn, todayIn } from '../shared/dates.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
-import { REMINDER_LIMIT } from '../server/services/lead-work/lead-work.service.js';
+import { REMINDER_LIMIT } from '../server/services/lead-work/reminders.service.js';
 
 const IST = 'Asia/Kolkata';
 /** The company's wall-clock date and time `minutes` from now. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../errors.js';
-import type { HistoryItem, QueueCard } from '../services/lead-work/lead-work.service.js';
+import type { HistoryItem } from '../services/lead-work/history.service.js';
+import type { QueueCard } from '../services/lead-work/queues.service.js';
 import { LEGACY_LEADS_CAP } from '../services/leads/lists.service.js';
 import { LEAD_STATUS, LEAD_STATUS_LABELS } from '../../shared/lead-status.js';
 import {

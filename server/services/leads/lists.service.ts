@@ -17,7 +17,7 @@ import {
   type UploadedLeadRow,
   type UploadedLeadsInput,
 } from '../../../shared/schemas/lead-lists.js';
-import { DEFAULT_TIME_ZONE } from '../../../shared/dates.js';
+import { companyTimeZone } from '../company/company.service.js';
 import {
   countByTelecaller,
   distinctCategories,
@@ -111,8 +111,8 @@ export function listCategories(deps: Deps, actor: SubadminActor) {
  * the cheaper way.)
  */
 export async function openLeadExport(deps: Deps, actor: SubadminActor, query: LeadExportQuery): Promise<AsyncIterable<Buffer>> {
-  const company = await deps.db.selectFrom('subadmins').select('time_zone').where('id', '=', actor.subadminId).executeTakeFirst();
+  const timeZone = await companyTimeZone(deps.db, actor.subadminId);
   if (query.kind === 'telecaller') await companyTelecaller(deps, actor, query.telecallerId);
-  const job: LeadExportJob = { subadminId: actor.subadminId, timeZone: company?.time_zone || DEFAULT_TIME_ZONE, query };
+  const job: LeadExportJob = { subadminId: actor.subadminId, timeZone, query };
   return leadExportChunks(deps.db, deps.dialect, job);
 }

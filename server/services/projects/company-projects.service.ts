@@ -11,9 +11,11 @@ import { todayIn } from '../../../shared/dates.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import { PROJECT_MESSAGES, type CompanyProjectList } from '../../../shared/schemas/projects.js';
 import { toView, type ProjectView } from './project-view.js';
-import { companyContext, findProject, projectsOf, selectProject } from './projects.repository.js';
+import { findProject, projectsOf, selectProject } from './projects.repository.js';
 import { filterList, searchProjects } from './my-projects.service.js';
 import { notifyUser } from '../notifications/notifications.service.js';
+import { companyRules } from '../company/company.service.js';
+import { findCompany } from '../company/company.repository.js';
 
 const CALLER_TYPES = ['Telicaller', 'Telicaller-hade'] as const;
 
@@ -51,7 +53,7 @@ export async function listCompanyProjects(
   actor: SubadminActor,
   input: { list: CompanyProjectList; telecallerId?: number; page: number; pageSize: number; search?: string },
 ): Promise<Page<ProjectView>> {
-  const company = await companyContext(deps.db, actor.subadminId);
+  const company = await companyRules(deps.db, actor.subadminId);
   if (input.telecallerId !== undefined) {
     const u = await deps.db
       .selectFrom('users')
@@ -61,16 +63,16 @@ export async function listCompanyProjects(
       .executeTakeFirst();
     if (!u) throw notFound('Telecaller');
   }
-  const today = todayIn(company.time_zone);
+  const today = todayIn(company.timeZone);
   let q = filterList(projectsOf(deps.db, actor.subadminId), input.list, today);
   if (input.telecallerId !== undefined) q = q.where('projects.telicaller_id', '=', input.telecallerId);
   if (input.search) q = searchProjects(q, input.search);
   const page = await paginate(q, input, (b) => selectProject(b).orderBy('projects.id', 'desc'));
-  return { ...page, items: page.items.map((p) => toView(p, { today, companyName: company.company_name })) };
+  return { ...page, items: page.items.map((p) => toView(p, { today, companyName: company.companyName })) };
 }
 
 async function deciderName(db: Kysely<DB>, actor: SubadminActor): Promise<string> {
-  const s = await db.selectFrom('subadmins').select('name').where('id', '=', actor.subadminId).executeTakeFirst();
+  const s = await findCompany(db, actor.subadminId, ['name']);
   return s?.name ?? 'Company';
 }
 

@@ -11,7 +11,8 @@ import { todayIn } from '../../../shared/dates.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import { PROJECT_MESSAGES, type CreateProject, type MyProjectList, type ProjectUpdate } from '../../../shared/schemas/projects.js';
 import { APPROVED_STATUSES, isEffectively, toView, type ProjectView } from './project-view.js';
-import { companyContext, findProject, ledgerOf, pendingRequestOf, projectsOf, selectProject, type ProjectsQuery } from './projects.repository.js';
+import { findProject, ledgerOf, pendingRequestOf, projectsOf, selectProject, type ProjectsQuery } from './projects.repository.js';
+import { companyRules } from '../company/company.service.js';
 
 /** The rows a list shows; shared by the telecaller's lists and the company's. */
 export function filterList(q: ProjectsQuery, list: MyProjectList | 'fromLeads', today: string): ProjectsQuery {
@@ -80,12 +81,12 @@ export async function listMyProjects(
   actor: UserActor,
   input: { list: MyProjectList; page: number; pageSize: number; search?: string },
 ): Promise<Page<ProjectView>> {
-  const company = await companyContext(deps.db, actor.subadminId);
-  const today = todayIn(company.time_zone);
+  const company = await companyRules(deps.db, actor.subadminId);
+  const today = todayIn(company.timeZone);
   let q = filterList(projectsOf(deps.db, actor.subadminId).where('projects.telicaller_id', '=', actor.id), input.list, today);
   if (input.search) q = searchProjects(q, input.search);
   const page = await paginate(q, input, (b) => selectProject(b).orderBy('projects.id', 'desc'));
-  return { ...page, items: page.items.map((p) => toView(p, { today, companyName: company.company_name })) };
+  return { ...page, items: page.items.map((p) => toView(p, { today, companyName: company.companyName })) };
 }
 
 export function searchProjects(q: ProjectsQuery, text: string): ProjectsQuery {
@@ -118,10 +119,10 @@ export interface ProjectDetail {
 
 /** One project with its ledger and its waiting request: the telecaller's own, or any of the company's for the sub-admin. */
 export async function projectDetail(deps: Deps, subadminId: number, id: number, telecallerId?: number): Promise<ProjectDetail> {
-  const [company, p] = await Promise.all([companyContext(deps.db, subadminId), findProject(deps.db, subadminId, id, telecallerId)]);
+  const [company, p] = await Promise.all([companyRules(deps.db, subadminId), findProject(deps.db, subadminId, id, telecallerId)]);
   const [ledger, request] = await Promise.all([ledgerOf(deps.db, subadminId, id), pendingRequestOf(deps.db, subadminId, id)]);
   return {
-    project: toView(p, { today: todayIn(company.time_zone), companyName: company.company_name }),
+    project: toView(p, { today: todayIn(company.timeZone), companyName: company.companyName }),
     ledger: ledger.map((e) => ({
       id: e.id,
       amount: paiseToRupees(e.amount_paise),
@@ -193,8 +194,8 @@ export async function requestProjectUpdate(deps: Deps, actor: UserActor, input: 
 
 /** The telecaller's project counts: waiting for approval, running, completed, rejected, delayed. */
 export async function countMyProjects(deps: Deps, actor: UserActor) {
-  const company = await companyContext(deps.db, actor.subadminId);
-  const today = todayIn(company.time_zone);
+  const company = await companyRules(deps.db, actor.subadminId);
+  const today = todayIn(company.timeZone);
   const row = await deps.db
     .selectFrom('projects')
     .where('subadmin_id', '=', actor.subadminId)

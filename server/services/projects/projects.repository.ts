@@ -25,12 +25,6 @@ export async function findProject(db: Kysely<DB>, subadminId: number, id: number
   return row;
 }
 
-export async function companyContext(db: Kysely<DB>, subadminId: number) {
-  const c = await db.selectFrom('subadmins').select(['company_name', 'time_zone']).where('id', '=', subadminId).executeTakeFirst();
-  if (!c) throw notFound('Subadmin');
-  return c;
-}
-
 /** The payment ledger of a project, oldest first. */
 export function ledgerOf(db: Kysely<DB>, subadminId: number, projectId: number) {
   return db

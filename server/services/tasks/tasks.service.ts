@@ -10,7 +10,7 @@ import { TASK_STATUS } from '../../../shared/constants.js';
 import { todayIn } from '../../../shared/dates.js';
 import { TASK_MESSAGES, type TaskInput, type TaskList } from '../../../shared/schemas/tasks.js';
 import { removeUpload, uploadUrl, type StoredFile } from '../uploads/uploads.service.js';
-import { companyContext } from '../projects/projects.repository.js';
+import { companyRules } from '../company/company.service.js';
 
 export interface TaskView {
   id: number;
@@ -80,8 +80,8 @@ function tasksOf(deps: Deps, subadminId: number) {
 }
 
 async function page(deps: Deps, subadminId: number, input: { list: TaskList; page: number; pageSize: number }, developerId?: number): Promise<Page<TaskView>> {
-  const company = await companyContext(deps.db, subadminId);
-  const today = todayIn(company.time_zone);
+  const company = await companyRules(deps.db, subadminId);
+  const today = todayIn(company.timeZone);
   let q = tasksOf(deps, subadminId).where((eb) => inList(eb, input.list, today));
   if (developerId !== undefined) q = q.where('t.developer_id', '=', developerId);
   const result = await paginate(q, input, (b) =>
