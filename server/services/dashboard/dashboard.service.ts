@@ -1,7 +1,7 @@
 import type { Deps } from '../../deps.js';
 import type { SubadminActor, UserActor } from '../../auth/actor.js';
 import type { UserType } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import { companyTimeZone, requireCompany } from '../company/company.service.js';
 import { todayBounds } from '../../../shared/dates.js';
 import type { StatusCountField } from '../../../shared/lead-status.js';
 import { countLimitedUsers } from '../users/users.repository.js';
@@ -26,12 +26,7 @@ export interface SubadminDashboard {
 
 export async function getSubadminDashboard(deps: Deps, actor: SubadminActor): Promise<SubadminDashboard> {
   const db = deps.db;
-  const company = await db
-    .selectFrom('subadmins')
-    .select(['company_name', 'expiry_date', 'telecaller_creat_limit', 'time_zone'])
-    .where('id', '=', actor.subadminId)
-    .executeTakeFirst();
-  if (!company) throw notFound('Subadmin');
+  const company = await requireCompany(db, actor.subadminId, ['company_name', 'expiry_date', 'telecaller_creat_limit', 'time_zone']);
   const day = todayBounds(company.time_zone);
 
   const [users, leads, other, used] = await Promise.all([
@@ -70,10 +65,9 @@ export interface DashboardTiles {
 /** The counts behind the signed-in user's dashboard tiles, by its company's "today". */
 export async function getTiles(deps: Deps, actor: UserActor): Promise<DashboardTiles> {
   const db = deps.db;
-  const company = await db.selectFrom('subadmins').select('time_zone').where('id', '=', actor.subadminId).executeTakeFirst();
-  if (!company) throw notFound('Subadmin');
+  const timeZone = await companyTimeZone(db, actor.subadminId);
   const now = new Date();
-  const day = todayBounds(company.time_zone, now);
+  const day = todayBounds(timeZone, now);
   const me = actor.id;
   const tenant = actor.subadminId;
 
