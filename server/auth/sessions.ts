@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { DB, PrincipalKind, UserType } from '../db/schema.js';
-import { PLATFORM_TIME_ZONE, todayIn } from '../../shared/dates.js';
 import type { Actor } from './actor.js';
 import { hashToken, newSessionToken } from './tokens.js';
 import { insertSession, sessionRow, touchSessions } from './sessions.repository.js';
 import type { SessionEndReason } from '../../shared/session-end.js';
+import { companyLock } from '../services/company/company.service.js';
 
 export const SESSION_IDLE_MS = 3 * 24 * 3600_000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
@@ -47,27 +47,6 @@ const ORIGIN_ENDED = 'The sub-admin session this one was opened from has ended. 
 
 const isLive = (s: { revoked_at: string | null; expires_at: string; last_seen_at: string }, t: number) =>
   !s.revoked_at && Date.parse(s.expires_at) > t && Date.parse(s.last_seen_at) + SESSION_IDLE_MS > t;
-
-type CompanyState = { is_blocked: number; expiry_date: string; deleted_at: string | null };
-
-/**
- * Why a company (and so every one of its users) may not work now, with its code, or null when it may.
- * The expiry date is the platform's (the admin sets and reads it in the platform's zone), never the
- * company's own zone, which the company chooses and could set a day behind.
- */
-function companyLock(c: CompanyState): { message: string; reason: SessionEndReason } | null {
-  if (c.deleted_at) return { message: 'This company account no longer exists.', reason: 'company_deleted' };
-  if (c.is_blocked) return { message: 'Your company account is blocked. Please contact the administrator.', reason: 'company_blocked' };
-  if (c.expiry_date < todayIn(PLATFORM_TIME_ZONE)) {
-    return { message: `Your company account expired on ${c.expiry_date}. Please contact the administrator.`, reason: 'company_expired' };
-  }
-  return null;
-}
-
-/** Why a company (and so every one of its users) may not work now, or null when it may. */
-export function companyLockReason(c: CompanyState): string | null {
-  return companyLock(c)?.message ?? null;
-}
 
 export async function resolveSession(db: Kysely<DB>, token: string, now = new Date()): Promise<SessionResult> {
   const [row] = await sessionRow(db, hashToken(token));

@@ -1,8 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Deps } from '../deps.js';
-import * as work from '../services/lead-work/lead-work.service.js';
+import { pageAssignedLeads, pageQueue } from '../services/lead-work/queues.service.js';
+import { submitLeadForm, updateLeadStatuses } from '../services/lead-work/submission.service.js';
+import { leadHistory } from '../services/lead-work/history.service.js';
+import { listHeads, userNames } from '../services/lead-work/colleagues.service.js';
 import { getTiles } from '../services/dashboard/dashboard.service.js';
 import type { Queue } from '../../shared/schemas/lead-work.js';
+import { STATUS_COUNT_FIELDS } from '../../shared/lead-status.js';
 import type { UserActor } from '../auth/actor.js';
 import { failure, requireRole, userOf } from './legacy.js';
 import { legacyRoutes } from './route.js';
@@ -18,8 +22,8 @@ import {
   toLegacyLead,
 } from './lead-work.legacy.js';
 
-/** The dashboard's lead counts in the order pendingtellecallerCount answers them. */
-const COUNT_ORDER = ['newLeads', 'pendingLeads', 'interestedLeads', 'notInterestedLeads', 'followUpLeads', 'invalidLeads', 'noSubmitLeads'] as const;
+/** The dashboard's lead counts in the order pendingtellecallerCount answers them: new, pending, then the other statuses' counts. */
+const COUNT_ORDER = ['newLeads', 'pendingLeads', ...STATUS_COUNT_FIELDS.filter((f) => f !== 'newLeads')];
 
 /** The original client's lead work, on the same services as the work router. */
 export const leadWorkRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
@@ -27,7 +31,7 @@ export const leadWorkRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   const guard = requireRole('Telicaller', 'Telicaller-hade');
   const paged = { guard, query: LegacyPaging };
 
-  const queuePage = (actor: UserActor, queue: Queue, page: { page: number; pageSize: number }) => work.pageQueue(deps, actor, { queue, ...page });
+  const queuePage = (actor: UserActor, queue: Queue, page: { page: number; pageSize: number }) => pageQueue(deps, actor, { queue, ...page });
 
   r.get('/getLeads', { summary: 'New leads: sent today and not yet worked', ...paged }, async (req, { query }) => {
     const page = await queuePage(userOf(req), 'new', query);
@@ -45,7 +49,7 @@ export const leadWorkRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   });
 
   r.get('/getLeadsALL', { summary: 'Every lead assigned to the caller', ...paged }, async (req, { query }) => {
-    const page = await work.pageAssignedLeads(deps, userOf(req), query);
+    const page = await pageAssignedLeads(deps, userOf(req), query);
     return { status: true, leads: page.items.map(toLegacyLead), total: page.total };
   });
 
@@ -84,7 +88,7 @@ export const leadWorkRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
       errors: [404],
     },
     async (req, { body }, reply) => {
-      const result = await work.updateLeadStatuses(deps, userOf(req), body.leadIds, body.change);
+      const result = await updateLeadStatuses(deps, userOf(req), body.leadIds, body.change);
       if (result.updated.length === 0) return reply.code(404).send(failure('Lead not found.'));
       return { status: true, success: true, message: 'Lead status updated successfully!', updated: result.updated, not_found: result.notFound };
     },
@@ -101,22 +105,22 @@ export const leadWorkRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
       errors: [404, 409],
     },
     async (req, { body }) => {
-      const result = await work.submitLeadForm(deps, userOf(req), body);
+      const result = await submitLeadForm(deps, userOf(req), body);
       return { status: true, success: true, message: 'Form submitted successfully', lead_status: result.status };
     },
   );
 
   r.get('/getCallHistory', { summary: "A lead's call history, newest first", guard, query: CallHistoryQuery, errors: [404] }, async (req, { query }) => {
-    const history = await work.leadHistory(deps, userOf(req), query.customer_id);
+    const history = await leadHistory(deps, userOf(req), query.customer_id);
     return { status: true, history: history.map(toLegacyHistory), message: history.length ? 'History fetched successfully' : 'No history found' };
   });
 
   r.get('/getTelicallerHeads', { summary: "The company's telecaller heads, to hand an interested lead to", guard }, async (req) => {
-    return { status: true, telicallerHeads: await work.listHeads(deps, userOf(req)) };
+    return { status: true, telicallerHeads: await listHeads(deps, userOf(req)) };
   });
 
   r.post('/getTelecallerNames', { summary: "The names of the company's users, by id", guard, body: NamesBody }, async (req, { body }) => {
-    return { status: true, names: await work.userNames(deps, userOf(req), body.ids) };
+    return { status: true, names: await userNames(deps, userOf(req), body.ids) };
   });
 
   // The original client reads a bare ordered array here.

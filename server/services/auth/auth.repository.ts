@@ -6,11 +6,6 @@ export function findAdminByEmail(db: Kysely<DB>, email: string) {
   return db.selectFrom('admins').selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-/** A live sub-admin by its sign-in email. */
-export function findSubadminByEmail(db: Kysely<DB>, email: string) {
-  return db.selectFrom('subadmins').selectAll().where('email', '=', email).where('deleted_at', 'is', null).executeTakeFirst();
-}
-
 /** A live user by its sign-in mobile (unique across companies), with what decides whether its company is locked. */
 export function findUserForSignIn(db: Kysely<DB>, mobile: string) {
   return db
@@ -34,14 +29,6 @@ export function findUserForSignIn(db: Kysely<DB>, mobile: string) {
 
 export function findAdminProfile(db: Kysely<DB>, id: number) {
   return db.selectFrom('admins').select(['id', 'name', 'email']).where('id', '=', id).executeTakeFirstOrThrow();
-}
-
-export function findSubadminProfile(db: Kysely<DB>, subadminId: number) {
-  return db
-    .selectFrom('subadmins')
-    .select(['id', 'name', 'email', 'mobile', 'company_name', 'time_zone'])
-    .where('id', '=', subadminId)
-    .executeTakeFirstOrThrow();
 }
 
 /** A user with its company's name, zone and export rule, and the sub-admin behind a login-as session if any. */

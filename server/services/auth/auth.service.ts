@@ -1,23 +1,17 @@
 import type { Deps } from '../../deps.js';
 import type { Actor, SubadminActor, UserActor } from '../../auth/actor.js';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords.js';
-import { companyLockReason, createSession, revokeSession } from '../../auth/sessions.js';
+import { createSession, revokeSession } from '../../auth/sessions.js';
+import { companyLockReason, requireCompany, zoneOf } from '../company/company.service.js';
+import { findLiveCompanyByEmail } from '../company/company.repository.js';
 import type { AccountRef } from '../../auth/known-devices.js';
 import { AppError, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import type { EmailSignInInput } from '../../../shared/schemas/auth.js';
 import type { Language, SetLanguageInput } from '../../../shared/schemas/language.js';
 import type { UserType } from '../../db/schema.js';
-import { DEFAULT_TIME_ZONE, PLATFORM_TIME_ZONE } from '../../../shared/dates.js';
-import {
-  findAdminByEmail,
-  findAdminProfile,
-  findSubadminByEmail,
-  findSubadminProfile,
-  findUserForSignIn,
-  findUserProfile,
-  setUserLanguage,
-} from './auth.repository.js';
+import { PLATFORM_TIME_ZONE } from '../../../shared/dates.js';
+import { findAdminByEmail, findAdminProfile, findUserForSignIn, findUserProfile, setUserLanguage } from './auth.repository.js';
 import { findLiveUser } from '../users/users.repository.js';
 
 export interface RequestMeta {
@@ -62,7 +56,7 @@ export async function signInAdmin(deps: Deps, input: EmailSignInInput, meta: Req
 }
 
 export async function signInSubadmin(deps: Deps, input: EmailSignInInput, meta: RequestMeta) {
-  const found = await findSubadminByEmail(deps.db, input.email);
+  const found = await findLiveCompanyByEmail(deps.db, input.email);
   const { account: company, knownDevices } = await checkPassword(deps, meta, 'subadmin', `subadmin:${input.email}`, found, input.password);
   const lock = companyLockReason(company);
   if (lock) throw new AppError('FORBIDDEN', lock);
@@ -156,7 +150,7 @@ export async function getMe(deps: Deps, actor: Actor): Promise<Me> {
     };
   }
   if (actor.kind === 'subadmin') {
-    const c = await findSubadminProfile(deps.db, actor.subadminId);
+    const c = await requireCompany(deps.db, actor.subadminId, ['id', 'name', 'email', 'mobile', 'company_name', 'time_zone']);
     return {
       kind: 'subadmin',
       id: c.id,
@@ -166,7 +160,7 @@ export async function getMe(deps: Deps, actor: Actor): Promise<Me> {
       userType: null,
       subadminId: c.id,
       companyName: c.company_name,
-      timeZone: c.time_zone || DEFAULT_TIME_ZONE,
+      timeZone: zoneOf(c.time_zone),
       language: 'en',
       impersonatedBy: null,
       canExportLeads: false,
@@ -182,7 +176,7 @@ export async function getMe(deps: Deps, actor: Actor): Promise<Me> {
     userType: u.user_type,
     subadminId: actor.subadminId,
     companyName: u.company_name,
-    timeZone: u.time_zone || DEFAULT_TIME_ZONE,
+    timeZone: zoneOf(u.time_zone),
     language: u.language,
     impersonatedBy: u.imp_id != null ? { id: u.imp_id, name: u.imp_name ?? '' } : null,
     canExportLeads: u.user_type !== 'Developer' && u.caller_exports_allowed !== 0,

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { SubadminActor, UserActor } from '../../auth/actor.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { nowIso } from '../../db/dialect.js';
 import { todayBounds } from '../../../shared/dates.js';
 import { USER_TYPE_LABELS } from '../../../shared/constants.js';
@@ -9,6 +9,7 @@ import { recordAudit } from '../audit/audit.service.js';
 import { evenShares } from '../../../shared/schemas/distribution.js';
 import type { Assignee, DistributeInput, DistributeResult, Pool, TakeBackInput, TakeBackResult } from '../../../shared/schemas/distribution.js';
 import { assignOldest, countPool, findAssignees, findCompanyUsers, returnUntouched } from './distribution.repository.js';
+import { companyTimeZone } from '../company/company.service.js';
 
 type Out<S extends z.ZodType> = z.output<S>;
 
@@ -24,9 +25,7 @@ export async function getPool(deps: Deps, actor: SubadminActor | UserActor): Pro
 
 /** Telecallers and heads (blocked ones flagged) with their untouched leads and today's sends, to choose from. */
 export async function listAssignees(deps: Deps, actor: SubadminActor): Promise<Assignee[]> {
-  const company = await deps.db.selectFrom('subadmins').select('time_zone').where('id', '=', actor.subadminId).executeTakeFirst();
-  if (!company) throw notFound('Subadmin');
-  const rows = await findAssignees(deps.db, actor.subadminId, todayBounds(company.time_zone));
+  const rows = await findAssignees(deps.db, actor.subadminId, todayBounds(await companyTimeZone(deps.db, actor.subadminId)));
   return rows.map((u) => ({
     id: u.id,
     name: u.name,

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { companyLockReason } from '../../auth/sessions.js';
+import { companyLockReason } from '../company/company.service.js';
 import { INDIAMART_PULL_INTERVAL_MS } from '../../../shared/schemas/indiamart.js';
 import { pullCompany, type PullOutcome } from './pull.service.js';
 import type { FetchFn } from './client.js';

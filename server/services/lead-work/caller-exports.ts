@@ -2,14 +2,9 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { UserActor } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
+import { callerExportsAllowed } from '../company/company.service.js';
 
 export const CALLER_EXPORTS_OFF_MESSAGE = 'Your company has turned off exporting leads to a file. Ask your company for the list if you need it.';
-
-/** Whether the company lets its telecallers and heads export their leads (with the mobiles) as a file. */
-export async function callerExportsAllowed(db: Kysely<DB>, subadminId: number): Promise<boolean> {
-  const row = await db.selectFrom('subadmins').select('caller_exports_allowed').where('id', '=', subadminId).executeTakeFirst();
-  return row?.caller_exports_allowed !== 0;
-}
 
 /** Every telecaller or head export starts here: refused before a row is read when the company turned exports off. */
 export async function assertCallerExportsAllowed(db: Kysely<DB>, actor: UserActor): Promise<void> {

@@ -2,8 +2,8 @@ import type { Deps } from '../../deps.js';
 import type { UserActor } from '../../auth/actor.js';
 import { yieldToOthers } from '../../db/paging.js';
 import { EXPORT_HEADER, UTF8_BOM, csvLine, exportLine, zonedTimeFormatter } from '../leads/lead-export.js';
-import { queueLeads } from './queues.repository.js';
-import { companyRules, scopeOf } from './lead-work.service.js';
+import { queueLeads, scopeOf } from './queues.repository.js';
+import { companyRules } from '../company/company.service.js';
 import { assertCallerExportsAllowed } from './caller-exports.js';
 
 /** Rows read per query; a user's new leads are few, but a bulk distribution may hand out thousands. */

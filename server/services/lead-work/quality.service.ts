@@ -3,7 +3,7 @@ import type { UserActor } from '../../auth/actor.js';
 import { addDays, startOfDayUtc } from '../../../shared/dates.js';
 import type { LeadQuality } from '../../../shared/schemas/lead-work.js';
 import type { LeadQualityQuery, QualityPage } from '../../../shared/schemas/lead-quality.js';
-import { companyRules } from './lead-work.service.js';
+import { companyRules } from '../company/company.service.js';
 import { countRatedLeads, pageRatedLeads, type QualityRange } from './quality.repository.js';
 
 /** From the start of the From day to the end of the To day, both in the company's time zone. */

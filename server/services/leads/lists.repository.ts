@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB, LeadsTable } from '../../db/schema.js';
-import type { LeadStatus } from '../../../shared/leads.js';
+import type { LeadStatus } from '../../../shared/lead-status.js';
 import type { AssignedFilter, LeadFields } from '../../../shared/schemas/lead-lists.js';
 import { paginate } from '../../db/paging.js';
 import { containsPattern } from '../users/users.repository.js';

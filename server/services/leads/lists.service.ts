@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { SubadminActor } from '../../auth/actor.js';
 import { notFound } from '../../errors.js';
-import type { LeadStatus } from '../../../shared/leads.js';
+import type { LeadStatus } from '../../../shared/lead-status.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import {
   LEAD_LIST_STATUS,
@@ -16,7 +16,7 @@ import {
   type UploadedLeadRow,
   type UploadedLeadsInput,
 } from '../../../shared/schemas/lead-lists.js';
-import { DEFAULT_TIME_ZONE } from '../../../shared/dates.js';
+import { companyTimeZone } from '../company/company.service.js';
 import { countByTelecaller, distinctCategories, findCompanyUser, latestLegacyLeads, pageOfTelecallerLeads, pageOfUploadedLeads } from './lists.repository.js';
 import { leadExportChunks, type LeadExportJob } from './lead-export-chunks.js';
 
@@ -97,8 +97,8 @@ export function listCategories(deps: Deps, actor: SubadminActor) {
  * the cheaper way.)
  */
 export async function openLeadExport(deps: Deps, actor: SubadminActor, query: LeadExportQuery): Promise<AsyncIterable<Buffer>> {
-  const company = await deps.db.selectFrom('subadmins').select('time_zone').where('id', '=', actor.subadminId).executeTakeFirst();
+  const timeZone = await companyTimeZone(deps.db, actor.subadminId);
   if (query.kind === 'telecaller') await companyTelecaller(deps, actor, query.telecallerId);
-  const job: LeadExportJob = { subadminId: actor.subadminId, timeZone: company?.time_zone || DEFAULT_TIME_ZONE, query };
+  const job: LeadExportJob = { subadminId: actor.subadminId, timeZone, query };
   return leadExportChunks(deps.db, deps.dialect, job);
 }

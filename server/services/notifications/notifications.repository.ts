@@ -139,10 +139,6 @@ export function findSentToUsers(db: Kysely<DB>, subadminId: number, input: Pagin
   );
 }
 
-export function findLiveCompany(db: Kysely<DB>, id: number) {
-  return db.selectFrom('subadmins').select(['id', 'company_name']).where('id', '=', id).where('deleted_at', 'is', null).executeTakeFirst();
-}
-
 export async function countLiveCompanies(db: Kysely<DB>) {
   const row = await db
     .selectFrom('subadmins')

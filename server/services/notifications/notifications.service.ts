@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js';
 import type { Actor, AdminActor, SubadminActor, UserActor } from '../../auth/actor.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import { nowIso } from '../../db/dialect.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { pendingForAdminBell } from '../complaints/complaints.service.js';
@@ -23,6 +23,8 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import * as repo from './notifications.repository.js';
 import type { Reader } from './notifications.repository.js';
+import { findLiveCompany } from '../company/company.repository.js';
+import { subadminNotFound } from '../company/company.service.js';
 
 const BELL_ITEMS = 5;
 const ALL_COMPANIES = 'All companies';
@@ -36,7 +38,7 @@ function readerOf(actor: Actor): Reader {
 /** The admin notifies one company (subadminId) or every company (none given). */
 export async function sendToSubadmins(deps: Deps, actor: AdminActor, input: SendToSubadminsInput) {
   const target = input.subadminId ?? null;
-  if (target !== null && !(await repo.findLiveCompany(deps.db, target))) throw notFound('Subadmin');
+  if (target !== null && !(await findLiveCompany(deps.db, target))) throw subadminNotFound();
   return deps.db.transaction().execute(async (trx) => {
     const id = await repo.insertNotification(trx, { audience: 'subadmins', subadminId: target, title: input.title, message: input.message, now: nowIso() });
     await recordAudit(trx, actor, 'send', 'notification', id, { audience: 'subadmins', subadminId: target });

@@ -1,35 +1,17 @@
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { SubadminActor } from '../../auth/actor.js';
-import { notFound } from '../../errors.js';
 import { nowIso } from '../../db/dialect.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { revokeSessionsOf } from '../../auth/sessions.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { companyNotFound } from '../company/company.service.js';
+import { findProfile, updateProfileRow } from './profile.repository.js';
 import type { ProfileUpdateInput, SubadminProfile } from '../../../shared/schemas/profile.js';
 
-const PROFILE_COLUMNS = [
-  'id',
-  'name',
-  'email',
-  'mobile',
-  'company_name',
-  'gst',
-  'company_bio',
-  'address',
-  'expiry_date',
-  'telecaller_creat_limit',
-  'time_zone',
-] as const;
-
 export async function getProfile(deps: Deps, actor: SubadminActor): Promise<SubadminProfile> {
-  const row = await deps.db
-    .selectFrom('subadmins')
-    .select(PROFILE_COLUMNS)
-    .where('id', '=', actor.subadminId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  if (!row) throw notFound('Subadmin');
+  const row = await findProfile(deps.db, actor.subadminId);
+  if (!row) throw companyNotFound();
   return row;
 }
 
@@ -40,23 +22,17 @@ export async function getProfile(deps: Deps, actor: SubadminActor): Promise<Suba
 export async function updateProfile(deps: Deps, actor: SubadminActor, input: z.output<typeof ProfileUpdateInput>): Promise<SubadminProfile> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const row = await deps.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('subadmins')
-      .set({
-        name: input.name,
-        company_name: input.company_name,
-        gst: input.gst,
-        company_bio: input.company_bio,
-        address: input.address,
-        ...(input.time_zone ? { time_zone: input.time_zone } : {}),
-        ...(passwordHash ? { password_hash: passwordHash } : {}),
-        updated_at: nowIso(),
-      })
-      .where('id', '=', actor.subadminId)
-      .where('deleted_at', 'is', null)
-      .returning(PROFILE_COLUMNS)
-      .executeTakeFirst();
-    if (!updated) throw notFound('Subadmin');
+    const updated = await updateProfileRow(trx, actor.subadminId, {
+      name: input.name,
+      company_name: input.company_name,
+      gst: input.gst,
+      company_bio: input.company_bio,
+      address: input.address,
+      ...(input.time_zone ? { time_zone: input.time_zone } : {}),
+      ...(passwordHash ? { password_hash: passwordHash } : {}),
+      updated_at: nowIso(),
+    });
+    if (!updated) throw companyNotFound();
     if (passwordHash) await revokeSessionsOf(trx, 'subadmin', actor.id, actor.sessionId);
     return updated;
   });

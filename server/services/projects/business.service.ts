@@ -5,7 +5,8 @@ import { monthStart, rangeBounds, todayIn } from '../../../shared/dates.js';
 import { paiseToRupees, percentOfPaise } from '../../../shared/money.js';
 import { rangeDates } from '../../../shared/schemas/summaries.js';
 import { toView, type ProjectView } from './project-view.js';
-import { approvedProjectsCreated, approvedProjectsOf, companyContext } from './projects.repository.js';
+import { approvedProjectsCreated, approvedProjectsOf } from './projects.repository.js';
+import { companyRules } from '../company/company.service.js';
 
 /** Money sums in rupees; each commission is rounded per project before it is added (shared/money.ts). */
 export interface BusinessTotals {
@@ -57,12 +58,12 @@ export async function myBusiness(
   actor: UserActor,
   input: { page: number; pageSize: number },
 ): Promise<{ totals: BusinessTotals; projects: Page<ProjectView> }> {
-  const company = await companyContext(deps.db, actor.subadminId);
-  const today = todayIn(company.time_zone);
+  const company = await companyRules(deps.db, actor.subadminId);
+  const today = todayIn(company.timeZone);
   const [money, page] = await approvedProjectsOf(deps.db, actor.subadminId, actor.id, input);
   const sums = new Sums();
   for (const r of money) sums.add(r);
-  return { totals: sums.totals(), projects: { ...page, items: page.items.map((p) => toView(p, { today, companyName: company.company_name })) } };
+  return { totals: sums.totals(), projects: { ...page, items: page.items.map((p) => toView(p, { today, companyName: company.companyName })) } };
 }
 
 export interface CompanyBusiness {
@@ -79,17 +80,17 @@ export interface CompanyBusiness {
  * telecaller and per month of creation.
  */
 export async function companyBusiness(deps: Deps, actor: SubadminActor, input: { from?: string; to?: string }): Promise<CompanyBusiness> {
-  const company = await companyContext(deps.db, actor.subadminId);
-  const today = todayIn(company.time_zone);
+  const company = await companyRules(deps.db, actor.subadminId);
+  const today = todayIn(company.timeZone);
   // Business is read by the month: with no range given, this month so far.
   const { from, to } = input.from || input.to ? rangeDates(input, today) : { from: monthStart(today), to: today };
-  const bounds = rangeBounds(from, to, company.time_zone);
+  const bounds = rangeBounds(from, to, company.timeZone);
   const rows = await approvedProjectsCreated(deps.db, actor.subadminId, bounds);
   const all = new Sums();
   const people = new Map<number, { name: string; sums: Sums }>();
   const months = new Map<string, Sums>();
   for (let m = from.slice(0, 7); m <= to.slice(0, 7); m = nextMonth(m)) months.set(m, new Sums());
-  const monthOf = new Intl.DateTimeFormat('en-CA', { timeZone: company.time_zone, year: 'numeric', month: '2-digit' });
+  const monthOf = new Intl.DateTimeFormat('en-CA', { timeZone: company.timeZone, year: 'numeric', month: '2-digit' });
   for (const r of rows) {
     all.add(r);
     const person = people.get(r.telicaller_id) ?? { name: r.telecaller_name ?? 'Unknown', sums: new Sums() };

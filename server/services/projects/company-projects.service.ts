@@ -11,11 +11,9 @@ import { paiseToRupees } from '../../../shared/money.js';
 import { PROJECT_MESSAGES, type CompanyProjectList } from '../../../shared/schemas/projects.js';
 import { toView, type ProjectView } from './project-view.js';
 import {
-  companyContext,
   companyHasUser,
   decideUpdateRequest,
   findProject,
-  findSubadminName,
   findUpdateRequest,
   insertPayment,
   moveProjectRow,
@@ -25,6 +23,8 @@ import {
   updateProjectRow,
 } from './projects.repository.js';
 import { notifyUser } from '../notifications/notifications.service.js';
+import { companyRules } from '../company/company.service.js';
+import { findCompany } from '../company/company.repository.js';
 
 const CALLER_TYPES = ['Telicaller', 'Telicaller-hade'] as const;
 
@@ -49,17 +49,18 @@ export async function listCompanyProjects(
   actor: SubadminActor,
   input: { list: CompanyProjectList; telecallerId?: number; page: number; pageSize: number; search?: string },
 ): Promise<Page<ProjectView>> {
-  const company = await companyContext(deps.db, actor.subadminId);
+  const company = await companyRules(deps.db, actor.subadminId);
   if (input.telecallerId !== undefined) {
     if (!(await companyHasUser(deps.db, actor.subadminId, input.telecallerId))) throw notFound('Telecaller');
   }
-  const today = todayIn(company.time_zone);
+  const today = todayIn(company.timeZone);
   const page = await pageOfProjects(deps.db, actor.subadminId, { list: input.list, today, telecallerId: input.telecallerId, search: input.search }, input);
-  return { ...page, items: page.items.map((p) => toView(p, { today, companyName: company.company_name })) };
+  return { ...page, items: page.items.map((p) => toView(p, { today, companyName: company.companyName })) };
 }
 
 async function deciderName(db: Kysely<DB>, actor: SubadminActor): Promise<string> {
-  return (await findSubadminName(db, actor.subadminId)) ?? 'Company';
+  const s = await findCompany(db, actor.subadminId, ['name']);
+  return s?.name ?? 'Company';
 }
 
 const MOVES = {

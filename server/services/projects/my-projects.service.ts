@@ -9,7 +9,6 @@ import { paiseToRupees } from '../../../shared/money.js';
 import { PROJECT_MESSAGES, type CreateProject, type MyProjectList, type ProjectUpdate } from '../../../shared/schemas/projects.js';
 import { toView, type ProjectView } from './project-view.js';
 import {
-  companyContext,
   countProjectsOf,
   findHeldLead,
   findProject,
@@ -20,6 +19,7 @@ import {
   pageOfProjects,
   pendingRequestOf,
 } from './projects.repository.js';
+import { companyRules } from '../company/company.service.js';
 
 /** Create Project: pending approval (0); the advance counts as received once the company approves it. */
 export async function createProject(deps: Deps, actor: UserActor, input: CreateProject): Promise<{ id: number; message: string }> {
@@ -53,10 +53,10 @@ export async function listMyProjects(
   actor: UserActor,
   input: { list: MyProjectList; page: number; pageSize: number; search?: string },
 ): Promise<Page<ProjectView>> {
-  const company = await companyContext(deps.db, actor.subadminId);
-  const today = todayIn(company.time_zone);
+  const company = await companyRules(deps.db, actor.subadminId);
+  const today = todayIn(company.timeZone);
   const page = await pageOfProjects(deps.db, actor.subadminId, { list: input.list, today, telecallerId: actor.id, search: input.search }, input);
-  return { ...page, items: page.items.map((p) => toView(p, { today, companyName: company.company_name })) };
+  return { ...page, items: page.items.map((p) => toView(p, { today, companyName: company.companyName })) };
 }
 
 export interface ProjectDetail {
@@ -78,10 +78,10 @@ export interface ProjectDetail {
 
 /** One project with its ledger and its waiting request: the telecaller's own, or any of the company's for the sub-admin. */
 export async function projectDetail(deps: Deps, subadminId: number, id: number, telecallerId?: number): Promise<ProjectDetail> {
-  const [company, p] = await Promise.all([companyContext(deps.db, subadminId), findProject(deps.db, subadminId, id, telecallerId)]);
+  const [company, p] = await Promise.all([companyRules(deps.db, subadminId), findProject(deps.db, subadminId, id, telecallerId)]);
   const [ledger, request] = await Promise.all([ledgerOf(deps.db, subadminId, id), pendingRequestOf(deps.db, subadminId, id)]);
   return {
-    project: toView(p, { today: todayIn(company.time_zone), companyName: company.company_name }),
+    project: toView(p, { today: todayIn(company.timeZone), companyName: company.companyName }),
     ledger: ledger.map((e) => ({
       id: e.id,
       amount: paiseToRupees(e.amount_paise),
@@ -147,7 +147,7 @@ export async function requestProjectUpdate(deps: Deps, actor: UserActor, input: 
 
 /** The telecaller's project counts: waiting for approval, running, completed, rejected, delayed. */
 export async function countMyProjects(deps: Deps, actor: UserActor) {
-  const company = await companyContext(deps.db, actor.subadminId);
-  const today = todayIn(company.time_zone);
+  const company = await companyRules(deps.db, actor.subadminId);
+  const today = todayIn(company.timeZone);
   return countProjectsOf(deps.db, actor.subadminId, actor.id, today);
 }

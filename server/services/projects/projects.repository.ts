@@ -30,12 +30,6 @@ export async function findProject(db: Kysely<DB>, subadminId: number, id: number
   return row;
 }
 
-export async function companyContext(db: Kysely<DB>, subadminId: number) {
-  const c = await db.selectFrom('subadmins').select(['company_name', 'time_zone']).where('id', '=', subadminId).executeTakeFirst();
-  if (!c) throw notFound('Subadmin');
-  return c;
-}
-
 /** The payment ledger of a project, oldest first. */
 export function ledgerOf(db: Kysely<DB>, subadminId: number, projectId: number) {
   return db
@@ -216,12 +210,6 @@ export function projectCountsByUser(db: Kysely<DB>, subadminId: number, types: r
 /** Whether the company has a user with this id (deleted or not). */
 export async function companyHasUser(db: Kysely<DB>, subadminId: number, id: number): Promise<boolean> {
   return Boolean(await db.selectFrom('users').select('id').where('subadmin_id', '=', subadminId).where('id', '=', id).executeTakeFirst());
-}
-
-/** The sub-admin's own name, as the ledger records who approved. */
-export async function findSubadminName(db: Kysely<DB>, subadminId: number): Promise<string | undefined> {
-  const s = await db.selectFrom('subadmins').select('name').where('id', '=', subadminId).executeTakeFirst();
-  return s?.name;
 }
 
 /** One page of the company's waiting update requests beside their projects' current values, oldest first. */

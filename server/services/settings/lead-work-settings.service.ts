@@ -2,18 +2,20 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { SubadminActor } from '../../auth/actor.js';
 import { nowIso } from '../../db/dialect.js';
-import { notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
+import { companyNotFound, requireCompany } from '../company/company.service.js';
+import { updateCompany } from '../company/company.repository.js';
 import type { LeadWorkSettings, LeadWorkSettingsInput } from '../../../shared/schemas/lead-work.js';
 
 /** The company's lead-work rules: retry delay, attempt limit, WhatsApp message, and whether telecallers may export their leads. */
 export async function getLeadWorkSettings(deps: Deps, actor: SubadminActor): Promise<LeadWorkSettings> {
-  const row = await deps.db
-    .selectFrom('subadmins')
-    .select(['retry_delay_minutes', 'attempt_limit', 'whatsapp_template', 'company_name', 'caller_exports_allowed'])
-    .where('id', '=', actor.subadminId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Company');
+  const row = await requireCompany(deps.db, actor.subadminId, [
+    'retry_delay_minutes',
+    'attempt_limit',
+    'whatsapp_template',
+    'company_name',
+    'caller_exports_allowed',
+  ]);
   return { ...row, caller_exports_allowed: row.caller_exports_allowed !== 0 };
 }
 
@@ -26,12 +28,7 @@ export async function saveLeadWorkSettings(deps: Deps, actor: SubadminActor, inp
     // Left out (an older client): unchanged.
     ...(input.caller_exports_allowed === undefined ? {} : { caller_exports_allowed: input.caller_exports_allowed ? 1 : 0 }),
   };
-  const result = await deps.db
-    .updateTable('subadmins')
-    .set({ ...values, updated_at: nowIso() })
-    .where('id', '=', actor.subadminId)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) throw notFound('Company');
+  if ((await updateCompany(deps.db, actor.subadminId, { ...values, updated_at: nowIso() })) === 0) throw companyNotFound();
   await recordAudit(deps.db, actor, 'update', 'lead_work_settings', actor.subadminId, values);
   return getLeadWorkSettings(deps, actor);
 }

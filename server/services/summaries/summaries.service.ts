@@ -37,7 +37,8 @@ import {
   type Productivity,
   type ProductivityRow,
 } from '../../../shared/schemas/summaries.js';
-import { CALLBACK_MISSED_AFTER_MINUTES, companyRules } from '../lead-work/lead-work.service.js';
+import { CALLBACK_MISSED_AFTER_MINUTES } from '../lead-work/reminders.service.js';
+import { companyTimeZone } from '../company/company.service.js';
 import {
   callActivityByUser,
   callTotalsByCategory,
@@ -65,8 +66,6 @@ type RangeQuery = z.output<typeof DateRangeInput>;
 type MyCallLogQuery = z.output<typeof MyCallLogInput>;
 type CallLogQuery = z.output<typeof CallLogInput>;
 
-const companyZone = async (deps: Deps, subadminId: number) => (await companyRules(deps.db, subadminId)).timeZone;
-
 /** A range's calendar dates in the company's zone: either end left out means today (or the other end). */
 export function resolveRange(input: RangeQuery, timeZone: string, now = new Date()): RangeBounds {
   const { from: fromDate, to: toDate } = rangeDates(input, todayIn(timeZone, now));
@@ -91,7 +90,7 @@ export function loginHourWindows(today: string, timeZone: string): Record<LoginH
 
 /** Talk Time (the original app's Login Hours): the signed-in telecaller's (or head's) calls counted and timed per window, and per day for a chart. */
 export async function loginHours(deps: Deps, actor: UserActor, now = new Date()): Promise<LoginHours> {
-  const timeZone = await companyZone(deps, actor.subadminId);
+  const timeZone = await companyTimeZone(deps.db, actor.subadminId);
   const today = todayIn(timeZone, now);
   const windows = loginHourWindows(today, timeZone);
   // The week may begin in last year, and yesterday in last week: one scan from the earliest start.
@@ -123,7 +122,7 @@ const userIdsOf = (rows: { userId: number | null }[]) => [...new Set(rows.flatMa
  * calls in the range), with their calls per category, counted and timed.
  */
 export async function callSummary(deps: Deps, actor: SubadminActor, input: RangeQuery): Promise<CallSummary> {
-  const range = resolveRange(input, await companyZone(deps, actor.subadminId));
+  const range = resolveRange(input, await companyTimeZone(deps.db, actor.subadminId));
   const totals = await callTotalsByCategory(deps.db, actor.subadminId, range);
   const users = await companyCallers(deps.db, actor.subadminId, userIdsOf(totals));
   const byUser = new Map<number, Map<CallCategory, { count: number; duration: number }>>();
@@ -152,7 +151,7 @@ export async function callSummary(deps: Deps, actor: SubadminActor, input: Range
  * size (history by time, callbacks by date, projects, categories, people), joined here.
  */
 export async function productivity(deps: Deps, actor: SubadminActor, input: RangeQuery, now = new Date()): Promise<Productivity> {
-  const timeZone = await companyZone(deps, actor.subadminId);
+  const timeZone = await companyTimeZone(deps.db, actor.subadminId);
   const range = resolveRange(input, timeZone, now);
   const graceEnd = new Date(now.getTime() - CALLBACK_MISSED_AFTER_MINUTES * 60_000);
   const missedUpTo = { date: todayIn(timeZone, graceEnd), time: timeIn(timeZone, graceEnd) };
@@ -224,7 +223,7 @@ export async function pageCallLog(
   actor: SubadminActor | UserActor,
   input: CallLogQuery | MyCallLogQuery,
 ): Promise<Page<CallLogRow> & { from: string; to: string }> {
-  const range = resolveRange(input, await companyZone(deps, actor.subadminId));
+  const range = resolveRange(input, await companyTimeZone(deps.db, actor.subadminId));
   let userId: number | undefined;
   if (actor.kind === 'user') userId = actor.id;
   else if ('telecallerId' in input && input.telecallerId !== undefined) {
@@ -239,7 +238,7 @@ export async function pageCallLog(
 
 /** Call cards: the leads the signed-in telecaller called in the range, one card each, the latest called first. */
 export async function pageCalledLeads(deps: Deps, actor: UserActor, input: MyCallLogQuery): Promise<Page<LeadCallCard> & { from: string; to: string }> {
-  const range = resolveRange(input, await companyZone(deps, actor.subadminId));
+  const range = resolveRange(input, await companyTimeZone(deps.db, actor.subadminId));
   const page = { limit: input.pageSize, offset: reachableOffset(input) };
   const [total, groups] = await Promise.all([
     countCalledLeads(deps.db, actor.subadminId, actor.id, range),

@@ -6,7 +6,7 @@ import { TASK_STATUS } from '../../../shared/constants.js';
 import { todayIn } from '../../../shared/dates.js';
 import { TASK_MESSAGES, type TaskInput, type TaskList } from '../../../shared/schemas/tasks.js';
 import { removeUpload, uploadUrl, type StoredFile } from '../uploads/uploads.service.js';
-import { companyContext } from '../projects/projects.repository.js';
+import { companyRules } from '../company/company.service.js';
 import { findCompanyUser, findDevelopers, insertTask, moveTaskStatus, pageOfTasks, taskExists, type TaskRow } from './tasks.repository.js';
 
 export interface TaskView {
@@ -40,8 +40,8 @@ const toView = (r: TaskRow, today: string): TaskView => ({
 });
 
 async function page(deps: Deps, subadminId: number, input: { list: TaskList; page: number; pageSize: number }, developerId?: number): Promise<Page<TaskView>> {
-  const company = await companyContext(deps.db, subadminId);
-  const today = todayIn(company.time_zone);
+  const company = await companyRules(deps.db, subadminId);
+  const today = todayIn(company.timeZone);
   const result = await pageOfTasks(deps.db, subadminId, input, today, developerId);
   return { ...result, items: result.items.map((r) => toView(r, today)) };
 }

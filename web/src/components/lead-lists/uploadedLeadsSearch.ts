@@ -1,4 +1,5 @@
-import { ASSIGNED_FILTERS, LEAD_STATUS_LABELS, type AssignedFilter, type LeadStatus } from '../../../../shared/leads';
+import { ASSIGNED_FILTERS, type AssignedFilter } from '../../../../shared/leads';
+import { LEAD_STATUS_CODES, type LeadStatus } from '../../../../shared/lead-status';
 
 // Kept apart from the page: a route's validateSearch is in the first-load bundle, its component is not.
 
@@ -10,15 +11,13 @@ export interface UploadedLeadsSearch {
   status?: LeadStatus;
 }
 
-export const STATUS_CODES = Object.keys(LEAD_STATUS_LABELS) as LeadStatus[];
-
 export function validateUploadedLeadsSearch(s: Record<string, unknown>): UploadedLeadsSearch {
   const page = Number(s.page);
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v).trim().slice(0, 100) : '');
   const q = text(s.q);
   const category = text(s.category);
   const assigned = ASSIGNED_FILTERS.find((a) => a !== 'all' && a === s.assigned) as UploadedLeadsSearch['assigned'];
-  const status = STATUS_CODES.find((c) => c === text(s.status));
+  const status = LEAD_STATUS_CODES.find((c) => c === text(s.status));
   return {
     ...(Number.isSafeInteger(page) && page > 1 ? { page } : {}),
     ...(q ? { q } : {}),

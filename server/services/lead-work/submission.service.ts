@@ -4,10 +4,8 @@ import type { DB, LeadHistoryTable } from '../../db/schema.js';
 import type { UserActor } from '../../auth/actor.js';
 import { AppError, notFound } from '../../errors.js';
 import { isUniqueViolation, nowIso } from '../../db/dialect.js';
-import { paginate } from '../../db/paging.js';
-import { LEAD_STATUS } from '../../../shared/constants.js';
-import { timeIn, todayBounds, todayIn, zonedInstant } from '../../../shared/dates.js';
-import type { Page } from '../../../shared/schemas/paging.js';
+import { LEAD_STATUS } from '../../../shared/lead-status.js';
+import { zonedInstant } from '../../../shared/dates.js';
 import {
   MESSAGES,
   NOT_REACHABLE_REASON,
@@ -17,268 +15,38 @@ import {
   type NotConnectedOutcome,
   type Queue,
 } from '../../../shared/schemas/lead-work.js';
-import {
-  assignedLeads,
-  beyondKey,
-  findWorkableLead,
-  lockWorkableLead,
-  orderQueue,
-  queueLeads,
-  remindableCallbacks,
-  selectQueueCard,
-  type QueueKey,
-  type QueueScope,
-  type WorkableLead,
-} from './queues.repository.js';
-import { historyOfLead, type HistoryRow } from './history.repository.js';
+import { companyRules, type CompanyRules } from '../company/company.service.js';
+import type { QueueKey, WorkableLead } from './queues.repository.js';
+import { historyOfLead } from './history.repository.js';
+import { findColleague, namesOf } from './colleagues.repository.js';
+import { insertHistory, updateLead } from './submission.repository.js';
 import { findSubmission, madeAt, storeSubmission } from './submission-keys.js';
 import { isTwin } from './twin-submissions.js';
 import { isTakenBack, refuseIfTakenBack } from './taken-back.js';
-
-/** How early a callback counts as due, and how late it still is due rather than missed. */
-export const CALLBACK_DUE_AHEAD_MINUTES = 15;
-export const CALLBACK_MISSED_AFTER_MINUTES = 30;
-
-export interface CompanyRules {
-  timeZone: string;
-  companyName: string;
-  retryDelayMinutes: number;
-  attemptLimit: number;
-  whatsappTemplate: string | null;
-}
-
-export async function companyRules(db: Kysely<DB>, subadminId: number): Promise<CompanyRules> {
-  const row = await db
-    .selectFrom('subadmins')
-    .select(['time_zone', 'company_name', 'retry_delay_minutes', 'attempt_limit', 'whatsapp_template'])
-    .where('id', '=', subadminId)
-    .executeTakeFirst();
-  if (!row) throw notFound('Company');
-  return {
-    timeZone: row.time_zone,
-    companyName: row.company_name,
-    retryDelayMinutes: row.retry_delay_minutes,
-    attemptLimit: row.attempt_limit,
-    whatsappTemplate: row.whatsapp_template,
-  };
-}
-
-export function scopeOf(actor: UserActor, rules: CompanyRules, now = new Date()): QueueScope {
-  return { subadminId: actor.subadminId, userId: actor.id, day: todayBounds(rules.timeZone, now), now: now.toISOString() };
-}
-
-export type CallbackState = 'missed' | 'due' | 'upcoming';
-
-/** Where a callback stands now: upcoming, due (from 15 minutes before to 30 after) or missed. */
-export function callbackState(date: string | null, time: string | null, timeZone: string, now = new Date()): CallbackState | null {
-  if (!date) return null;
-  const at = Date.parse(zonedInstant(date, time || '00:00', timeZone));
-  const t = now.getTime();
-  if (t > at + CALLBACK_MISSED_AFTER_MINUTES * 60_000) return 'missed';
-  if (t >= at - CALLBACK_DUE_AHEAD_MINUTES * 60_000) return 'due';
-  return 'upcoming';
-}
-
-export interface QueueCard {
-  id: number;
-  name: string;
-  mobile: string;
-  requirement: string;
-  area: string;
-  category: string;
-  send_date: string | null;
-  status: string;
-  attempts: number;
-  callback_date: string | null;
-  callback_time: string | null;
-  callback_state: CallbackState | null;
-  lead_quality: string | null;
-  /** junior leads: who handed the lead over ('Unknown' when not known) */
-  assigned_by_name: string | null;
-  /** the rest of the spec's lead fields, which the original API answers */
-  telicaller_id: number | null;
-  upload_date: string;
-  submit_status: string | null;
-  created_at: string;
-  handler_assigned_by: number | null;
-}
-
-type CardRow = Awaited<ReturnType<ReturnType<typeof selectQueueCard>['execute']>>[number];
-
-function toCard(r: CardRow, queue: Queue | null, timeZone: string, now: Date, assigners: Map<number, string>): QueueCard {
-  return {
-    id: r.id,
-    name: r.name,
-    mobile: r.mobile,
-    requirement: r.requirement,
-    area: r.area,
-    category: r.category,
-    send_date: r.telicaller_send_date,
-    status: r.status,
-    attempts: r.attempts,
-    callback_date: r.callback_date,
-    callback_time: r.callback_time,
-    callback_state: queue === 'callback' ? callbackState(r.callback_date, r.callback_time, timeZone, now) : null,
-    lead_quality: r.lead_quality,
-    assigned_by_name: queue === 'junior' ? (r.handler_assigned_by && assigners.get(r.handler_assigned_by)) || 'Unknown' : null,
-    telicaller_id: r.telicaller_id,
-    upload_date: r.upload_date,
-    submit_status: r.submit_status,
-    created_at: r.created_at,
-    handler_assigned_by: r.handler_assigned_by,
-  };
-}
-
-async function namesOf(db: Kysely<DB>, subadminId: number, ids: number[]): Promise<Map<number, string>> {
-  const unique = [...new Set(ids)];
-  if (unique.length === 0) return new Map();
-  const rows = await db.selectFrom('users').select(['id', 'name']).where('subadmin_id', '=', subadminId).where('id', 'in', unique).execute();
-  return new Map(rows.map((r) => [r.id, r.name]));
-}
-
-/** One page of a queue, in the order it is worked. */
-export async function pageQueue(
-  deps: Deps,
-  actor: UserActor,
-  input: { queue: Queue; page: number; pageSize: number; search?: string },
-): Promise<Page<QueueCard>> {
-  assertQueueAllowed(actor, input.queue);
-  const rules = await companyRules(deps.db, actor.subadminId);
-  const now = new Date();
-  const page = await paginate(queueLeads(deps.db, input.queue, scopeOf(actor, rules, now), input.search), input, (q) =>
-    orderQueue(selectQueueCard(q), input.queue),
-  );
-  const assigners =
-    input.queue === 'junior'
-      ? await namesOf(
-          deps.db,
-          actor.subadminId,
-          page.items.flatMap((r) => (r.handler_assigned_by ? [r.handler_assigned_by] : [])),
-        )
-      : new Map<number, string>();
-  return { ...page, items: page.items.map((r) => toCard(r, input.queue, rules.timeZone, now, assigners)) };
-}
-
-/** Every lead assigned to the user, newest activity first: the original API's getLeadsALL, paged by its caller. */
-export async function pageAssignedLeads(deps: Deps, actor: UserActor, input: { page: number; pageSize: number }): Promise<Page<QueueCard>> {
-  const rules = await companyRules(deps.db, actor.subadminId);
-  const now = new Date();
-  const page = await paginate(assignedLeads(deps.db, actor.subadminId, actor.id), input, (q) =>
-    selectQueueCard(q).orderBy('l.updated_at', 'desc').orderBy('l.id', 'desc'),
-  );
-  return { ...page, items: page.items.map((r) => toCard(r, null, rules.timeZone, now, new Map())) };
-}
-
-/** Junior leads are a head's; every other queue is any telecaller's. */
-function assertQueueAllowed(actor: UserActor, queue: Queue) {
-  if (queue === 'junior' && actor.userType !== 'Telicaller-hade') throw new AppError('FORBIDDEN', 'Only a telecaller head has junior leads.');
-}
-
-async function workableLead(db: Kysely<DB>, actor: UserActor, leadId: number): Promise<WorkableLead> {
-  const lead = await findWorkableLead(db, actor.subadminId, actor.id, leadId);
-  if (!lead) throw notFound('Lead');
-  return lead;
-}
+import { assertQueueAllowed, neighbours, nextInQueue, type QueueCard } from './queues.service.js';
+import { toHistoryItem, type HistoryItem } from './history.service.js';
+import { assertWritable, isHandedTo, lockedLead, workableLead } from './workable-lead.js';
 
 /** The company's rules and the lead, read at once (on Postgres, one round trip instead of two). */
 const rulesAndLead = (db: Kysely<DB>, actor: UserActor, leadId: number) => Promise.all([companyRules(db, actor.subadminId), workableLead(db, actor, leadId)]);
 
-/** The lead was handed to this head and is not the head's own: the head's form applies. */
-const isHandedTo = (lead: WorkableLead, actor: UserActor) => lead.handler_id === actor.id && lead.telicaller_id !== actor.id;
-
-/** The lead after this one in the queue, wrapping to the start; the start is looked up only when nothing follows. */
-async function nextInQueue(db: Kysely<DB>, actor: UserActor, rules: CompanyRules, queue: Queue, key: QueueKey): Promise<number | null> {
-  const base = () => queueLeads(db, queue, scopeOf(actor, rules)).where('l.id', '!=', key.id);
-  const next = await orderQueue(beyondKey(base(), queue, key, 'after').select('l.id'), queue)
-    .limit(1)
-    .executeTakeFirst();
-  if (next) return next.id;
-  const first = await orderQueue(base().select('l.id'), queue).limit(1).executeTakeFirst();
-  return first?.id ?? null;
-}
-
-/** The neighbours of a lead in a queue: the one before and the one after (wrapping to the start). */
-async function neighbours(db: Kysely<DB>, actor: UserActor, rules: CompanyRules, queue: Queue, key: QueueKey) {
-  const [nextId, previous] = await Promise.all([
-    nextInQueue(db, actor, rules, queue, key),
-    orderQueue(beyondKey(queueLeads(db, queue, scopeOf(actor, rules)), queue, key, 'before').select('l.id'), queue, 'desc')
-      .limit(1)
-      .executeTakeFirst(),
-  ]);
-  return { nextId, previousId: previous?.id ?? null };
-}
-
-export interface HistoryItem {
-  id: number;
-  kind: 'outcome' | 'attempt';
-  outcome: string | null;
-  status: string;
-  feedback: string | null;
-  call_duration: number;
-  remarks: string | null;
-  handler_id: number | null;
-  handler_name: string | null;
-  telecaller_name: string;
-  user_type: string | null;
-  demo: boolean;
-  project_name: string | null;
-  callback: boolean;
-  callback_date: string | null;
-  callback_time: string | null;
-  invalid_reason: string | null;
-  lead_quality: string | null;
-  optional_whatsapp: string | null;
-  optional_number: string | null;
-  by_subadmin: boolean;
-  created_at: string;
-}
-
-const toHistoryItem = (r: HistoryRow): HistoryItem => ({
-  id: r.id,
-  kind: r.kind,
-  outcome: r.outcome,
-  status: r.status,
-  feedback: r.feedback,
-  call_duration: r.call_duration,
-  remarks: r.remarks,
-  handler_id: r.handler_id,
-  handler_name: r.handler_name ?? null,
-  telecaller_name: r.telecaller_name ?? 'Unknown',
-  user_type: r.user_type,
-  demo: r.demo === 1,
-  project_name: r.project_name,
-  callback: r.callback === 1,
-  callback_date: r.callback_date,
-  callback_time: r.callback_time,
-  invalid_reason: r.invalid_reason,
-  lead_quality: r.lead_quality,
-  optional_whatsapp: r.optional_whatsapp,
-  optional_number: r.optional_number,
-  by_subadmin: r.acted_by_subadmin !== null,
-  created_at: r.created_at,
-});
-
-export async function leadHistory(deps: Deps, actor: UserActor, leadId: number): Promise<HistoryItem[]> {
-  await workableLead(deps.db, actor, leadId);
-  return (await historyOfLead(deps.db, actor.subadminId, leadId)).map(toHistoryItem);
-}
-
 export interface LeadDetail {
-  lead: {
-    id: number;
-    name: string;
-    mobile: string;
-    requirement: string;
-    area: string;
-    category: string;
-    status: string;
-    attempts: number;
-    callback_date: string | null;
-    callback_time: string | null;
-    lead_quality: string | null;
-    send_date: string | null;
-    assigned_by_name: string | null;
-  };
+  lead: Pick<
+    QueueCard,
+    | 'id'
+    | 'name'
+    | 'mobile'
+    | 'requirement'
+    | 'area'
+    | 'category'
+    | 'status'
+    | 'attempts'
+    | 'callback_date'
+    | 'callback_time'
+    | 'lead_quality'
+    | 'send_date'
+    | 'assigned_by_name'
+  >;
   /** which rules the form follows for this user and lead */
   variant: 'standard' | 'head' | 'noSubmit';
   whatsapp: { link: string; message: string };
@@ -290,18 +58,13 @@ export interface LeadDetail {
 /** '6', opened but not submitted, remembering the status it was opened from. */
 async function markOpened(db: Kysely<DB>, actor: UserActor, lead: WorkableLead): Promise<WorkableLead> {
   const now = nowIso();
-  await db
-    .updateTable('leads')
-    .set({ status: LEAD_STATUS.noSubmit, opened_from_status: lead.status, updated_at: now })
-    .where('id', '=', lead.id)
-    .where('subadmin_id', '=', actor.subadminId)
-    .execute();
+  await updateLead(db, actor.subadminId, lead.id, { status: LEAD_STATUS.noSubmit, opened_from_status: lead.status, updated_at: now });
   return { ...lead, opened_from_status: lead.status, status: LEAD_STATUS.noSubmit, updated_at: now };
 }
 
 /**
  * Process Lead: the form gets everything it shows in one answer. A lead still untouched ('0', new or
- * pending) becomes '6' at once, as the spec says; a lead in any other status (an interested lead, a
+ * pending) becomes '6' at once (docs/product-rules.md#opening-a-lead); a lead in any other status (an interested lead, a
  * follow-up with its callback) is only read, so a callback opened and cancelled keeps its place in
  * Today's Callbacks and the bell; only a submit changes it. A head opening a lead handed to it leaves
  * the status alone too: the lead is still its telecaller's, and the head's queue is kept by submit_status.
@@ -418,18 +181,13 @@ async function once<R extends { status: string }>(
 async function assertHead(db: Kysely<DB>, actor: UserActor, id: number) {
   const refused = () => new AppError('BAD_REQUEST', MESSAGES.head, { telemarketer_handler: MESSAGES.head });
   if (id === actor.id) throw refused();
-  const person = await db
-    .selectFrom('users')
-    .select(['user_type', 'deleted_at', 'is_blocked'])
-    .where('id', '=', id)
-    .where('subadmin_id', '=', actor.subadminId)
-    .executeTakeFirst();
+  const person = await findColleague(db, actor.subadminId, id);
   // Another company's id is not found, as everywhere; one of this company's that is no live head is refused.
   if (!person) throw notFound('Telecaller head');
   if (person.user_type !== 'Telicaller-hade' || person.deleted_at || person.is_blocked) throw refused();
 }
 
-/** Submit: the chosen status, a history row, and for interested + a head, the handoff (DESIGN.md 5). */
+/** Submit: the chosen status, a history row, and for interested + a head, the handoff (docs/product-rules.md#handoff-to-a-head). */
 export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues): Promise<SubmitResult> {
   if (input.queue) assertQueueAllowed(actor, input.queue);
   return once(deps, actor, input, () => applyLeadForm(deps, actor, input)).catch((err) =>
@@ -485,24 +243,19 @@ async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues
     assertWritable(lead, actor);
     const result = { status };
     if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
-    await trx
-      .updateTable('leads')
-      .set({
-        status,
-        lead_quality: status === LEAD_STATUS.interested ? input.lead_quality : lead.lead_quality,
-        callback_date: callbackOn ? input.callback_date : null,
-        callback_time: callbackOn ? input.callback_time : null,
-        attempts: 0,
-        retry_at: null,
-        opened_from_status: null,
-        ...(handler ? { handler_id: handler, handler_assigned_by: actor.id, submit_status: '0' } : {}),
-        ...(handed ? { submit_status: '1' } : {}),
-        updated_at: now.toISOString(),
-      })
-      .where('id', '=', lead.id)
-      .where('subadmin_id', '=', actor.subadminId)
-      .execute();
-    await trx.insertInto('lead_history').values(history).execute();
+    await updateLead(trx, actor.subadminId, lead.id, {
+      status,
+      lead_quality: status === LEAD_STATUS.interested ? input.lead_quality : lead.lead_quality,
+      callback_date: callbackOn ? input.callback_date : null,
+      callback_time: callbackOn ? input.callback_time : null,
+      attempts: 0,
+      retry_at: null,
+      opened_from_status: null,
+      ...(handler ? { handler_id: handler, handler_assigned_by: actor.id, submit_status: '0' } : {}),
+      ...(handed ? { submit_status: '1' } : {}),
+      updated_at: now.toISOString(),
+    });
+    await insertHistory(trx, history);
     return { result, key, rules };
   });
 }
@@ -513,18 +266,6 @@ interface Applied<R> {
   key: QueueKey;
   rules: CompanyRules;
   twin?: true;
-}
-
-/** A head's own submit closes a lead handed to it: from then on the head only reads it. */
-function assertWritable(lead: WorkableLead, actor: UserActor) {
-  if (isHandedTo(lead, actor) && lead.submit_status === '1') throw new AppError('FORBIDDEN', MESSAGES.headSubmitted);
-}
-
-/** The lead again, inside the write transaction and locked there; it may have been taken back meanwhile. */
-async function lockedLead(trx: Kysely<DB>, deps: Deps, actor: UserActor, leadId: number): Promise<WorkableLead> {
-  const lead = await lockWorkableLead(trx, deps.dialect, actor.subadminId, actor.id, leadId);
-  if (!lead) throw notFound('Lead');
-  return lead;
 }
 
 export interface BulkStatusResult {
@@ -612,71 +353,10 @@ async function applyNotConnected(deps: Deps, actor: UserActor, input: NotConnect
     const retryAt = exhausted ? null : new Date(now.getTime() + rules.retryDelayMinutes * 60_000).toISOString();
     const result = { status, attempts, retryAt };
     if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
-    await trx
-      .updateTable('leads')
-      .set({ status, attempts, retry_at: retryAt, opened_from_status: null, updated_at: now.toISOString() })
-      .where('id', '=', lead.id)
-      .where('subadmin_id', '=', actor.subadminId)
-      .execute();
-    await trx.insertInto('lead_history').values(history).execute();
+    await updateLead(trx, actor.subadminId, lead.id, { status, attempts, retry_at: retryAt, opened_from_status: null, updated_at: now.toISOString() });
+    await insertHistory(trx, history);
     return { result, key, rules };
   });
 }
 
 type NotConnectedOutcomeResult = { status: string; attempts: number; retryAt: string | null };
-
-/** The company's telecaller heads, for the handoff select. */
-export function listHeads(deps: Deps, actor: UserActor) {
-  return deps.db
-    .selectFrom('users')
-    .select(['id', 'name'])
-    .where('subadmin_id', '=', actor.subadminId)
-    .where('user_type', '=', 'Telicaller-hade')
-    .where('deleted_at', 'is', null)
-    .where('is_blocked', '=', 0)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-}
-
-/** Names of the company's users by id; ids of other companies are simply absent. */
-/** The names of the company's users by id; an id that is not one of them is not found. */
-export async function userNames(deps: Deps, actor: UserActor, ids: number[]): Promise<Record<string, string>> {
-  const names = await namesOf(deps.db, actor.subadminId, ids.slice(0, 500));
-  if (ids.some((id) => !names.has(id))) throw notFound('User');
-  return Object.fromEntries([...names].map(([id, name]) => [String(id), name]));
-}
-
-export interface CallbackReminder {
-  id: number;
-  name: string;
-  mobile: string;
-  callback_date: string;
-  callback_time: string | null;
-  state: CallbackState;
-}
-
-/** The most reminders one answer carries: the bell lists them, the poll stays cheap. */
-export const REMINDER_LIMIT = 100;
-
-/**
- * Callbacks that are due now (from 15 minutes before) or were missed: the bell and the toast read
- * these, polled every minute. Due ones come first, soonest first; then missed ones, latest first.
- */
-export async function callbackReminders(deps: Deps, actor: UserActor): Promise<CallbackReminder[]> {
-  const rules = await companyRules(deps.db, actor.subadminId);
-  const now = new Date();
-  const scope = scopeOf(actor, rules, now);
-  const windowEnd = new Date(now.getTime() + CALLBACK_DUE_AHEAD_MINUTES * 60_000);
-  // Past midnight the window holds the rest of today.
-  const latestToday = todayIn(rules.timeZone, windowEnd) === scope.day.today ? timeIn(rules.timeZone, windowEnd) : '24:00';
-  const rows = await remindableCallbacks(deps.db, scope, latestToday, REMINDER_LIMIT);
-  const due: CallbackReminder[] = [];
-  const missed: CallbackReminder[] = [];
-  for (const r of rows) {
-    const state = callbackState(r.callback_date, r.callback_time, rules.timeZone, now);
-    if (!r.callback_date || !state || state === 'upcoming') continue;
-    (state === 'due' ? due : missed).push({ ...r, callback_date: r.callback_date, state });
-  }
-  return [...due.reverse(), ...missed];
-}

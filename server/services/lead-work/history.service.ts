@@ -1,0 +1,59 @@
+import type { Deps } from '../../deps.js';
+import type { UserActor } from '../../auth/actor.js';
+import { historyOfLead, type HistoryRow } from './history.repository.js';
+import { workableLead } from './workable-lead.js';
+
+export interface HistoryItem {
+  id: number;
+  kind: 'outcome' | 'attempt';
+  outcome: string | null;
+  status: string;
+  feedback: string | null;
+  call_duration: number;
+  remarks: string | null;
+  handler_id: number | null;
+  handler_name: string | null;
+  telecaller_name: string;
+  user_type: string | null;
+  demo: boolean;
+  project_name: string | null;
+  callback: boolean;
+  callback_date: string | null;
+  callback_time: string | null;
+  invalid_reason: string | null;
+  lead_quality: string | null;
+  optional_whatsapp: string | null;
+  optional_number: string | null;
+  by_subadmin: boolean;
+  created_at: string;
+}
+
+export const toHistoryItem = (r: HistoryRow): HistoryItem => ({
+  id: r.id,
+  kind: r.kind,
+  outcome: r.outcome,
+  status: r.status,
+  feedback: r.feedback,
+  call_duration: r.call_duration,
+  remarks: r.remarks,
+  handler_id: r.handler_id,
+  handler_name: r.handler_name ?? null,
+  telecaller_name: r.telecaller_name ?? 'Unknown',
+  user_type: r.user_type,
+  demo: r.demo === 1,
+  project_name: r.project_name,
+  callback: r.callback === 1,
+  callback_date: r.callback_date,
+  callback_time: r.callback_time,
+  invalid_reason: r.invalid_reason,
+  lead_quality: r.lead_quality,
+  optional_whatsapp: r.optional_whatsapp,
+  optional_number: r.optional_number,
+  by_subadmin: r.acted_by_subadmin !== null,
+  created_at: r.created_at,
+});
+
+export async function leadHistory(deps: Deps, actor: UserActor, leadId: number): Promise<HistoryItem[]> {
+  await workableLead(deps.db, actor, leadId);
+  return (await historyOfLead(deps.db, actor.subadminId, leadId)).map(toHistoryItem);
+}
