@@ -5,7 +5,7 @@ import { insertAdmin, insertLeadRows, insertUser, PASSWORD, type LeadFixture } f
 import { legacy, mutate, query, signIn, type Session } from './helpers/http.js';
 import { MAX_DISTRIBUTE } from '../shared/schemas/distribution.js';
 import { DISTRIBUTE_CHUNK, distributeLeads } from '../server/services/distribution/distribution.service.js';
-import { insertLeads } from '../server/services/leads/lead-writer.js';
+import { insertLeads } from '../server/services/leads/leads.repository.js';
 import type { SubadminActor } from '../server/auth/actor.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
 

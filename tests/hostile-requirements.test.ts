@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { signIn, type Session } from './helpers/http.js';
-import { insertLeads } from '../server/services/leads/lead-writer.js';
+import { insertLeads } from '../server/services/leads/leads.repository.js';
 import { nowIso } from '../server/db/dialect.js';
 
 // One company's long runs of spaces once held the only thread for 33 s: every other company's

@@ -3,7 +3,7 @@ import { dialects, testAppFor } from './helpers/app.js';
 import { signedInSubadmin } from './helpers/company.js';
 import { historyValues, insertAdmin, insertLeadRows, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
 import { legacy, query, signIn, type Session } from './helpers/http.js';
-import { insertLeads } from '../server/services/leads/lead-writer.js';
+import { insertLeads } from '../server/services/leads/leads.repository.js';
 import { nowIso } from '../server/db/dialect.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
 

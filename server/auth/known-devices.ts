@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { DB, PrincipalKind } from '../db/schema.js';
+import { deleteExpiredKnownDevices, deleteKnownDevices, extendKnownDevice, findKnownDevices, insertKnownDevice } from './known-devices.repository.js';
 
 export const KNOWN_DEVICE_COOKIE = 'kd';
 /** How long a browser stays known after its last successful sign-in. */
@@ -50,24 +51,14 @@ export class KnownDevices {
     const tokens = tokensOf(cookie);
     if (!tokens.length) return null;
     const byHash = new Map(tokens.map((t) => [digest(t), t]));
-    const rows = await this.db
-      .selectFrom('known_devices')
-      .select(['id', 'token_hash', 'password_mark', 'expires_at'])
-      .where('token_hash', 'in', [...byHash.keys()])
-      .where('principal_kind', '=', account.kind)
-      .where('principal_id', '=', account.id)
-      .execute();
+    const rows = await findKnownDevices(this.db, [...byHash.keys()], account);
     const mark = digest(account.passwordHash);
     const stale = rows.filter((r) => r.password_mark !== mark || Number(r.expires_at) <= this.now());
     if (stale.length)
-      await this.db
-        .deleteFrom('known_devices')
-        .where(
-          'id',
-          'in',
-          stale.map((r) => r.id),
-        )
-        .execute();
+      await deleteKnownDevices(
+        this.db,
+        stale.map((r) => r.id),
+      );
     const row = rows.find((r) => !stale.includes(r));
     return row ? { id: row.id, token: byHash.get(row.token_hash)! } : null;
   }
@@ -77,26 +68,19 @@ export class KnownDevices {
     const now = this.now();
     let token = known?.token;
     if (known) {
-      await this.db
-        .updateTable('known_devices')
-        .set({ expires_at: now + KNOWN_DEVICE_MS })
-        .where('id', '=', known.id)
-        .execute();
+      await extendKnownDevice(this.db, known.id, now + KNOWN_DEVICE_MS);
     } else {
       token = randomBytes(32).toString('base64url');
-      await this.db
-        .insertInto('known_devices')
-        .values({
-          token_hash: digest(token),
-          principal_kind: account.kind,
-          principal_id: account.id,
-          password_mark: digest(account.passwordHash),
-          created_at: now,
-          expires_at: now + KNOWN_DEVICE_MS,
-        })
-        .execute();
+      await insertKnownDevice(this.db, {
+        token_hash: digest(token),
+        principal_kind: account.kind,
+        principal_id: account.id,
+        password_mark: digest(account.passwordHash),
+        created_at: now,
+        expires_at: now + KNOWN_DEVICE_MS,
+      });
       // Now and then, the browsers not seen for a year go.
-      if (Math.random() < 0.01) await this.db.deleteFrom('known_devices').where('expires_at', '<=', now).execute();
+      if (Math.random() < 0.01) await deleteExpiredKnownDevices(this.db, now);
     }
     return [token!, ...tokensOf(cookie).filter((t) => t !== token)].slice(0, MAX_ACCOUNTS).join(SEPARATOR);
   }

@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB, PrincipalKind, UserType } from '../db/schema.js';
-import { nowIso } from '../db/dialect.js';
 import type { Actor } from './actor.js';
 import { hashToken, newSessionToken } from './tokens.js';
-import { compiledOnce } from '../db/compiled-once.js';
+import { insertSession, sessionRow, touchSessions } from './sessions.repository.js';
 import type { SessionEndReason } from '../../shared/session-end.js';
 import { companyLock } from '../services/company/company.service.js';
 
@@ -25,24 +24,20 @@ export interface NewSession {
 export async function createSession(db: Kysely<DB>, s: NewSession): Promise<{ token: string; id: number }> {
   const token = newSessionToken();
   const now = new Date();
-  const row = await db
-    .insertInto('sessions')
-    .values({
-      token_hash: hashToken(token),
-      principal_kind: s.kind,
-      principal_id: s.principalId,
-      subadmin_id: s.subadminId,
-      impersonated_by: s.impersonatedBy ?? null,
-      impersonator_session_id: s.impersonatorSessionId ?? null,
-      created_at: now.toISOString(),
-      last_seen_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
-      ip: s.ip ?? null,
-      user_agent: s.userAgent?.slice(0, 300) ?? null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { token, id: row.id };
+  const id = await insertSession(db, {
+    token_hash: hashToken(token),
+    principal_kind: s.kind,
+    principal_id: s.principalId,
+    subadmin_id: s.subadminId,
+    impersonated_by: s.impersonatedBy ?? null,
+    impersonator_session_id: s.impersonatorSessionId ?? null,
+    created_at: now.toISOString(),
+    last_seen_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+    ip: s.ip ?? null,
+    user_agent: s.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, id };
 }
 
 export type SessionResult = { ok: true; actor: Actor } | { ok: false; message: string; reason: SessionEndReason };
@@ -52,41 +47,6 @@ const ORIGIN_ENDED = 'The sub-admin session this one was opened from has ended. 
 
 const isLive = (s: { revoked_at: string | null; expires_at: string; last_seen_at: string }, t: number) =>
   !s.revoked_at && Date.parse(s.expires_at) > t && Date.parse(s.last_seen_at) + SESSION_IDLE_MS > t;
-
-/** Everything a request's session decides, in one lookup by the token's hash (compiled once: every request makes it). */
-const sessionRow = compiledOnce((db: Kysely<DB>, tokenHash: string) =>
-  db
-    .selectFrom('sessions as s')
-    .leftJoin('subadmins as c', 'c.id', 's.subadmin_id')
-    .leftJoin('users as u', (j) => j.onRef('u.id', '=', 's.principal_id').on('s.principal_kind', '=', 'user'))
-    .leftJoin('admins as a', (j) => j.onRef('a.id', '=', 's.principal_id').on('s.principal_kind', '=', 'admin'))
-    .leftJoin('sessions as p', 'p.id', 's.impersonator_session_id')
-    .select([
-      's.id',
-      's.principal_kind',
-      's.principal_id',
-      's.subadmin_id',
-      's.impersonated_by',
-      's.last_seen_at',
-      's.expires_at',
-      's.revoked_at',
-      'p.id as origin_id',
-      'p.principal_kind as origin_kind',
-      'p.principal_id as origin_principal',
-      'p.last_seen_at as origin_last_seen',
-      'p.expires_at as origin_expires',
-      'p.revoked_at as origin_revoked',
-      'c.is_blocked as company_blocked',
-      'c.expiry_date',
-      'c.deleted_at as company_deleted',
-      'u.is_blocked as user_blocked',
-      'u.deleted_at as user_deleted',
-      'u.user_type',
-      'u.id as user_id',
-      'a.id as admin_id',
-    ])
-    .where('s.token_hash', '=', tokenHash),
-);
 
 export async function resolveSession(db: Kysely<DB>, token: string, now = new Date()): Promise<SessionResult> {
   const [row] = await sessionRow(db, hashToken(token));
@@ -117,7 +77,7 @@ export async function resolveSession(db: Kysely<DB>, token: string, now = new Da
   if (Date.parse(row.last_seen_at) + TOUCH_EVERY_MS < t) {
     // Working as a user keeps the sub-admin session it came from from going idle.
     const ids = row.origin_id != null ? [row.id, row.origin_id] : [row.id];
-    await db.updateTable('sessions').set({ last_seen_at: now.toISOString() }).where('id', 'in', ids).execute();
+    await touchSessions(db, ids, now.toISOString());
   }
 
   const actor: Actor =
@@ -136,42 +96,4 @@ export async function resolveSession(db: Kysely<DB>, token: string, now = new Da
   return { ok: true, actor };
 }
 
-/** Ends one session, and the login-as sessions opened from it. */
-export async function revokeSession(db: Kysely<DB>, sessionId: number): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: nowIso() })
-    .where((eb) => eb.or([eb('id', '=', sessionId), eb('impersonator_session_id', '=', sessionId)]))
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-/**
- * Ends every open session of one principal, optionally keeping the caller's own. For a sub-admin
- * that includes its login-as sessions, except those opened from the session kept.
- */
-export async function revokeSessionsOf(db: Kysely<DB>, kind: PrincipalKind, id: number, exceptSessionId?: number): Promise<void> {
-  await db
-    .updateTable('sessions')
-    .set({ revoked_at: nowIso() })
-    .where('revoked_at', 'is', null)
-    .where((eb) => {
-      const own = eb.and([
-        eb('principal_kind', '=', kind),
-        eb('principal_id', '=', id),
-        ...(exceptSessionId !== undefined ? [eb('id', '!=', exceptSessionId)] : []),
-      ]);
-      if (kind !== 'subadmin') return own;
-      const loginAs = eb.and([
-        eb('impersonated_by', '=', id),
-        ...(exceptSessionId !== undefined ? [eb.or([eb('impersonator_session_id', 'is', null), eb('impersonator_session_id', '!=', exceptSessionId)])] : []),
-      ]);
-      return eb.or([own, loginAs]);
-    })
-    .execute();
-}
-
-/** Ends every open session of a company: the sub-admin's and all its users'. */
-export async function revokeCompanySessions(db: Kysely<DB>, subadminId: number): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: nowIso() }).where('subadmin_id', '=', subadminId).where('revoked_at', 'is', null).execute();
-}
+export { revokeCompanySessions, revokeSession, revokeSessionsOf } from './sessions.repository.js';

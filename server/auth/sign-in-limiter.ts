@@ -1,6 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { clearFailures, deleteEndedFailures, failureWindowEnd, giveBackFailure, takeFailure } from './sign-in-failures.repository.js';
 
 export interface SignInLimits {
   /** failures from browsers not known to the account, before the account is locked to them */
@@ -57,11 +58,11 @@ export class SignInLimiter {
     return {
       failed: async () => {
         // Now and then, the windows that have ended go.
-        if (Math.random() < 0.01) await this.db.deleteFrom('sign_in_failures').where('reset_at', '<=', this.now()).execute();
+        if (Math.random() < 0.01) await deleteEndedFailures(this.db, this.now());
       },
       succeeded: async () => {
         await this.giveBack(addressKey);
-        await this.db.deleteFrom('sign_in_failures').where('key', '=', accountSide).execute();
+        await clearFailures(this.db, accountSide);
       },
     };
   }
@@ -69,29 +70,14 @@ export class SignInLimiter {
   /** Adds one to the key's count unless it has reached `limit` in a window still running, in one statement. */
   private async take(key: string, limit: number, hint: string): Promise<void> {
     const now = this.now();
-    const { rows } = await sql<{ failures: number }>`
-      insert into sign_in_failures (key, failures, reset_at) values (${key}, 1, ${now + this.opts.windowMs})
-      on conflict (key) do update set
-        failures = case when sign_in_failures.reset_at <= ${now} then 1 else sign_in_failures.failures + 1 end,
-        reset_at = case when sign_in_failures.reset_at <= ${now} then excluded.reset_at else sign_in_failures.reset_at end
-      where sign_in_failures.reset_at <= ${now} or sign_in_failures.failures < ${limit}
-      returning failures
-    `.execute(this.db);
-    if (rows.length) return;
-    const row = await this.db.selectFrom('sign_in_failures').select('reset_at').where('key', '=', key).executeTakeFirst();
-    const minutes = Math.max(1, Math.ceil((Number(row?.reset_at ?? now) - now) / 60_000));
+    if (await takeFailure(this.db, key, limit, now, now + this.opts.windowMs)) return;
+    const resetAt = await failureWindowEnd(this.db, key);
+    const minutes = Math.max(1, Math.ceil(((resetAt ?? now) - now) / 60_000));
     throw new AppError('TOO_MANY_REQUESTS', `Too many failed sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.${hint}`);
   }
 
   /** Takes one back off the key's count; a count back at nothing leaves no row, as if never taken. */
   private async giveBack(key: string): Promise<void> {
-    const gone = await this.db.deleteFrom('sign_in_failures').where('key', '=', key).where('failures', '<=', 1).executeTakeFirst();
-    if (Number(gone.numDeletedRows) > 0) return;
-    await this.db
-      .updateTable('sign_in_failures')
-      .set((eb) => ({ failures: eb('failures', '-', 1) }))
-      .where('key', '=', key)
-      .where('failures', '>', 1)
-      .execute();
+    await giveBackFailure(this.db, key);
   }
 }

@@ -3,6 +3,7 @@ import { UPLOAD_CATEGORIES } from '../leads.js';
 import { PageInput } from './paging.js';
 import { idField } from './users.js';
 import { mobileField, requiredText } from './fields.js';
+import type { LeadFields } from './lead-lists.js';
 
 export const MISSING_FILE_OR_CATEGORY = 'Please select a file and enter category.';
 export const CATEGORY_MAX = 60;
@@ -94,13 +95,7 @@ export interface BatchReport extends UploadHistoryRow {
 export const refusedRowsPath = (batchId: number) => `/api/webapi/upload-batches/${batchId}/refused.csv`;
 
 /** A manual lead as saved. */
-export interface AddedLead {
-  id: number;
-  name: string;
-  mobile: string;
-  requirement: string;
-  area: string;
-  category: string;
+export interface AddedLead extends Omit<LeadFields, 'upload_date'> {
   /** the telecaller it was assigned to (a telecaller's own lead), or null in the pool */
   telicallerId: number | null;
 }

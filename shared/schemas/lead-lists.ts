@@ -100,7 +100,8 @@ export interface TelecallerSummary {
   deleted: boolean;
 }
 
-export interface TelecallerLeadRow {
+/** A lead as every list and the CSV export show it: the fields each of them starts with. */
+export interface LeadFields {
   id: number;
   name: string;
   mobile: string;
@@ -109,6 +110,9 @@ export interface TelecallerLeadRow {
   area: string;
   category: string;
   upload_date: string;
+}
+
+export interface TelecallerLeadRow extends LeadFields {
   telicaller_send_date: string | null;
   status: LeadStatus;
   lead_quality: string | null;
@@ -121,14 +125,7 @@ export interface TelecallerLeadRow {
   updated_at: string;
 }
 
-export interface UploadedLeadRow {
-  id: number;
-  name: string;
-  mobile: string;
-  requirement: string;
-  area: string;
-  category: string;
-  upload_date: string;
+export interface UploadedLeadRow extends LeadFields {
   status: LeadStatus;
   telicaller_id: number | null;
   /** the assignee's name, null when unassigned */

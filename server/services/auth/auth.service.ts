@@ -11,6 +11,8 @@ import type { EmailSignInInput } from '../../../shared/schemas/auth.js';
 import type { Language, SetLanguageInput } from '../../../shared/schemas/language.js';
 import type { UserType } from '../../db/schema.js';
 import { PLATFORM_TIME_ZONE } from '../../../shared/dates.js';
+import { findAdminByEmail, findAdminProfile, findUserForSignIn, findUserProfile, setUserLanguage } from './auth.repository.js';
+import { findLiveUser } from '../users/users.repository.js';
 
 export interface RequestMeta {
   ip: string;
@@ -47,7 +49,7 @@ async function checkPassword<A extends { id: number; password_hash: string }>(
 }
 
 export async function signInAdmin(deps: Deps, input: EmailSignInInput, meta: RequestMeta) {
-  const found = await deps.db.selectFrom('admins').selectAll().where('email', '=', input.email).executeTakeFirst();
+  const found = await findAdminByEmail(deps.db, input.email);
   const { account: admin, knownDevices } = await checkPassword(deps, meta, 'admin', `admin:${input.email}`, found, input.password);
   const { token } = await createSession(deps.db, { kind: 'admin', principalId: admin.id, subadminId: null, ip: meta.ip, userAgent: meta.userAgent });
   return { token, knownDevices, admin: { id: admin.id, name: admin.name, email: admin.email } };
@@ -63,23 +65,7 @@ export async function signInSubadmin(deps: Deps, input: EmailSignInInput, meta: 
 }
 
 export async function signInUser(deps: Deps, input: { mobile: string; password: string }, meta: RequestMeta) {
-  const found = await deps.db
-    .selectFrom('users as u')
-    .innerJoin('subadmins as c', 'c.id', 'u.subadmin_id')
-    .select([
-      'u.id',
-      'u.name',
-      'u.user_type',
-      'u.password_hash',
-      'u.is_blocked',
-      'u.subadmin_id',
-      'c.is_blocked as company_blocked',
-      'c.expiry_date',
-      'c.deleted_at as company_deleted',
-    ])
-    .where('u.mobile', '=', input.mobile)
-    .where('u.deleted_at', 'is', null)
-    .executeTakeFirst();
+  const found = await findUserForSignIn(deps.db, input.mobile);
   const { account: user, knownDevices } = await checkPassword(deps, meta, 'user', `user:${input.mobile}`, found, input.password);
   const lock = companyLockReason({ is_blocked: user.company_blocked, expiry_date: user.expiry_date, deleted_at: user.company_deleted });
   if (lock) throw new AppError('FORBIDDEN', lock);
@@ -94,13 +80,7 @@ export async function signOut(deps: Deps, actor: Actor): Promise<void> {
 
 /** A sub-admin opens a session as one of its own users; the session remembers who did it. */
 export async function loginAsUser(deps: Deps, actor: SubadminActor, userId: number, meta: RequestMeta) {
-  const user = await deps.db
-    .selectFrom('users')
-    .select(['id', 'name', 'user_type', 'is_blocked'])
-    .where('id', '=', userId)
-    .where('subadmin_id', '=', actor.subadminId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
+  const user = await findLiveUser(deps.db, actor.subadminId, userId);
   if (!user) throw notFound('User');
   if (user.is_blocked) throw new AppError('FORBIDDEN', 'This user is blocked. Unblock the user to log in as them.');
   const { token } = await createSession(deps.db, {
@@ -153,7 +133,7 @@ export interface Me {
 
 export async function getMe(deps: Deps, actor: Actor): Promise<Me> {
   if (actor.kind === 'admin') {
-    const a = await deps.db.selectFrom('admins').select(['id', 'name', 'email']).where('id', '=', actor.id).executeTakeFirstOrThrow();
+    const a = await findAdminProfile(deps.db, actor.id);
     return {
       kind: 'admin',
       id: a.id,
@@ -186,26 +166,7 @@ export async function getMe(deps: Deps, actor: Actor): Promise<Me> {
       canExportLeads: false,
     };
   }
-  const u = await deps.db
-    .selectFrom('users as u')
-    .innerJoin('subadmins as c', 'c.id', 'u.subadmin_id')
-    .leftJoin('subadmins as imp', (j) => j.on('imp.id', '=', actor.impersonatedBy ?? -1))
-    .select([
-      'u.id',
-      'u.name',
-      'u.email',
-      'u.mobile',
-      'u.user_type',
-      'u.language',
-      'c.company_name',
-      'c.time_zone',
-      'c.caller_exports_allowed',
-      'imp.id as imp_id',
-      'imp.name as imp_name',
-    ])
-    .where('u.id', '=', actor.id)
-    .where('u.subadmin_id', '=', actor.subadminId)
-    .executeTakeFirstOrThrow();
+  const u = await findUserProfile(deps.db, actor.subadminId, actor.id, actor.impersonatedBy);
   return {
     kind: 'user',
     id: u.id,
@@ -224,6 +185,6 @@ export async function getMe(deps: Deps, actor: Actor): Promise<Me> {
 
 /** The signed-in user's own language, kept for every device it signs in on (a login-as session sets its user's). */
 export async function setLanguage(deps: Deps, actor: UserActor, input: SetLanguageInput): Promise<{ language: Language }> {
-  await deps.db.updateTable('users').set({ language: input.language }).where('id', '=', actor.id).where('subadmin_id', '=', actor.subadminId).execute();
+  await setUserLanguage(deps.db, actor.subadminId, actor.id, input.language);
   return { language: input.language };
 }

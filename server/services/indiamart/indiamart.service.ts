@@ -3,6 +3,7 @@ import type { SubadminActor } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
 import type { IndiamartPullResult, IndiamartRecentPull, IndiamartStatus } from '../../../shared/schemas/indiamart.js';
 import { nextPullAllowedAt, pullCompany, type PullOptions } from './pull.service.js';
+import { findPullSettings, recentPulls } from './indiamart.repository.js';
 
 const RECENT_PULLS = 5;
 
@@ -18,20 +19,8 @@ function reportOf(report: string | null): { code?: unknown; message?: unknown; t
 
 /** The company's pull state and its last pulls, for the API Details page. */
 export async function getPullStatus(deps: Deps, actor: SubadminActor, now = new Date()): Promise<IndiamartStatus> {
-  const settings = await deps.db
-    .selectFrom('indiamart_settings')
-    .select(['api_link', 'last_pull_at', 'last_pull_code', 'last_pull_message', 'last_window_end'])
-    .where('subadmin_id', '=', actor.subadminId)
-    .executeTakeFirst();
-  const batches = await deps.db
-    .selectFrom('upload_batches')
-    .select(['id', 'created_at', 'inserted', 'duplicates', 'invalid', 'report'])
-    .where('subadmin_id', '=', actor.subadminId)
-    .where('source', '=', 'indiamart')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(RECENT_PULLS)
-    .execute();
+  const settings = await findPullSettings(deps.db, actor.subadminId);
+  const batches = await recentPulls(deps.db, actor.subadminId, RECENT_PULLS);
   const recent: IndiamartRecentPull[] = batches.map((b) => {
     const r = reportOf(b.report);
     return {

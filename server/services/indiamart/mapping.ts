@@ -1,7 +1,7 @@
 import { normalizeIndianMobile } from '../../../shared/mobile.js';
 import { requirementText } from '../../../shared/leads.js';
 import { storableText } from '../../../shared/storable-text.js';
-import type { LeadInput } from '../leads/lead-writer.js';
+import type { LeadInput } from '../leads/leads.repository.js';
 import type { IndiamartRow } from './client.js';
 
 const MAX_REQUIREMENT = 5000;

@@ -2,9 +2,11 @@ import type { Deps } from '../../deps.js';
 import type { PrincipalKind } from '../../db/schema.js';
 import { INDIAMART_CATEGORY } from '../../../shared/leads.js';
 import { INDIAMART_PULL_INTERVAL_MS, PULL_CODES_OURS, isPullSuccess, type IndiamartPullResult } from '../../../shared/schemas/indiamart.js';
-import { insertLeads } from '../leads/lead-writer.js';
+import { insertLeads } from '../leads/leads.repository.js';
 import { buildPullUrl, fetchIndiamartLeads, parseApiLink, type FetchFn } from './client.js';
 import { mapIndiamartRows } from './mapping.js';
+import { insertBatch, setBatchCounts } from '../leads/upload-batches.repository.js';
+import { claimPull, findPullSettings, recordPullAnswer, recordPullError } from './indiamart.repository.js';
 
 /** Each pull starts this much before the previous window's end, so a late-indexed lead is not missed. */
 export const PULL_OVERLAP_MS = 10 * 60_000;
@@ -63,23 +65,12 @@ export async function pullCompany(deps: Deps, subadminId: number, opts: PullOpti
   const { db } = deps;
   const now = opts.now ?? new Date();
   const nowText = now.toISOString();
-  const settings = await db
-    .selectFrom('indiamart_settings')
-    .select(['api_link', 'last_pull_at', 'last_window_end'])
-    .where('subadmin_id', '=', subadminId)
-    .executeTakeFirst();
+  const settings = await findPullSettings(db, subadminId);
   if (!settings || !settings.api_link.trim()) return { kind: 'not_configured' };
 
   const cutoff = new Date(now.getTime() - INDIAMART_PULL_INTERVAL_MS).toISOString();
-  const claim = await db
-    .updateTable('indiamart_settings')
-    .set({ last_pull_at: nowText })
-    .where('subadmin_id', '=', subadminId)
-    .where('api_link', '=', settings.api_link)
-    .where((eb) => eb.or([eb('last_pull_at', 'is', null), eb('last_pull_at', '<=', cutoff)]))
-    .executeTakeFirst();
-  if (Number(claim.numUpdatedRows) === 0) {
-    const current = await db.selectFrom('indiamart_settings').select(['api_link', 'last_pull_at']).where('subadmin_id', '=', subadminId).executeTakeFirst();
+  if (!(await claimPull(db, subadminId, settings.api_link, cutoff, nowText))) {
+    const current = await findPullSettings(db, subadminId);
     if (!current || !current.api_link.trim()) return { kind: 'not_configured' };
     return { kind: 'throttled', retryAt: nextPullAllowedAt(current.last_pull_at) ?? now };
   }
@@ -95,29 +86,25 @@ export async function pullCompany(deps: Deps, subadminId: number, opts: PullOpti
 
   try {
     return await db.transaction().execute(async (trx) => {
-      const batch = await trx
-        .insertInto('upload_batches')
-        .values({
-          subadmin_id: subadminId,
-          uploaded_by_kind: by.kind,
-          uploaded_by_id: by.id,
-          source: 'indiamart',
-          file_name: null,
-          category: INDIAMART_CATEGORY,
-          status: success ? 'complete' : 'failed',
-          inserted: 0,
-          duplicates: 0,
-          invalid: 0,
-          report: null,
-          created_at: nowText,
-          completed_at: nowText,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const batchId = await insertBatch(trx, {
+        subadmin_id: subadminId,
+        uploaded_by_kind: by.kind,
+        uploaded_by_id: by.id,
+        source: 'indiamart',
+        file_name: null,
+        category: INDIAMART_CATEGORY,
+        status: success ? 'complete' : 'failed',
+        inserted: 0,
+        duplicates: 0,
+        invalid: 0,
+        report: null,
+        created_at: nowText,
+        completed_at: nowText,
+      });
 
       let inserted = 0;
       if (answer.code === '200' && mapped.leads.length > 0) {
-        inserted = await insertLeads(trx, { subadminId, category: INDIAMART_CATEGORY, batchId: batch.id, visible: 1, now: nowText }, mapped.leads);
+        inserted = await insertLeads(trx, { subadminId, category: INDIAMART_CATEGORY, batchId, visible: 1, now: nowText }, mapped.leads);
       }
       const duplicates = mapped.repeated + (mapped.leads.length - inserted);
       const invalid = mapped.invalid.length;
@@ -130,29 +117,19 @@ export async function pullCompany(deps: Deps, subadminId: number, opts: PullOpti
         window_end: window.end.toISOString(),
         invalid_rows: mapped.invalid.slice(0, REPORT_INVALID_ROWS),
       };
-      await trx
-        .updateTable('upload_batches')
-        .set({ inserted, duplicates, invalid, report: JSON.stringify(report) })
-        .where('id', '=', batch.id)
-        .execute();
+      await setBatchCounts(trx, batchId, { inserted, duplicates, invalid, report: JSON.stringify(report) });
 
       // A link changed while this pull ran belongs to another key: its window starts afresh.
-      await trx
-        .updateTable('indiamart_settings')
-        .set({ last_pull_code: answer.code, last_pull_message: answer.message, ...(success ? { last_window_end: window.end.toISOString() } : {}) })
-        .where('subadmin_id', '=', subadminId)
-        .where('api_link', '=', settings.api_link)
-        .execute();
+      await recordPullAnswer(trx, subadminId, settings.api_link, {
+        last_pull_code: answer.code,
+        last_pull_message: answer.message,
+        ...(success ? { last_window_end: window.end.toISOString() } : {}),
+      });
 
-      return { kind: 'pulled' as const, result: { code: answer.code, message: answer.message, inserted, duplicates, invalid, batchId: batch.id, window } };
+      return { kind: 'pulled' as const, result: { code: answer.code, message: answer.message, inserted, duplicates, invalid, batchId, window } };
     });
   } catch (err) {
-    await db
-      .updateTable('indiamart_settings')
-      .set({ last_pull_code: PULL_CODES_OURS.ERROR, last_pull_message: 'Saving the pulled leads failed. The next pull will try again.' })
-      .where('subadmin_id', '=', subadminId)
-      .execute()
-      .catch(() => undefined);
+    await recordPullError(db, subadminId, PULL_CODES_OURS.ERROR, 'Saving the pulled leads failed. The next pull will try again.').catch(() => undefined);
     throw err;
   }
 }

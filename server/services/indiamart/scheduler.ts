@@ -4,6 +4,7 @@ import { INDIAMART_PULL_INTERVAL_MS } from '../../../shared/schemas/indiamart.js
 import { pullCompany, type PullOutcome } from './pull.service.js';
 import type { FetchFn } from './client.js';
 import { withAdvisoryLock } from '../../db/advisory-lock.js';
+import { findPullableCompanies } from './indiamart.repository.js';
 
 export interface SchedulerLogger {
   info(obj: object, msg?: string): void;
@@ -28,17 +29,7 @@ export interface TickReport {
 /** Companies (live, not blocked, not expired) with a saved link whose last pull is 5 minutes old. */
 export async function findDueCompanies(deps: Deps, now: Date): Promise<number[]> {
   const cutoff = new Date(now.getTime() - INDIAMART_PULL_INTERVAL_MS).toISOString();
-  const rows = await deps.db
-    .selectFrom('indiamart_settings as s')
-    .innerJoin('subadmins as c', 'c.id', 's.subadmin_id')
-    .select(['s.subadmin_id', 'c.is_blocked', 'c.expiry_date', 'c.time_zone', 'c.deleted_at'])
-    .where('s.api_link', '<>', '')
-    .where('c.deleted_at', 'is', null)
-    .where('c.is_blocked', '=', 0)
-    .where((eb) => eb.or([eb('s.last_pull_at', 'is', null), eb('s.last_pull_at', '<=', cutoff)]))
-    .orderBy('s.last_pull_at')
-    .orderBy('s.subadmin_id')
-    .execute();
+  const rows = await findPullableCompanies(deps.db, cutoff);
   // Expiry is judged by the platform's date, as at sign-in (docs/product-rules.md#sign-in-blocking-and-expiry).
   return rows.filter((r) => companyLockReason(r) === null).map((r) => r.subadmin_id);
 }

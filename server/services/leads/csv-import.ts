@@ -1,13 +1,12 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { CsvError, Parser, type Options as CsvOptions } from 'csv-parse';
-import { sql } from 'kysely';
 import type { Deps } from '../../deps.js';
 import type { Dialect } from '../../db/database.js';
 import type { SubadminActor } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
 import { nowIso } from '../../db/dialect.js';
-import { insertLeadTuples, type LeadTuple } from './lead-writer.js';
+import { insertLeadTuples, relaxCommitDurability, type LeadTuple } from './leads.repository.js';
 import {
   ABANDONED_MESSAGE,
   BATCH_RENEW_MS,
@@ -20,7 +19,8 @@ import {
 } from './upload-batches.js';
 import { firstCell, joinedLines, joinedParts, mapColumns, type Columns } from './csv-columns.js';
 import { sniffDelimiter, type Delimiter } from './csv-delimiter.js';
-import { insertRefusedRows, type RefusedRow } from './refused-rows.js';
+import { insertRefusedRows } from './refused-rows.repository.js';
+import type { RefusedRow } from './refused-rows.js';
 import { normalizeIndianMobile } from '../../../shared/mobile.js';
 import { storableText } from '../../../shared/storable-text.js';
 import { INVALID_REPORT_LIMIT, type InvalidRow, type UploadResult } from '../../../shared/schemas/intake.js';
@@ -285,7 +285,7 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
     const done = await deps.db.transaction().execute(async (trx) => {
       // Until the batch completes its rows are invisible and a crash discards them: no need to wait
       // for each chunk to reach the disk.
-      if (deps.dialect === 'postgres') await sql`set local synchronous_commit = off`.execute(trx);
+      if (deps.dialect === 'postgres') await relaxCommitDurability(trx);
       if (refusedChunk.length) await insertRefusedRows(trx, actor.subadminId, batchId!, refusedChunk);
       return insertLeadTuples(trx, ctx, chunk);
     });

@@ -4,7 +4,7 @@ import type { SubadminActor, UserActor } from '../../auth/actor.js';
 import { isTelecallerType } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
 import { nowIso } from '../../db/dialect.js';
-import { insertLeads } from './lead-writer.js';
+import { findLeadIdByMobile, findLeadOwnerByMobile, insertLeads } from './leads.repository.js';
 import { importLeadsCsv, type CsvImportInput } from './csv-import.js';
 import { getBatchReport, listUploadHistory } from './upload-batches.js';
 import type { Page } from '../../../shared/schemas/paging.js';
@@ -27,13 +27,7 @@ export function uploadReport(deps: Deps, actor: SubadminActor, input: Out<typeof
 
 /** Why a mobile cannot be added: whose lead it already is. */
 async function duplicateMessage(deps: Deps, subadminId: number, mobile: string): Promise<string> {
-  const existing = await deps.db
-    .selectFrom('leads as l')
-    .leftJoin('users as u', 'u.id', 'l.telicaller_id')
-    .select(['l.visible', 'l.telicaller_id', 'u.name as owner'])
-    .where('l.subadmin_id', '=', subadminId)
-    .where('l.mobile', '=', mobile)
-    .executeTakeFirst();
+  const existing = await findLeadOwnerByMobile(deps.db, subadminId, mobile);
   if (existing && !existing.visible) return 'This mobile is already in an upload that is still running.';
   if (existing?.telicaller_id) return `This mobile is already a lead (${existing.owner ?? 'Unknown'}'s).`;
   return 'This mobile is already a lead (unassigned).';
@@ -51,11 +45,6 @@ export async function addLead(deps: Deps, actor: SubadminActor | UserActor, inpu
     lead,
   ]);
   if (inserted === 0) throw new AppError('CONFLICT', await duplicateMessage(deps, actor.subadminId, input.mobile));
-  const row = await deps.db
-    .selectFrom('leads')
-    .select(['id'])
-    .where('subadmin_id', '=', actor.subadminId)
-    .where('mobile', '=', input.mobile)
-    .executeTakeFirstOrThrow();
+  const row = await findLeadIdByMobile(deps.db, actor.subadminId, input.mobile);
   return { id: row.id, ...lead, category: input.category, telicallerId: assignTo };
 }

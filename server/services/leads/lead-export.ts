@@ -1,4 +1,5 @@
 import { requirementText } from '../../../shared/leads.js';
+import type { ExportLeadRow } from './lists.repository.js';
 
 /** The original client's export columns, in order. */
 export const EXPORT_HEADER = ['Id', 'Name', 'Mobile', 'Requirement', 'Area', 'Category', 'Upload Time'] as const;
@@ -64,17 +65,7 @@ export function zonedTimeFormatter(timeZone: string) {
   };
 }
 
-export interface ExportLead {
-  id: number;
-  name: string;
-  mobile: string;
-  requirement: string;
-  area: string;
-  category: string;
-  upload_date: string;
-}
-
 /** A lead as one CSV line; the requirement is the readable text (markup turned into line breaks). */
-export function exportLine(lead: ExportLead, formatTime: (stored: string) => string): string {
+export function exportLine(lead: ExportLeadRow, formatTime: (stored: string) => string): string {
   return csvLine([lead.id, lead.name, lead.mobile, requirementText(lead.requirement), lead.area, lead.category, formatTime(lead.upload_date)]);
 }

@@ -1,8 +1,9 @@
-import { CompiledQuery, sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { CompiledQuery, sql, type ExpressionBuilder, type Kysely, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Dialect } from '../../db/database.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, LeadsTable } from '../../db/schema.js';
 import type { LeadStatus } from '../../../shared/lead-status.js';
-import type { AssignedFilter } from '../../../shared/schemas/lead-lists.js';
+import type { AssignedFilter, LeadFields } from '../../../shared/schemas/lead-lists.js';
+import { paginate } from '../../db/paging.js';
 import { containsPattern } from '../users/users.repository.js';
 import { MAX_ID } from '../../../shared/schemas/users.js';
 
@@ -152,6 +153,18 @@ export function uploadedLeads(db: Kysely<DB>, subadminId: number, f: UploadedFil
   return q;
 }
 
+/** The lead fields every list and the export start with (shared/schemas/lead-lists.ts LeadFields), typed from the schema. */
+export type ExportLeadRow = Pick<Selectable<LeadsTable>, keyof LeadFields>;
+const LEAD_FIELDS = [
+  'l.id',
+  'l.name',
+  'l.mobile',
+  'l.requirement',
+  'l.area',
+  'l.category',
+  'l.upload_date',
+] as const satisfies readonly `l.${keyof LeadFields}`[];
+
 /** The last history row's column for each lead: a correlated subquery per row of one page, no N+1. */
 const latestHistory = (eb: ExpressionBuilder<LDB, 'l'>, column: 'feedback' | 'remarks') =>
   eb
@@ -162,15 +175,9 @@ const latestHistory = (eb: ExpressionBuilder<LDB, 'l'>, column: 'feedback' | 're
     .orderBy('h.id', 'desc')
     .limit(1);
 
-export const selectTelecallerLead = (q: LeadsQuery) =>
+const selectTelecallerLead = (q: LeadsQuery) =>
   q.select((eb) => [
-    'l.id',
-    'l.name',
-    'l.mobile',
-    'l.requirement',
-    'l.area',
-    'l.category',
-    'l.upload_date',
+    ...LEAD_FIELDS,
     'l.telicaller_send_date',
     'l.status',
     'l.lead_quality',
@@ -182,15 +189,9 @@ export const selectTelecallerLead = (q: LeadsQuery) =>
   ]);
 
 /** The lead fields of the original API. */
-export const selectLegacyLead = (q: LeadsQuery) =>
+const selectLegacyLead = (q: LeadsQuery) =>
   q.select([
-    'l.id',
-    'l.name',
-    'l.mobile',
-    'l.requirement',
-    'l.area',
-    'l.category',
-    'l.upload_date',
+    ...LEAD_FIELDS,
     'l.telicaller_id',
     'l.telicaller_send_date',
     'l.created_at',
@@ -201,28 +202,32 @@ export const selectLegacyLead = (q: LeadsQuery) =>
     'l.callback_time',
   ]);
 
-export const selectUploadedLead = (q: LeadsQuery) =>
+const selectUploadedLead = (q: LeadsQuery) =>
   q.select((eb) => [
-    'l.id',
-    'l.name',
-    'l.mobile',
-    'l.requirement',
-    'l.area',
-    'l.category',
-    'l.upload_date',
+    ...LEAD_FIELDS,
     'l.status',
     'l.telicaller_id',
     eb.selectFrom('users as u').select('u.name').whereRef('u.id', '=', 'l.telicaller_id').whereRef('u.subadmin_id', '=', 'l.subadmin_id').as('assignee_name'),
   ]);
 
-export interface ExportLeadRow {
-  id: number;
-  name: string;
-  mobile: string;
-  requirement: string;
-  area: string;
-  category: string;
-  upload_date: string;
+type PageInput = { page: number; pageSize: number };
+
+/** One page of a telecaller's leads of one status, searched, latest change first. */
+export function pageOfTelecallerLeads(db: Kysely<DB>, subadminId: number, telecallerId: number, status: LeadStatus, input: PageInput & { search?: string }) {
+  const base = leadsOfTelecaller(db, subadminId, telecallerId, status, input.search);
+  return paginate(base, input, (q) => selectTelecallerLead(q).orderBy('l.updated_at', 'desc').orderBy('l.id', 'desc'));
+}
+
+/** The original API's fields of a telecaller's leads of one status: the `cap` latest changed, with the full count. */
+export function latestLegacyLeads(db: Kysely<DB>, subadminId: number, telecallerId: number, status: LeadStatus, cap: number) {
+  return paginate(leadsOfTelecaller(db, subadminId, telecallerId, status), { page: 1, pageSize: cap }, (q) =>
+    selectLegacyLead(q).orderBy('l.updated_at', 'desc').orderBy('l.id', 'desc'),
+  );
+}
+
+/** One page of the company's uploaded leads, filtered, newest first. */
+export function pageOfUploadedLeads(db: Kysely<DB>, subadminId: number, input: PageInput & UploadedFilter) {
+  return paginate(uploadedLeads(db, subadminId, input), input, (q) => selectUploadedLead(q).orderBy('l.id', 'desc'));
 }
 
 const FROM_LEADS = 'from "leads" as "l"';
@@ -234,13 +239,7 @@ const FROM_LEADS = 'from "leads" as "l"';
  * (NOT INDEXED; rowid ranges stay allowed), which it cannot get wrong without table statistics.
  */
 export async function exportPage(db: Kysely<DB>, dialect: Dialect, base: LeadsQuery, after: number, through: number, limit: number): Promise<ExportLeadRow[]> {
-  const compiled = base
-    .select(['l.id', 'l.name', 'l.mobile', 'l.requirement', 'l.area', 'l.category', 'l.upload_date'])
-    .where('l.id', '>', after)
-    .where('l.id', '<=', through)
-    .orderBy('l.id')
-    .limit(limit)
-    .compile();
+  const compiled = base.select(LEAD_FIELDS).where('l.id', '>', after).where('l.id', '<=', through).orderBy('l.id').limit(limit).compile();
   if (dialect === 'sqlite') {
     const text = compiled.sql.replace(FROM_LEADS, `${FROM_LEADS} not indexed`);
     return (await db.executeQuery<ExportLeadRow>(CompiledQuery.raw(text, [...compiled.parameters]))).rows;

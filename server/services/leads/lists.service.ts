@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
 import type { SubadminActor } from '../../auth/actor.js';
 import { notFound } from '../../errors.js';
-import { paginate } from '../../db/paging.js';
 import type { LeadStatus } from '../../../shared/lead-status.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import {
@@ -18,16 +17,7 @@ import {
   type UploadedLeadsInput,
 } from '../../../shared/schemas/lead-lists.js';
 import { companyTimeZone } from '../company/company.service.js';
-import {
-  countByTelecaller,
-  distinctCategories,
-  findCompanyUser,
-  leadsOfTelecaller,
-  selectLegacyLead,
-  selectTelecallerLead,
-  selectUploadedLead,
-  uploadedLeads,
-} from './lists.repository.js';
+import { countByTelecaller, distinctCategories, findCompanyUser, latestLegacyLeads, pageOfTelecallerLeads, pageOfUploadedLeads } from './lists.repository.js';
 import { leadExportChunks, type LeadExportJob } from './lead-export-chunks.js';
 
 type Out<S extends z.ZodType> = z.output<S>;
@@ -79,23 +69,19 @@ export async function pageLeadsOfTelecaller(
   input: Out<typeof OfTelecallerInput>,
 ): Promise<Page<TelecallerLeadRow> & { telecaller: TelecallerSummary }> {
   const telecaller = await companyTelecaller(deps, actor, input.telecallerId);
-  const base = leadsOfTelecaller(deps.db, actor.subadminId, telecaller.id, LEAD_LIST_STATUS[input.status], input.search);
-  const page = await paginate(base, input, (q) => selectTelecallerLead(q).orderBy('l.updated_at', 'desc').orderBy('l.id', 'desc'));
+  const page = await pageOfTelecallerLeads(deps.db, actor.subadminId, telecaller.id, LEAD_LIST_STATUS[input.status], input);
   return { ...page, items: page.items.map((r) => ({ ...r, status: r.status as LeadStatus })), telecaller };
 }
 
 /** The original API's lead list of one telecaller: the newest LEGACY_LEADS_CAP, with the full count. */
 export async function legacyLeadsOfTelecaller(deps: Deps, actor: SubadminActor, telecallerId: number, list: LeadList) {
-  const page = await paginate(
-    leadsOfTelecaller(deps.db, actor.subadminId, (await companyTelecaller(deps, actor, telecallerId)).id, LEAD_LIST_STATUS[list]),
-    { page: 1, pageSize: LEGACY_LEADS_CAP },
-    (q) => selectLegacyLead(q).orderBy('l.updated_at', 'desc').orderBy('l.id', 'desc'),
-  );
+  const telecaller = await companyTelecaller(deps, actor, telecallerId);
+  const page = await latestLegacyLeads(deps.db, actor.subadminId, telecaller.id, LEAD_LIST_STATUS[list], LEGACY_LEADS_CAP);
   return { leads: page.items, total: page.total };
 }
 
 export async function pageUploadedLeads(deps: Deps, actor: SubadminActor, input: Out<typeof UploadedLeadsInput>): Promise<Page<UploadedLeadRow>> {
-  const page = await paginate(uploadedLeads(deps.db, actor.subadminId, input), input, (q) => selectUploadedLead(q).orderBy('l.id', 'desc'));
+  const page = await pageOfUploadedLeads(deps.db, actor.subadminId, input);
   return { ...page, items: page.items.map((r) => ({ ...r, status: r.status as LeadStatus, assignee_name: r.assignee_name ?? null })) };
 }
 

@@ -5,10 +5,23 @@ import type { SubadminActor } from '../../auth/actor.js';
 import { nowIso } from '../../db/dialect.js';
 import { sqliteFileFromUrl } from '../../db/database.js';
 import { withOffThreadCheckpoint } from './upload-checkpoint.js';
-import { paginate } from '../../db/paging.js';
 import { notFound } from '../../errors.js';
 import type { Page } from '../../../shared/schemas/paging.js';
-import type { BatchReport, BatchStatus, InvalidRow, UploadHistoryRow } from '../../../shared/schemas/intake.js';
+import type { BatchReport, InvalidRow, UploadHistoryRow } from '../../../shared/schemas/intake.js';
+import { deleteRefusedRows } from './refused-rows.repository.js';
+import {
+  deleteInvisibleLeads,
+  extendBatchLease,
+  findHistoryRecord,
+  findRunningBatches,
+  insertBatch,
+  invisibleLeadIdRange,
+  markBatchComplete,
+  markBatchFailed,
+  pageOfUploadHistory,
+  showBatchLeads,
+  type HistoryRecord,
+} from './upload-batches.repository.js';
 
 /**
  * Upload batches: an import writes its leads invisible (visible = 0) and tagged with the batch in
@@ -49,39 +62,28 @@ export async function createBatch(
   db: Kysely<DB>,
   b: { subadminId: number; byKind: PrincipalKind; byId: number; source: string; fileName: string | null; category: string; owner: string },
 ): Promise<number> {
-  const row = await db
-    .insertInto('upload_batches')
-    .values({
-      subadmin_id: b.subadminId,
-      uploaded_by_kind: b.byKind,
-      uploaded_by_id: b.byId,
-      source: b.source,
-      file_name: b.fileName,
-      category: b.category,
-      status: 'running',
-      inserted: 0,
-      duplicates: 0,
-      invalid: 0,
-      report: null,
-      created_at: nowIso(),
-      completed_at: null,
-      owner: b.owner,
-      lease_until: leaseFrom(Date.now()),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  return insertBatch(db, {
+    subadmin_id: b.subadminId,
+    uploaded_by_kind: b.byKind,
+    uploaded_by_id: b.byId,
+    source: b.source,
+    file_name: b.fileName,
+    category: b.category,
+    status: 'running',
+    inserted: 0,
+    duplicates: 0,
+    invalid: 0,
+    report: null,
+    created_at: nowIso(),
+    completed_at: null,
+    owner: b.owner,
+    lease_until: leaseFrom(Date.now()),
+  });
 }
 
 /** Extends a running batch's lease; false when it is no longer running (another instance's sweep took it as dead). */
-export async function renewBatchLease(db: Kysely<DB>, batchId: number): Promise<boolean> {
-  const res = await db
-    .updateTable('upload_batches')
-    .set({ lease_until: leaseFrom(Date.now()) })
-    .where('id', '=', batchId)
-    .where('status', '=', 'running')
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) > 0;
+export function renewBatchLease(db: Kysely<DB>, batchId: number): Promise<boolean> {
+  return extendBatchLease(db, batchId, leaseFrom(Date.now()));
 }
 
 /** The batch was discarded while its import ran (its lease ran out): the import stops and keeps nothing. */
@@ -114,45 +116,22 @@ async function flipBatch(
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     if (deps.dialect === 'sqlite') {
-      const range = await trx
-        .selectFrom('leads')
-        .select((eb) => [eb.fn.min('id').as('lo'), eb.fn.max('id').as('hi')])
-        .where('batch_id', '=', batchId)
-        .where('visible', '=', 0)
-        .executeTakeFirst();
-      const lo = Number(range?.lo ?? 0);
-      const hi = Number(range?.hi ?? -1);
+      const { lo, hi } = await invisibleLeadIdRange(trx, batchId);
       for (let from = lo; from <= hi; from += ROWS_PER_STATEMENT) {
-        await trx
-          .updateTable('leads')
-          .set({ visible: 1 })
-          .where('id', '>=', from)
-          .where('id', '<', from + ROWS_PER_STATEMENT)
-          .where('batch_id', '=', batchId)
-          .where('visible', '=', 0)
-          .execute();
+        await showBatchLeads(trx, batchId, { from, to: from + ROWS_PER_STATEMENT });
         await yieldToEventLoop();
       }
     } else {
-      await trx.updateTable('leads').set({ visible: 1 }).where('batch_id', '=', batchId).where('visible', '=', 0).execute();
+      await showBatchLeads(trx, batchId);
     }
-    await trx
-      .updateTable('upload_batches')
-      .set({
-        status: 'complete',
-        inserted: counts.inserted,
-        duplicates: counts.duplicates,
-        invalid: counts.invalid,
-        report: JSON.stringify(counts.report),
-        completed_at: nowIso(),
-      })
-      .where('id', '=', batchId)
-      .where('status', '=', 'running')
-      .executeTakeFirst()
-      .then((res) => {
-        // Discarded meanwhile: nothing of it may become visible (the throw undoes the flip).
-        if (Number(res.numUpdatedRows) === 0) throw new BatchDiscardedError();
-      });
+    const completed = await markBatchComplete(trx, batchId, {
+      inserted: counts.inserted,
+      duplicates: counts.duplicates,
+      invalid: counts.invalid,
+      report: JSON.stringify(counts.report),
+    });
+    // Discarded meanwhile: nothing of it may become visible (the throw undoes the flip).
+    if (!completed) throw new BatchDiscardedError();
   });
 }
 
@@ -161,19 +140,12 @@ async function flipBatch(
  * Marking comes last: a crash in between leaves the batch 'running' for the start-up sweep.
  */
 export async function failBatch(deps: Deps, batchId: number, error: string, report: BatchReportJson = {}): Promise<void> {
-  await deps.db.deleteFrom('upload_refused_rows').where('batch_id', '=', batchId).execute();
+  await deleteRefusedRows(deps.db, batchId);
   for (;;) {
-    const ids = deps.db.selectFrom('leads').select('id').where('batch_id', '=', batchId).where('visible', '=', 0).limit(DELETE_PER_STATEMENT);
-    const res = await deps.db.deleteFrom('leads').where('id', 'in', ids).executeTakeFirst();
-    if (Number(res.numDeletedRows) < DELETE_PER_STATEMENT) break;
+    if ((await deleteInvisibleLeads(deps.db, batchId, DELETE_PER_STATEMENT)) < DELETE_PER_STATEMENT) break;
     await yieldToEventLoop();
   }
-  await deps.db
-    .updateTable('upload_batches')
-    .set({ status: 'failed', inserted: 0, report: JSON.stringify({ ...report, refusedKept: false, error }), completed_at: nowIso() })
-    .where('id', '=', batchId)
-    .where('status', '=', 'running')
-    .execute();
+  await markBatchFailed(deps.db, batchId, JSON.stringify({ ...report, refusedKept: false, error }));
 }
 
 export const ABANDONED_MESSAGE = 'The upload was interrupted (the server stopped before it finished).';
@@ -190,13 +162,7 @@ export async function discardAbandonedBatches(
   opts: { owner?: string; all?: boolean; now?: Date } = {},
 ): Promise<number> {
   const now = (opts.now ?? new Date()).toISOString();
-  let query = deps.db.selectFrom('upload_batches').select(['id', 'report']).where('status', '=', 'running');
-  if (!opts.all) {
-    query = query.where((eb) =>
-      eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', now), ...(opts.owner === undefined ? [] : [eb('owner', '=', opts.owner)])]),
-    );
-  }
-  const running = await query.execute();
+  const running = await findRunningBatches(deps.db, { ...opts, now });
   for (const b of running) await failBatch(deps as Deps, b.id, ABANDONED_MESSAGE, parseReport(b.report));
   return running.length;
 }
@@ -211,51 +177,9 @@ export function parseReport(text: string | null): BatchReportJson {
   }
 }
 
-const HISTORY_COLUMNS = [
-  'b.id',
-  'b.source',
-  'b.file_name',
-  'b.category',
-  'b.inserted',
-  'b.duplicates',
-  'b.invalid',
-  'b.status',
-  'b.report',
-  'b.created_at',
-  'b.completed_at',
-  'b.uploaded_by_kind',
-  's.name as subadmin_name',
-  'u.name as user_name',
-] as const;
-
-function historyQuery(db: Kysely<DB>, subadminId: number) {
-  return db
-    .selectFrom('upload_batches as b')
-    .leftJoin('subadmins as s', (j) => j.onRef('s.id', '=', 'b.uploaded_by_id').on('b.uploaded_by_kind', '=', 'subadmin'))
-    .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'b.uploaded_by_id').on('b.uploaded_by_kind', '=', 'user'))
-    .where('b.subadmin_id', '=', subadminId);
-}
-
-interface HistoryDbRow {
-  id: number;
-  source: string;
-  file_name: string | null;
-  category: string;
-  inserted: number;
-  duplicates: number;
-  invalid: number;
-  status: BatchStatus;
-  report: string | null;
-  created_at: string;
-  completed_at: string | null;
-  uploaded_by_kind: PrincipalKind;
-  subadmin_name: string | null;
-  user_name: string | null;
-}
-
 const isIndiamart = (source: string) => source.toLowerCase() === 'indiamart';
 
-function toHistoryRow(r: HistoryDbRow, report: BatchReportJson): UploadHistoryRow {
+function toHistoryRow(r: HistoryRecord, report: BatchReportJson): UploadHistoryRow {
   return {
     id: r.id,
     source: r.source,
@@ -273,10 +197,8 @@ function toHistoryRow(r: HistoryDbRow, report: BatchReportJson): UploadHistoryRo
 }
 
 export async function listUploadHistory(deps: Deps, actor: SubadminActor, input: { page: number; pageSize: number }): Promise<Page<UploadHistoryRow>> {
-  const page = await paginate(historyQuery(deps.db, actor.subadminId), input, (q) =>
-    q.select(HISTORY_COLUMNS).orderBy('b.created_at', 'desc').orderBy('b.id', 'desc'),
-  );
-  return { ...page, items: page.items.map((r) => toHistoryRow(r as HistoryDbRow, parseReport((r as HistoryDbRow).report))) };
+  const page = await pageOfUploadHistory(deps.db, actor.subadminId, input);
+  return { ...page, items: page.items.map((r) => toHistoryRow(r, parseReport(r.report))) };
 }
 
 function invalidRowsOf(report: BatchReportJson): InvalidRow[] {
@@ -292,7 +214,7 @@ function invalidRowsOf(report: BatchReportJson): InvalidRow[] {
 }
 
 export async function getBatchReport(deps: Deps, actor: SubadminActor, id: number): Promise<BatchReport> {
-  const r = (await historyQuery(deps.db, actor.subadminId).select(HISTORY_COLUMNS).where('b.id', '=', id).executeTakeFirst()) as HistoryDbRow | undefined;
+  const r = await findHistoryRecord(deps.db, actor.subadminId, id);
   if (!r) throw notFound('Upload');
   const report = parseReport(r.report);
   const num = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? v : null);

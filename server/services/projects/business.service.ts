@@ -1,12 +1,11 @@
 import type { Deps } from '../../deps.js';
 import type { SubadminActor, UserActor } from '../../auth/actor.js';
-import { paginate } from '../../db/paging.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import { monthStart, rangeBounds, todayIn } from '../../../shared/dates.js';
 import { paiseToRupees, percentOfPaise } from '../../../shared/money.js';
 import { rangeDates } from '../../../shared/schemas/summaries.js';
-import { APPROVED_STATUSES, toView, type ProjectView } from './project-view.js';
-import { projectsOf, selectProject } from './projects.repository.js';
+import { toView, type ProjectView } from './project-view.js';
+import { approvedProjectsCreated, approvedProjectsOf } from './projects.repository.js';
 import { companyRules } from '../company/company.service.js';
 
 /** Money sums in rupees; each commission is rounded per project before it is added (shared/money.ts). */
@@ -61,11 +60,7 @@ export async function myBusiness(
 ): Promise<{ totals: BusinessTotals; projects: Page<ProjectView> }> {
   const company = await companyRules(deps.db, actor.subadminId);
   const today = todayIn(company.timeZone);
-  const base = projectsOf(deps.db, actor.subadminId).where('projects.telicaller_id', '=', actor.id).where('projects.status', 'in', APPROVED_STATUSES);
-  const [money, page] = await Promise.all([
-    base.select(['projects.price_paise', 'projects.received_paise', 'projects.commission_percentage']).execute(),
-    paginate(base, input, (q) => selectProject(q).orderBy('projects.id', 'desc')),
-  ]);
+  const [money, page] = await approvedProjectsOf(deps.db, actor.subadminId, actor.id, input);
   const sums = new Sums();
   for (const r of money) sums.add(r);
   return { totals: sums.totals(), projects: { ...page, items: page.items.map((p) => toView(p, { today, companyName: company.companyName })) } };
@@ -90,19 +85,7 @@ export async function companyBusiness(deps: Deps, actor: SubadminActor, input: {
   // Business is read by the month: with no range given, this month so far.
   const { from, to } = input.from || input.to ? rangeDates(input, today) : { from: monthStart(today), to: today };
   const bounds = rangeBounds(from, to, company.timeZone);
-  const rows = await projectsOf(deps.db, actor.subadminId)
-    .where('projects.status', 'in', APPROVED_STATUSES)
-    .where('projects.created_at', '>=', bounds.from)
-    .where('projects.created_at', '<', bounds.to)
-    .select([
-      'projects.telicaller_id',
-      'users.name as telecaller_name',
-      'projects.created_at',
-      'projects.price_paise',
-      'projects.received_paise',
-      'projects.commission_percentage',
-    ])
-    .execute();
+  const rows = await approvedProjectsCreated(deps.db, actor.subadminId, bounds);
   const all = new Sums();
   const people = new Map<number, { name: string; sums: Sums }>();
   const months = new Map<string, Sums>();

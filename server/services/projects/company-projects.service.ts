@@ -4,15 +4,24 @@ import type { SubadminActor } from '../../auth/actor.js';
 import type { DB } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { nowIso } from '../../db/dialect.js';
-import { paginate } from '../../db/paging.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import { PROJECT_STATUS } from '../../../shared/constants.js';
 import { todayIn } from '../../../shared/dates.js';
 import { paiseToRupees } from '../../../shared/money.js';
 import { PROJECT_MESSAGES, type CompanyProjectList } from '../../../shared/schemas/projects.js';
 import { toView, type ProjectView } from './project-view.js';
-import { findProject, projectsOf, selectProject } from './projects.repository.js';
-import { filterList, searchProjects } from './my-projects.service.js';
+import {
+  companyHasUser,
+  decideUpdateRequest,
+  findProject,
+  findUpdateRequest,
+  insertPayment,
+  moveProjectRow,
+  pageOfPendingUpdates,
+  pageOfProjects,
+  projectCountsByUser,
+  updateProjectRow,
+} from './projects.repository.js';
 import { notifyUser } from '../notifications/notifications.service.js';
 import { companyRules } from '../company/company.service.js';
 import { findCompany } from '../company/company.repository.js';
@@ -28,20 +37,7 @@ export interface TelecallerProjects {
 
 /** Approve Projects: every telecaller and head of the company with its project counts, most pending first. */
 export async function telecallersWithProjects(deps: Deps, actor: SubadminActor): Promise<TelecallerProjects[]> {
-  const rows = await deps.db
-    .selectFrom('users as u')
-    .leftJoin('projects as p', (j) => j.onRef('p.telicaller_id', '=', 'u.id').onRef('p.subadmin_id', '=', 'u.subadmin_id'))
-    .where('u.subadmin_id', '=', actor.subadminId)
-    .where('u.deleted_at', 'is', null)
-    .where('u.user_type', 'in', CALLER_TYPES)
-    .groupBy(['u.id', 'u.name'])
-    .select((eb) => [
-      'u.id',
-      'u.name',
-      eb.fn.count<number | string>('p.id').as('total'),
-      eb.fn.sum<number | string | null>(eb.case().when('p.status', '=', PROJECT_STATUS.pending).then(1).else(0).end()).as('pending'),
-    ])
-    .execute();
+  const rows = await projectCountsByUser(deps.db, actor.subadminId, CALLER_TYPES);
   return rows
     .map((r) => ({ telicaller_id: r.id, telecaller_name: r.name, total_projects: Number(r.total), pending_projects: Number(r.pending ?? 0) }))
     .sort((a, b) => b.pending_projects - a.pending_projects || b.total_projects - a.total_projects || a.telecaller_name.localeCompare(b.telecaller_name));
@@ -55,19 +51,10 @@ export async function listCompanyProjects(
 ): Promise<Page<ProjectView>> {
   const company = await companyRules(deps.db, actor.subadminId);
   if (input.telecallerId !== undefined) {
-    const u = await deps.db
-      .selectFrom('users')
-      .select('id')
-      .where('subadmin_id', '=', actor.subadminId)
-      .where('id', '=', input.telecallerId)
-      .executeTakeFirst();
-    if (!u) throw notFound('Telecaller');
+    if (!(await companyHasUser(deps.db, actor.subadminId, input.telecallerId))) throw notFound('Telecaller');
   }
   const today = todayIn(company.timeZone);
-  let q = filterList(projectsOf(deps.db, actor.subadminId), input.list, today);
-  if (input.telecallerId !== undefined) q = q.where('projects.telicaller_id', '=', input.telecallerId);
-  if (input.search) q = searchProjects(q, input.search);
-  const page = await paginate(q, input, (b) => selectProject(b).orderBy('projects.id', 'desc'));
+  const page = await pageOfProjects(deps.db, actor.subadminId, { list: input.list, today, telecallerId: input.telecallerId, search: input.search }, input);
   return { ...page, items: page.items.map((p) => toView(p, { today, companyName: company.companyName })) };
 }
 
@@ -110,14 +97,12 @@ export async function moveProject(
   return deps.db.transaction().execute(async (trx) => {
     const p = await findProject(trx, actor.subadminId, id);
     const now = nowIso();
-    const moved = await trx
-      .updateTable('projects')
-      .set({ status: rule.to, updated_at: now, ...(move === 'reject' ? { reject_reason: reason } : {}) })
-      .where('id', '=', p.id)
-      .where('subadmin_id', '=', actor.subadminId)
-      .where('status', '=', rule.from)
-      .executeTakeFirst();
-    if (Number(moved.numUpdatedRows) !== 1) throw new AppError('CONFLICT', rule.refused);
+    const moved = await moveProjectRow(trx, actor.subadminId, p.id, rule.from, {
+      status: rule.to,
+      updated_at: now,
+      ...(move === 'reject' ? { reject_reason: reason } : {}),
+    });
+    if (!moved) throw new AppError('CONFLICT', rule.refused);
     if (move === 'approve' && p.received_paise > 0) {
       await addLedgerEntry(trx, actor, { projectId: p.id, amount: p.received_paise, after: p.received_paise, kind: 'advance', requestId: null, name, now });
     }
@@ -135,21 +120,18 @@ async function addLedgerEntry(
   actor: SubadminActor,
   e: { projectId: number; amount: number; after: number; kind: 'advance' | 'update'; requestId: number | null; name: string; now: string },
 ) {
-  await trx
-    .insertInto('project_payments')
-    .values({
-      subadmin_id: actor.subadminId,
-      project_id: e.projectId,
-      amount_paise: e.amount,
-      received_after_paise: e.after,
-      kind: e.kind,
-      request_id: e.requestId,
-      approved_by_kind: 'subadmin',
-      approved_by_id: actor.id,
-      approved_by_name: e.name,
-      created_at: e.now,
-    })
-    .execute();
+  await insertPayment(trx, {
+    subadmin_id: actor.subadminId,
+    project_id: e.projectId,
+    amount_paise: e.amount,
+    received_after_paise: e.after,
+    kind: e.kind,
+    request_id: e.requestId,
+    approved_by_kind: 'subadmin',
+    approved_by_id: actor.id,
+    approved_by_name: e.name,
+    created_at: e.now,
+  });
 }
 
 export interface PendingUpdate {
@@ -193,37 +175,7 @@ const valuesOf = (v: {
 
 /** Pending Project Updates: the project as it is beside what the telecaller proposes, oldest first. */
 export async function pendingUpdates(deps: Deps, actor: SubadminActor, input: { page: number; pageSize: number }): Promise<Page<PendingUpdate>> {
-  const base = deps.db
-    .selectFrom('project_update_requests as r')
-    .innerJoin('projects as p', (j) => j.onRef('p.id', '=', 'r.project_id').onRef('p.subadmin_id', '=', 'r.subadmin_id'))
-    .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'p.telicaller_id').onRef('u.subadmin_id', '=', 'p.subadmin_id'))
-    .where('r.subadmin_id', '=', actor.subadminId)
-    .where('r.approval_status', '=', 'pending');
-  const page = await paginate(base, input, (q) =>
-    q
-      .select([
-        'r.id',
-        'r.project_id',
-        'r.created_at',
-        'p.telicaller_id',
-        'u.name as telecaller_name',
-        'r.project_name',
-        'r.clint_name',
-        'r.number',
-        'r.price_paise',
-        'r.received_paise',
-        'r.commission_percentage',
-        'r.endtime',
-        'p.project_name as cur_name',
-        'p.clint_name as cur_client',
-        'p.number as cur_number',
-        'p.price_paise as cur_price',
-        'p.received_paise as cur_received',
-        'p.commission_percentage as cur_commission',
-        'p.endtime as cur_endtime',
-      ])
-      .orderBy('r.id'),
-  );
+  const page = await pageOfPendingUpdates(deps.db, actor.subadminId, input);
   return {
     ...page,
     items: page.items.map((r) => ({
@@ -254,21 +206,11 @@ export async function pendingUpdates(deps: Deps, actor: SubadminActor, input: { 
 export async function decideUpdate(deps: Deps, actor: SubadminActor, input: { id: number; approve: boolean }): Promise<{ message: string }> {
   const name = await deciderName(deps.db, actor);
   return deps.db.transaction().execute(async (trx) => {
-    const r = await trx
-      .selectFrom('project_update_requests')
-      .selectAll()
-      .where('subadmin_id', '=', actor.subadminId)
-      .where('id', '=', input.id)
-      .executeTakeFirst();
+    const r = await findUpdateRequest(trx, actor.subadminId, input.id);
     if (!r) throw notFound('Update request');
     const now = nowIso();
-    const decided = await trx
-      .updateTable('project_update_requests')
-      .set({ approval_status: input.approve ? 'approved' : 'rejected', decided_by_kind: 'subadmin', decided_by_id: actor.id, decided_at: now })
-      .where('id', '=', r.id)
-      .where('approval_status', '=', 'pending')
-      .executeTakeFirst();
-    if (Number(decided.numUpdatedRows) !== 1) throw new AppError('CONFLICT', 'This update has already been decided.');
+    const decided = await decideUpdateRequest(trx, r.id, { approve: input.approve, by: actor.id, at: now });
+    if (!decided) throw new AppError('CONFLICT', 'This update has already been decided.');
     const p = await findProject(trx, actor.subadminId, r.project_id);
     const back = p.status === PROJECT_STATUS.updateRequested && p.previous_status != null ? p.previous_status : p.status;
     const applied = input.approve
@@ -282,12 +224,7 @@ export async function decideUpdate(deps: Deps, actor: SubadminActor, input: { id
           endtime: r.endtime,
         }
       : {};
-    await trx
-      .updateTable('projects')
-      .set({ ...applied, status: back, previous_status: null, updated_at: now })
-      .where('id', '=', p.id)
-      .where('subadmin_id', '=', actor.subadminId)
-      .execute();
+    await updateProjectRow(trx, actor.subadminId, p.id, { ...applied, status: back, previous_status: null, updated_at: now });
     if (input.approve && r.received_paise !== p.received_paise) {
       await addLedgerEntry(trx, actor, {
         projectId: p.id,

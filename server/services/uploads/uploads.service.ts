@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { fileTypeFromFile } from 'file-type';
 import type { Deps } from '../../deps.js';
 import { AppError } from '../../errors.js';
+import { findReferencedUploads } from './uploads.repository.js';
 
 export type UploadKind = 'image' | 'video';
 
@@ -107,19 +108,7 @@ export async function removeUpload(deps: Deps, name: string | null | undefined):
 
 /** The stored names the database still points at. */
 async function referencedNames(deps: Deps): Promise<Set<string>> {
-  const db = deps.db;
-  const [banners, demos, tutorials, tasks] = await Promise.all([
-    db.selectFrom('banners').select('image').execute(),
-    db.selectFrom('demos').select('image').execute(),
-    db.selectFrom('tutorials').select('image').execute(),
-    db.selectFrom('tasks').select(['image_path', 'video_path']).execute(),
-  ]);
-  const names = [
-    ...banners.map((b) => b.image),
-    ...demos.map((d) => d.image),
-    ...tutorials.map((t) => t.image),
-    ...tasks.flatMap((t) => [t.image_path, t.video_path]),
-  ];
+  const names = await findReferencedUploads(deps.db);
   return new Set(names.filter((n): n is string => !!n).map((n) => path.basename(n)));
 }
 

@@ -4,14 +4,28 @@ import type { SubadminActor, UserActor } from '../../auth/actor.js';
 import type { UserType } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { isUniqueViolation, nowIso } from '../../db/dialect.js';
-import { paginate } from '../../db/paging.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { revokeSessionsOf } from '../../auth/sessions.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { LEAD_STATUS } from '../../../shared/lead-status.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import type { CreateUserInput, SetBlockedInput, TelecallerLimit, UpdateUserInput, UserIdInput, UserListInput, UserRow } from '../../../shared/schemas/users.js';
-import { USER_COLUMNS, countLimitedUsers, countsTowardLimit, findDuplicate, findLiveUser, findUsers, lockCompany } from './users.repository.js';
+import { returnNewLeadsToPool } from '../leads/leads.repository.js';
+import {
+  allUsers,
+  countLimitedUsers,
+  countsTowardLimit,
+  findActiveUsers,
+  findDuplicate,
+  findLiveUser,
+  findTelecallerLimit,
+  insertUser,
+  lockCompany,
+  pageOfUsers,
+  setBlockedRow,
+  softDeleteUser,
+  updateUserRow,
+  type UserRecord,
+} from './users.repository.js';
 
 type Out<S extends z.ZodType> = z.output<S>;
 
@@ -26,7 +40,7 @@ function duplicateFromViolation(err: unknown): AppError {
   return new AppError('CONFLICT', text.includes('email') ? DUPLICATE.email : DUPLICATE.mobile);
 }
 
-const toRow = (u: { id: number; name: string; email: string; mobile: string; user_type: UserType; is_blocked: number; created_at: string }): UserRow => ({
+const toRow = (u: UserRecord): UserRow => ({
   id: u.id,
   name: u.name,
   email: u.email,
@@ -37,39 +51,24 @@ const toRow = (u: { id: number; name: string; email: string; mobile: string; use
 });
 
 export async function getTelecallerLimit(deps: Deps, actor: SubadminActor): Promise<TelecallerLimit> {
-  const [company, used] = await Promise.all([
-    deps.db.selectFrom('subadmins').select('telecaller_creat_limit').where('id', '=', actor.subadminId).executeTakeFirstOrThrow(),
-    countLimitedUsers(deps.db, actor.subadminId),
-  ]);
+  const [company, used] = await Promise.all([findTelecallerLimit(deps.db, actor.subadminId), countLimitedUsers(deps.db, actor.subadminId)]);
   return { used, max: company.telecaller_creat_limit };
 }
 
 export async function listUsers(deps: Deps, actor: SubadminActor, input: Out<typeof UserListInput>): Promise<Page<UserRow> & { limit: TelecallerLimit }> {
-  const [page, limit] = await Promise.all([
-    paginate(findUsers(deps.db, actor.subadminId, input), input, (q) => q.select(USER_COLUMNS).orderBy('u.created_at', 'desc').orderBy('u.id', 'desc')),
-    getTelecallerLimit(deps, actor),
-  ]);
+  const [page, limit] = await Promise.all([pageOfUsers(deps.db, actor.subadminId, input), getTelecallerLimit(deps, actor)]);
   return { ...page, items: page.items.map(toRow), limit };
 }
 
 /** Every live user of the company (the legacy list is not paged). */
 export async function listAllUsers(deps: Deps, actor: SubadminActor): Promise<UserRow[]> {
-  const rows = await findUsers(deps.db, actor.subadminId, {}).select(USER_COLUMNS).orderBy('u.name').orderBy('u.id').execute();
+  const rows = await allUsers(deps.db, actor.subadminId);
   return rows.map(toRow);
 }
 
 /** Live, unblocked users of some types: what pickers (distribution, tasks) offer. */
 export async function listActiveUsers(deps: Deps, actor: SubadminActor, types: UserType[]) {
-  return deps.db
-    .selectFrom('users')
-    .select(['id', 'name', 'mobile', 'user_type'])
-    .where('subadmin_id', '=', actor.subadminId)
-    .where('deleted_at', 'is', null)
-    .where('is_blocked', '=', 0)
-    .where('user_type', 'in', types)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
+  return findActiveUsers(deps.db, actor.subadminId, types);
 }
 
 export interface LegacyUserFields {
@@ -91,7 +90,6 @@ export async function getOwnUser(deps: Deps, actor: UserActor): Promise<LegacyUs
 export async function createUser(deps: Deps, actor: SubadminActor, input: Out<typeof CreateUserInput>): Promise<UserRow> {
   // Hash before the transaction: the company row stays locked only for the few statements below.
   const passwordHash = await hashPassword(input.password);
-  const now = nowIso();
   let row;
   try {
     row = await deps.db.transaction().execute(async (trx) => {
@@ -102,22 +100,13 @@ export async function createUser(deps: Deps, actor: SubadminActor, input: Out<ty
       }
       const dup = await findDuplicate(trx, { subadminId: actor.subadminId, mobile: input.mobile, email: input.email });
       if (dup) throw new AppError('CONFLICT', DUPLICATE[dup]);
-      return trx
-        .insertInto('users')
-        .values({
-          subadmin_id: actor.subadminId,
-          name: input.name,
-          email: input.email,
-          mobile: input.mobile,
-          password_hash: passwordHash,
-          user_type: input.user_type,
-          is_blocked: 0,
-          created_at: now,
-          updated_at: now,
-          deleted_at: null,
-        })
-        .returning(['id', 'name', 'email', 'mobile', 'user_type', 'is_blocked', 'created_at'])
-        .executeTakeFirstOrThrow();
+      return insertUser(trx, actor.subadminId, {
+        name: input.name,
+        email: input.email,
+        mobile: input.mobile,
+        password_hash: passwordHash,
+        user_type: input.user_type,
+      });
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw duplicateFromViolation(err);
@@ -141,20 +130,13 @@ export async function updateUser(deps: Deps, actor: SubadminActor, input: Out<ty
       }
       const dup = await findDuplicate(trx, { subadminId: actor.subadminId, mobile: input.mobile, email: input.email, exceptId: input.id });
       if (dup) throw new AppError('CONFLICT', DUPLICATE[dup]);
-      const after = await trx
-        .updateTable('users')
-        .set({
-          name: input.name,
-          email: input.email,
-          mobile: input.mobile,
-          user_type: input.user_type,
-          updated_at: nowIso(),
-          ...(passwordHash ? { password_hash: passwordHash } : {}),
-        })
-        .where('id', '=', input.id)
-        .where('subadmin_id', '=', actor.subadminId)
-        .returning(['id', 'name', 'email', 'mobile', 'user_type', 'is_blocked', 'created_at'])
-        .executeTakeFirstOrThrow();
+      const after = await updateUserRow(trx, actor.subadminId, input.id, {
+        name: input.name,
+        email: input.email,
+        mobile: input.mobile,
+        user_type: input.user_type,
+        ...(passwordHash ? { password_hash: passwordHash } : {}),
+      });
       if (passwordHash) await revokeSessionsOf(trx, 'user', input.id);
       return { before, after };
     });
@@ -170,14 +152,7 @@ export async function updateUser(deps: Deps, actor: SubadminActor, input: Out<ty
 
 export async function setUserBlocked(deps: Deps, actor: SubadminActor, input: Out<typeof SetBlockedInput>): Promise<UserRow> {
   const row = await deps.db.transaction().execute(async (trx) => {
-    const updated = await trx
-      .updateTable('users')
-      .set({ is_blocked: input.blocked ? 1 : 0, updated_at: nowIso() })
-      .where('id', '=', input.id)
-      .where('subadmin_id', '=', actor.subadminId)
-      .where('deleted_at', 'is', null)
-      .returning(['id', 'name', 'email', 'mobile', 'user_type', 'is_blocked', 'created_at'])
-      .executeTakeFirst();
+    const updated = await setBlockedRow(trx, actor.subadminId, input.id, input.blocked);
     if (!updated) throw notFound('User');
     if (input.blocked) await revokeSessionsOf(trx, 'user', input.id);
     return updated;
@@ -190,24 +165,10 @@ export async function setUserBlocked(deps: Deps, actor: SubadminActor, input: Ou
 export async function removeUser(deps: Deps, actor: SubadminActor, input: Out<typeof UserIdInput>) {
   const now = nowIso();
   const returned = await deps.db.transaction().execute(async (trx) => {
-    const deleted = await trx
-      .updateTable('users')
-      .set({ deleted_at: now, updated_at: now })
-      .where('id', '=', input.id)
-      .where('subadmin_id', '=', actor.subadminId)
-      .where('deleted_at', 'is', null)
-      .returning(['id', 'user_type'])
-      .executeTakeFirst();
+    const deleted = await softDeleteUser(trx, actor.subadminId, input.id, now);
     if (!deleted) throw notFound('User');
-    const leads = await trx
-      .updateTable('leads')
-      .set({ telicaller_id: null, telicaller_send_date: null, updated_at: now })
-      .where('subadmin_id', '=', actor.subadminId)
-      .where('telicaller_id', '=', input.id)
-      .where('status', '=', LEAD_STATUS.new)
-      .executeTakeFirst();
+    const count = await returnNewLeadsToPool(trx, actor.subadminId, input.id, now);
     await revokeSessionsOf(trx, 'user', input.id);
-    const count = Number(leads.numUpdatedRows);
     await recordAudit(trx, actor, 'delete', 'user', input.id, { user_type: deleted.user_type, leads_returned: count });
     return count;
   });

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { LEAD_STATUS } from '../../../shared/lead-status.js';
 
 export interface LeadInput {
   name: string;
@@ -68,4 +69,37 @@ export function insertLeads(db: Kysely<DB> | Transaction<DB>, ctx: LeadBatchCont
     ctx,
     rows.map((r) => [r.name, r.mobile, r.requirement, r.area, r.sourceRef ?? null]),
   );
+}
+
+/** Returns a removed telecaller's untouched (new) leads to the company's pool; how many. */
+export async function returnNewLeadsToPool(db: Kysely<DB> | Transaction<DB>, subadminId: number, telecallerId: number, now: string): Promise<number> {
+  const r = await db
+    .updateTable('leads')
+    .set({ telicaller_id: null, telicaller_send_date: null, updated_at: now })
+    .where('subadmin_id', '=', subadminId)
+    .where('telicaller_id', '=', telecallerId)
+    .where('status', '=', LEAD_STATUS.new)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows);
+}
+
+/** Whose lead a mobile already is in the company, and whether its upload is still running. */
+export function findLeadOwnerByMobile(db: Kysely<DB>, subadminId: number, mobile: string) {
+  return db
+    .selectFrom('leads as l')
+    .leftJoin('users as u', 'u.id', 'l.telicaller_id')
+    .select(['l.visible', 'l.telicaller_id', 'u.name as owner'])
+    .where('l.subadmin_id', '=', subadminId)
+    .where('l.mobile', '=', mobile)
+    .executeTakeFirst();
+}
+
+/** The id of the company's lead with this mobile (unique per company). */
+export function findLeadIdByMobile(db: Kysely<DB>, subadminId: number, mobile: string) {
+  return db.selectFrom('leads').select(['id']).where('subadmin_id', '=', subadminId).where('mobile', '=', mobile).executeTakeFirstOrThrow();
+}
+
+/** Postgres: this transaction's commit does not wait for the disk (a crash loses it whole, never half). */
+export async function relaxCommitDurability(trx: Transaction<DB>): Promise<void> {
+  await sql`set local synchronous_commit = off`.execute(trx);
 }
