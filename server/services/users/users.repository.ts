@@ -3,7 +3,6 @@ import type { DB, UsersTable, UserType } from '../../db/schema.js';
 import { nowIso } from '../../db/dialect.js';
 import { paginate } from '../../db/paging.js';
 import type { Page } from '../../../shared/schemas/paging.js';
-import type { Dialect } from '../../db/database.js';
 
 /** Types that count towards telecaller_creat_limit. */
 export const LIMITED_TYPES: UserType[] = ['Telicaller', 'Telicaller-hade'];
@@ -36,17 +35,6 @@ function findUsers(db: Kysely<DB>, subadminId: number, filter: { search?: string
     );
   }
   return q;
-}
-
-/**
- * The company row, locked for the rest of the transaction on Postgres so that limit checks of
- * concurrent creates run one after another. SQLite transactions here begin immediate, which
- * already serialises writers.
- */
-export async function lockCompany(trx: Kysely<DB>, dialect: Dialect, subadminId: number) {
-  let q = trx.selectFrom('subadmins').select(['id', 'telecaller_creat_limit']).where('id', '=', subadminId);
-  if (dialect === 'postgres') q = q.forUpdate();
-  return q.executeTakeFirstOrThrow();
 }
 
 /** Live telecallers + heads of a company. */
@@ -117,11 +105,6 @@ export function findActiveUsers(db: Kysely<DB>, subadminId: number, types: UserT
     .orderBy('name')
     .orderBy('id')
     .execute();
-}
-
-/** The company's telecaller limit (its own row). */
-export function findTelecallerLimit(db: Kysely<DB>, subadminId: number) {
-  return db.selectFrom('subadmins').select('telecaller_creat_limit').where('id', '=', subadminId).executeTakeFirstOrThrow();
 }
 
 export function insertUser(db: Kysely<DB>, subadminId: number, values: UserValues & { password_hash: string }): Promise<UserRecord> {

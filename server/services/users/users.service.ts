@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import { lockCompany } from '../company/company.repository.js';
+import { requireCompany } from '../company/company.service.js';
 import type { Deps } from '../../deps.js';
 import type { SubadminActor, UserActor } from '../../auth/actor.js';
 import type { UserType } from '../../db/schema.js';
@@ -17,9 +19,7 @@ import {
   findActiveUsers,
   findDuplicate,
   findLiveUser,
-  findTelecallerLimit,
   insertUser,
-  lockCompany,
   pageOfUsers,
   setBlockedRow,
   softDeleteUser,
@@ -51,7 +51,10 @@ const toRow = (u: UserRecord): UserRow => ({
 });
 
 export async function getTelecallerLimit(deps: Deps, actor: SubadminActor): Promise<TelecallerLimit> {
-  const [company, used] = await Promise.all([findTelecallerLimit(deps.db, actor.subadminId), countLimitedUsers(deps.db, actor.subadminId)]);
+  const [company, used] = await Promise.all([
+    requireCompany(deps.db, actor.subadminId, ['telecaller_creat_limit']),
+    countLimitedUsers(deps.db, actor.subadminId),
+  ]);
   return { used, max: company.telecaller_creat_limit };
 }
 
@@ -90,7 +93,7 @@ export async function getOwnUser(deps: Deps, actor: UserActor): Promise<LegacyUs
 export async function createUser(deps: Deps, actor: SubadminActor, input: Out<typeof CreateUserInput>): Promise<UserRow> {
   // Hash before the transaction: the company row stays locked only for the few statements below.
   const passwordHash = await hashPassword(input.password);
-  let row;
+  let row: UserRecord;
   try {
     row = await deps.db.transaction().execute(async (trx) => {
       const company = await lockCompany(trx, deps.dialect, actor.subadminId);
@@ -118,7 +121,7 @@ export async function createUser(deps: Deps, actor: SubadminActor, input: Out<ty
 
 export async function updateUser(deps: Deps, actor: SubadminActor, input: Out<typeof UpdateUserInput>): Promise<UserRow> {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  let result;
+  let result: { before: NonNullable<Awaited<ReturnType<typeof findLiveUser>>>; after: UserRecord };
   try {
     result = await deps.db.transaction().execute(async (trx) => {
       const company = await lockCompany(trx, deps.dialect, actor.subadminId);
