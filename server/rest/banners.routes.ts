@@ -30,7 +30,7 @@ export const bannersRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { d
       // The multipart body broke off before the file began.
       throw new AppError('BAD_REQUEST', UPLOAD_INCOMPLETE);
     });
-    if (!part || part.fieldname !== 'image') {
+    if (part?.fieldname !== 'image') {
       part?.file.resume();
       throw new AppError('BAD_REQUEST', image.required);
     }

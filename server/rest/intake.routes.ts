@@ -22,9 +22,9 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 /** A file name as the history shows it: no path, no control characters. */
 function cleanFileName(name: string): string {
   const base = path.basename(name.replace(/\\/g, '/'));
-  // eslint-disable-next-line no-control-regex
   return (
     base
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it takes out
       .replace(/[\u0000-\u001f\u007f]/g, '')
       .trim()
       .slice(0, 255) || 'upload.csv'

@@ -188,7 +188,7 @@ function operation(method: string, path: string, doc: RouteDoc, roles: Role[] | 
   const names = roles ? roleNames(roles) : [];
   const statuses = new Set<number>(doc.errors ?? []);
   if (doc.params || doc.query || doc.body || doc.form) statuses.add(400);
-  if (roles) [401, 403].forEach((s) => statuses.add(s));
+  if (roles) for (const s of [401, 403]) statuses.add(s);
   if (method !== 'GET') statuses.add(403);
   if (doc.params) statuses.add(404);
   const [ok, answer] = success(doc);
@@ -249,7 +249,8 @@ export function buildOpenApi(source: DocumentSource): OpenApiDocument {
     const path = route.url.slice(source.prefix.length).replace(/:(\w+)/g, '{$1}');
     for (const method of [route.method].flat()) {
       if (method === 'HEAD') continue;
-      (paths[path] ??= {})[method.toLowerCase()] = operation(method, path, doc, rolesOf(route), source.limits);
+      paths[path] ??= {};
+      paths[path][method.toLowerCase()] = operation(method, path, doc, rolesOf(route), source.limits);
     }
     if (!tags.includes(doc.tag)) tags.push(doc.tag);
   }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEAD_QUALITIES, LEAD_QUEUES, type LeadQuality, type LeadQueue } from '../constants.js';
+import { LEAD_QUALITIES, LEAD_QUEUES, type LeadQueue } from '../constants.js';
 import { FEEDBACK_OPTIONS, SUBMIT_STATUSES, formSectionOf, type SubmitStatus } from '../lead-status.js';
 import { PageInput } from './paging.js';
 import { idField, idOf } from './users.js';

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type QueryResult, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Dialect } from '../../db/database.js';
 import { LEAD_STATUS } from '../../../shared/lead-status.js';
@@ -137,7 +137,7 @@ export async function assignOldest(db: Kysely<DB>, dialect: Dialect, spec: Assig
     userIds.map((id, i) => sql`when ${sql.lit(i)} then ${sql.lit(id)}`),
     sql` `,
   )} end`;
-  let result;
+  let result: QueryResult<unknown>;
   if (dialect === 'sqlite' && userIds.length === 1) {
     result = await sql`with pool as (${pool}) update leads ${set(sql.lit(userIds[0]!))} where id in (select id from pool)`.execute(db);
   } else {

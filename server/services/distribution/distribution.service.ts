@@ -91,7 +91,9 @@ export async function distributeLeads(deps: Deps, actor: SubadminActor, input: O
       const limit = Math.min(DISTRIBUTE_CHUNK, input.count - assigned);
       const order = rotate(input.userIds, assigned);
       const got = await assignOldest(trx, deps.dialect, { subadminId: actor.subadminId, category: input.category, limit, userIds: order, now });
-      evenShares(got, order.length).forEach((n, i) => perUserCount.set(order[i]!, (perUserCount.get(order[i]!) ?? 0) + n));
+      evenShares(got, order.length).forEach((n, i) => {
+        perUserCount.set(order[i]!, (perUserCount.get(order[i]!) ?? 0) + n);
+      });
       assigned += got;
       // Fewer than asked may mean rows another distribution held: look again until none is left.
       if (got === 0 || assigned >= input.count) break;

@@ -66,12 +66,12 @@ export async function pullCompany(deps: Deps, subadminId: number, opts: PullOpti
   const now = opts.now ?? new Date();
   const nowText = now.toISOString();
   const settings = await findPullSettings(db, subadminId);
-  if (!settings || !settings.api_link.trim()) return { kind: 'not_configured' };
+  if (!settings?.api_link.trim()) return { kind: 'not_configured' };
 
   const cutoff = new Date(now.getTime() - INDIAMART_PULL_INTERVAL_MS).toISOString();
   if (!(await claimPull(db, subadminId, settings.api_link, cutoff, nowText))) {
     const current = await findPullSettings(db, subadminId);
-    if (!current || !current.api_link.trim()) return { kind: 'not_configured' };
+    if (!current?.api_link.trim()) return { kind: 'not_configured' };
     return { kind: 'throttled', retryAt: nextPullAllowedAt(current.last_pull_at) ?? now };
   }
 

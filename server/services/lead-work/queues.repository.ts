@@ -9,7 +9,7 @@ import type { Queue } from '../../../shared/schemas/lead-work.js';
 import { leadSearch, visibleLeads } from '../leads/lists.repository.js';
 
 type LDB = DB & { l: DB['leads'] };
-type LeadsQuery = SelectQueryBuilder<LDB, 'l', {}>;
+type LeadsQuery = SelectQueryBuilder<LDB, 'l', Record<never, never>>;
 
 export interface QueueScope {
   subadminId: number;

@@ -210,7 +210,7 @@ function unreadable(err: CsvError, parser: LeadCsvParser): AppError {
   if (err.code === 'CSV_MAX_RECORD_SIZE') {
     return new AppError(
       'BAD_REQUEST',
-      `${where} is longer than ${MAX_RECORD_CHARS} characters. ` + 'Check it for a quote (") that is never closed, and that the file has one lead a line.',
+      `${where} is longer than ${MAX_RECORD_CHARS} characters. Check it for a quote (") that is never closed, and that the file has one lead a line.`,
     );
   }
   if (err.code === 'CSV_QUOTE_NOT_CLOSED') {

@@ -9,7 +9,7 @@ import { MAX_ID } from '../../../shared/schemas/users.js';
 
 /** The database as a query on `leads as l` sees it. */
 type LDB = DB & { l: DB['leads'] };
-type LeadsQuery = SelectQueryBuilder<LDB, 'l', {}>;
+type LeadsQuery = SelectQueryBuilder<LDB, 'l', Record<never, never>>;
 
 /** Above every character: a text prefix's range ends before the prefix followed by it. */
 const TEXT_END = '\u{10FFFF}';

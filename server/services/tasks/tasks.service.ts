@@ -62,7 +62,7 @@ export function developers(deps: Deps, subadminId: number) {
 /** New Task: a developer of the company, the dates in order, the image and the video (each optional) already stored. */
 export async function createTask(deps: Deps, actor: SubadminActor, input: TaskInput, media: { image: StoredFile | null; video: StoredFile | null }) {
   const dev = await findCompanyUser(deps.db, actor.subadminId, input.developer_id!);
-  if (!dev || dev.user_type !== 'Developer' || dev.deleted_at) {
+  if (dev?.user_type !== 'Developer' || dev.deleted_at) {
     if (media.image) await removeUpload(deps, media.image.name);
     if (media.video) await removeUpload(deps, media.video.name);
     // Another company's id is not found, as everywhere; one of this company's that is no developer is refused.
