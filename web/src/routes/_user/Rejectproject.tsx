@@ -1,18 +1,18 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/layout/pageTitles';
 import { telecallerOnly } from '../../components/summaries/telecallerOnly';
-import { validatePageSearch } from '../../components/projects/pageSearch';
+import { pageInput, validatePageSearch } from '../../components/projects/pageSearch';
 import { MyProjectsPage } from '../../components/projects/MyProjectsPage';
 
 export const Route = createFileRoute('/_user/Rejectproject')({
   beforeLoad: telecallerOnly,
   validateSearch: validatePageSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => void context.trpc.projects.mine.prefetch({ list: 'rejected', ...pageInput(deps) }),
   head: pageHead('/Rejectproject'),
   component: Page,
 });
 
 function Page() {
-  const { page } = Route.useSearch();
-  const navigate = useNavigate({ from: '/Rejectproject' });
-  return <MyProjectsPage list="rejected" page={page ?? 1} setPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />;
+  return <MyProjectsPage list="rejected" />;
 }

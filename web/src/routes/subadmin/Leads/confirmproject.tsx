@@ -1,16 +1,16 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../components/layout/pageTitles';
-import { validateTelecallerPageSearch } from '../../../components/projects/pageSearch';
+import { companyProjectsInput, validateTelecallerPageSearch } from '../../../components/projects/pageSearch';
 import { CompanyProjectsPage } from '../../../components/projects/CompanyProjectsPage';
 
 export const Route = createFileRoute('/subadmin/Leads/confirmproject')({
   validateSearch: validateTelecallerPageSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => void context.trpc.projects.list.prefetch(companyProjectsInput('fromLeads', deps)),
   head: pageHead('/subadmin/Leads/confirmproject'),
   component: Page,
 });
 
 function Page() {
-  const search = Route.useSearch();
-  const navigate = useNavigate({ from: '/subadmin/Leads/confirmproject' });
-  return <CompanyProjectsPage list="fromLeads" search={search} setSearch={(next) => void navigate({ search: next })} />;
+  return <CompanyProjectsPage list="fromLeads" />;
 }

@@ -1,16 +1,16 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../components/layout/pageTitles';
-import { validateTelecallerPageSearch } from '../../../components/projects/pageSearch';
+import { companyProjectsInput, validateTelecallerPageSearch } from '../../../components/projects/pageSearch';
 import { CompanyProjectsPage } from '../../../components/projects/CompanyProjectsPage';
 
 export const Route = createFileRoute('/subadmin/SubProject/compleatproject')({
   validateSearch: validateTelecallerPageSearch,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => void context.trpc.projects.list.prefetch(companyProjectsInput('completed', deps)),
   head: pageHead('/subadmin/SubProject/compleatproject'),
   component: Page,
 });
 
 function Page() {
-  const search = Route.useSearch();
-  const navigate = useNavigate({ from: '/subadmin/SubProject/compleatproject' });
-  return <CompanyProjectsPage list="completed" search={search} setSearch={(next) => void navigate({ search: next })} />;
+  return <CompanyProjectsPage list="completed" />;
 }
