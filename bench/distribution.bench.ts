@@ -8,8 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sqliteDriver } from '../server/db/sqlite-driver.js';
 import pg from 'pg';
-import { Migrator, sql, type Kysely } from 'kysely';
-import { migrations } from '../migrations/index.js';
+import { sql, type Kysely } from 'kysely';
 import { createDatabase, type Database, type Dialect } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { loadConfig } from '../server/config.js';
@@ -160,21 +159,6 @@ async function time(label: string, runs: number, fn: () => Promise<unknown>, tar
   return times;
 }
 
-/**
- * Postgres: Kysely looks for its migration tables in every schema, so another schema's (a test run
- * at the same time) would stop it creating its own; name the bench's schema.
- */
-async function migrate(database: Database, dialect: Dialect, pgSchema?: string) {
-  if (!pgSchema) return migrateToLatest(database.db, dialect);
-  const migrator = new Migrator({
-    db: database.db,
-    migrationTableSchema: pgSchema,
-    provider: { getMigrations: async () => Object.fromEntries(migrations.map((m) => [m.name, { up: (db: Kysely<any>) => m.up(db, { dialect }) }])) },
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
-}
-
 async function measure(dialect: Dialect, database: Database, load: (fx: Fixture) => Promise<void>, pgSchema?: string) {
   const deps: Deps = {
     db: database.db,
@@ -183,7 +167,9 @@ async function measure(dialect: Dialect, database: Database, load: (fx: Fixture)
     signInLimiter: new SignInLimiter(database.db),
     knownDevices: new KnownDevices(database.db),
   };
-  await migrate(database, dialect, pgSchema);
+  // Postgres: the bench's own schema is named, or another schema's migration tables (a test run at
+  // the same time) would be taken for ours.
+  await migrateToLatest(database.db, dialect, pgSchema);
   const fx = await insertCompanyAndUsers(database.db);
   const t0 = performance.now();
   await load(fx);

@@ -93,7 +93,10 @@ const WORKED: Array<[string, number]> = [
 ];
 function workedStatus(r: number): string {
   let acc = 0;
-  for (const [s, share] of WORKED) if (r < (acc += share)) return s;
+  for (const [s, share] of WORKED) {
+    acc += share;
+    if (r < acc) return s;
+  }
   return '3';
 }
 const callbackTime = (r: number) => {
@@ -121,7 +124,10 @@ export function* leadRows(layout: BenchLayout): Generator<{ lead: LeadRow; histo
   const dayStarts = new Map<number, number>();
   const dayStart = (daysAgo: number) => {
     let ms = dayStarts.get(daysAgo);
-    if (ms === undefined) dayStarts.set(daysAgo, (ms = Date.parse(startOfDayUtc(addDays(today, -daysAgo), TIME_ZONE))));
+    if (ms === undefined) {
+      ms = Date.parse(startOfDayUtc(addDays(today, -daysAgo), TIME_ZONE));
+      dayStarts.set(daysAgo, ms);
+    }
     return ms;
   };
   const iso = (ms: number) => new Date(Math.min(ms, nowMs - 1000)).toISOString();

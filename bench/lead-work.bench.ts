@@ -17,7 +17,7 @@ import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { createDatabase, type Dialect } from '../server/db/database.js';
+import { createDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { SESSION_COOKIE } from '../shared/constants.js';
 import { addDays, todayIn } from '../shared/dates.js';
@@ -141,7 +141,7 @@ function submission(leadId: number, round: number) {
   }
 }
 
-async function measureApp(dialect: Dialect, mode: ServerMode, users: BenchUser[]): Promise<Map<number, Record<string, string>>> {
+async function measureApp(mode: ServerMode, users: BenchUser[]): Promise<Map<number, Record<string, string>>> {
   const server = await startChild(mode);
   const client = new HttpClient(server.url, CONCURRENCY);
   try {
@@ -301,7 +301,7 @@ async function runSqlite() {
       await database.close();
     }
     describeLoad(loadSqlite(file, { total: LEADS, users, now: new Date() }), (performance.now() - t0) / 1000);
-    const sessions = await measureApp('sqlite', { kind: 'app', databaseUrl: `sqlite:${file}` }, users);
+    const sessions = await measureApp({ kind: 'app', databaseUrl: `sqlite:${file}` }, users);
     if (ONLY.has('queue')) await measureSqlOnly(file, users, sessions);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
@@ -325,7 +325,7 @@ async function runPostgres(url: string) {
     } finally {
       await database.close();
     }
-    await measureApp('postgres', { kind: 'app', databaseUrl: url, pgSchema: schema }, users);
+    await measureApp({ kind: 'app', databaseUrl: url, pgSchema: schema }, users);
   } finally {
     await admin.query(`drop schema ${schema} cascade`);
     await admin.end();

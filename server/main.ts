@@ -1,5 +1,5 @@
 import './preflight.js';
-import { loadConfig, ConfigError } from './config.js';
+import { loadConfig, ConfigError, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { ensureAdmin, isDatabaseEmpty } from './bootstrap.js';
 import { seedDemo } from '../seed/demo.js';
@@ -12,7 +12,7 @@ import { stopAccepting } from './http/graceful.js';
 const DRAIN_GRACE_MS = 1_000;
 
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {

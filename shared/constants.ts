@@ -1,7 +1,7 @@
 export const USER_TYPES = ['Telicaller', 'Telicaller-hade', 'Developer'] as const;
 export type UserTypeValue = (typeof USER_TYPES)[number];
 
-/** The labels people read; wire values keep the spec's spelling. */
+/** The labels people read; wire values keep the original client's spelling (docs/product-rules.md#roles). */
 export const USER_TYPE_LABELS: Record<UserTypeValue, string> = { Telicaller: 'Telecaller', 'Telicaller-hade': 'Telecaller head', Developer: 'Developer' };
 
 export const LEAD_STATUS = { new: '0', interested: '2', notInterested: '3', followUp: '4', invalid: '5', noSubmit: '6' } as const;

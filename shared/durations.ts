@@ -20,3 +20,10 @@ export function formatHms(seconds: number): string {
   if (m > 0) return `${m}m ${pad(s)}s`;
   return `${s}s`;
 }
+
+/** Seconds as HH:MM:SS, the call timer's, the legacy API's and the CSV exports' format. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
+}

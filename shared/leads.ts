@@ -4,7 +4,7 @@ import { LEAD_STATUS } from './constants.js';
 export const UPLOAD_CATEGORIES = ['IndiaMART', 'JustDial', 'Local Leads'] as const;
 export const INDIAMART_CATEGORY = 'IndiaMART';
 
-/** The original client's distribution keys (DESIGN.md 5): customer_data means any category. */
+/** The original client's distribution keys (docs/product-rules.md#distribution-and-take-back): customer_data means any category. */
 export const LEGACY_CATEGORY_KEYS: Record<string, string | null> = { india_mart: 'IndiaMART', local_leads: 'Local Leads', customer_data: null };
 
 export type LeadStatus = (typeof LEAD_STATUS)[keyof typeof LEAD_STATUS];
@@ -85,7 +85,7 @@ function trimLineEnds(text: string): string {
   return lines.join('\n');
 }
 
-/** A call that did not connect: an attempt, not an outcome (DESIGN.md 5). */
+/** A call that did not connect: an attempt, not an outcome (docs/product-rules.md#attempts). */
 export const NOT_CONNECTED = ['busy', 'switched_off', 'no_answer', 'not_reachable'] as const;
 export type NotConnectedOutcome = (typeof NOT_CONNECTED)[number];
 export const NOT_CONNECTED_LABELS: Record<NotConnectedOutcome, string> = {

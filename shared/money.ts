@@ -1,5 +1,5 @@
 /**
- * Money is integer paise inside and rupees with two decimals on the wire (DESIGN.md 5). Rupees are
+ * Money is integer paise inside and rupees with two decimals on the wire (docs/product-rules.md#money). Rupees are
  * read from their decimal text, never through floating-point arithmetic, so 0.1 + 0.2 never drifts.
  */
 

@@ -24,7 +24,9 @@ export function storableInput(value: unknown): unknown {
       copy = storableText(source);
     } else if (Array.isArray(source)) {
       const items: unknown[] = new Array(source.length);
-      source.forEach((item, i) => pending.push([item, items, i]));
+      source.forEach((item, i) => {
+        pending.push([item, items, i]);
+      });
       copy = items;
     } else if (isPlainObject(source)) {
       const fields: Record<string, unknown> = {};

@@ -12,7 +12,7 @@ const minutes = (iso: string, m: number) => new Date(Date.parse(iso) + m * 60_00
 type Method = 'GET' | 'POST';
 type Via = 'bearer' | 'cookie';
 
-/** The spec's lead fields (part 2, section 3), which every lead list answers. */
+/** The original client's lead fields, which every lead list answers. */
 const LEAD_FIELDS = [
   'id',
   'customer_id',

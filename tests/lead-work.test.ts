@@ -332,7 +332,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       await submit(caller.session, form(id, '2', { telemarketer_handler: head.id }));
       expect(await queueIds(head.session, 'junior')).toEqual([id]);
 
-      // The head's form does not insist on feedback (spec part 2, section 5).
+      // The head's form does not insist on feedback (docs/product-rules.md#handoff-to-a-head).
       const res = await submit(head.session, { leadId: id, variant: 'head', status: '3', feedback: null, queue: 'junior' });
       expect(res.status, JSON.stringify(res.error)).toBe(200);
       expect(res.data.nextId).toBeNull();

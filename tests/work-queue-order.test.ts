@@ -4,7 +4,7 @@ import { insertCompany, insertLeadRows, insertUser } from './helpers/fixtures.js
 import { mutate, signIn } from './helpers/http.js';
 import { addDays, todayIn } from '../shared/dates.js';
 
-// Work the queue (DESIGN.md 5): the form knows the leads around it, and a submit names the next lead
+// Work the queue (docs/product-rules.md#work-the-queue): the form knows the leads around it, and a submit names the next lead
 // of its queue, wrapping to the start when the last one is done.
 describe.each(dialects)('working a queue in order on %s', (dialect) => {
   let t: TestApp;

@@ -114,8 +114,8 @@ function postgresDialect(url: string, schema?: string, onError?: (err: Error) =>
  * one meanwhile (test runs side by side on one server). This one reads the search path's schema only.
  */
 class CurrentSchemaIntrospector extends PostgresIntrospector implements DatabaseIntrospector {
-  readonly #db: Kysely<any>;
-  constructor(db: Kysely<any>) {
+  readonly #db: Kysely<unknown>;
+  constructor(db: Kysely<unknown>) {
     super(db);
     this.#db = db;
   }
@@ -157,7 +157,7 @@ class CurrentSchemaIntrospector extends PostgresIntrospector implements Database
 }
 
 class CurrentSchemaPostgresDialect extends PostgresDialect {
-  override createIntrospector(db: Kysely<any>): DatabaseIntrospector {
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
     return new CurrentSchemaIntrospector(db);
   }
 }

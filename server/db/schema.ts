@@ -1,8 +1,8 @@
-import type { Generated, GeneratedAlways, Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 import type { Language } from '../../shared/schemas/language.js';
 
 /*
- * Table types. Portable conventions (DESIGN.md section 3): integer ids, booleans as 0/1,
+ * Table types. Portable conventions (docs/product-rules.md#database-conventions): integer ids, booleans as 0/1,
  * timestamps as ISO-8601 UTC text, calendar dates as YYYY-MM-DD text, money as integer paise,
  * durations as integer seconds.
  */
@@ -439,9 +439,3 @@ export interface LeadTalliesTable {
 
 export type Subadmin = Selectable<SubadminsTable>;
 export type NewSubadmin = Insertable<SubadminsTable>;
-export type SubadminUpdate = Updateable<SubadminsTable>;
-export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
-export type Session = Selectable<SessionsTable>;
-export type Complaint = Selectable<ComplaintsTable>;
-export type Notification = Selectable<NotificationsTable>;

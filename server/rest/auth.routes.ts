@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
     },
   );
 
-  // Login-as: the spec's POST /login {userId}, by a sub-admin for one of its own users.
+  // Login-as: the original client's POST /login {userId}, by a sub-admin for one of its own users.
   r.post(
     '/login',
     {

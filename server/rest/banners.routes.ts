@@ -12,7 +12,7 @@ const IdParam = z.object({ id: idField });
 /** The banner form: one image and nothing else. */
 const BannerForm = { schema: z.object({}), files: { image: { kind: 'image', required: BANNER_MESSAGES.missing } } } as const;
 
-/** Banners (spec part 1): the sub-admin uploads and deletes them; its own pages and its users' dashboards show them. */
+/** Banners: the sub-admin uploads and deletes them; its own pages and its users' dashboards show them. */
 export const bannersRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   const r = legacyRoutes(app, 'Banners');
   const owner = requireRole('subadmin');

@@ -9,7 +9,7 @@ import { legacyRoutes } from './route.js';
 
 export const distributionRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   const r = legacyRoutes(app, 'Distribution');
-  // The form reads the count; a head's dashboard reads it too (spec part 2, 6), for its own company.
+  // The form reads the count; a head's dashboard reads it too (docs/product-rules.md#distribution-and-take-back), for its own company.
   // user_type is accepted and ignored: the pool is the same whoever asks.
   r.get(
     '/unassignedLeads',

@@ -19,7 +19,7 @@ import { mediaRoutes } from './media.routes.js';
 import { tasksRoutes } from './tasks.routes.js';
 import { docsRoutes } from './docs.routes.js';
 
-/** The original client's API under /api/webapi, answering in the spec's shapes. */
+/** The original client's API under /api/webapi, answering in its shapes (docs/product-rules.md#legacy-api). */
 export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   // What the documentation is built from: every route registered below, with its declaration and guard.
   const routes: RouteOptions[] = [];

@@ -67,7 +67,7 @@ export const UpdateStatusBody = z
     return { leadIds: body.lead_ids, change: { form } };
   });
 
-/** A lead in the spec's field names (spec part 2, section 3); customer_id is the id the lead form sends back. */
+/** A lead in the original client's field names; customer_id is the id the lead form sends back. */
 export function toLegacyLead(c: QueueCard) {
   return {
     id: c.id,
@@ -107,7 +107,7 @@ export const toLegacyCallback = (c: QueueCard) => ({
   callback_state: c.callback_state,
 });
 
-/** A history row in the spec's call-history field names. */
+/** A history row in the original client's call-history field names. */
 export function toLegacyHistory(h: HistoryItem) {
   const attemptReason = h.kind === 'attempt' && h.outcome ? (NOT_CONNECTED_LABELS[h.outcome as NotConnectedOutcome] ?? h.outcome) : null;
   return {
@@ -152,7 +152,7 @@ const asText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
 const noHandler = (v: unknown) => v === undefined || v === null || v === '' || v === 0 || v === '0';
 
 /**
- * The original lead form's body (spec part 2, section 3) in the shared LeadFormInput's names, for its
+ * The original lead form's body in the shared LeadFormInput's names, for its
  * rules to check. name, service and area_name are the form's read-only copies of the lead: not written.
  * The head's form sends submit_status '1'; the no-submit screen's feedback is Positive, Negative or Neutral.
  */
@@ -194,7 +194,7 @@ const FEEDBACK_DOC =
   `'5': ${FEEDBACK_OPTIONS['5'].join(', ')}. From the Not Submitted screen: ${NO_SUBMIT_FEEDBACK.join(', ')}. Required except on a head's form.`;
 const tick = (what: string) => z.union([z.boolean(), z.number(), z.string()]).optional().describe(`${what} Ticked when true, 1, '1', 'true' or 'on'.`);
 
-/** The original lead form (spec part 2, section 3): its field names, each with the rule of the field it fills. */
+/** The original lead form: its field names, each with the rule of the field it fills. */
 export const LegacyLeadForm = mappedBody(
   {
     customer_id: form.leadId.describe("The lead's id."),

@@ -18,10 +18,10 @@ import {
   toLegacyLead,
 } from './lead-work.legacy.js';
 
-/** The dashboard's lead counts in the order pendingtellecallerCount answers them (spec part 2, section 7). */
+/** The dashboard's lead counts in the order pendingtellecallerCount answers them. */
 const COUNT_ORDER = ['newLeads', 'pendingLeads', 'interestedLeads', 'notInterestedLeads', 'followUpLeads', 'invalidLeads', 'noSubmitLeads'] as const;
 
-/** The original client's lead work (spec part 2, section 7), on the same services as the work router. */
+/** The original client's lead work, on the same services as the work router. */
 export const leadWorkRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   const r = legacyRoutes(app, 'Lead work');
   const guard = requireRole('Telicaller', 'Telicaller-hade');

@@ -28,7 +28,7 @@ const WORDS = {
 const CreateForm = { schema: MediaInput, files: { image: { kind: 'image', required: MEDIA_MESSAGES.allRequired } } } as const;
 const UpdateForm = { schema: MediaUpdateInput, files: { image: { kind: 'image', required: null } } } as const;
 
-/** Demos and tutorials (spec part 2, section 7): the sub-admin keeps them, its telecallers and heads use them. */
+/** Demos and tutorials: the sub-admin keeps them, its telecallers and heads use them. */
 export const mediaRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   const r = legacyRoutes(app, 'Demos and tutorials');
   const owner = requireRole('subadmin');

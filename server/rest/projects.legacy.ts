@@ -7,7 +7,7 @@ import { COMMISSION_OPTIONS } from '../../shared/constants.js';
 import { CreateProjectInput, ProjectUpdateInput } from '../../shared/schemas/projects.js';
 import { mappedBody } from './route.js';
 
-/** A project in the spec's field names (spec part 2, section 3): amounts in rupees, Advance_payment is what was received. */
+/** A project in the original client's field names: amounts in rupees (docs/product-rules.md#money), Advance_payment is what was received. */
 export const toLegacyProject = (p: ProjectView) => ({
   id: p.id,
   project_id: p.id,
@@ -41,7 +41,7 @@ const projectFields = {
   endtime: created.endtime.describe('The end date, YYYY-MM-DD.'),
 };
 
-/** createProject's body: the spec's names onto the shared schema's. */
+/** createProject's body: the original client's names onto the shared schema's. */
 export function createFromLegacy(body: unknown) {
   const b = (body ?? {}) as Record<string, unknown>;
   return {

@@ -14,7 +14,7 @@ import { CreateProjectBody, DecisionBody, ProjectUpdateBody, toLegacyDetail, toL
 
 const TelecallerParam = z.object({ id: idField });
 
-/** The original client's projects and payments (spec part 2, section 7), on the same services as the projects router. */
+/** The original client's projects and payments, on the same services as the projects router. */
 export const projectsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   const r = legacyRoutes(app, 'Projects');
   const telecaller = requireRole('Telicaller', 'Telicaller-hade');

@@ -21,7 +21,7 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
     return { status: true, api_link: s.api_link, mobile_number: s.mobile_number };
   });
 
-  // The spec's path, double t included.
+  // The original client's path, double t included.
   r.post(
     '/indiamartt',
     {

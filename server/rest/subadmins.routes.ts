@@ -8,7 +8,7 @@ import { adminOf, requireRole } from './legacy.js';
 import { legacyRoutes } from './route.js';
 import { notFound } from '../errors.js';
 
-/** The spec's sub-admin record, field for field. */
+/** The original client's sub-admin record, field for field. */
 export function toLegacySubadmin(s: SubadminListItem) {
   return {
     id: s.id,

@@ -13,7 +13,7 @@ const UpdateTaskBody = z.object({ id: idField, status: z.enum(['Running', 'Compl
 
 const TaskForm = { schema: TaskInput, files: { image: { kind: 'image', required: null }, video: { kind: 'video', required: null } } } as const;
 
-/** The original client's task calls (spec part 2, section 7). */
+/** The original client's task calls. */
 export const tasksRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   const r = legacyRoutes(app, 'Tasks');
   const developer = requireRole('Developer');

@@ -34,7 +34,7 @@ export const usersRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
   const r = legacyRoutes(app, 'Users');
   const guard = requireRole('subadmin');
 
-  // One path, two uses (DESIGN.md 7): a user reads itself, a sub-admin reads its company's users.
+  // One path, two uses (docs/product-rules.md#legacy-api): a user reads itself, a sub-admin reads its company's users.
   r.get(
     '/users',
     {

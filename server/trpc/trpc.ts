@@ -26,7 +26,6 @@ const t = initTRPC.context<Context>().create({
 });
 
 export const router = t.router;
-export const middleware = t.middleware;
 
 /** Turns the services' AppError into the matching tRPC error; anything else stays internal. */
 const mapErrors = t.middleware(async ({ next }) => {
@@ -77,7 +76,6 @@ export function userTypeProcedure(...types: UserType[]) {
 }
 
 export const telecallerProcedure = userTypeProcedure('Telicaller', 'Telicaller-hade');
-export const headProcedure = userTypeProcedure('Telicaller-hade');
 export const developerProcedure = userTypeProcedure('Developer');
 
 /** A company's sub-admin, or one of its telecallers or heads: the readers of the company's lists (products, banners). */

@@ -50,7 +50,7 @@ export interface AdminComplaintItem extends ComplaintItem {
   subadmin_name: string;
 }
 
-/** A telecaller's (or head's, or developer's) complaint or suggestion to its company: the spec's Reason and Description. */
+/** A telecaller's (or head's, or developer's) complaint or suggestion to its company: the original app's Reason and Description. */
 export const UserComplaintInput = z.object({
   reason: requiredText('Reason is required.', COMPLAINT_TITLE_MAX, 'Reason'),
   description: requiredText('Description is required.', COMPLAINT_BODY_MAX, 'Description'),

@@ -14,7 +14,7 @@ const COUNT_RANGE = `Enter a number of leads from 1 to ${MAX_DISTRIBUTE.toLocale
 
 /**
  * A category choice: a category name, or "any category" as null. Empty, 'all' and the legacy key
- * customer_data mean any; india_mart and local_leads map to their names (DESIGN.md 5).
+ * customer_data mean any; india_mart and local_leads map to their names (docs/product-rules.md#distribution-and-take-back).
  */
 export function categoryFromChoice(choice: string | null | undefined): string | null {
   const v = choice?.trim();

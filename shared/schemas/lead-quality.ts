@@ -21,7 +21,7 @@ const dayBound = (label: string) =>
     .transform((v) => v || undefined)
     .refine((v) => v === undefined || isCalendarDate(v), `Enter the ${label} date as YYYY-MM-DD.`);
 
-/** The quality filter (spec part 2, section 5): inclusive days in the company's time zone, one rating or all. */
+/** The quality filter: inclusive days in the company's time zone, one rating or all. */
 export const LeadQualityInput = PageInput.pick({ page: true, pageSize: true })
   .extend({
     from: dayBound('From'),

@@ -13,7 +13,7 @@ export const QueueField = z.enum(QUEUES, { error: 'Choose a lead queue.' });
 export const QueueInput = PageInput.extend({ queue: QueueField });
 export type QueueInput = z.input<typeof QueueInput>;
 
-/** The statuses a lead form may submit (spec part 2, section 4). */
+/** The statuses a lead form may submit (docs/product-rules.md#lead-statuses). */
 export const SUBMIT_STATUSES = [LEAD_STATUS.interested, LEAD_STATUS.notInterested, LEAD_STATUS.followUp, LEAD_STATUS.invalid] as const;
 export type SubmitStatus = (typeof SUBMIT_STATUSES)[number];
 
@@ -148,7 +148,7 @@ const LeadFormFields = z.object({
   ...SubmissionFields,
 });
 
-/** The lead form; the same rules run in the browser and on the server (spec part 2, section 5). */
+/** The lead form; the same rules run in the browser and on the server. */
 export const LeadFormInput = LeadFormFields.superRefine((v, ctx) => {
   const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
   const statusMessage = v.variant === 'noSubmit' ? MESSAGES.noSubmitStatus : MESSAGES.status;
@@ -158,7 +158,7 @@ export const LeadFormInput = LeadFormFields.superRefine((v, ctx) => {
   }
   const status = v.status as SubmitStatus;
   const options: readonly string[] = v.variant === 'noSubmit' ? NO_SUBMIT_FEEDBACK : FEEDBACK_OPTIONS[status];
-  // The head's form (spec 5, "Head submit") marks feedback required but does not insist on it.
+  // The head's form marks feedback required but does not insist on it (docs/product-rules.md#handoff-to-a-head).
   if (v.variant !== 'head' && !v.feedback) issue('feedback', MESSAGES.feedback);
   else if (v.feedback && !options.includes(v.feedback)) issue('feedback', MESSAGES.feedback);
   if (status === LEAD_STATUS.invalid && !v.invalid_reason) issue('invalid_reason', MESSAGES.invalidReason);
@@ -253,12 +253,7 @@ export function whatsappLink(mobile: string, text: string): string {
   return `https://wa.me/${full}?text=${encodeURIComponent(text)}`;
 }
 
-/** Seconds as HH:MM:SS, the call timer's and the legacy API's format. */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-}
+export { formatDuration } from '../durations.js';
 
 /** 'HH:MM:SS', 'H : M : S' or plain seconds to seconds; null when unreadable. */
 export function parseDuration(value: unknown): number | null {

@@ -19,7 +19,7 @@ const linkField = z
     }
   }, MEDIA_MESSAGES.link);
 
-/** A demo or a tutorial: name, description (the spec's `discreption`), link; the image comes as a file. */
+/** A demo or a tutorial: name, description (the original client's `discreption`), link; the image comes as a file. */
 export const MediaInput = z.object({ name: requiredText('Name', 200), discreption: requiredText('Description', 2000), link: linkField });
 export type MediaInput = z.infer<typeof MediaInput>;
 export const MediaUpdateInput = MediaInput.extend({ id: idField });

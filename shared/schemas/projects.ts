@@ -8,7 +8,6 @@ import { mobileField, requiredText } from './fields.js';
 import { DateRangeInput } from './summaries.js';
 
 export const DEFAULT_COMMISSION = 2;
-export type CommissionPercent = (typeof COMMISSION_OPTIONS)[number];
 
 export const PROJECT_MESSAGES = {
   created: 'Project created successfully!',

@@ -11,6 +11,9 @@ import { idField } from './users.js';
 export const CALL_CATEGORIES = ['Interested', 'Not interested', 'Follow-up', 'Invalid', 'Not submitted', 'Not connected'] as const;
 export type CallCategory = (typeof CALL_CATEGORIES)[number];
 
+/** A count per category, all at zero. */
+export const emptyMix = (): Record<CallCategory, number> => Object.fromEntries(CALL_CATEGORIES.map((c) => [c, 0])) as Record<CallCategory, number>;
+
 const OUTCOME_CATEGORY: Record<string, CallCategory> = {
   [LEAD_STATUS.interested]: 'Interested',
   [LEAD_STATUS.notInterested]: 'Not interested',
@@ -69,7 +72,7 @@ export const CallLogInput = PageInput.omit({ search: true })
   .superRefine(checkRange);
 export type CallLogInput = z.input<typeof CallLogInput>;
 
-export { formatHms, splitDuration, type Hms } from '../durations.js';
+export { formatHms, splitDuration } from '../durations.js';
 
 export interface CallTotal {
   count: number;
@@ -86,7 +89,7 @@ export interface CallTimes extends CallTotal {
 }
 
 /**
- * The Talk Time page (the spec's Login Hours): sign-in time is not recorded (a session lasts until it
+ * The Talk Time page (the original app's Login Hours): sign-in time is not recorded (a session lasts until it
  * idles out), so the page reports the time on connected calls under that name.
  */
 export interface LoginHours {

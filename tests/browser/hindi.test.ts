@@ -7,7 +7,7 @@ import { DEMO } from '../../seed/demo.js';
 
 // A telecaller switches the telecaller area to Hindi in the account menu: the working day (dashboard,
 // a queue, the lead form with its messages) reads in Hindi at once, on every phone the telecaller
-// signs in on; another user's stays English; English again gives back the spec's texts.
+// signs in on; another user's stays English; English again gives back the original app's texts.
 const PHONE = { width: 390, height: 844 };
 const TOUCH = { isMobile: true, hasTouch: true };
 
@@ -151,7 +151,7 @@ describe('the telecaller area in Hindi on a 390 px phone', () => {
     expect(await overflowing(page), 'running projects').toEqual([]);
     await page.screenshot({ path: '/tmp/hi2-runningprojects.png', fullPage: true });
 
-    // English again: the spec's texts.
+    // English again: the original app's texts.
     await page.goto(`${env.server.base}/`);
     await page.getByRole('link', { name: /^नई लीड/ }).waitFor();
     await chooseLanguage(page, 'English');

@@ -19,7 +19,7 @@ import * as repo from './complaints.repository.js';
 
 const fromUsers = (subadminId: number) => ({ fromKind: 'user' as const, subadminId });
 
-/** A user's complaint or suggestion to its company (spec: Reason and Description). */
+/** A user's complaint or suggestion to its company (the original app's Reason and Description). */
 export async function createUserComplaint(deps: Deps, actor: UserActor, input: UserComplaintInput): Promise<{ id: number }> {
   const id = await repo.insertComplaint(deps.db, {
     subadminId: actor.subadminId,

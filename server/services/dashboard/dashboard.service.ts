@@ -205,7 +205,7 @@ export async function getTiles(deps: Deps, actor: UserActor): Promise<DashboardT
         myCallsToday()
           .select((e) => e.fn.countAll().as('n'))
           .as('callLogs'),
-        // The Talk Time tile (key kept from the spec's Login Hours): today's seconds on connected calls.
+        // The Talk Time tile (key kept from the original app's Login Hours): today's seconds on connected calls.
         myCallsToday()
           .where('kind', '=', 'outcome')
           .select((e) => e.fn.coalesce(e.fn.sum<number | string>('call_duration'), e.lit(0)).as('s'))
@@ -241,7 +241,7 @@ export async function getTiles(deps: Deps, actor: UserActor): Promise<DashboardT
     leadQuality: num(l?.ratedHeld) + num(l?.ratedHanded),
     runningProjects: num(p?.runningProjects),
     completedProjects: num(p?.completedProjects),
-    // The spec: Pending Payment shows the running projects count, Total Business the completed count.
+    // As in the original app: Pending Payment shows the running projects count, Total Business the completed count.
     pendingPayment: num(p?.runningProjects),
     totalBusiness: num(p?.completedProjects),
     delayedProjects: num(p?.delayedProjects),

@@ -16,7 +16,7 @@ const fmt = (n: number) => n.toLocaleString('en-IN');
 const leads = (n: number) => `${fmt(n)} ${n === 1 ? 'lead' : 'leads'}`;
 const inCategory = (category: string | null) => (category === null ? 'any category' : category);
 
-/** The company's unassigned leads by category. A head may read it too (spec part 2, 6). */
+/** The company's unassigned leads by category. A head may read it too (docs/product-rules.md#distribution-and-take-back). */
 export async function getPool(deps: Deps, actor: SubadminActor | UserActor): Promise<Pool> {
   const categories = await countPool(deps.db, actor.subadminId);
   return { categories, total: categories.reduce((sum, c) => sum + c.count, 0) };

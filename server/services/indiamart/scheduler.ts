@@ -39,7 +39,7 @@ export async function findDueCompanies(deps: Deps, now: Date): Promise<number[]>
     .orderBy('s.last_pull_at')
     .orderBy('s.subadmin_id')
     .execute();
-  // Expiry is a date in each company's own time zone.
+  // Expiry is judged by the platform's date, as at sign-in (docs/product-rules.md#sign-in-blocking-and-expiry).
   return rows.filter((r) => companyLockReason(r) === null).map((r) => r.subadmin_id);
 }
 

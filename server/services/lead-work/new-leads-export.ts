@@ -10,7 +10,7 @@ import { assertCallerExportsAllowed } from './caller-exports.js';
 const EXPORT_PAGE = 250;
 
 /**
- * The signed-in user's New Leads as leads.csv (spec part 2, section 9): the leads the queue lists
+ * The signed-in user's New Leads as leads.csv: the leads the queue lists
  * (with the same search), read page by page by id for the transport to stream.
  */
 export async function openNewLeadsExport(deps: Deps, actor: UserActor, search?: string): Promise<AsyncIterable<Buffer>> {

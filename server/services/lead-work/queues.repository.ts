@@ -26,7 +26,7 @@ export interface QueueKey {
 
 const ready = (eb: ExpressionBuilder<LDB, 'l'>, now: string) => eb.or([eb('l.retry_at', 'is', null), eb('l.retry_at', '<=', now)]);
 
-/** The leads of one queue (DESIGN.md 5), unordered. */
+/** The leads of one queue (docs/product-rules.md#queues), unordered. */
 export function queueLeads(db: Kysely<DB>, queue: Queue, s: QueueScope, search?: string): LeadsQuery {
   let q = visibleLeads(db, s.subadminId).where((eb) => ready(eb, s.now));
   if (queue === 'junior') {

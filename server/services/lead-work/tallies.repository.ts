@@ -33,7 +33,7 @@ interface TallyKey {
 }
 
 /**
- * Adds `n` to each queue a key belongs to: the rules of queueLeads (DESIGN.md 5) read off the key.
+ * Adds `n` to each queue a key belongs to: the rules of queueLeads (docs/product-rules.md#queues) read off the key.
  * A day starts on a quarter hour in every zone, so "sent from the day's start" is "sent in its
  * quarter or a later one".
  */

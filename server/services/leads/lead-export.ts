@@ -1,6 +1,6 @@
 import { requirementText } from '../../../shared/leads.js';
 
-/** The spec's export columns, in order (part 2, section 9). */
+/** The original client's export columns, in order. */
 export const EXPORT_HEADER = ['Id', 'Name', 'Mobile', 'Requirement', 'Area', 'Category', 'Upload Time'] as const;
 export const EXPORT_FILE_NAME = 'leads.csv';
 /** Excel reads a UTF-8 file as UTF-8 only with the byte order mark. */

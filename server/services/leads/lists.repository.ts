@@ -181,7 +181,7 @@ export const selectTelecallerLead = (q: LeadsQuery) =>
     latestHistory(eb, 'remarks').as('last_remarks'),
   ]);
 
-/** The lead fields of the original API (spec part 2, section 3). */
+/** The lead fields of the original API. */
 export const selectLegacyLead = (q: LeadsQuery) =>
   q.select([
     'l.id',

@@ -22,6 +22,7 @@ import {
   MAX_RANGE_DAYS,
   RANGE_MESSAGES,
   callCategory,
+  emptyMix,
   rangeDates,
   type CallCategory,
   type CallLogInput,
@@ -54,6 +55,7 @@ import {
   type Span,
 } from './summaries.repository.js';
 import { PRODUCTIVITY_HEADER, productivityFileName, productivityLine } from './productivity-export.js';
+import { productivityTotals } from '../../../shared/productivity-columns.js';
 import { UTF8_BOM, csvLine, zonedTimeFormatter } from '../leads/lead-export.js';
 
 /** Days the Talk Time chart covers, today included. */
@@ -87,7 +89,7 @@ export function loginHourWindows(today: string, timeZone: string): Record<LoginH
   };
 }
 
-/** Talk Time (the spec's Login Hours): the signed-in telecaller's (or head's) calls counted and timed per window, and per day for a chart. */
+/** Talk Time (the original app's Login Hours): the signed-in telecaller's (or head's) calls counted and timed per window, and per day for a chart. */
 export async function loginHours(deps: Deps, actor: UserActor, now = new Date()): Promise<LoginHours> {
   const timeZone = await companyZone(deps, actor.subadminId);
   const today = todayIn(timeZone, now);
@@ -145,8 +147,6 @@ export async function callSummary(deps: Deps, actor: SubadminActor, input: Range
   };
 }
 
-const emptyMix = (): Record<CallCategory, number> => Object.fromEntries(CALL_CATEGORIES.map((c) => [c, 0])) as Record<CallCategory, number>;
-
 /**
  * Productivity per telecaller for a range: five grouped queries for the whole company, whatever its
  * size (history by time, callbacks by date, projects, categories, people), joined here.
@@ -194,31 +194,7 @@ export async function productivity(deps: Deps, actor: SubadminActor, input: Rang
   // The busiest first; people without a call keep their alphabetical order at the end.
   rows.sort((x, y) => y.calls - x.calls || y.talkTime - x.talkTime);
 
-  const totals: Productivity['totals'] = {
-    calls: 0,
-    connected: 0,
-    notConnected: 0,
-    talkTime: 0,
-    callTime: 0,
-    mix: emptyMix(),
-    callbacks: { due: 0, followed: 0, missed: 0 },
-    conversion: { worked: 0, interested: 0, projects: 0 },
-  };
-  for (const r of rows) {
-    totals.calls += r.calls;
-    totals.connected += r.connected;
-    totals.notConnected += r.notConnected;
-    totals.talkTime += r.talkTime;
-    totals.callTime += r.callTime;
-    for (const c of CALL_CATEGORIES) totals.mix[c] += r.mix[c];
-    totals.callbacks.due += r.callbacks.due;
-    totals.callbacks.followed += r.callbacks.followed;
-    totals.callbacks.missed += r.callbacks.missed;
-    totals.conversion.worked += r.conversion.worked;
-    totals.conversion.interested += r.conversion.interested;
-    totals.conversion.projects += r.conversion.projects;
-  }
-  return { from: range.fromDate, to: range.toDate, timeZone, rows, totals };
+  return { from: range.fromDate, to: range.toDate, timeZone, rows, totals: productivityTotals(rows) };
 }
 
 const toCallLogRow = (r: Awaited<ReturnType<typeof pageCalls>>[number]): CallLogRow => ({

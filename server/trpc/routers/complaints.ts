@@ -22,7 +22,7 @@ export const complaintsRouter = router({
 
   resolve: adminProcedure.input(ComplaintIdInput).mutation(({ ctx, input }) => complaints.resolveComplaint(ctx.deps, ctx.actor, input)),
 
-  // A company's users complain to the company (spec part 2, Telecaller complaints).
+  // A company's users complain to the company.
   fileAsUser: userProcedure.input(UserComplaintInput).mutation(({ ctx, input }) => fromUsers.createUserComplaint(ctx.deps, ctx.actor, input)),
   mineAsUser: userProcedure.input(MyComplaintsInput).query(({ ctx, input }) => fromUsers.listMyUserComplaints(ctx.deps, ctx.actor, input)),
   fromUsers: subadminProcedure.input(CompanyUserComplaintsInput).query(({ ctx, input }) => fromUsers.listCompanyUserComplaints(ctx.deps, ctx.actor, input)),

@@ -5,7 +5,7 @@ import { useSharedText } from '../i18n/sharedText';
 
 interface Props<T> {
   query: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined; refetch: () => unknown };
-  /** the spec's empty text, shown when isEmpty(data) */
+  /** the original app's empty text, shown when isEmpty(data) */
   empty?: string;
   isEmpty?: (data: T) => boolean;
   errorText?: string;

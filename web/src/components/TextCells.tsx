@@ -32,7 +32,7 @@ export function OneLine({ children, size = 'sm', dimmed }: { children: ReactNode
   );
 }
 
-/** A complaint's reply in full, or the spec's 'No reply'. */
+/** A complaint's reply in full, or the original app's 'No reply'. */
 export function ReplyText({ reply, maw }: { reply: string | null; maw?: number }) {
   const { t } = useSharedText();
   return reply ? (

@@ -2,7 +2,7 @@ import { SHARED_TEXTS } from './sharedText.js';
 import type { USER_PAGE_TITLES } from '../components/layout/userPageTitles.js';
 
 /**
- * The user area's English: the spec's texts, word for word, and the default. With it go the pages'
+ * The user area's English: the original app's texts, word for word, and the default. With it go the pages'
  * titles (`titles`: USER_PAGE_TITLES, which the route heads use too and so are in the first load).
  * Hindi (hi.ts) has the same keys. Plurals are `x_one` / `x_other`, asked for as `x` with a count.
  */
@@ -154,7 +154,7 @@ export const en = {
     submit: 'Submit',
     submitFailed: 'Error submitting form',
   },
-  /** The feedback a form may send, by the value it sends (the spec's English, which the server checks). */
+  /** The feedback a form may send, by the value it sends (the original app's English, which the server checks). */
   feedback: {
     Running: 'Running',
     'Price Negotiation': 'Price Negotiation',

@@ -65,5 +65,5 @@ export function serverText(message: string): string {
 
 export const currentLanguage = (): Language => (i18n.language === 'hi' ? 'hi' : 'en');
 
-/** A feedback as the lead form sends it (the spec's English, which the server checks), as the reader says it. */
+/** A feedback as the lead form sends it (the original app's English, which the server checks), as the reader says it. */
 export const feedbackText = (value: string): string => (isFeedbackValue(value) ? i18n.t(`feedback.${value}`) : value);

@@ -121,7 +121,7 @@ export interface SharedText {
   t: (key: SharedKey, values?: TextValues) => string;
   /** a message the server (or a shared schema) wrote in English, in the reader's language when known */
   serverText: (message: string) => string;
-  /** a lead form's feedback as sent (the spec's English value), as the reader says it */
+  /** a lead form's feedback as sent (the original app's English value), as the reader says it */
   feedbackText: (value: string) => string;
   language: Language;
 }

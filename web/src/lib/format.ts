@@ -60,7 +60,10 @@ export function timeZoneName(timeZone = displayTimeZone(), at: Date = new Date()
 // NumberFormat: the first one costs a slow phone some 50 ms of the dashboard's first screen.
 let counts: Intl.NumberFormat | undefined;
 export function formatCount(n: number): string {
-  if (!Number.isSafeInteger(n)) return (counts ??= new Intl.NumberFormat('en-IN')).format(n);
+  if (!Number.isSafeInteger(n)) {
+    counts ??= new Intl.NumberFormat('en-IN');
+    return counts.format(n);
+  }
   const digits = String(Math.abs(n));
   const grouped = digits.length <= 3 ? digits : `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
   return n < 0 ? `-${grouped}` : grouped;
@@ -83,8 +86,10 @@ export function formatMinutes(total: number): string {
 // One rupee formatter, made when first needed: Indian grouping (₹1,25,000.50).
 let rupees: Intl.NumberFormat | undefined;
 /** Rupees as people in India read them: ₹1,25,000.50 (the wire carries rupees with two decimals). */
-export const formatMoney = (amount: number) =>
-  (rupees ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 })).format(amount);
+export const formatMoney = (amount: number) => {
+  rupees ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return rupees.format(amount);
+};
 
 /** Rupees as a form field holds them: "1250" or "1250.50", never a float's tail. */
 export const rupeesFieldValue = (amount: number) => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2));

@@ -28,7 +28,7 @@ export function answeredStatus(err: unknown): number | null {
 export const serverAnswered = (err: unknown) => answeredStatus(err) !== null;
 
 /**
- * A failure toast: the spec's text as the title, the server's reason (when it gave one) below.
+ * A failure toast: the original app's text as the title, the server's reason (when it gave one) below.
  * `say` puts the reason in the reader's language (the user area's i18n.serverText).
  */
 export function notifyFailure(title: string, err: unknown, networkText = 'Please check your connection and try again.', say = (text: string) => text) {

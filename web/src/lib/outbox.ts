@@ -63,7 +63,9 @@ async function inStore<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore
 }
 
 const listeners = new Set<() => void>();
-const changed = () => listeners.forEach((l) => l());
+const changed = () => {
+  for (const l of listeners) l();
+};
 
 /** Calls `listener` whenever the outbox changes; returns the unsubscribe. */
 export function onOutboxChange(listener: () => void): () => void {

@@ -41,7 +41,9 @@ interface InstallPrompt extends Event {
 
 let installPrompt: InstallPrompt | null = null;
 const installListeners = new Set<() => void>();
-const installChanged = () => installListeners.forEach((l) => l());
+const installChanged = () => {
+  for (const l of installListeners) l();
+};
 
 // The browser offers installing once, early: kept for the "Install app" entry to use when tapped.
 if (typeof window !== 'undefined') {

@@ -6,7 +6,7 @@ const onItsWay = new Map<string, Promise<unknown>>();
  */
 export function sharedWhileOnItsWay<T>(key: string, start: () => Promise<T>): Promise<T> {
   const pending = onItsWay.get(key) as Promise<T> | undefined;
-  if (pending) return pending;
+  if (pending !== undefined) return pending;
   const answer = start();
   onItsWay.set(key, answer);
   const settled = () => onItsWay.delete(key);

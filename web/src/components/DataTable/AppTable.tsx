@@ -37,9 +37,9 @@ interface Props<T> {
   /** the rows; undefined while the first load runs */
   records: T[] | undefined;
   columns: AppColumn<T>[];
-  /** the spec's empty text */
+  /** the original app's empty text */
   empty: string;
-  /** the spec's loading text, beside the spinner, where it has one */
+  /** the original app's loading text, beside the spinner, where it has one */
   loadingText?: string;
   /** shown under the empty text (a link to clear filters, say) */
   emptyAction?: ReactNode;

@@ -10,7 +10,7 @@ import { trpc } from '../../trpc';
 const HEIGHT = 200;
 
 /**
- * The dashboard's banners (spec part 1): dots, endless, one slide at a time every 2 s, three wide,
+ * The dashboard's banners: dots, endless, one slide at a time every 2 s, three wide,
  * two up to 1024 px, one up to 768 px, 200 px high. Its own chunk and query: the tiles never wait for it.
  */
 export default function BannerCarousel() {

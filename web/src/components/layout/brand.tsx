@@ -1,4 +1,3 @@
-import { Group, Text } from '@mantine/core';
 import { version } from '../../../../package.json';
 
 export const PRODUCT_NAME = 'Telecall Back Office';
@@ -17,17 +16,5 @@ export function LogoMark({ size = 28 }: { size?: number }) {
         fill="#fff"
       />
     </svg>
-  );
-}
-
-/** Logo mark with a name beside it. */
-export function Brand({ name = PRODUCT_NAME, size = 28 }: { name?: string; size?: number }) {
-  return (
-    <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
-      <LogoMark size={size} />
-      <Text fw={700} size="md" truncate="end">
-        {name}
-      </Text>
-    </Group>
   );
 }

@@ -27,7 +27,7 @@ export type TileKey =
   | 'completedTasks'
   | 'delayedTasks';
 
-/** Tiles that open a page and have no figure (spec part 2, 2: Create project, Tutorial, Demo). */
+/** Tiles that open a page and have no figure (Create project, Tutorial, Demo). */
 export type LinkTileKey = 'createProject' | 'tutorial' | 'demo';
 
 export interface DashboardTile {

@@ -35,7 +35,7 @@ interface Props {
   list: LeadList;
   query: TableQuery & { data?: { items: TelecallerLeadRow[] } };
   paging?: Paging;
-  /** the spec's empty text */
+  /** the original app's empty text */
   empty: string;
 }
 

@@ -9,7 +9,7 @@ export interface LeadListPageConfig {
   subtitle: string;
   /** the count column's heading */
   countLabel: string;
-  /** the spec's empty text for one telecaller's leads */
+  /** the original app's empty text for one telecaller's leads */
   emptyLeads: string;
 }
 

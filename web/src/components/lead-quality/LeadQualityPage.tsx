@@ -19,7 +19,7 @@ import { useListPage } from '../../lib/useListPage';
 const LEAD_FORM_PATH = '/leadspage/lead/$leadId';
 const FILTER_COLORS: Record<QualityFilter, string> = { all: 'blue', excellent: 'green', good: 'blue', poor: 'orange' };
 
-/** Lead quality (spec part 2, "Lead quality screens"): the user's rated leads between two days, by rating. */
+/** Lead quality: the user's rated leads between two days, by rating. */
 export function LeadQualityPage() {
   const { t } = useTranslation();
   const { search, setSearch, setPage, keepInRange } = useListPage<QualitySearch>();

@@ -72,8 +72,8 @@ interface Props {
 }
 
 /**
- * Status and feedback first, one tap each, then only the section the status opens (spec part 2, sections
- * 4 and 5) and the optional numbers; checked as the server checks.
+ * Status and feedback first, one tap each, then only the section the status opens
+ * (docs/product-rules.md#lead-statuses) and the optional numbers; checked as the server checks.
  */
 export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted, onKept, onCancel, leaving }: Props) {
   const { t } = useTranslation();
@@ -108,7 +108,7 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
   const away = useBlocker({ shouldBlockFn: () => form.isDirty() && !leaving(), withResolver: true });
   const { status, callback } = form.values;
   const options = feedbackOptions(variant, status);
-  // What the telecaller reads is in its language; the values sent stay the spec's.
+  // What the telecaller reads is in its language; the values sent stay the English the server checks.
   const statusChoices = SUBMIT_STATUSES.map((s) => ({ value: s, label: t(`shared.status.${s}`), color: STATUS_COLORS[s] }));
   const feedbackChoices = options.map((f) => ({ value: f, label: feedbackText(f) }));
   const qualityOptions = LEAD_QUALITIES.map((q) => ({ value: q, label: t(`shared.quality.${q}`) }));

@@ -10,7 +10,7 @@ interface Props {
   onPick: (outcome: NotConnectedOutcome) => void;
 }
 
-/** One tap records a call that did not connect: an attempt, not an outcome (DESIGN.md 5). */
+/** One tap records a call that did not connect: an attempt, not an outcome (docs/product-rules.md#attempts). */
 export function NotConnectedButtons({ pending, disabled = false, onPick }: Props) {
   const { t } = useTranslation();
   return (

@@ -43,7 +43,7 @@ const secondsBetween = (from: number, to: number) => Math.min(MAX_CALL_SECONDS, 
 /**
  * The lead form's call timer. It keeps a start time, not a count of ticks, in sessionStorage: the
  * phone's dialer in front, a backgrounded tab (whose timers the browser throttles) or a reload do not
- * lose time. It starts when the form opens (spec), restarts once when Call is tapped, so the duration
+ * lose time. It starts when the form opens (as the original app's did), restarts once when Call is tapped, so the duration
  * is the call's, and stops on Cancel or a successful submit.
  */
 export function useCallTimer(leadId: number) {

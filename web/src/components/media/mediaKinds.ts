@@ -1,7 +1,7 @@
 import type { MediaKind } from '../../../../shared/schemas/media';
 import type { TitledPath } from '../layout/pageTitles';
 
-/** What differs between demos and tutorials: routes, pages, words and the preview size (spec: 50 and 100 px). */
+/** What differs between demos and tutorials: routes, pages, words and the preview size (50 and 100 px, as in the original app). */
 export const MEDIA = {
   demo: {
     create: '/api/webapi/createDemo',
@@ -35,5 +35,5 @@ export const MEDIA = {
   },
 } satisfies Record<MediaKind, Record<string, string | number> & { uploadPage: TitledPath; listPage: TitledPath; userPage: TitledPath }>;
 
-/** A demo as a WhatsApp message: name, description and link (the spec's share). */
+/** A demo as a WhatsApp message: name, description and link (the original app's share). */
 export const demoShareText = (m: { name: string; discreption: string; link: string }) => `${m.name}\n${m.discreption}\n${m.link}`;

@@ -23,7 +23,7 @@ interface Props<V extends ProjectFieldValues> {
   money: ReactNode;
 }
 
-/** The fields a project and its update share, in the spec's order: name, client, number, price, money in, commission, end. */
+/** The fields a project and its update share, in the original app's order: name, client, number, price, money in, commission, end. */
 export function ProjectFields<V extends ProjectFieldValues>({ form, labels, money }: Props<V>) {
   const f = form as unknown as UseFormReturnType<ProjectFieldValues>;
   const { t } = useTranslation();

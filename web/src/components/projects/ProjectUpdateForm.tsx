@@ -15,7 +15,7 @@ interface Values extends ProjectFieldValues {
   received: string;
 }
 
-/** Update Project: the values proposed wait apart until the company decides (spec: payment update flow). */
+/** Update Project: the values proposed wait apart until the company decides (docs/product-rules.md#projects-and-tasks). */
 export function ProjectUpdateForm({ project, onDone, onCancel }: { project: Project; onDone: () => void; onCancel?: () => void }) {
   const { t } = useTranslation();
   const { serverText } = useSharedText();

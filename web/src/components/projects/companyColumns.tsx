@@ -5,7 +5,7 @@ import { MobileLink } from '../lead-lists/LeadCells';
 import { ProjectStatusBadge } from './ProjectStatusBadge';
 import type { Project } from './types';
 
-/** The columns every company project table shows (spec: ID, Project Name, Client Name, Number, Price, Advance, Pending, Commission, End Time). */
+/** The columns every company project table shows (the original app's: ID, Project Name, Client Name, Number, Price, Advance, Pending, Commission, End Time). */
 export const projectColumns = (opts: { telecaller?: boolean; lead?: boolean; reason?: boolean } = {}): AppColumn<Project>[] => [
   { accessor: 'id', title: 'ID', width: 70 },
   { accessor: 'project_name', title: 'Project Name' },

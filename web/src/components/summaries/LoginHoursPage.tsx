@@ -12,7 +12,7 @@ const CallsPerDayChart = lazy(() => import('./CallsPerDayChart'));
 
 const WINDOWS: LoginHourWindow[] = ['today', 'yesterday', 'week', 'month', 'year'];
 
-/** Talk Time (the spec's Login Hours page): the telecaller's calls and talk time today, yesterday, this week, month and year. */
+/** Talk Time (the original app's Login Hours page): the telecaller's calls and talk time today, yesterday, this week, month and year. */
 export function LoginHoursPage() {
   const { t } = useTranslation();
   const hours = trpc.summaries.loginHours.useQuery();

@@ -3,9 +3,10 @@ import { Button, Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } 
 import { trpc } from '../../trpc';
 import { AppTable } from '../DataTable/AppTable';
 import { PAGE_TITLES } from '../layout/pageTitles';
-import { formatHms, type Productivity } from '../../../../shared/schemas/summaries';
+import { PRODUCTIVITY_COLUMNS } from '../../../../shared/productivity-columns';
+import type { Productivity } from '../../../../shared/schemas/summaries';
 import { DateRangeForm } from './DateRangeForm';
-import { PRODUCTIVITY_COLUMNS } from './productivityColumns';
+import { PRODUCTIVITY_TABLE_COLUMNS } from './productivityColumns';
 import type { RangeSearch } from './rangeSearch';
 import { rangeLabel, shownRange } from './useRange';
 
@@ -60,7 +61,7 @@ export function ProductivityPage({ search, setSearch }: Props) {
         empty="No data found."
         errorText="Error fetching data. Please try again."
         minWidth={880}
-        columns={PRODUCTIVITY_COLUMNS}
+        columns={PRODUCTIVITY_TABLE_COLUMNS}
       />
       {data && data.totals.calls > 0 && (
         <Suspense fallback={<Skeleton h={260} />}>
@@ -72,17 +73,7 @@ export function ProductivityPage({ search, setSearch }: Props) {
 }
 
 function Totals({ data }: { data: Productivity }) {
-  const t = data.totals;
-  const figures = [
-    { label: 'Calls', value: String(t.calls), note: `${t.connected} connected · ${t.notConnected} not` },
-    { label: 'Talk time', value: formatHms(t.talkTime), note: `${formatHms(t.callTime)} on all calls` },
-    { label: 'Callbacks missed', value: String(t.callbacks.missed), note: `of ${t.callbacks.due} due, ${t.callbacks.followed} followed up` },
-    {
-      label: 'Interested',
-      value: String(t.conversion.interested),
-      note: `of ${t.conversion.worked} leads worked · ${t.conversion.projects} ${t.conversion.projects === 1 ? 'project' : 'projects'}`,
-    },
-  ];
+  const figures = PRODUCTIVITY_COLUMNS.flatMap((c) => (c.card ? [c.card(data.totals)] : []));
   return (
     <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
       {figures.map((f) => (

@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { Group, Stack, Text } from '@mantine/core';
 import { CALL_CATEGORIES, formatHms, type ProductivityRow } from '../../../../shared/schemas/summaries';
+import { PRODUCTIVITY_COLUMNS, type ProductivityColumnKey } from '../../../../shared/productivity-columns';
 import type { AppColumn } from '../DataTable/AppTable';
 import { zonedParts } from '../../lib/format';
 import { CATEGORY_COLORS } from './CallCategoryBadge';
@@ -84,12 +86,16 @@ function Conversion({ row }: { row: ProductivityRow }) {
   );
 }
 
-/** The productivity table's columns; the CSV export has the same figures. */
-export const PRODUCTIVITY_COLUMNS: AppColumn<ProductivityRow>[] = [
-  { accessor: 'name', title: 'Telecaller', render: (r) => <CallerName caller={r} /> },
-  {
-    accessor: 'calls',
-    title: 'Calls',
+interface Cell {
+  render: (r: ProductivityRow) => ReactNode;
+  textAlign?: 'right';
+  noWrap?: boolean;
+}
+
+/** How the table shows each column of the report's spec, which the CSV and the totals share. */
+const CELLS: Record<ProductivityColumnKey, Cell> = {
+  name: { render: (r) => <CallerName caller={r} /> },
+  calls: {
     textAlign: 'right',
     render: (r) => (
       <Stack gap={0} align="flex-end" style={numeric}>
@@ -102,9 +108,7 @@ export const PRODUCTIVITY_COLUMNS: AppColumn<ProductivityRow>[] = [
       </Stack>
     ),
   },
-  {
-    accessor: 'talkTime',
-    title: 'Talk time',
+  talkTime: {
     textAlign: 'right',
     noWrap: true,
     render: (r) => (
@@ -113,19 +117,26 @@ export const PRODUCTIVITY_COLUMNS: AppColumn<ProductivityRow>[] = [
       </Text>
     ),
   },
-  { accessor: 'firstCall', title: 'First / last call', render: (r) => <FirstLast row={r} /> },
-  { accessor: 'mix', title: 'Outcome mix', render: (r) => <Mix row={r} /> },
-  { accessor: 'callbacks', title: 'Callbacks', render: (r) => <Callbacks row={r} /> },
-  {
-    accessor: 'conversion',
-    title: (
-      <div>
-        Conversion
-        <Text size="xs" c="dimmed" fw={400} style={{ whiteSpace: 'nowrap' }}>
-          worked → interested → projects
-        </Text>
-      </div>
-    ),
-    render: (r) => <Conversion row={r} />,
-  },
-];
+  firstCall: { render: (r) => <FirstLast row={r} /> },
+  mix: { render: (r) => <Mix row={r} /> },
+  callbacks: { render: (r) => <Callbacks row={r} /> },
+  conversion: { render: (r) => <Conversion row={r} /> },
+};
+
+function TwoLineTitle({ title, subtitle }: { title: string; subtitle: string }) {
+  return (
+    <div>
+      {title}
+      <Text size="xs" c="dimmed" fw={400} style={{ whiteSpace: 'nowrap' }}>
+        {subtitle}
+      </Text>
+    </div>
+  );
+}
+
+/** The productivity table's columns. */
+export const PRODUCTIVITY_TABLE_COLUMNS: AppColumn<ProductivityRow>[] = PRODUCTIVITY_COLUMNS.map((c) => ({
+  accessor: c.key,
+  title: c.subtitle ? <TwoLineTitle title={c.title} subtitle={c.subtitle} /> : c.title,
+  ...CELLS[c.key],
+}));
