@@ -23,11 +23,14 @@ export function shownRange(search: RangeSearch): { from: string; to: string; tod
   return { ...rangeDates(search, today), today };
 }
 
-/** A paged list of a range (the call logs), as its page and its route's loader ask for it. */
-export function rangePageInput(search: RangeSearch, pageSize: number) {
+/** The range a report asks for (`summaries.productivity`, `callSummary`), as its page and its route's loader do. */
+export function rangeInput(search: RangeSearch): { from: string; to: string } {
   const { from, to } = shownRange(search);
-  return { from, to, page: search.page ?? 1, pageSize };
+  return { from, to };
 }
+
+/** A paged list of a range (the call logs), as its page and its route's loader ask for it. */
+export const rangePageInput = (search: RangeSearch, pageSize: number) => ({ ...rangeInput(search), page: search.page ?? 1, pageSize });
 
 /** Rows on a page of the telecaller's own call logs (by call and by lead). */
 export const MY_CALL_LOG_PAGE_SIZE = 20;
