@@ -98,7 +98,20 @@ function CallLogList<Row>({
   );
 }
 
-function CallCard({ call }: { call: CallLogRow }) {
+/** One card of the call log: the lead, the call's outcome and feedback, and a footer line of its own. */
+function CallLogCard({
+  name,
+  mobile,
+  outcome,
+  feedback,
+  children,
+}: {
+  name: string | null;
+  mobile: string;
+  outcome: ReactNode;
+  feedback: string | null;
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const { feedbackText } = useSharedText();
   return (
@@ -106,17 +119,31 @@ function CallCard({ call }: { call: CallLogRow }) {
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <div style={{ minWidth: 0 }}>
           <Text fw={600} truncate>
-            {call.lead_name || t('callLogs.unnamed')}
+            {name || t('callLogs.unnamed')}
           </Text>
-          <MobileLink mobile={call.lead_mobile} />
+          <MobileLink mobile={mobile} />
         </div>
-        <CallCategoryBadge category={call.category} outcome={call.outcome} />
+        {outcome}
       </Group>
-      {call.feedback && (
+      {feedback && (
         <Text size="sm" mt={6}>
-          {feedbackText(call.feedback)}
+          {feedbackText(feedback)}
         </Text>
       )}
+      {children}
+    </Card>
+  );
+}
+
+function CallCard({ call }: { call: CallLogRow }) {
+  const { t } = useTranslation();
+  return (
+    <CallLogCard
+      name={call.lead_name}
+      mobile={call.lead_mobile}
+      outcome={<CallCategoryBadge category={call.category} outcome={call.outcome} />}
+      feedback={call.feedback}
+    >
       <Group justify="space-between" mt={6} gap="xs">
         <Text size="sm" c="dimmed">
           {formatDateTime(call.created_at)}
@@ -130,29 +157,19 @@ function CallCard({ call }: { call: CallLogRow }) {
           {formatHms(call.call_duration)}
         </Text>
       </Group>
-    </Card>
+    </CallLogCard>
   );
 }
 
 function LeadCard({ lead }: { lead: LeadCallCard }) {
   const { t } = useTranslation();
-  const { feedbackText } = useSharedText();
   return (
-    <Card withBorder radius="md" padding="sm">
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
-        <div style={{ minWidth: 0 }}>
-          <Text fw={600} truncate>
-            {lead.lead_name || t('callLogs.unnamed')}
-          </Text>
-          <MobileLink mobile={lead.lead_mobile} />
-        </div>
-        <CallCategoryBadge category={lead.last_category} outcome={lead.last_outcome} />
-      </Group>
-      {lead.last_feedback && (
-        <Text size="sm" mt={6}>
-          {feedbackText(lead.last_feedback)}
-        </Text>
-      )}
+    <CallLogCard
+      name={lead.lead_name}
+      mobile={lead.lead_mobile}
+      outcome={<CallCategoryBadge category={lead.last_category} outcome={lead.last_outcome} />}
+      feedback={lead.last_feedback}
+    >
       <Group justify="space-between" mt={6} gap="xs" wrap="wrap">
         <Text size="sm" fw={500}>
           {t('callLogs.callsOfLead', { count: lead.calls, duration: formatHms(lead.duration) })}
@@ -161,7 +178,7 @@ function LeadCard({ lead }: { lead: LeadCallCard }) {
           {t('callLogs.last', { time: formatDateTime(lead.last_at) })}
         </Text>
       </Group>
-    </Card>
+    </CallLogCard>
   );
 }
 
