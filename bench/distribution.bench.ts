@@ -12,6 +12,7 @@ import { sql, type Kysely } from 'kysely';
 import { createDatabase, type Database, type Dialect } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { loadConfig } from '../server/config.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 import { SignInLimiter } from '../server/auth/sign-in-limiter.js';
 import { KnownDevices } from '../server/auth/known-devices.js';
 import type { Deps } from '../server/deps.js';
@@ -239,7 +240,7 @@ async function updateAlone(db: Kysely<DB>, fx: Fixture) {
       .execute(async (trx) => {
         await trx
           .updateTable('leads')
-          .set({ telicaller_id: fx.userIds[0]!, telicaller_send_date: now, status: '0', updated_at: now })
+          .set({ telicaller_id: fx.userIds[0]!, telicaller_send_date: now, status: LEAD_STATUS.new, updated_at: now })
           .where('id', 'in', ids)
           .execute();
         throw new RolledBack();

@@ -11,6 +11,7 @@ import { sqliteDriver } from '../server/db/sqlite-driver.js';
 import type { DB } from '../server/db/schema.js';
 import { hashPassword } from '../server/auth/passwords.js';
 import { todayBounds, todayIn, addDays, startOfDayUtc } from '../shared/dates.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 import { benchLead } from './import-data.js';
 
 export const COMPANIES = 100;
@@ -157,7 +158,7 @@ export function* leadRows(layout: BenchLayout): Generator<{ lead: LeadRow; histo
       upload_date: iso(uploadedMs),
       telicaller_id: user?.id ?? null,
       telicaller_send_date: user ? iso(sentMs) : null,
-      status: '0',
+      status: LEAD_STATUS.new,
       lead_quality: null,
       callback_date: null,
       callback_time: null,

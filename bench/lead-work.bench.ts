@@ -21,6 +21,7 @@ import { createDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { SESSION_COOKIE } from '../shared/constants.js';
 import { addDays, todayIn } from '../shared/dates.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 import {
   BENCH_PASSWORD,
   COMPANIES,
@@ -131,13 +132,13 @@ function submission(leadId: number, round: number) {
   const base = { leadId, queue: 'new', call_duration: 30 + (round % 200) };
   switch (round % 4) {
     case 0:
-      return { ...base, status: '3', feedback: 'Not Relevant Lead' };
+      return { ...base, status: LEAD_STATUS.notInterested, feedback: 'Not Relevant Lead' };
     case 1:
-      return { ...base, status: '2', feedback: 'Running', lead_quality: 'good', remarks: 'Wants a quote by Friday' };
+      return { ...base, status: LEAD_STATUS.interested, feedback: 'Running', lead_quality: 'good', remarks: 'Wants a quote by Friday' };
     case 2:
-      return { ...base, status: '4', feedback: 'Follow-up Option', callback: true, callback_date: tomorrow, callback_time: '11:30' };
+      return { ...base, status: LEAD_STATUS.followUp, feedback: 'Follow-up Option', callback: true, callback_date: tomorrow, callback_time: '11:30' };
     default:
-      return { ...base, status: '5', feedback: 'Wrong Lead', invalid_reason: 'Wrong number' };
+      return { ...base, status: LEAD_STATUS.invalid, feedback: 'Wrong Lead', invalid_reason: 'Wrong number' };
   }
 }
 

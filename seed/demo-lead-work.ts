@@ -4,6 +4,7 @@ import { distributeLeads } from '../server/services/distribution/distribution.se
 import { openLead, submitLeadForm } from '../server/services/lead-work/lead-work.service.js';
 import { LeadFormInput, type LeadFormInput as LeadFormFields } from '../shared/schemas/lead-work.js';
 import { DEFAULT_TIME_ZONE, startOfDayUtc, timeIn, todayIn } from '../shared/dates.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 
 // Seeding acts through the services, with actors that no session backs.
 const SEED_SESSION = 0;
@@ -59,7 +60,7 @@ export async function seedLeadWork(deps: Deps, owner: SubadminActor, caller: Per
   const dueSoon = minutesFromNow(10, timeZone);
   const later = minutesFromNow(150, timeZone);
   await work(callerLeads[0]!, {
-    status: '4',
+    status: LEAD_STATUS.followUp,
     feedback: 'Follow-up Option',
     call_duration: 95,
     callback: true,
@@ -68,7 +69,7 @@ export async function seedLeadWork(deps: Deps, owner: SubadminActor, caller: Per
     remarks: 'Asked to call back after a meeting.',
   });
   await work(callerLeads[1]!, {
-    status: '4',
+    status: LEAD_STATUS.followUp,
     feedback: 'Follow-up Option',
     call_duration: 40,
     callback: true,
@@ -76,7 +77,7 @@ export async function seedLeadWork(deps: Deps, owner: SubadminActor, caller: Per
     callback_time: later.time,
   });
   await work(callerLeads[2]!, {
-    status: '2',
+    status: LEAD_STATUS.interested,
     feedback: 'Price Negotiation',
     call_duration: 312,
     telemarketer_handler: head.id,
@@ -84,10 +85,10 @@ export async function seedLeadWork(deps: Deps, owner: SubadminActor, caller: Per
     project_name: 'Clinic website',
     remarks: 'Wants a quote with hosting.',
   });
-  await work(callerLeads[3]!, { status: '2', feedback: 'Running', call_duration: 188 });
-  await work(callerLeads[4]!, { status: '3', feedback: 'Price Issue', call_duration: 75 });
-  await work(callerLeads[5]!, { status: '4', feedback: 'Follow-up Option', call_duration: 60 });
-  await work(callerLeads[6]!, { status: '5', feedback: 'Wrong Lead', call_duration: 15, invalid_reason: 'Number belongs to someone else.' });
+  await work(callerLeads[3]!, { status: LEAD_STATUS.interested, feedback: 'Running', call_duration: 188 });
+  await work(callerLeads[4]!, { status: LEAD_STATUS.notInterested, feedback: 'Price Issue', call_duration: 75 });
+  await work(callerLeads[5]!, { status: LEAD_STATUS.followUp, feedback: 'Follow-up Option', call_duration: 60 });
+  await work(callerLeads[6]!, { status: LEAD_STATUS.invalid, feedback: 'Wrong Lead', call_duration: 15, invalid_reason: 'Number belongs to someone else.' });
   // Opened and left without a submit: a Not Submitted lead.
   await openLead(deps, me, { leadId: callerLeads[7]!, queue: 'pending' });
 }

@@ -1,14 +1,18 @@
+import { STATUS_QUEUES, type StatusQueue } from './lead-status.js';
+
 export const USER_TYPES = ['Telicaller', 'Telicaller-hade', 'Developer'] as const;
 export type UserTypeValue = (typeof USER_TYPES)[number];
 
 /** The labels people read; wire values keep the original client's spelling (docs/product-rules.md#roles). */
 export const USER_TYPE_LABELS: Record<UserTypeValue, string> = { Telicaller: 'Telecaller', 'Telicaller-hade': 'Telecaller head', Developer: 'Developer' };
 
-export const LEAD_STATUS = { new: '0', interested: '2', notInterested: '3', followUp: '4', invalid: '5', noSubmit: '6' } as const;
-
-/** The queues a telecaller (and a head) works, by their key in the API. */
-export const LEAD_QUEUES = ['new', 'pending', 'callback', 'interested', 'notInterested', 'followUp', 'invalid', 'noSubmit', 'junior'] as const;
-export type LeadQueue = (typeof LEAD_QUEUES)[number];
+/**
+ * The queues a telecaller (and a head) works, by their key in the API: one for each status that has one
+ * (shared/lead-status.ts; new leads sent before today wait in `pending`), today's callbacks, and the
+ * interested leads handed to a head (`junior`).
+ */
+export type LeadQueue = StatusQueue | 'pending' | 'callback' | 'junior';
+export const LEAD_QUEUES = ['new', 'pending', 'callback', ...STATUS_QUEUES.filter((q) => q !== 'new'), 'junior'] as [LeadQueue, ...LeadQueue[]];
 
 /** A lead's quality rating, and the Lead quality screen's filters (kept here, free of zod, for route search params). */
 export const LEAD_QUALITIES = ['excellent', 'good', 'poor'] as const;

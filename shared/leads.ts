@@ -1,5 +1,3 @@
-import { LEAD_STATUS } from './constants.js';
-
 /** The categories an upload may choose; Manual takes a custom name instead. */
 export const UPLOAD_CATEGORIES = ['IndiaMART', 'JustDial', 'Local Leads'] as const;
 export const INDIAMART_CATEGORY = 'IndiaMART';
@@ -7,20 +5,9 @@ export const INDIAMART_CATEGORY = 'IndiaMART';
 /** The original client's distribution keys (docs/product-rules.md#distribution-and-take-back): customer_data means any category. */
 export const LEGACY_CATEGORY_KEYS: Record<string, string | null> = { india_mart: 'IndiaMART', local_leads: 'Local Leads', customer_data: null };
 
-export type LeadStatus = (typeof LEAD_STATUS)[keyof typeof LEAD_STATUS];
-
 /** The Uploaded Leads filter; here rather than beside its schema so the page's URL check needs no zod. */
 export const ASSIGNED_FILTERS = ['all', 'assigned', 'unassigned'] as const;
 export type AssignedFilter = (typeof ASSIGNED_FILTERS)[number];
-
-export const LEAD_STATUS_LABELS: Record<LeadStatus, string> = {
-  '0': 'New',
-  '2': 'Interested',
-  '3': 'Not interested',
-  '4': 'Follow-up',
-  '5': 'Invalid',
-  '6': 'Not submitted',
-};
 
 /**
  * Requirement text for display: markup tags become line breaks, entities are decoded.

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, dialects, testAppFor } from './helpers/app.js';
 import { insertAdmin, insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { legacy, mutate, query, signIn } from './helpers/http.js';
 import { addDays, todayIn } from '../shared/dates.js';
@@ -7,11 +7,7 @@ import { hashToken } from '../server/auth/tokens.js';
 import { SESSION_IDLE_MS } from '../server/auth/sessions.js';
 
 describe.each(dialects)('sign-in and sessions on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   it('signs each kind in through its own call and answers me', async () => {
     const admin = await insertAdmin(t.deps.db);

@@ -1,8 +1,9 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
-import { query, signIn } from './helpers/http.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { signedInSubadmin } from './helpers/company.js';
+import { historyValues, insertCompany, insertLeadRows, insertUser, leadValues } from './helpers/fixtures.js';
+import { query } from './helpers/http.js';
 import type { DB } from '../server/db/schema.js';
 import { nowIso } from '../server/db/dialect.js';
 import { uploadedLeads } from '../server/services/leads/lists.repository.js';
@@ -16,46 +17,26 @@ async function insertBulk(db: Kysely<DB>, subadminId: number, n: number) {
   for (let from = 1; from <= n; from += 1000) {
     const rows = Array.from({ length: Math.min(1000, n - from + 1) }, (_, k) => {
       const i = from + k;
-      return {
-        subadmin_id: subadminId,
-        batch_id: null,
-        visible: 1,
-        source_ref: null,
+      return leadValues(subadminId, {
         name: `Bulk ${i}`,
         mobile: String(7_000_000_000 + i),
         requirement: 'r',
         area: 'a',
         category: 'Bulk',
         upload_date: now,
-        telicaller_id: null,
-        telicaller_send_date: null,
-        status: '0',
-        handler_id: null,
-        handler_assigned_by: null,
-        submit_status: null,
-        lead_quality: null,
-        callback_date: null,
-        callback_time: null,
         created_at: now,
         updated_at: now,
-      };
+      });
     });
     await db.insertInto('leads').values(rows).execute();
   }
 }
 
 describe.each(dialects)('bounded lead lists on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
   const db = () => t.deps.db;
 
-  async function company() {
-    const c = await insertCompany(db());
-    return { ...c, session: await signIn(t.app, { kind: 'subadmin', email: c.email, password: PASSWORD }) };
-  }
+  const company = () => signedInSubadmin(t);
 
   describe('paging', () => {
     let a: Awaited<ReturnType<typeof company>>;
@@ -103,27 +84,14 @@ describe.each(dialects)('bounded lead lists on %s', (dialect) => {
         await db()
           .insertInto('lead_history')
           .values(
-            Array.from({ length: Math.min(1000, MAX_PAGED_ROWS + 5 - from) }, (_, k) => ({
-              subadmin_id: a.id,
-              lead_id: leadId!,
-              user_id: caller.id,
-              acted_by_subadmin: null,
-              status: '3',
-              feedback: 'Price Issue',
-              call_duration: 30,
-              remarks: null,
-              handler_id: null,
-              demo: 0,
-              project_name: null,
-              callback: 0,
-              callback_date: null,
-              callback_time: null,
-              invalid_reason: null,
-              lead_quality: null,
-              optional_whatsapp: null,
-              optional_number: null,
-              created_at: new Date(at + from + k).toISOString(),
-            })),
+            Array.from({ length: Math.min(1000, MAX_PAGED_ROWS + 5 - from) }, (_, k) =>
+              historyValues(a.id, leadId!, {
+                user_id: caller.id,
+                feedback: 'Price Issue',
+                call_duration: 30,
+                created_at: new Date(at + from + k).toISOString(),
+              }),
+            ),
           )
           .execute();
       }

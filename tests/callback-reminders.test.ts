@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertCompany, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { insertCompany, insertLead, insertUser, leadValues, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
 import { query, signIn, type Session } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
 import { addDays, timeIn, todayIn } from '../shared/dates.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 import { REMINDER_LIMIT } from '../server/services/lead-work/lead-work.service.js';
 
 const IST = 'Asia/Kolkata';
@@ -14,45 +15,11 @@ const inMinutes = (minutes: number) => {
 };
 
 describe.each(dialects)('callback reminders on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
-  async function callback(subadminId: number, telicallerId: number, over: Record<string, unknown>) {
-    const now = nowIso();
-    const row = await db()
-      .insertInto('leads')
-      .values({
-        subadmin_id: subadminId,
-        batch_id: null,
-        visible: 1,
-        source_ref: null,
-        name: 'Lead',
-        mobile: uniqueMobile(),
-        requirement: '',
-        area: '',
-        category: 'IndiaMART',
-        upload_date: now,
-        telicaller_id: telicallerId,
-        telicaller_send_date: now,
-        status: '4',
-        handler_id: null,
-        handler_assigned_by: null,
-        submit_status: null,
-        lead_quality: null,
-        callback_date: null,
-        callback_time: null,
-        created_at: now,
-        updated_at: now,
-        ...over,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const callback = (subadminId: number, telicallerId: number, over: LeadFixture) =>
+    insertLead(db(), subadminId, { telicaller_id: telicallerId, telicaller_send_date: nowIso(), status: LEAD_STATUS.followUp, ...over });
   const session = (u: { mobile: string }): Promise<Session> => signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD });
   const reminders = async (s: Session) => {
     const res = await query(t.app, 'work.reminders', undefined, s);
@@ -65,7 +32,7 @@ describe.each(dialects)('callback reminders on %s', (dialect) => {
     const other = await insertCompany(db());
     const caller = await insertUser(db(), company.id);
     const colleague = await insertUser(db(), company.id);
-    const mine = (name: string, over: Record<string, unknown>) => callback(company.id, caller.id, { name, ...over });
+    const mine = (name: string, over: LeadFixture) => callback(company.id, caller.id, { name, ...over });
     const yesterday = addDays(todayIn(IST), -1);
 
     const dueIn10 = await mine('Due in 10 minutes', inMinutes(10));
@@ -73,7 +40,7 @@ describe.each(dialects)('callback reminders on %s', (dialect) => {
     const missed40 = await mine('Missed 40 minutes ago', inMinutes(-40));
     const missedYesterday = await mine('Missed yesterday', { callback_date: yesterday, callback_time: '10:00' });
     await mine('Later today', inMinutes(60));
-    await mine('Interested, not a callback', { ...inMinutes(5), status: '2' });
+    await mine('Interested, not a callback', { ...inMinutes(5), status: LEAD_STATUS.interested });
     await mine('Waiting out a retry', { ...inMinutes(5), retry_at: new Date(Date.now() + 3_600_000).toISOString() });
     await mine('Hidden upload', { ...inMinutes(5), visible: 0 });
     await callback(company.id, colleague.id, inMinutes(5));
@@ -98,29 +65,16 @@ describe.each(dialects)('callback reminders on %s', (dialect) => {
     await db()
       .insertInto('leads')
       .values(
-        Array.from({ length: REMINDER_LIMIT + 5 }, (_, i) => ({
-          subadmin_id: company.id,
-          batch_id: null,
-          visible: 1,
-          source_ref: null,
-          name: `Old ${i}`,
-          mobile: uniqueMobile(),
-          requirement: '',
-          area: '',
-          category: 'IndiaMART',
-          upload_date: now,
-          telicaller_id: caller.id,
-          telicaller_send_date: now,
-          status: '4',
-          handler_id: null,
-          handler_assigned_by: null,
-          submit_status: null,
-          lead_quality: null,
-          callback_date: old,
-          callback_time: '09:00',
-          created_at: now,
-          updated_at: now,
-        })),
+        Array.from({ length: REMINDER_LIMIT + 5 }, (_, i) =>
+          leadValues(company.id, {
+            name: `Old ${i}`,
+            telicaller_id: caller.id,
+            telicaller_send_date: now,
+            status: LEAD_STATUS.followUp,
+            callback_date: old,
+            callback_time: '09:00',
+          }),
+        ),
       )
       .execute();
     const dueNow = await callback(company.id, caller.id, { name: 'Due now', ...inMinutes(5) });

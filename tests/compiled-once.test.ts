@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { insertCompany, insertUser } from './helpers/fixtures.js';
 import { compiledOnce } from '../server/db/compiled-once.js';
 import type { Kysely } from 'kysely';
 import type { DB } from '../server/db/schema.js';
 
 describe.each(dialects)('a query compiled once on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const byMobile = (db: Kysely<DB>, mobile: string) =>
     db.selectFrom('users').select(['id', 'name', 'user_type']).where('mobile', '=', mobile).where('deleted_at', 'is', null).orderBy('id');

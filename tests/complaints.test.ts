@@ -1,24 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertAdmin, insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
-import { legacy, mutate, query, signIn, type Session } from './helpers/http.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { signedInAdminFor, signedInSubadmin } from './helpers/company.js';
+import { insertUser, PASSWORD } from './helpers/fixtures.js';
+import { legacy, mutate, query, signIn } from './helpers/http.js';
 
 describe.each(dialects)('sub-admin complaints to the admin on %s', (dialect) => {
-  let t: TestApp;
-  let admin: Session;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    const a = await insertAdmin(t.deps.db);
-    admin = await signIn(t.app, { kind: 'admin', email: a.email, password: PASSWORD });
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
+  const admin = signedInAdminFor(t);
 
-  async function company() {
-    const c = await insertCompany(t.deps.db);
-    const session = await signIn(t.app, { kind: 'subadmin', email: c.email, password: PASSWORD });
-    const row = await t.deps.db.selectFrom('subadmins').select('company_name').where('id', '=', c.id).executeTakeFirstOrThrow();
-    return { ...c, company_name: row.company_name, session };
-  }
+  const company = () => signedInSubadmin(t);
 
   const complaintRow = (id: number) => t.deps.db.selectFrom('complaints').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 

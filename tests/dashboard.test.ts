@@ -1,79 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertAdmin, insertCompany, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { historyValues, insertAdmin, insertCompany, insertLead, insertUser, PASSWORD, uniqueMobile, type LeadFixture } from './helpers/fixtures.js';
 import { query, signIn } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
 import { addDays } from '../shared/dates.js';
 import { todayBounds } from '../shared/dates.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 
 const minutes = (iso: string, m: number) => new Date(Date.parse(iso) + m * 60_000).toISOString();
 
 describe.each(dialects)('dashboards on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
   const day = () => todayBounds('Asia/Kolkata');
 
-  async function lead(subadminId: number, over: Record<string, unknown> = {}) {
-    const now = nowIso();
-    const row = await db()
-      .insertInto('leads')
-      .values({
-        subadmin_id: subadminId,
-        batch_id: null,
-        visible: 1,
-        source_ref: null,
-        name: 'Lead',
-        mobile: uniqueMobile(),
-        requirement: '',
-        area: '',
-        category: 'IndiaMART',
-        upload_date: now.slice(0, 10),
-        telicaller_id: null,
-        telicaller_send_date: null,
-        status: '0',
-        handler_id: null,
-        handler_assigned_by: null,
-        submit_status: null,
-        lead_quality: null,
-        callback_date: null,
-        callback_time: null,
-        created_at: now,
-        updated_at: now,
-        ...over,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const lead = (subadminId: number, over: LeadFixture = {}) => insertLead(db(), subadminId, { upload_date: nowIso().slice(0, 10), ...over });
   async function history(subadminId: number, leadId: number, userId: number, createdAt: string) {
     await db()
       .insertInto('lead_history')
-      .values({
-        subadmin_id: subadminId,
-        lead_id: leadId,
-        user_id: userId,
-        acted_by_subadmin: null,
-        status: '3',
-        feedback: null,
-        call_duration: 30,
-        remarks: null,
-        handler_id: null,
-        demo: 0,
-        project_name: null,
-        callback: 0,
-        callback_date: null,
-        callback_time: null,
-        invalid_reason: null,
-        lead_quality: null,
-        optional_whatsapp: null,
-        optional_number: null,
-        created_at: createdAt,
-      })
+      .values(historyValues(subadminId, leadId, { user_id: userId, call_duration: 30, created_at: createdAt }))
       .execute();
   }
   async function project(subadminId: number, telicallerId: number, status: number, endtime: string) {
@@ -151,7 +97,7 @@ describe.each(dialects)('dashboards on %s', (dialect) => {
 
     for (let i = 0; i < 3; i++) await lead(company.id);
     await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 1) });
-    await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 600), status: '2' });
+    await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 600), status: LEAD_STATUS.interested });
     await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, -1) });
     await lead(company.id, { visible: 0 });
     await lead(other.id);
@@ -192,27 +138,27 @@ describe.each(dialects)('dashboards on %s', (dialect) => {
     const colleague = await insertUser(db(), company.id, 'Telicaller');
     const head = await insertUser(db(), company.id, 'Telicaller-hade');
     const sentToday = minutes(from, 1);
-    const mine = (over: Record<string, unknown>) => lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, -3 * 1440), ...over });
+    const mine = (over: LeadFixture) => lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, -3 * 1440), ...over });
 
     await mine({ telicaller_send_date: sentToday });
     await mine({ telicaller_send_date: minutes(from, 900) });
     await mine({ telicaller_send_date: minutes(from, -1) }); // late yesterday, local time
     await mine({});
-    const worked = await mine({ status: '2' });
-    await mine({ status: '2', lead_quality: 'good' });
-    await mine({ status: '3', lead_quality: 'poor' });
-    await mine({ status: '4', callback_date: today, callback_time: '10:00' });
-    await mine({ status: '4', callback_date: addDays(today, 1), callback_time: '10:00' });
-    await mine({ status: '5' });
-    await mine({ status: '6' });
+    const worked = await mine({ status: LEAD_STATUS.interested });
+    await mine({ status: LEAD_STATUS.interested, lead_quality: 'good' });
+    await mine({ status: LEAD_STATUS.notInterested, lead_quality: 'poor' });
+    await mine({ status: LEAD_STATUS.followUp, callback_date: today, callback_time: '10:00' });
+    await mine({ status: LEAD_STATUS.followUp, callback_date: addDays(today, 1), callback_time: '10:00' });
+    await mine({ status: LEAD_STATUS.invalid });
+    await mine({ status: LEAD_STATUS.noSubmit });
     await mine({ telicaller_send_date: sentToday, visible: 0 });
     // rows that must not count: a colleague's, and another company's carrying the same user id
     const colleagues = await lead(company.id, { telicaller_id: colleague.id, telicaller_send_date: sentToday });
-    const elsewhere = await lead(other.id, { telicaller_id: caller.id, telicaller_send_date: sentToday, status: '2' });
+    const elsewhere = await lead(other.id, { telicaller_id: caller.id, telicaller_send_date: sentToday, status: LEAD_STATUS.interested });
     // handed over to the head: two still to be worked, one done
-    await lead(company.id, { telicaller_id: colleague.id, status: '2', handler_id: head.id, submit_status: '0' });
-    await lead(company.id, { telicaller_id: colleague.id, status: '2', handler_id: head.id, submit_status: '0' });
-    await lead(company.id, { telicaller_id: colleague.id, status: '2', handler_id: head.id, submit_status: '1' });
+    await lead(company.id, { telicaller_id: colleague.id, status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '0' });
+    await lead(company.id, { telicaller_id: colleague.id, status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '0' });
+    await lead(company.id, { telicaller_id: colleague.id, status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '1' });
 
     await history(company.id, worked, caller.id, minutes(from, 5));
     await history(company.id, worked, caller.id, minutes(from, 1000));

@@ -1,25 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { signedInSubadmin } from './helpers/company.js';
+import { insertAdmin, insertLeadRows, insertUser, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
 import { legacy, mutate, query, signIn, type Session } from './helpers/http.js';
 import { MAX_DISTRIBUTE } from '../shared/schemas/distribution.js';
 import { DISTRIBUTE_CHUNK, distributeLeads } from '../server/services/distribution/distribution.service.js';
 import { insertLeads } from '../server/services/leads/lead-writer.js';
 import type { SubadminActor } from '../server/auth/actor.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 
 describe.each(dialects)('lead distribution on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
 
   /** A company with a signed-in owner, two telecallers and a head. */
   async function company() {
-    const c = await insertCompany(db());
-    const session = await signIn(t.app, { kind: 'subadmin', email: c.email, password: PASSWORD });
+    const { session, ...c } = await signedInSubadmin(t);
     const [a, b, head] = [
       await insertUser(db(), c.id, 'Telicaller', { name: 'Asha' }),
       await insertUser(db(), c.id, 'Telicaller', { name: 'Bilal' }),
@@ -244,7 +241,7 @@ describe.each(dialects)('lead distribution on %s', (dialect) => {
     const old = '2020-01-01T10:00:00.000Z';
     await insertLeadRows(db(), c.id, [
       ...many(2, { telicaller_id: a.id }),
-      { telicaller_id: a.id, status: '2' },
+      { telicaller_id: a.id, status: LEAD_STATUS.interested },
       ...many(3, { telicaller_id: a.id, telicaller_send_date: old }),
       { telicaller_id: a.id, visible: 0 },
       ...many(2, { telicaller_id: blocked.id, telicaller_send_date: old }),
@@ -266,9 +263,9 @@ describe.each(dialects)('lead distribution on %s', (dialect) => {
     const untouched = await insertLeadRows(db(), c.id, many(3, { telicaller_id: a.id, category: 'IndiaMART' }));
     const jd = await insertLeadRows(db(), c.id, many(2, { telicaller_id: a.id, category: 'JustDial' }));
     const worked = await insertLeadRows(db(), c.id, [
-      { telicaller_id: a.id, status: '2' },
-      { telicaller_id: a.id, status: '4' },
-      { telicaller_id: a.id, status: '6' },
+      { telicaller_id: a.id, status: LEAD_STATUS.interested },
+      { telicaller_id: a.id, status: LEAD_STATUS.followUp },
+      { telicaller_id: a.id, status: LEAD_STATUS.noSubmit },
     ]);
     const bLeads = await insertLeadRows(db(), c.id, many(2, { telicaller_id: b.id }));
     await db().updateTable('users').set({ is_blocked: 1 }).where('id', '=', a.id).execute();

@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { insertAdmin, insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { legacy, query, signIn } from './helpers/http.js';
 
@@ -8,11 +8,7 @@ const MORNING_OF_15TH = new Date('2030-06-15T02:00:00Z');
 const EVENING_OF_14TH = new Date('2030-06-14T12:00:00Z'); // 17:30 in India, 00:00 at UTC-12
 
 describe.each(dialects)("a company's expiry is judged in the platform's zone on %s", (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
   afterEach(() => vi.useRealTimers());
 
   /** A company whose last day is 14 June, that chose the zone furthest behind India. */

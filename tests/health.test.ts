@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { buildTestApp, dialects, testAppFor } from './helpers/app.js';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { createDatabase } from '../server/db/database.js';
@@ -10,11 +10,7 @@ import { ensureAdmin } from '../server/bootstrap.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 
 describe.each(dialects)('health and start-up on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   it('answers /healthz with 200 while the database answers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/healthz' });

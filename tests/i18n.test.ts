@@ -11,6 +11,7 @@ import { UserComplaintInput } from '../shared/schemas/complaints.js';
 import { AddLeadInput } from '../shared/schemas/intake.js';
 import { TASK_MESSAGES } from '../shared/schemas/tasks.js';
 import type { ZodType } from 'zod';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 
 // The user area's texts (web/src/i18n): Hindi says everything English says, and the messages the
 // lead form and its neighbours can show (the shared schemas', which the server sends too) are known.
@@ -81,19 +82,19 @@ describe('the user area in Hindi', () => {
       ...messages(LeadFormInput, [
         { ...lead },
         { ...lead, variant: 'noSubmit' },
-        { ...lead, status: '3' },
-        { ...lead, status: '3', feedback: 'Nonsense' },
-        { ...lead, status: '5', feedback: 'Wrong Lead' },
-        { ...lead, status: '4', feedback: 'Follow-up Option', callback: true },
-        { ...lead, status: '4', feedback: 'Follow-up Option', callback: true, callback_date: '2030-01-01' },
-        { ...lead, status: '4', feedback: 'Follow-up Option', callback: true, callback_date: '2030-02-30', callback_time: '25:00' },
-        { ...lead, status: '2', feedback: 'Running', whatsapp: 'abc', optional_number: 'x1' },
-        { ...lead, status: '2', feedback: 'Running', whatsapp: '1'.repeat(16), optional_number: '2'.repeat(16) },
-        { ...lead, status: '2', feedback: 'Running', telemarketer_handler: -1 },
-        { ...lead, status: '2', feedback: 'Running', project_name: 'p'.repeat(201), remarks: 'r'.repeat(2001) },
-        { ...lead, status: '5', feedback: 'Wrong Lead', invalid_reason: 'i'.repeat(501) },
-        { ...lead, status: '3', feedback: 'f'.repeat(101) },
-        { ...lead, queue: 'nowhere', status: '3', feedback: 'Price Issue' },
+        { ...lead, status: LEAD_STATUS.notInterested },
+        { ...lead, status: LEAD_STATUS.notInterested, feedback: 'Nonsense' },
+        { ...lead, status: LEAD_STATUS.invalid, feedback: 'Wrong Lead' },
+        { ...lead, status: LEAD_STATUS.followUp, feedback: 'Follow-up Option', callback: true },
+        { ...lead, status: LEAD_STATUS.followUp, feedback: 'Follow-up Option', callback: true, callback_date: '2030-01-01' },
+        { ...lead, status: LEAD_STATUS.followUp, feedback: 'Follow-up Option', callback: true, callback_date: '2030-02-30', callback_time: '25:00' },
+        { ...lead, status: LEAD_STATUS.interested, feedback: 'Running', whatsapp: 'abc', optional_number: 'x1' },
+        { ...lead, status: LEAD_STATUS.interested, feedback: 'Running', whatsapp: '1'.repeat(16), optional_number: '2'.repeat(16) },
+        { ...lead, status: LEAD_STATUS.interested, feedback: 'Running', telemarketer_handler: -1 },
+        { ...lead, status: LEAD_STATUS.interested, feedback: 'Running', project_name: 'p'.repeat(201), remarks: 'r'.repeat(2001) },
+        { ...lead, status: LEAD_STATUS.invalid, feedback: 'Wrong Lead', invalid_reason: 'i'.repeat(501) },
+        { ...lead, status: LEAD_STATUS.notInterested, feedback: 'f'.repeat(101) },
+        { ...lead, queue: 'nowhere', status: LEAD_STATUS.notInterested, feedback: 'Price Issue' },
       ]),
       ...messages(NotConnectedInput, [{ ...lead, outcome: 'asleep' }]),
       ...messages(DateRangeInput, [{ from: '2026-13-01' }, { from: '2026-03-05', to: '2026-03-01' }, { from: '2024-01-01', to: '2026-01-01' }]),

@@ -274,20 +274,7 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
 
   it('records a connection failure, a timeout and an unusable saved link without throwing', async () => {
     const closedPort = await freePort();
-    const { company: refused } = await companyWithLink(null);
-    await db()
-      .insertInto('indiamart_settings')
-      .values({
-        subadmin_id: refused.id,
-        api_link: `http://127.0.0.1:${closedPort}/wservce/crm/crmListing/v2/?glusr_crm_key=x`,
-        mobile_number: '9876543210',
-        updated_at: new Date().toISOString(),
-        last_pull_at: null,
-        last_pull_code: null,
-        last_pull_message: null,
-        last_window_end: null,
-      })
-      .execute();
+    const { company: refused } = await companyWithLink('x', {}, `http://127.0.0.1:${closedPort}/wservce/crm/crmListing/v2/?glusr_crm_key=x`);
     const now = new Date('2026-11-22T04:30:00Z');
     expect(await pull(refused.id, now)).toMatchObject({ result: { code: 'NETWORK', message: 'Could not reach IndiaMART (ECONNREFUSED).' } });
     expect(await settingsOf(refused.id)).toMatchObject({ last_pull_code: 'NETWORK', last_window_end: null });

@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { signedInSubadmin } from './helpers/company.js';
 import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
 import { mutate, query, signIn, type Session } from './helpers/http.js';
 import { importLeadsCsv, importChunkRows } from '../server/services/leads/csv-import.js';
@@ -31,11 +32,7 @@ describe.each(dialects)('lead intake on %s', (dialect) => {
   afterAll(() => t?.close());
 
   const db = () => t.deps.db;
-  async function company() {
-    const c = await insertCompany(db());
-    const session = await signIn(t.app, { kind: 'subadmin', email: c.email, password: PASSWORD });
-    return { ...c, session };
-  }
+  const company = () => signedInSubadmin(t);
 
   async function upload(session: Session | null, parts: Part[], via: 'cookie' | 'bearer' = 'cookie', app = t.app) {
     const { payload, contentType } = multipart(parts);
@@ -615,43 +612,31 @@ with WhatsApp"`,
     const b = await company();
     const up = await csv(a.session, `mobile\n${nextMobile()}\nbad\n`, 'JustDial', 'mine.csv');
     const now = new Date().toISOString();
-    await db()
-      .insertInto('upload_batches')
-      .values({
-        subadmin_id: a.id,
-        uploaded_by_kind: 'subadmin',
-        uploaded_by_id: a.id,
-        source: 'indiamart',
-        file_name: null,
-        category: 'IndiaMART',
-        status: 'complete',
-        inserted: 4,
-        duplicates: 1,
-        invalid: 0,
-        report: null,
-        created_at: new Date(Date.now() + 1000).toISOString(),
-        completed_at: now,
-      })
-      .execute();
-    const failedPull = await db()
-      .insertInto('upload_batches')
-      .values({
-        subadmin_id: a.id,
-        uploaded_by_kind: 'subadmin',
-        uploaded_by_id: a.id,
-        source: 'indiamart',
-        file_name: null,
-        category: 'IndiaMART',
-        status: 'failed',
-        inserted: 0,
-        duplicates: 0,
-        invalid: 1,
-        created_at: new Date(Date.now() - 60_000).toISOString(),
-        completed_at: now,
-        report: JSON.stringify({ code: '401', message: 'Key refused by IndiaMART.', invalid_rows: [{ ref: 'Q123', reason: 'No mobile number' }] }),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    /** An IndiaMART pull of company a, finished now. */
+    const pull = (over: { status: 'complete' | 'failed'; inserted: number; duplicates: number; invalid: number; report: string | null; created_at: string }) =>
+      db()
+        .insertInto('upload_batches')
+        .values({
+          subadmin_id: a.id,
+          uploaded_by_kind: 'subadmin',
+          uploaded_by_id: a.id,
+          source: 'indiamart',
+          file_name: null,
+          category: 'IndiaMART',
+          completed_at: now,
+          ...over,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    await pull({ status: 'complete', inserted: 4, duplicates: 1, invalid: 0, report: null, created_at: new Date(Date.now() + 1000).toISOString() });
+    const failedPull = await pull({
+      status: 'failed',
+      inserted: 0,
+      duplicates: 0,
+      invalid: 1,
+      created_at: new Date(Date.now() - 60_000).toISOString(),
+      report: JSON.stringify({ code: '401', message: 'Key refused by IndiaMART.', invalid_rows: [{ ref: 'Q123', reason: 'No mobile number' }] }),
+    });
     const pullReport = await query(t.app, 'intake.batch', { id: failedPull.id }, a.session);
     expect(pullReport.data).toMatchObject({
       fileName: 'IndiaMART pull',

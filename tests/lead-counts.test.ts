@@ -1,20 +1,17 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { insertCompany, insertLead, insertUser, leadValues, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
 import { mutate, query, signIn } from './helpers/http.js';
 import { multipart } from './helpers/multipart.js';
 import { nowIso } from '../server/db/dialect.js';
 import { quarterOf, todayBounds } from '../shared/dates.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 
 // The counts the leads' triggers keep (migration 0013) against the leads themselves, after every
 // kind of write the app makes and some it never makes (straight SQL).
 describe.each(dialects)('kept lead counts on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
   const db = () => t.deps.db;
 
   async function expectCountsTrue() {
@@ -111,39 +108,14 @@ describe.each(dialects)('kept lead counts on %s', (dialect) => {
       .updateTable('leads')
       .set({ telicaller_send_date: '2026-01-01T10:47:00.000Z' })
       .where('telicaller_id', '=', u.id)
-      .where('status', '=', '0')
+      .where('status', '=', LEAD_STATUS.new)
       .execute();
     await db().updateTable('leads').set({ subadmin_id: other.id }).where('subadmin_id', '=', c.id).where('mobile', 'like', '92345001%').execute();
     await db().deleteFrom('leads').where('subadmin_id', '=', c.id).where('mobile', 'like', '91234001%').execute();
     await sql`update leads set telicaller_id = null, telicaller_send_date = null where id in (select id from leads where telicaller_id = ${u.id} order by id limit 3)`.execute(
       db(),
     );
-    await db()
-      .insertInto('leads')
-      .values({
-        subadmin_id: c.id,
-        batch_id: null,
-        visible: 1,
-        source_ref: null,
-        name: 'Direct',
-        mobile: '9345600003',
-        requirement: '',
-        area: '',
-        category: 'Direct',
-        upload_date: nowIso(),
-        telicaller_id: u.id,
-        telicaller_send_date: nowIso(),
-        status: '0',
-        handler_id: null,
-        handler_assigned_by: null,
-        submit_status: null,
-        lead_quality: null,
-        callback_date: null,
-        callback_time: null,
-        created_at: nowIso(),
-        updated_at: nowIso(),
-      })
-      .execute();
+    await insertLead(db(), c.id, { name: 'Direct', mobile: '9345600003', category: 'Direct', telicaller_id: u.id, telicaller_send_date: nowIso() });
     await expectCountsTrue();
   });
 
@@ -157,33 +129,11 @@ describe.each(dialects)('kept lead counts on %s', (dialect) => {
       const justBefore = new Date(Date.parse(day.from) - 60_000).toISOString();
       const atStart = day.from;
       const lastMinute = new Date(Date.parse(day.to) - 60_000).toISOString();
-      const base = {
-        subadmin_id: c.id,
-        batch_id: null,
-        source_ref: null,
-        requirement: '',
-        area: '',
-        upload_date: nowIso(),
-        status: '0',
-        handler_id: null,
-        handler_assigned_by: null,
-        submit_status: null,
-        lead_quality: null,
-        callback_date: null,
-        callback_time: null,
-        created_at: nowIso(),
-        updated_at: nowIso(),
-      };
       let n = 0;
-      const lead = (over: { visible?: number; telicaller_id?: number | null; telicaller_send_date?: string | null; category?: string }) => ({
-        ...base,
-        name: `L${n}`,
-        mobile: `93${String(c.id).padStart(3, '0')}${String(n++).padStart(5, '0')}`,
-        visible: over.visible ?? 1,
-        telicaller_id: over.telicaller_id ?? null,
-        telicaller_send_date: over.telicaller_send_date ?? null,
-        category: over.category ?? 'A',
-      });
+      const lead = (over: LeadFixture) => {
+        const i = n++;
+        return leadValues(c.id, { name: `L${i}`, mobile: `93${String(c.id).padStart(3, '0')}${String(i).padStart(5, '0')}`, category: 'A', ...over });
+      };
       await db()
         .insertInto('leads')
         .values([

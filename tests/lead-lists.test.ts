@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { signedInSubadmin } from './helpers/company.js';
+import { historyValues, insertAdmin, insertLeadRows, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
 import { legacy, query, signIn, type Session } from './helpers/http.js';
 import { insertLeads } from '../server/services/leads/lead-writer.js';
 import { nowIso } from '../server/db/dialect.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 
 const HEADER = 'Id,Name,Mobile,Requirement,Area,Category,Upload Time';
 
 describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
 
-  async function company() {
-    const c = await insertCompany(db());
-    const session = await signIn(t.app, { kind: 'subadmin', email: c.email, password: PASSWORD });
-    return { ...c, session };
-  }
+  const company = () => signedInSubadmin(t);
 
   async function exportCsv(session: Session | null, params: Record<string, string | number>, via: 'cookie' | 'bearer' = 'cookie') {
     const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
@@ -71,28 +65,28 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       otherCaller = await insertUser(db(), b.id, 'Telicaller', { name: 'Other Company Caller' });
       const yesterday = new Date(Date.now() - 2 * 86_400_000).toISOString();
       await insertLeadRows(db(), a.id, [
-        { telicaller_id: caller.id, status: '0' },
-        { telicaller_id: caller.id, status: '0', telicaller_send_date: yesterday },
-        { telicaller_id: caller.id, status: '0' },
-        { telicaller_id: caller.id, status: '0', visible: 0 },
-        { telicaller_id: caller.id, status: '6' },
-        { telicaller_id: caller.id, status: '2' },
-        { telicaller_id: caller.id, status: '2', lead_quality: 'good' },
-        { telicaller_id: caller.id, status: '3' },
-        { telicaller_id: caller.id, status: '4', callback_date: '2030-01-02' },
-        { telicaller_id: caller.id, status: '5' },
-        { telicaller_id: head.id, status: '0' },
-        { telicaller_id: head.id, status: '3' },
-        { telicaller_id: head.id, status: '3' },
-        { telicaller_id: blocked.id, status: '0' },
-        { status: '0' },
-        { status: '0' },
+        { telicaller_id: caller.id, status: LEAD_STATUS.new },
+        { telicaller_id: caller.id, status: LEAD_STATUS.new, telicaller_send_date: yesterday },
+        { telicaller_id: caller.id, status: LEAD_STATUS.new },
+        { telicaller_id: caller.id, status: LEAD_STATUS.new, visible: 0 },
+        { telicaller_id: caller.id, status: LEAD_STATUS.noSubmit },
+        { telicaller_id: caller.id, status: LEAD_STATUS.interested },
+        { telicaller_id: caller.id, status: LEAD_STATUS.interested, lead_quality: 'good' },
+        { telicaller_id: caller.id, status: LEAD_STATUS.notInterested },
+        { telicaller_id: caller.id, status: LEAD_STATUS.followUp, callback_date: '2030-01-02' },
+        { telicaller_id: caller.id, status: LEAD_STATUS.invalid },
+        { telicaller_id: head.id, status: LEAD_STATUS.new },
+        { telicaller_id: head.id, status: LEAD_STATUS.notInterested },
+        { telicaller_id: head.id, status: LEAD_STATUS.notInterested },
+        { telicaller_id: blocked.id, status: LEAD_STATUS.new },
+        { status: LEAD_STATUS.new },
+        { status: LEAD_STATUS.new },
       ]);
       await insertLeadRows(db(), b.id, [
-        { telicaller_id: otherCaller.id, status: '0' },
-        { telicaller_id: otherCaller.id, status: '5' },
+        { telicaller_id: otherCaller.id, status: LEAD_STATUS.new },
+        { telicaller_id: otherCaller.id, status: LEAD_STATUS.invalid },
         // a crafted row pointing at company A's telecaller: never counted for A
-        { telicaller_id: caller.id, status: '0' },
+        { telicaller_id: caller.id, status: LEAD_STATUS.new },
       ]);
     });
 
@@ -137,7 +131,7 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
 
     it('keeps a removed telecaller who still holds worked leads, marked', async () => {
       const gone = await insertUser(db(), a.id, 'Telicaller', { name: 'Gone Caller' });
-      await insertLeadRows(db(), a.id, [{ telicaller_id: gone.id, status: '5' }]);
+      await insertLeadRows(db(), a.id, [{ telicaller_id: gone.id, status: LEAD_STATUS.invalid }]);
       await db().updateTable('users').set({ deleted_at: nowIso() }).where('id', '=', gone.id).execute();
       const invalid = await query(t.app, 'leads.byTelecaller', { status: 'invalid' }, a.session);
       expect(invalid.data.items).toContainEqual({ id: gone.id, name: 'Gone Caller', user_type: 'Telicaller', blocked: false, deleted: true, count: 1 });
@@ -237,7 +231,7 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
         name: i === 7 ? 'Meera Kapoor' : `Lead ${String(i).padStart(2, '0')}`,
         mobile: i === 11 ? '9812345678' : uniqueMobile(),
         telicaller_id: caller.id,
-        status: '2',
+        status: LEAD_STATUS.interested,
         lead_quality: i === 3 ? 'excellent' : null,
         requirement: '<p>Website</p><p>and app</p>',
       }));
@@ -253,48 +247,22 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       await db()
         .insertInto('lead_history')
         .values([
-          {
-            subadmin_id: a.id,
-            lead_id: ids[24]!,
+          historyValues(a.id, ids[24]!, {
             user_id: caller.id,
-            acted_by_subadmin: null,
-            status: '4',
+            status: LEAD_STATUS.followUp,
             feedback: 'Follow-up Option',
             call_duration: 30,
             remarks: 'call later',
-            handler_id: null,
-            demo: 0,
-            project_name: null,
-            callback: 0,
-            callback_date: null,
-            callback_time: null,
-            invalid_reason: null,
-            lead_quality: null,
-            optional_whatsapp: null,
-            optional_number: null,
             created_at: '2025-01-02T00:00:00.000Z',
-          },
-          {
-            subadmin_id: a.id,
-            lead_id: ids[24]!,
+          }),
+          historyValues(a.id, ids[24]!, {
             user_id: caller.id,
-            acted_by_subadmin: null,
-            status: '2',
+            status: LEAD_STATUS.interested,
             feedback: 'Price Negotiation',
             call_duration: 60,
             remarks: 'wants a quote',
-            handler_id: null,
-            demo: 0,
-            project_name: null,
-            callback: 0,
-            callback_date: null,
-            callback_time: null,
-            invalid_reason: null,
-            lead_quality: null,
-            optional_whatsapp: null,
-            optional_number: null,
             created_at: '2025-01-03T00:00:00.000Z',
-          },
+          }),
         ])
         .execute();
 
@@ -342,11 +310,11 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       const b = await company();
       const caller = await insertUser(db(), a.id, 'Telicaller', { name: 'Kiran Caller' });
       const ids = await insertLeadRows(db(), a.id, [
-        { name: 'Ravi', category: 'IndiaMART', telicaller_id: caller.id, status: '2' },
+        { name: 'Ravi', category: 'IndiaMART', telicaller_id: caller.id, status: LEAD_STATUS.interested },
         { name: 'Sita', category: 'IndiaMART' },
         { name: 'Mohan', category: 'JustDial', mobile: '9700011122' },
         { name: 'Hidden', category: 'JustDial', visible: 0 },
-        { name: 'Lata', category: 'Local Leads', telicaller_id: caller.id, status: '0' },
+        { name: 'Lata', category: 'Local Leads', telicaller_id: caller.id, status: LEAD_STATUS.new },
       ]);
       await insertLeadRows(db(), b.id, [{ name: 'Other', category: 'Expo 2025' }]);
 
@@ -389,8 +357,15 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       const caller = await insertUser(db(), a.id);
       const ids = await insertLeadRows(db(), a.id, [
         { name: 'Plain Name', mobile: '9876543210', requirement: 'Website', area: 'Pune', category: 'IndiaMART', created_at: '2025-03-05T10:00:00.000Z' },
-        { name: 'Shah, Amit', requirement: 'Says "urgent"', area: 'Navi\nMumbai', category: 'JustDial', telicaller_id: caller.id, status: '2' },
-        { name: '=HYPERLINK("http://x")', requirement: '+91 call', area: '-5', category: '@SUM(A1)', telicaller_id: caller.id, status: '2' },
+        {
+          name: 'Shah, Amit',
+          requirement: 'Says "urgent"',
+          area: 'Navi\nMumbai',
+          category: 'JustDial',
+          telicaller_id: caller.id,
+          status: LEAD_STATUS.interested,
+        },
+        { name: '=HYPERLINK("http://x")', requirement: '+91 call', area: '-5', category: '@SUM(A1)', telicaller_id: caller.id, status: LEAD_STATUS.interested },
         { name: '\tTabbed', requirement: '<p>Line one</p><p>Line two</p>', area: 'Delhi', category: 'Manual' },
         { name: 'Invisible', visible: 0 },
       ]);
@@ -416,7 +391,9 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       // Bearer works too, as for every legacy call.
       expect((await exportCsv(a.session, {}, 'bearer')).statusCode).toBe(200);
 
-      const filtered = csvRecords((await exportCsv(a.session, { category: 'JustDial', assigned: 'assigned', status: '2', search: 'shah' })).body);
+      const filtered = csvRecords(
+        (await exportCsv(a.session, { category: 'JustDial', assigned: 'assigned', status: LEAD_STATUS.interested, search: 'shah' })).body,
+      );
       expect(filtered).toHaveLength(2);
       expect(filtered[1]).toMatch(new RegExp(`^${ids[1]},`));
 
@@ -430,15 +407,15 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       const a = await company();
       const b = await company();
       const otherCaller = await insertUser(db(), b.id);
-      await insertLeadRows(db(), b.id, [{ name: 'Secret Lead', telicaller_id: otherCaller.id, status: '2' }]);
+      await insertLeadRows(db(), b.id, [{ name: 'Secret Lead', telicaller_id: otherCaller.id, status: LEAD_STATUS.interested }]);
       // Even a lead of company A wrongly pointing at B's telecaller does not open B's list.
-      await insertLeadRows(db(), a.id, [{ name: 'Mine', telicaller_id: otherCaller.id, status: '2' }]);
+      await insertLeadRows(db(), a.id, [{ name: 'Mine', telicaller_id: otherCaller.id, status: LEAD_STATUS.interested }]);
       const res = await exportCsv(a.session, { telecallerId: otherCaller.id, status: 'interested' });
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ status: false, success: false, message: 'Telecaller not found.' });
       const all = await exportCsv(a.session, {});
       expect(all.body).not.toContain('Secret Lead');
-      const bad = await exportCsv(a.session, { telecallerId: otherCaller.id, status: '2' });
+      const bad = await exportCsv(a.session, { telecallerId: otherCaller.id, status: LEAD_STATUS.interested });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().status).toBe(false);
       expect((await exportCsv(a.session, { assigned: 'maybe' })).statusCode).toBe(400);

@@ -1,36 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertCompany, insertLeadRows, insertUser, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { insertCompany, insertUploadedLead, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
+import { team } from './helpers/company.js';
 import { mutate, query, signIn, type Session } from './helpers/http.js';
-import type { UserType } from '../server/db/schema.js';
 import { addDays, timeIn, todayIn } from '../shared/dates.js';
 import { MESSAGES } from '../shared/schemas/lead-work.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 
 const IST = 'Asia/Kolkata';
 
 describe.each(dialects)('opening a lead, and submissions that arrive together, on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
-  async function person(companyId: number, type: UserType = 'Telicaller', name?: string) {
-    const u = await insertUser(db(), companyId, type, name ? { name } : {});
-    return { ...u, session: await signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD }) };
-  }
-  async function team() {
-    const company = await insertCompany(db());
-    return { company, caller: await person(company.id, 'Telicaller', 'Asha Caller'), head: await person(company.id, 'Telicaller-hade', 'Chetan Head') };
-  }
-  async function leadOf(p: { id: number }, companyId: number, over: LeadFixture & { callback_time?: string; handler_assigned_by?: number } = {}) {
-    const { callback_time, handler_assigned_by, ...fixture } = over;
-    const [id] = await insertLeadRows(db(), companyId, [{ telicaller_id: p.id, ...fixture }]);
-    const set = Object.fromEntries(Object.entries({ callback_time, handler_assigned_by }).filter(([, v]) => v !== undefined));
-    if (Object.keys(set).length) await db().updateTable('leads').set(set).where('id', '=', id!).execute();
-    return id!;
-  }
+  const leadOf = (p: { id: number }, companyId: number, over: LeadFixture = {}) => insertUploadedLead(db(), companyId, { telicaller_id: p.id, ...over });
   const leadRow = (id: number) => db().selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const historyRows = (id: number) => db().selectFrom('lead_history').selectAll().where('lead_id', '=', id).orderBy('id').execute();
   const queueIds = async (s: Session, queue: string) => {
@@ -55,10 +38,18 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
 
   describe('missed callbacks keep their place until an outcome is submitted', () => {
     it("a callback missed today and one missed yesterday, opened and left (Cancel), stay in Today's Callbacks and in the bell", async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const hourAgo = new Date(Date.now() - 3_600_000);
-      const missedToday = await leadOf(caller, company.id, { status: '4', callback_date: todayIn(IST, hourAgo), callback_time: timeIn(IST, hourAgo) });
-      const missedYesterday = await leadOf(caller, company.id, { status: '4', callback_date: addDays(todayIn(IST), -1), callback_time: '10:00' });
+      const missedToday = await leadOf(caller, company.id, {
+        status: LEAD_STATUS.followUp,
+        callback_date: todayIn(IST, hourAgo),
+        callback_time: timeIn(IST, hourAgo),
+      });
+      const missedYesterday = await leadOf(caller, company.id, {
+        status: LEAD_STATUS.followUp,
+        callback_date: addDays(todayIn(IST), -1),
+        callback_time: '10:00',
+      });
       const beforeToday = await leadRow(missedToday);
 
       for (const id of [missedToday, missedYesterday]) {
@@ -85,7 +76,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
       const done = await mutate(
         t.app,
         'work.submit',
-        { leadId: missedToday, variant: 'standard', status: '3', feedback: 'Price Issue', call_duration: 30 },
+        { leadId: missedToday, variant: 'standard', status: LEAD_STATUS.notInterested, feedback: 'Price Issue', call_duration: 30 },
         caller.session,
       );
       expect(done.status, JSON.stringify(done.error)).toBe(200);
@@ -94,8 +85,8 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
     });
 
     it("the legacy update-status still sets exactly what it is asked: '6' on a follow-up takes it off the callbacks", async () => {
-      const { company, caller } = await team();
-      const id = await leadOf(caller, company.id, { status: '4', callback_date: todayIn(IST), callback_time: '23:59' });
+      const { company, caller } = await team(t);
+      const id = await leadOf(caller, company.id, { status: LEAD_STATUS.followUp, callback_date: todayIn(IST), callback_time: '23:59' });
       const res = await legacy('POST', '/update-status', caller.session, { lead_ids: [id], status: 6 });
       expect(res.status).toBe(200);
       expect(await leadRow(id)).toMatchObject({ status: '6', opened_from_status: '4' });
@@ -105,12 +96,12 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
 
   describe("the sub-admin's Not Submitted list", () => {
     it("lists each telecaller's opened and unsubmitted leads, of its own company only, with when they were sent and opened", async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const owner = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
       const other = await insertCompany(db());
       const otherOwner = await signIn(t.app, { kind: 'subadmin', email: other.email, password: PASSWORD });
       const fresh = await leadOf(caller, company.id);
-      const followUp = await leadOf(caller, company.id, { status: '4' });
+      const followUp = await leadOf(caller, company.id, { status: LEAD_STATUS.followUp });
       await mutate(t.app, 'work.open', { leadId: fresh, queue: 'new' }, caller.session);
       await mutate(t.app, 'work.open', { leadId: followUp, queue: 'followUp' }, caller.session);
 
@@ -142,7 +133,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
 
   describe('parallel unanswered calls on Postgres and SQLite', () => {
     it('12 at once without a key each count: 12 attempts, invalid at the limit', async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const id = await leadOf(caller, company.id);
       // Twelve different calls (made a minute apart on the phone, sent together by its outbox).
       const calls = Array.from({ length: 12 }, (_, i) =>
@@ -163,11 +154,18 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
 
   describe('a head and a lead handed to it', () => {
     it("after the head's submit the lead is read-only to the head, on both transports", async () => {
-      const { company, caller, head } = await team();
-      const id = await leadOf(caller, company.id, { status: '2', handler_id: head.id, submit_status: '0', handler_assigned_by: caller.id });
+      const { company, caller, head } = await team(t);
+      const id = await leadOf(caller, company.id, { status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '0', handler_assigned_by: caller.id });
       // Its own double tap is one submit, answered twice.
       const taps = await Promise.all(
-        [0, 1].map(() => mutate(t.app, 'work.submit', { leadId: id, variant: 'head', status: '3', feedback: 'Price Issue', call_duration: 20 }, head.session)),
+        [0, 1].map(() =>
+          mutate(
+            t.app,
+            'work.submit',
+            { leadId: id, variant: 'head', status: LEAD_STATUS.notInterested, feedback: 'Price Issue', call_duration: 20 },
+            head.session,
+          ),
+        ),
       );
       for (const tap of taps) expect(tap.status, JSON.stringify(tap.error)).toBe(200);
       const after = await leadRow(id);
@@ -176,7 +174,12 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
       const busy = await mutate(t.app, 'work.notConnected', { leadId: id, outcome: 'busy', call_duration: 0 }, head.session);
       expect(busy.status).toBe(403);
       expect(busy.error?.message).toBe(MESSAGES.headSubmitted);
-      const again = await mutate(t.app, 'work.submit', { leadId: id, variant: 'head', status: '2', feedback: 'Running', call_duration: 20 }, head.session);
+      const again = await mutate(
+        t.app,
+        'work.submit',
+        { leadId: id, variant: 'head', status: LEAD_STATUS.interested, feedback: 'Running', call_duration: 20 },
+        head.session,
+      );
       expect(again.status).toBe(403);
       expect(again.error?.message).toBe(MESSAGES.headSubmitted);
       const legacyForm = await legacy('POST', '/submitLeadForm', head.session, { customer_id: id, status: 3, feedback: 'Demo Not Working' });
@@ -200,7 +203,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
     const submitForm = (leadId: number, extra: Record<string, unknown> = {}) => ({
       leadId,
       variant: 'standard',
-      status: '4',
+      status: LEAD_STATUS.followUp,
       feedback: 'Follow-up Option',
       call_duration: 42,
       callback: true,
@@ -211,7 +214,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
     });
 
     it('3 identical submits at once write one history row; the others answer as the first', async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const id = await leadOf(caller, company.id);
       const answers = await Promise.all([0, 1, 2].map(() => mutate(t.app, 'work.submit', submitForm(id), caller.session)));
       for (const a of answers) expect(a.status, JSON.stringify(a.error)).toBe(200);
@@ -247,7 +250,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
     });
 
     it('2 Busy taps at once make one attempt', async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const id = await leadOf(caller, company.id);
       const answers = await Promise.all(
         [0, 1].map(() => mutate(t.app, 'work.notConnected', { leadId: id, outcome: 'busy', call_duration: 0 }, caller.session)),
@@ -259,7 +262,7 @@ describe.each(dialects)('opening a lead, and submissions that arrive together, o
     });
 
     it('different submissions, or the same one made minutes apart, each count', async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const id = await leadOf(caller, company.id);
       await mutate(t.app, 'work.notConnected', { leadId: id, outcome: 'busy', call_duration: 0 }, caller.session);
       await mutate(t.app, 'work.notConnected', { leadId: id, outcome: 'no_answer', call_duration: 0 }, caller.session);

@@ -1,53 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertCompany, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { insertCompany, insertLead, insertUser, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
 import { query, signIn, type Session } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
 import { addDays, startOfDayUtc } from '../shared/dates.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 
 const ms = (iso: string, delta: number) => new Date(Date.parse(iso) + delta).toISOString();
 
 describe.each(dialects)('lead quality on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
 
-  async function lead(subadminId: number, over: Record<string, unknown>) {
-    const now = nowIso();
-    const row = await db()
-      .insertInto('leads')
-      .values({
-        subadmin_id: subadminId,
-        batch_id: null,
-        visible: 1,
-        source_ref: null,
-        name: 'Lead',
-        mobile: uniqueMobile(),
-        requirement: 'Website',
-        area: 'Pune',
-        category: 'IndiaMART',
-        upload_date: now,
-        telicaller_id: null,
-        telicaller_send_date: now,
-        status: '2',
-        handler_id: null,
-        handler_assigned_by: null,
-        submit_status: null,
-        lead_quality: 'good',
-        callback_date: null,
-        callback_time: null,
-        created_at: now,
-        updated_at: now,
-        ...over,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const lead = (subadminId: number, over: LeadFixture) =>
+    insertLead(db(), subadminId, {
+      requirement: 'Website',
+      area: 'Pune',
+      telicaller_send_date: nowIso(),
+      status: LEAD_STATUS.interested,
+      lead_quality: 'good',
+      ...over,
+    });
   const session = (u: { mobile: string }): Promise<Session> => signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD });
   const ids = (res: { data?: { items: { id: number }[] } }) => res.data!.items.map((i) => i.id).sort((a, b) => a - b);
 
@@ -60,7 +34,7 @@ describe.each(dialects)('lead quality on %s', (dialect) => {
   it("keeps From and To inclusive by the company's day, for upload dates stored as ISO instants or as bare dates", async () => {
     const company = await insertCompany(db());
     const caller = await insertUser(db(), company.id);
-    const mine = (over: Record<string, unknown>) => lead(company.id, { telicaller_id: caller.id, ...over });
+    const mine = (over: LeadFixture) => lead(company.id, { telicaller_id: caller.id, ...over });
 
     const inside = [
       await mine({ upload_date: dayStart, name: 'First instant of the day' }),

@@ -1,35 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { callerWithNewLeads } from './helpers/company.js';
+import { insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { legacy, mutate, signIn } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
 import { findSentToSubadmins } from '../server/services/notifications/notifications.repository.js';
 import { TAKEN_BACK_MESSAGES } from '../shared/schemas/lead-work.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 
 // A phone offline submits a lead that its company took back meanwhile: the telecaller is told that
 // the company took it back, and the company gets the outcome, so an interested customer is not lost.
 describe.each(dialects)('an outcome for a lead taken back, on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
   let n = 0;
   const keyOf = () => `k${Date.now().toString(36)}${(++n).toString(36)}taken`;
 
-  async function caller() {
-    const company = await insertCompany(db());
-    const u = await insertUser(db(), company.id);
-    const session = await signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD });
-    const leads = await insertLeadRows(
-      db(),
-      company.id,
-      [0, 1].map((i) => ({ name: `Lead ${i}`, telicaller_id: u.id, telicaller_send_date: nowIso(), status: '0' })),
-    );
-    return { company, user: u, session, leads };
-  }
+  const caller = () => callerWithNewLeads(t, 2);
   /** The company takes back the telecaller's untouched leads (Distribution's Take back). */
   async function takeBack(c: Awaited<ReturnType<typeof caller>>) {
     const owner = await signIn(t.app, { kind: 'subadmin', email: c.company.email, password: PASSWORD });
@@ -46,7 +34,7 @@ describe.each(dialects)('an outcome for a lead taken back, on %s', (dialect) => 
     const form = {
       leadId: c.leads[0],
       queue: 'new',
-      status: '2',
+      status: LEAD_STATUS.interested,
       feedback: 'Running',
       remarks: 'Wants 500 units, call after 5',
       project_name: 'Pipes',
@@ -83,7 +71,9 @@ describe.each(dialects)('an outcome for a lead taken back, on %s', (dialect) => 
   it('the legacy API: submitLeadForm answers 409 with the words; update-status skips the lead and changes the others', async () => {
     const c = await caller();
     await takeBack(c);
-    const [mine] = await insertLeadRows(db(), c.company.id, [{ name: 'Kept', telicaller_id: c.user.id, telicaller_send_date: nowIso(), status: '0' }]);
+    const [mine] = await insertLeadRows(db(), c.company.id, [
+      { name: 'Kept', telicaller_id: c.user.id, telicaller_send_date: nowIso(), status: LEAD_STATUS.new },
+    ]);
     const submit = await legacy(t.app, 'POST', '/submitLeadForm', c.session, { customer_id: c.leads[0], status: '3', feedback: 'Price Issue' });
     expect(submit.status).toBe(409);
     expect(submit.body).toEqual({ status: false, success: false, message: TAKEN_BACK_MESSAGES.submit });
@@ -102,7 +92,7 @@ describe.each(dialects)('an outcome for a lead taken back, on %s', (dialect) => 
     const c = await caller();
     const colleague = await insertUser(db(), c.company.id);
     const session = await signIn(t.app, { kind: 'user', mobile: colleague.mobile, password: PASSWORD });
-    const form = (leadId: number) => ({ leadId, status: '2', feedback: 'Running', remarks: 'x' });
+    const form = (leadId: number) => ({ leadId, status: LEAD_STATUS.interested, feedback: 'Running', remarks: 'x' });
     expect((await mutate(t.app, 'work.submit', form(c.leads[0]!), session)).status).toBe(404);
     await takeBack(c);
     const answer = await mutate(t.app, 'work.submit', form(c.leads[1]!), session);
@@ -114,7 +104,7 @@ describe.each(dialects)('an outcome for a lead taken back, on %s', (dialect) => 
   it("another company's lead stays not found, and nobody is told anything", async () => {
     const a = await caller();
     const b = await caller();
-    const answer = await mutate(t.app, 'work.submit', { leadId: b.leads[0], status: '2', feedback: 'Running', remarks: 'x' }, a.session);
+    const answer = await mutate(t.app, 'work.submit', { leadId: b.leads[0], status: LEAD_STATUS.interested, feedback: 'Running', remarks: 'x' }, a.session);
     expect(answer.status).toBe(404);
     expect(answer.error?.message).toBe('Lead not found.');
     expect(await noticesOf(a.company.id)).toEqual([]);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { mutate, query, signIn, type Session } from './helpers/http.js';
 import { multipart } from './helpers/multipart.js';
@@ -8,6 +8,7 @@ import { quarterOf, todayBounds, todayIn, addDays } from '../shared/dates.js';
 import { FEEDBACK_OPTIONS, type SubmitStatus } from '../shared/schemas/lead-work.js';
 import { queueLeads } from '../server/services/lead-work/queues.repository.js';
 import { TALLIED_QUEUES, dropEmptyTallies, queueCounts } from '../server/services/lead-work/tallies.repository.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 
 const minutes = (iso: string, m: number) => new Date(Date.parse(iso) + m * 60_000).toISOString();
 
@@ -15,11 +16,7 @@ const minutes = (iso: string, m: number) => new Date(Date.parse(iso) + m * 60_00
 // count read from them against the same queue counted lead by lead, after every kind of write the
 // app makes and some it never makes (straight SQL).
 describe.each(dialects)('kept lead tallies on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
   const db = () => t.deps.db;
 
   async function expectTalliesTrue() {
@@ -31,7 +28,14 @@ describe.each(dialects)('kept lead tallies on %s', (dialect) => {
       .execute();
     const real = new Map<string, number>();
     for (const l of leads) {
-      const dayKey = l.status === '0' ? (l.telicaller_send_date ? quarterOf(l.telicaller_send_date) : '') : l.status === '4' ? (l.callback_date ?? '') : '';
+      const dayKey =
+        l.status === LEAD_STATUS.new
+          ? l.telicaller_send_date
+            ? quarterOf(l.telicaller_send_date)
+            : ''
+          : l.status === LEAD_STATUS.followUp
+            ? (l.callback_date ?? '')
+            : '';
       const k = `${l.subadmin_id}/${l.telicaller_id}/${l.status}/${l.lead_quality === null ? 1 : 0}/${dayKey}`;
       real.set(k, (real.get(k) ?? 0) + 1);
     }
@@ -156,14 +160,14 @@ describe.each(dialects)('kept lead tallies on %s', (dialect) => {
       .updateTable('leads')
       .set({ telicaller_send_date: '2026-01-01T10:47:00.000Z' })
       .where('telicaller_id', '=', u.id)
-      .where('status', '=', '0')
+      .where('status', '=', LEAD_STATUS.new)
       .where('id', 'in', ids.slice(11, 14))
       .execute();
     await db().updateTable('leads').set({ telicaller_id: headUser.id }).where('id', 'in', ids.slice(14, 16)).execute();
     await db().updateTable('leads').set({ subadmin_id: other.id }).where('id', '=', ids[16]!).execute();
     await db().deleteFrom('leads').where('id', '=', ids[17]!).execute();
     await sql`update leads set telicaller_id = null, telicaller_send_date = null where id in (${sql.join(ids.slice(18, 20))})`.execute(db());
-    await db().updateTable('leads').set({ status: '6' }).where('telicaller_id', '=', u.id).where('status', '=', '5').execute();
+    await db().updateTable('leads').set({ status: LEAD_STATUS.noSubmit }).where('telicaller_id', '=', u.id).where('status', '=', LEAD_STATUS.invalid).execute();
     await expectTalliesTrue();
     await expectQueueCountsTrue(users, zone);
 
@@ -186,14 +190,14 @@ describe.each(dialects)('kept lead tallies on %s', (dialect) => {
       { telicaller_id: u.id, telicaller_send_date: from },
       { telicaller_id: u.id, telicaller_send_date: from },
       { telicaller_id: u.id, telicaller_send_date: minutes(from, -1) },
-      { telicaller_id: u.id, status: '3' },
-      { telicaller_id: u.id, status: '2' },
-      { telicaller_id: u.id, status: '2', lead_quality: 'good' },
-      { telicaller_id: u.id, status: '4', callback_date: todayIn(zone) },
-      { telicaller_id: u.id, status: '5' },
-      { telicaller_id: u.id, status: '6' },
+      { telicaller_id: u.id, status: LEAD_STATUS.notInterested },
+      { telicaller_id: u.id, status: LEAD_STATUS.interested },
+      { telicaller_id: u.id, status: LEAD_STATUS.interested, lead_quality: 'good' },
+      { telicaller_id: u.id, status: LEAD_STATUS.followUp, callback_date: todayIn(zone) },
+      { telicaller_id: u.id, status: LEAD_STATUS.invalid },
+      { telicaller_id: u.id, status: LEAD_STATUS.noSubmit },
     ]);
-    const waiting = (await insertLeadRows(db(), c.id, [{ telicaller_id: u.id, status: '3' }]))[0]!;
+    const waiting = (await insertLeadRows(db(), c.id, [{ telicaller_id: u.id, status: LEAD_STATUS.notInterested }]))[0]!;
     await db()
       .updateTable('leads')
       .set({ retry_at: minutes(new Date().toISOString(), 60), attempts: 1 })

@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD, uniqueMobile, type LeadFixture } from './helpers/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { historyValues, insertAdmin, insertCompany, insertUploadedLead, insertUser, leadValues, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
+import { signedInUser, team } from './helpers/company.js';
 import { mutate, query, signIn, type Session } from './helpers/http.js';
 import type { UserType } from '../server/db/schema.js';
 import { nowIso } from '../server/db/dialect.js';
 import { LEGACY_LEADS_CAP } from '../server/services/leads/lists.service.js';
 import { addDays, todayBounds, todayIn } from '../shared/dates.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 
 const minutes = (iso: string, m: number) => new Date(Date.parse(iso) + m * 60_000).toISOString();
 
@@ -49,11 +51,7 @@ const HISTORY_FIELDS = [
 ];
 
 describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
 
@@ -67,26 +65,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
     return { status: res.statusCode, body: res.body ? res.json() : undefined };
   }
 
-  async function person(companyId: number, type: UserType = 'Telicaller', name?: string) {
-    const u = await insertUser(db(), companyId, type, name ? { name } : {});
-    return { ...u, session: await signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD }) };
-  }
-  async function team() {
-    const company = await insertCompany(db());
-    return {
-      company,
-      caller: await person(company.id, 'Telicaller', 'Asha Caller'),
-      colleague: await person(company.id, 'Telicaller', 'Bina Colleague'),
-      head: await person(company.id, 'Telicaller-hade', 'Chetan Head'),
-    };
-  }
-  async function lead(companyId: number, over: LeadFixture & { callback_time?: string; retry_at?: string; handler_assigned_by?: number } = {}) {
-    const { callback_time, retry_at, handler_assigned_by, ...fixture } = over;
-    const [id] = await insertLeadRows(db(), companyId, [fixture]);
-    const set = Object.fromEntries(Object.entries({ callback_time, retry_at, handler_assigned_by }).filter(([, v]) => v !== undefined));
-    if (Object.keys(set).length) await db().updateTable('leads').set(set).where('id', '=', id!).execute();
-    return id!;
-  }
+  const lead = (companyId: number, over: LeadFixture = {}) => insertUploadedLead(db(), companyId, over);
   const pendingOf = (p: { id: number }, companyId: number, over: Parameters<typeof lead>[1] = {}) =>
     lead(companyId, { telicaller_id: p.id, telicaller_send_date: minutes(nowIso(), -3 * 1440), ...over });
   const leadRow = (id: number) => db().selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -115,7 +94,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
         await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD }),
       ];
       for (const type of ['Telicaller', 'Telicaller-hade', 'Developer'] as UserType[]) {
-        if (!allowed.includes(type)) others.push((await person(company.id, type)).session);
+        if (!allowed.includes(type)) others.push((await signedInUser(t, company.id, type)).session);
       }
       const body = method === 'POST' ? {} : undefined;
       for (const via of ['bearer', 'cookie'] as Via[]) {
@@ -131,7 +110,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
     });
 
     it('answers the same with the cookie as with the bearer token', async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const id = await pendingOf(caller, company.id);
       const byCookie = await call('GET', '/getLeadsPending', caller.session, undefined, 'cookie');
       const byBearer = await call('GET', '/getLeadsPending', caller.session, undefined, 'bearer');
@@ -146,7 +125,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
 
   describe('lead lists', () => {
     it("getLeads answers the New Leads queue and getLeadsPending the pending one, in the spec's fields", async () => {
-      const { company, caller, colleague } = await team();
+      const { company, caller, colleague } = await team(t);
       const { from } = todayBounds('Asia/Kolkata');
       const fresh = await lead(company.id, {
         telicaller_id: caller.id,
@@ -156,7 +135,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       });
       const old = await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, -1), name: 'Old' });
       await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 1), retry_at: minutes(nowIso(), 60) });
-      await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 1), status: '3' });
+      await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 1), status: LEAD_STATUS.notInterested });
       await lead(company.id, { telicaller_id: colleague.id, telicaller_send_date: minutes(from, 1) });
 
       const res = await call('GET', '/getLeads', caller.session);
@@ -184,13 +163,13 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
 
       const colleagues = await call('GET', '/getLeads', colleague.session);
       expect(colleagues.body.leads).toHaveLength(1);
-      const nobody = await person(company.id);
+      const nobody = await signedInUser(t, company.id);
       expect((await call('GET', '/getLeads', nobody.session)).body).toEqual({ status: true, leads: [], total: 0, message: 'No leads found' });
       expect((await call('GET', '/getLeadsPending', nobody.session)).body).toEqual({ status: true, leads: [], total: 0, message: 'No pending leads found' });
     });
 
     it('getLeadsALL answers every lead assigned to the user, newest activity first, capped and paged', async () => {
-      const { company, caller, colleague } = await team();
+      const { company, caller, colleague } = await team(t);
       const ids: number[] = [];
       for (const status of ['0', '2', '3', '4', '5', '6']) ids.push(await pendingOf(caller, company.id, { status }));
       ids.push(await pendingOf(caller, company.id, { retry_at: minutes(nowIso(), 60) }));
@@ -221,31 +200,19 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
     });
 
     it('getLeadsALL stops at the cap and says how many there are', async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const now = nowIso();
-      const rows = Array.from({ length: LEGACY_LEADS_CAP + 5 }, (_, i) => ({
-        subadmin_id: company.id,
-        batch_id: null,
-        visible: 1,
-        source_ref: null,
-        name: `Bulk ${i}`,
-        mobile: uniqueMobile(),
-        requirement: '',
-        area: '',
-        category: 'Local Leads',
-        upload_date: now,
-        telicaller_id: caller.id,
-        telicaller_send_date: now,
-        status: '0',
-        handler_id: null,
-        handler_assigned_by: null,
-        submit_status: null,
-        lead_quality: null,
-        callback_date: null,
-        callback_time: null,
-        created_at: now,
-        updated_at: now,
-      }));
+      const rows = Array.from({ length: LEGACY_LEADS_CAP + 5 }, (_, i) =>
+        leadValues(company.id, {
+          name: `Bulk ${i}`,
+          category: 'Local Leads',
+          upload_date: now,
+          telicaller_id: caller.id,
+          telicaller_send_date: now,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
       for (let i = 0; i < rows.length; i += 250)
         await db()
           .insertInto('leads')
@@ -259,19 +226,19 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
     });
 
     it("getCallbacks answers today's and missed callbacks in the spec's fields", async () => {
-      const { company, caller, colleague } = await team();
+      const { company, caller, colleague } = await team(t);
       const today = todayIn('Asia/Kolkata');
       const missed = await pendingOf(caller, company.id, {
-        status: '4',
+        status: LEAD_STATUS.followUp,
         name: 'Missed',
         mobile: '9811111111',
         requirement: 'CRM',
         callback_date: addDays(today, -1),
         callback_time: '10:00',
       });
-      const todays = await pendingOf(caller, company.id, { status: '4', callback_date: today, callback_time: '23:59' });
-      await pendingOf(caller, company.id, { status: '4', callback_date: addDays(today, 1), callback_time: '10:00' });
-      await pendingOf(colleague, company.id, { status: '4', callback_date: today, callback_time: '10:00' });
+      const todays = await pendingOf(caller, company.id, { status: LEAD_STATUS.followUp, callback_date: today, callback_time: '23:59' });
+      await pendingOf(caller, company.id, { status: LEAD_STATUS.followUp, callback_date: addDays(today, 1), callback_time: '10:00' });
+      await pendingOf(colleague, company.id, { status: LEAD_STATUS.followUp, callback_date: today, callback_time: '10:00' });
 
       const res = await call('GET', '/getCallbacks', caller.session);
       expect(res.status).toBe(200);
@@ -286,7 +253,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
         callback_state: 'missed',
       });
       expect(res.body.callbacks[1]).toMatchObject({ id: todays, call_back_date: today, call_back_time: '23:59' });
-      const none = await person(company.id);
+      const none = await signedInUser(t, company.id);
       expect((await call('GET', '/getCallbacks', none.session)).body).toEqual({
         status: true,
         callbacks: [],
@@ -296,10 +263,15 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
     });
 
     it("getAssignedLeadsForHandler answers the head's junior leads with who handed each over", async () => {
-      const { company, caller, colleague, head } = await team();
-      const named = await pendingOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '0', handler_assigned_by: caller.id });
-      const unknown = await pendingOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '0' });
-      await pendingOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '1', handler_assigned_by: caller.id });
+      const { company, caller, colleague, head } = await team(t);
+      const named = await pendingOf(colleague, company.id, {
+        status: LEAD_STATUS.interested,
+        handler_id: head.id,
+        submit_status: '0',
+        handler_assigned_by: caller.id,
+      });
+      const unknown = await pendingOf(colleague, company.id, { status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '0' });
+      await pendingOf(colleague, company.id, { status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '1', handler_assigned_by: caller.id });
 
       const res = await call('GET', '/getAssignedLeadsForHandler', head.session);
       expect(res.status).toBe(200);
@@ -310,7 +282,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
         [named, named, caller.id, caller.name, '0', colleague.id],
         [unknown, unknown, null, 'Unknown', '0', colleague.id],
       ]);
-      const otherHead = await person(company.id, 'Telicaller-hade');
+      const otherHead = await signedInUser(t, company.id, 'Telicaller-hade');
       expect((await call('GET', '/getAssignedLeadsForHandler', otherHead.session)).body).toEqual({
         status: true,
         leads: [],
@@ -322,9 +294,9 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
 
   describe('update-status', () => {
     it("status 6 opens each of the caller's leads and leaves another's untouched", async () => {
-      const { company, caller, colleague } = await team();
+      const { company, caller, colleague } = await team(t);
       const a = await pendingOf(caller, company.id);
-      const b = await pendingOf(caller, company.id, { status: '3' });
+      const b = await pendingOf(caller, company.id, { status: LEAD_STATUS.notInterested });
       const theirs = await pendingOf(colleague, company.id);
       const theirsBefore = await leadRow(theirs);
 
@@ -343,7 +315,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
     });
 
     it("a submit status goes through the lead form's rules and writes a history row per lead", async () => {
-      const { company, caller, colleague } = await team();
+      const { company, caller, colleague } = await team(t);
       const a = await pendingOf(caller, company.id);
       const b = await pendingOf(caller, company.id);
       const theirs = await pendingOf(colleague, company.id);
@@ -385,7 +357,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
 
   describe('submitLeadForm', () => {
     it("maps the original form onto the lead form and answers the spec's message", async () => {
-      const { company, caller, head } = await team();
+      const { company, caller, head } = await team(t);
       const id = await pendingOf(caller, company.id, { name: 'Kiran', area: 'Pune' });
       await call('POST', '/update-status', caller.session, { telicaller_id: caller.id, lead_ids: [id], status: 6 });
 
@@ -441,7 +413,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       // The head's form: submit_status '1', feedback not insisted on.
       const headRes = await call('POST', '/submitLeadForm', head.session, {
         customer_id: id,
-        status: '4',
+        status: LEAD_STATUS.followUp,
         submit_status: '1',
         callback: '0',
         call_duration: '00:00:30',
@@ -451,7 +423,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
     });
 
     it("stores a callback with seconds trimmed; the no-submit screen's feedback; refuses bad input and another's lead, changing nothing", async () => {
-      const { company, caller, colleague } = await team();
+      const { company, caller, colleague } = await team(t);
       const id = await pendingOf(caller, company.id);
       const tomorrow = addDays(todayIn('Asia/Kolkata'), 1);
 
@@ -467,7 +439,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
           { customer_id: id, status: '4', feedback: 'Follow-up Option', callback: 1, callback_date: '2020-01-01', callback_time: '10:00' },
           'The callback time has already passed.',
         ],
-        [{ status: '3', feedback: 'Price Issue' }, 'A valid id is required.'],
+        [{ status: LEAD_STATUS.notInterested, feedback: 'Price Issue' }, 'A valid id is required.'],
       ];
       const before = await leadRow(id);
       for (const [body, message] of bad) {
@@ -485,7 +457,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
 
       const ok = await call('POST', '/submitLeadForm', caller.session, {
         customer_id: String(id),
-        status: '4',
+        status: LEAD_STATUS.followUp,
         feedback: 'Follow-up Option',
         callback: '1',
         callback_date: tomorrow,
@@ -502,7 +474,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
 
   describe('history, heads and names', () => {
     it("getCallHistory answers the spec's fields, newest first, for the caller's lead only", async () => {
-      const { company, caller, colleague, head } = await team();
+      const { company, caller, colleague, head } = await team(t);
       const id = await pendingOf(caller, company.id);
       const today = todayIn('Asia/Kolkata');
       await mutate(t.app, 'work.notConnected', { leadId: id, outcome: 'busy', call_duration: 4 }, caller.session);
@@ -512,7 +484,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
         'work.submit',
         {
           leadId: id,
-          status: '4',
+          status: LEAD_STATUS.followUp,
           feedback: 'Follow-up Option',
           call_duration: 3725,
           callback: true,
@@ -523,7 +495,12 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
         },
         caller.session,
       );
-      await mutate(t.app, 'work.submit', { leadId: id, status: '2', feedback: 'Running', telemarketer_handler: head.id, call_duration: 59 }, caller.session);
+      await mutate(
+        t.app,
+        'work.submit',
+        { leadId: id, status: LEAD_STATUS.interested, feedback: 'Running', telemarketer_handler: head.id, call_duration: 59 },
+        caller.session,
+      );
 
       const res = await call('GET', `/getCallHistory?customer_id=${id}`, caller.session);
       expect(res.status).toBe(200);
@@ -559,27 +536,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       // A history row whose author is not known reads 'Unknown'.
       await db()
         .insertInto('lead_history')
-        .values({
-          subadmin_id: company.id,
-          lead_id: id,
-          user_id: null,
-          acted_by_subadmin: null,
-          status: '3',
-          feedback: null,
-          call_duration: 0,
-          remarks: null,
-          handler_id: null,
-          demo: 0,
-          project_name: null,
-          callback: 0,
-          callback_date: null,
-          callback_time: null,
-          invalid_reason: null,
-          lead_quality: null,
-          optional_whatsapp: null,
-          optional_number: null,
-          created_at: minutes(nowIso(), 1),
-        })
+        .values(historyValues(company.id, id, { created_at: minutes(nowIso(), 1) }))
         .execute();
       const withUnknown = await call('GET', `/getCallHistory?customer_id=${id}`, caller.session);
       expect(withUnknown.body.history[0]).toMatchObject({ telicaller_name: 'Unknown', status: '3' });
@@ -593,7 +550,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       const notMine = await call('GET', `/getCallHistory?customer_id=${id}`, colleague.session);
       expect(notMine.status).toBe(404);
       expect(notMine.body).toEqual({ status: false, success: false, message: 'Lead not found.' });
-      const foreign = await team();
+      const foreign = await team(t);
       expect((await call('GET', `/getCallHistory?customer_id=${id}`, foreign.caller.session)).status).toBe(404);
       // A number past any id names no lead (Postgres refused it with a 500 before).
       const huge = await call('GET', '/getCallHistory?customer_id=99999999999', caller.session);
@@ -605,9 +562,9 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
     });
 
     it("getTelicallerHeads lists the company's live heads; getTelecallerNames names the company's users, and another's id is not found", async () => {
-      const { company, caller, colleague, head } = await team();
+      const { company, caller, colleague, head } = await team(t);
       await insertUser(db(), company.id, 'Telicaller-hade', { is_blocked: 1 });
-      const other = await team();
+      const other = await team(t);
 
       const heads = await call('GET', '/getTelicallerHeads', caller.session);
       expect(heads.body).toEqual({ status: true, telicallerHeads: [{ id: head.id, name: head.name }] });
@@ -627,18 +584,18 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
   });
 
   it("pendingtellecallerCount answers the 7 lead counts in the spec's order, equal to the dashboard's", async () => {
-    const { company, caller, head } = await team();
+    const { company, caller, head } = await team(t);
     const { from } = todayBounds('Asia/Kolkata');
     const mine = (over: Parameters<typeof lead>[1]) => pendingOf(caller, company.id, over);
     await mine({ telicaller_send_date: minutes(from, 1) });
     await mine({ telicaller_send_date: minutes(from, 2) });
     for (let i = 0; i < 3; i++) await mine({});
-    for (let i = 0; i < 4; i++) await mine({ status: '2' });
-    for (let i = 0; i < 5; i++) await mine({ status: '3' });
-    for (let i = 0; i < 6; i++) await mine({ status: '4' });
-    for (let i = 0; i < 7; i++) await mine({ status: '5' });
-    for (let i = 0; i < 8; i++) await mine({ status: '6' });
-    await mine({ status: '6', retry_at: minutes(nowIso(), 30) });
+    for (let i = 0; i < 4; i++) await mine({ status: LEAD_STATUS.interested });
+    for (let i = 0; i < 5; i++) await mine({ status: LEAD_STATUS.notInterested });
+    for (let i = 0; i < 6; i++) await mine({ status: LEAD_STATUS.followUp });
+    for (let i = 0; i < 7; i++) await mine({ status: LEAD_STATUS.invalid });
+    for (let i = 0; i < 8; i++) await mine({ status: LEAD_STATUS.noSubmit });
+    await mine({ status: LEAD_STATUS.noSubmit, retry_at: minutes(nowIso(), 30) });
 
     const res = await call('GET', '/pendingtellecallerCount', caller.session);
     expect(res.status).toBe(200);

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { mutate, signIn, type Session } from './helpers/http.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 
 const HEADER = 'Id,Name,Mobile,Requirement,Area,Category,Upload Time';
 const DAY = 86_400_000;
 
 describe.each(dialects)('what the telecaller screens rely on, on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   async function companyWithCaller() {
     const c = await insertCompany(t.deps.db);
@@ -36,7 +33,7 @@ describe.each(dialects)('what the telecaller screens rely on, on %s', (dialect) 
       const submit = await mutate(
         t.app,
         'work.submit',
-        { leadId: id, variant: 'standard', queue: 'new', status: '3', feedback: 'Price Issue', call_duration: 12 },
+        { leadId: id, variant: 'standard', queue: 'new', status: LEAD_STATUS.notInterested, feedback: 'Price Issue', call_duration: 12 },
         session,
       );
       expect(submit.error).toBeUndefined();
@@ -60,7 +57,7 @@ describe.each(dialects)('what the telecaller screens rely on, on %s', (dialect) 
       ]);
       await insertLeadRows(t.deps.db, company.id, [
         { telicaller_id: caller.id, name: 'Pending One', telicaller_send_date: yesterday },
-        { telicaller_id: caller.id, name: 'Worked One', status: '2' },
+        { telicaller_id: caller.id, name: 'Worked One', status: LEAD_STATUS.interested },
         { telicaller_id: other.id, name: 'Colleague Lead' },
       ]);
       await insertLeadRows(t.deps.db, elsewhere.id, [{ telicaller_id: stranger.id, name: 'Other Company Lead' }]);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { mutate, query, signIn, type Session } from './helpers/http.js';
 import { DEFAULT_WHATSAPP_TEMPLATE } from '../shared/schemas/lead-work.js';
@@ -7,11 +7,7 @@ import { DEFAULT_WHATSAPP_TEMPLATE } from '../shared/schemas/lead-work.js';
 const RULES = { retry_delay_minutes: 30, attempt_limit: 2, whatsapp_template: 'Namaste {name}! {company} here, about your enquiry.' };
 
 describe.each(dialects)('lead-work rules on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
   const companyRow = (id: number) =>

@@ -1,11 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { insertAdmin, insertCompany, insertUploadedLead, insertUser, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
+import { signedInUser, team, type SignedInUser } from './helpers/company.js';
 import { mutate, query, signIn, type Session } from './helpers/http.js';
-import type { UserType } from '../server/db/schema.js';
 import { nowIso } from '../server/db/dialect.js';
 import { addDays, timeIn, todayBounds, todayIn } from '../shared/dates.js';
 import { FEEDBACK_OPTIONS, QUEUES, type Queue, type SubmitStatus } from '../shared/schemas/lead-work.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 
 const minutes = (iso: string, m: number) => new Date(Date.parse(iso) + m * 60_000).toISOString();
 
@@ -23,49 +24,15 @@ function wallClock(zone: string, fromNowMinutes: number) {
   return { date: todayIn(zone, at), time: timeIn(zone, at) };
 }
 
-interface LeadExtra {
-  callback_time?: string | null;
-  handler_assigned_by?: number | null;
-  retry_at?: string | null;
-  attempts?: number;
-  opened_from_status?: string | null;
-}
-
 describe.each(dialects)('lead work on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
 
-  async function person(companyId: number, type: UserType = 'Telicaller', over: { name?: string } = {}) {
-    const u = await insertUser(db(), companyId, type, over);
-    const session = await signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD });
-    return { ...u, session };
-  }
-  type Person = Awaited<ReturnType<typeof person>>;
-
-  async function team(zone?: string) {
-    const company = await insertCompany(db());
-    if (zone) await db().updateTable('subadmins').set({ time_zone: zone }).where('id', '=', company.id).execute();
-    const caller = await person(company.id, 'Telicaller', { name: 'Asha Caller' });
-    const colleague = await person(company.id, 'Telicaller', { name: 'Bina Colleague' });
-    const head = await person(company.id, 'Telicaller-hade', { name: 'Chetan Head' });
-    return { company, caller, colleague, head };
-  }
-
-  async function lead(companyId: number, over: LeadFixture & LeadExtra = {}): Promise<number> {
-    const { callback_time, handler_assigned_by, retry_at, attempts, opened_from_status, ...fixture } = over;
-    const [id] = await insertLeadRows(db(), companyId, [fixture]);
-    const extra = { callback_time, handler_assigned_by, retry_at, attempts, opened_from_status };
-    const set = Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined));
-    if (Object.keys(set).length) await db().updateTable('leads').set(set).where('id', '=', id!).execute();
-    return id!;
-  }
+  type Person = SignedInUser;
+  const lead = (companyId: number, over: LeadFixture = {}) => insertUploadedLead(db(), companyId, over);
   /** Leads assigned to one person some days ago: pending unless told otherwise. */
-  const leadOf = (p: { id: number }, companyId: number, over: LeadFixture & LeadExtra = {}) =>
+  const leadOf = (p: { id: number }, companyId: number, over: LeadFixture = {}) =>
     lead(companyId, { telicaller_id: p.id, telicaller_send_date: minutes(nowIso(), -3 * 1440), ...over });
 
   const leadRow = (id: number) => db().selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -92,12 +59,12 @@ describe.each(dialects)('lead work on %s', (dialect) => {
   describe('queues', () => {
     it("splits new from pending at midnight in the company's time zone", async () => {
       const zone = 'America/New_York';
-      const { company, caller } = await team(zone);
+      const { company, caller } = await team(t, { zone });
       const { from } = todayBounds(zone);
       const justAfter = await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 1) });
       const atMidnight = await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: from });
       const justBefore = await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, -1) });
-      const touched = await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 1), status: '3' });
+      const touched = await lead(company.id, { telicaller_id: caller.id, telicaller_send_date: minutes(from, 1), status: LEAD_STATUS.notInterested });
 
       expect(await queueIds(caller.session, 'new')).toEqual([justAfter, atMidnight]);
       expect(await queueIds(caller.session, 'pending')).toEqual([justBefore]);
@@ -111,18 +78,18 @@ describe.each(dialects)('lead work on %s', (dialect) => {
     });
 
     it("shows each status in its queue: interested only without quality, not submitted as '6'", async () => {
-      const { company, caller, colleague } = await team();
+      const { company, caller, colleague } = await team(t);
       const mine = (over: LeadFixture) => leadOf(caller, company.id, over);
-      const interested = await mine({ status: '2' });
-      await mine({ status: '2', lead_quality: 'good' });
-      const notInterested = await mine({ status: '3' });
-      const followUp = await mine({ status: '4' });
-      const invalid = await mine({ status: '5' });
-      const noSubmit = await mine({ status: '6' });
-      await mine({ status: '6', visible: 0 });
-      await leadOf(colleague, company.id, { status: '2' });
+      const interested = await mine({ status: LEAD_STATUS.interested });
+      await mine({ status: LEAD_STATUS.interested, lead_quality: 'good' });
+      const notInterested = await mine({ status: LEAD_STATUS.notInterested });
+      const followUp = await mine({ status: LEAD_STATUS.followUp });
+      const invalid = await mine({ status: LEAD_STATUS.invalid });
+      const noSubmit = await mine({ status: LEAD_STATUS.noSubmit });
+      await mine({ status: LEAD_STATUS.noSubmit, visible: 0 });
+      await leadOf(colleague, company.id, { status: LEAD_STATUS.interested });
       const other = await insertCompany(db());
-      await lead(other.id, { telicaller_id: caller.id, status: '2' });
+      await lead(other.id, { telicaller_id: caller.id, status: LEAD_STATUS.interested });
 
       expect(await queueIds(caller.session, 'interested')).toEqual([interested]);
       expect(await queueIds(caller.session, 'notInterested')).toEqual([notInterested]);
@@ -133,16 +100,17 @@ describe.each(dialects)('lead work on %s', (dialect) => {
 
     it("lists today's and missed callbacks by when they are due, with their state", async () => {
       const zone = noonZone();
-      const { company, caller } = await team(zone);
+      const { company, caller } = await team(t, { zone });
       const today = todayIn(zone);
-      const cb = (at: { date: string; time: string }) => leadOf(caller, company.id, { status: '4', callback_date: at.date, callback_time: at.time });
+      const cb = (at: { date: string; time: string }) =>
+        leadOf(caller, company.id, { status: LEAD_STATUS.followUp, callback_date: at.date, callback_time: at.time });
       const upcoming = await cb(wallClock(zone, 120));
       const due = await cb(wallClock(zone, 10));
       const missedToday = await cb(wallClock(zone, -120));
       const missedYesterday = await cb({ date: addDays(today, -1), time: '15:00' });
       await cb({ date: addDays(today, 1), time: '09:00' });
-      await leadOf(caller, company.id, { status: '4' }); // follow-up without a callback
-      await leadOf(caller, company.id, { status: '3', callback_date: today, callback_time: '12:00' });
+      await leadOf(caller, company.id, { status: LEAD_STATUS.followUp }); // follow-up without a callback
+      await leadOf(caller, company.id, { status: LEAD_STATUS.notInterested, callback_date: today, callback_time: '12:00' });
 
       const res = await queue(caller.session, 'callback');
       expect(res.data.total).toBe(4);
@@ -155,14 +123,24 @@ describe.each(dialects)('lead work on %s', (dialect) => {
     });
 
     it('gives a head its junior leads (not yet submitted) with who handed them over; refuses them to a telecaller', async () => {
-      const { company, caller, colleague, head } = await team();
+      const { company, caller, colleague, head } = await team(t);
       const other = await insertCompany(db());
       const stranger = await insertUser(db(), other.id);
-      const fromCaller = await leadOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '0', handler_assigned_by: caller.id });
-      const unknown = await leadOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '0' });
-      const elsewhere = await leadOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '0', handler_assigned_by: stranger.id });
-      await leadOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '1', handler_assigned_by: caller.id });
-      await leadOf(colleague, company.id, { status: '2', handler_id: caller.id, submit_status: '0', handler_assigned_by: colleague.id });
+      const fromCaller = await leadOf(colleague, company.id, {
+        status: LEAD_STATUS.interested,
+        handler_id: head.id,
+        submit_status: '0',
+        handler_assigned_by: caller.id,
+      });
+      const unknown = await leadOf(colleague, company.id, { status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '0' });
+      const elsewhere = await leadOf(colleague, company.id, {
+        status: LEAD_STATUS.interested,
+        handler_id: head.id,
+        submit_status: '0',
+        handler_assigned_by: stranger.id,
+      });
+      await leadOf(colleague, company.id, { status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '1', handler_assigned_by: caller.id });
+      await leadOf(colleague, company.id, { status: LEAD_STATUS.interested, handler_id: caller.id, submit_status: '0', handler_assigned_by: colleague.id });
 
       const res = await queue(head.session, 'junior');
       expect(res.status).toBe(200);
@@ -178,7 +156,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
     });
 
     it('searches by name and by mobile, and pages on the server', async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const ravi = await leadOf(caller, company.id, { name: 'Ravi Kumar', mobile: '9876543210' });
       const ravina = await leadOf(caller, company.id, { name: 'RAVINA Shah', mobile: '9123456780' });
       const others: number[] = [];
@@ -204,7 +182,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
 
   describe('transitions', () => {
     it("opening a new or pending lead ('0') sets '6' at once and remembers it was '0'", async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const id = await leadOf(caller, company.id);
       const res = await open(caller.session, id, 'pending');
       expect(res.status, JSON.stringify(res.error)).toBe(200);
@@ -220,7 +198,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
     });
 
     it('opening a lead in any other status changes nothing: it keeps its place until a submit', async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const today = todayIn('Asia/Kolkata');
       const cases: [string, Queue, Record<string, unknown>][] = [
         ['2', 'interested', {}],
@@ -245,8 +223,8 @@ describe.each(dialects)('lead work on %s', (dialect) => {
     });
 
     it('a head opening a lead handed to it leaves its status alone', async () => {
-      const { company, caller, head } = await team();
-      const id = await leadOf(caller, company.id, { status: '2', handler_id: head.id, submit_status: '0', handler_assigned_by: caller.id });
+      const { company, caller, head } = await team(t);
+      const id = await leadOf(caller, company.id, { status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '0', handler_assigned_by: caller.id });
       const res = await open(head.session, id, 'junior');
       expect(res.status, JSON.stringify(res.error)).toBe(200);
       expect(res.data.variant).toBe('head');
@@ -255,7 +233,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
     });
 
     it("submits interested with the handoff fields, and the lead reaches the head's junior queue", async () => {
-      const { company, caller, head } = await team();
+      const { company, caller, head } = await team(t);
       const id = await leadOf(caller, company.id);
       await open(caller.session, id, 'pending');
       const res = await submit(
@@ -326,14 +304,14 @@ describe.each(dialects)('lead work on %s', (dialect) => {
     });
 
     it("a head's submit marks the handed lead submitted and it leaves the junior queue", async () => {
-      const { company, caller, head } = await team();
+      const { company, caller, head } = await team(t);
       const id = await leadOf(caller, company.id);
       await open(caller.session, id);
       await submit(caller.session, form(id, '2', { telemarketer_handler: head.id }));
       expect(await queueIds(head.session, 'junior')).toEqual([id]);
 
       // The head's form does not insist on feedback (docs/product-rules.md#handoff-to-a-head).
-      const res = await submit(head.session, { leadId: id, variant: 'head', status: '3', feedback: null, queue: 'junior' });
+      const res = await submit(head.session, { leadId: id, variant: 'head', status: LEAD_STATUS.notInterested, feedback: null, queue: 'junior' });
       expect(res.status, JSON.stringify(res.error)).toBe(200);
       expect(res.data.nextId).toBeNull();
       expect(await leadRow(id)).toMatchObject({ status: '3', submit_status: '1', handler_id: head.id });
@@ -347,7 +325,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
 
     it('submits follow-up with a callback, stored on the lead and in the history, and not interested, and invalid', async () => {
       const zone = noonZone();
-      const { company, caller } = await team(zone);
+      const { company, caller } = await team(t, { zone });
       const at = wallClock(zone, 60);
       const followUp = await leadOf(caller, company.id);
       await open(caller.session, followUp);
@@ -391,7 +369,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
     });
 
     it('refuses a handoff to a head that is blocked, deleted, of another company, not a head, or the submitter itself', async () => {
-      const { company, caller, colleague, head } = await team();
+      const { company, caller, colleague, head } = await team(t);
       const blocked = await insertUser(db(), company.id, 'Telicaller-hade', { is_blocked: 1 });
       const deleted = await insertUser(db(), company.id, 'Telicaller-hade');
       await db().updateTable('users').set({ deleted_at: nowIso() }).where('id', '=', deleted.id).execute();
@@ -429,7 +407,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
   describe('validation on the server', () => {
     it("answers the spec's messages and a refused submit changes nothing", async () => {
       const zone = noonZone();
-      const { company, caller } = await team(zone);
+      const { company, caller } = await team(t, { zone });
       const id = await leadOf(caller, company.id);
       await open(caller.session, id);
       const before = await leadRow(id);
@@ -437,10 +415,10 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       const cases: [Record<string, unknown>, string, string][] = [
         [{ leadId: id, feedback: 'Running' }, 'Please select a status', 'status'],
         [{ leadId: id, status: '', feedback: 'Running' }, 'Please select a status', 'status'],
-        [{ leadId: id, status: '0', feedback: 'Running' }, 'Please select a status', 'status'],
-        [{ leadId: id, status: '6', feedback: 'Running' }, 'Please select a status', 'status'],
-        [{ leadId: id, status: '5', feedback: 'Wrong Lead' }, 'Please provide invalid reason', 'invalid_reason'],
-        [{ leadId: id, status: '5', feedback: 'Wrong Lead', invalid_reason: '   ' }, 'Please provide invalid reason', 'invalid_reason'],
+        [{ leadId: id, status: LEAD_STATUS.new, feedback: 'Running' }, 'Please select a status', 'status'],
+        [{ leadId: id, status: LEAD_STATUS.noSubmit, feedback: 'Running' }, 'Please select a status', 'status'],
+        [{ leadId: id, status: LEAD_STATUS.invalid, feedback: 'Wrong Lead' }, 'Please provide invalid reason', 'invalid_reason'],
+        [{ leadId: id, status: LEAD_STATUS.invalid, feedback: 'Wrong Lead', invalid_reason: '   ' }, 'Please provide invalid reason', 'invalid_reason'],
         [form(id, '4', { callback: true }), 'Please provide callback date and time', 'callback_date'],
         [form(id, '4', { callback: true, callback_date: past.date }), 'Please provide callback date and time', 'callback_time'],
         [form(id, '2', { feedback: 'Wrong Lead' }), 'Please select a feedback.', 'feedback'],
@@ -448,8 +426,8 @@ describe.each(dialects)('lead work on %s', (dialect) => {
         [form(id, '3', { feedback: 'Positive' }), 'Please select a feedback.', 'feedback'],
         [{ leadId: id, variant: 'noSubmit', feedback: 'Positive' }, 'Please select a status.', 'status'],
         [{ leadId: id, variant: 'noSubmit', status: '', feedback: 'Positive' }, 'Please select a status.', 'status'],
-        [{ leadId: id, variant: 'noSubmit', status: '3', feedback: 'Price Issue' }, 'Please select a feedback.', 'feedback'],
-        [{ leadId: id, variant: 'noSubmit', status: '3' }, 'Please select a feedback.', 'feedback'],
+        [{ leadId: id, variant: 'noSubmit', status: LEAD_STATUS.notInterested, feedback: 'Price Issue' }, 'Please select a feedback.', 'feedback'],
+        [{ leadId: id, variant: 'noSubmit', status: LEAD_STATUS.notInterested }, 'Please select a feedback.', 'feedback'],
         [form(id, '3', { whatsapp: '98765abc' }), 'Optional WhatsApp must contain digits only.', 'whatsapp'],
         [form(id, '3', { optional_number: '+919876543210' }), 'Optional Number must contain digits only.', 'optional_number'],
         [form(id, '4', { callback: true, callback_date: past.date, callback_time: past.time }), 'The callback time has already passed.', 'callback_time'],
@@ -464,7 +442,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
         [form(id, '3', { call_duration: -1 }), 'Call duration cannot be negative.', 'call_duration'],
         [form(id, '2', { telemarketer_handler: 'someone' }), 'Choose a telecaller head.', 'telemarketer_handler'],
         // A telecaller cannot take the head's looser rule for its own lead.
-        [{ leadId: id, variant: 'head', status: '3' }, 'Please select a feedback.', 'feedback'],
+        [{ leadId: id, variant: 'head', status: LEAD_STATUS.notInterested }, 'Please select a feedback.', 'feedback'],
       ];
       for (const [input, message, field] of cases) {
         const res = await submit(caller.session, input);
@@ -480,7 +458,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       expect(await historyRows(id)).toEqual([]);
 
       // The no-submit screen's own feedback is accepted there.
-      const ok = await submit(caller.session, { leadId: id, variant: 'noSubmit', status: '3', feedback: 'Neutral', optional_number: '' });
+      const ok = await submit(caller.session, { leadId: id, variant: 'noSubmit', status: LEAD_STATUS.notInterested, feedback: 'Neutral', optional_number: '' });
       expect(ok.status, JSON.stringify(ok.error)).toBe(200);
       expect((await historyRows(id))[0]).toMatchObject({ status: '3', feedback: 'Neutral', optional_number: null });
     });
@@ -488,7 +466,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
 
   describe('not connected', () => {
     it('records an attempt, keeps the status, hides the lead until its retry time, and counts attempts on the card', async () => {
-      const { company, caller, head } = await team();
+      const { company, caller, head } = await team(t);
       const id = await leadOf(caller, company.id);
       expect(await queueIds(caller.session, 'pending')).toEqual([id]);
       await open(caller.session, id, 'pending');
@@ -516,7 +494,12 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       expect(back.data.items).toEqual([expect.objectContaining({ id, attempts: 1 })]);
 
       // A lead handed to a head sits out of the head's junior queue the same way.
-      const handed = await leadOf(caller, company.id, { status: '2', handler_id: head.id, submit_status: '0', handler_assigned_by: caller.id });
+      const handed = await leadOf(caller, company.id, {
+        status: LEAD_STATUS.interested,
+        handler_id: head.id,
+        submit_status: '0',
+        handler_assigned_by: caller.id,
+      });
       await notConnected(head.session, handed, { outcome: 'no_answer' });
       expect(await leadRow(handed)).toMatchObject({ status: '2', attempts: 1 });
       expect(await queueIds(head.session, 'junior')).toEqual([]);
@@ -529,14 +512,14 @@ describe.each(dialects)('lead work on %s', (dialect) => {
     });
 
     it('puts an opened lead back to the status it was opened from', async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const id = await leadOf(caller, company.id);
       await open(caller.session, id, 'new');
       expect((await leadRow(id)).status).toBe('6');
       await notConnected(caller.session, id);
       expect(await leadRow(id)).toMatchObject({ status: '0', attempts: 1 });
       // A follow-up opened keeps '4' (opening changes nothing) and an unanswered call keeps it too.
-      const followUp = await leadOf(caller, company.id, { status: '4' });
+      const followUp = await leadOf(caller, company.id, { status: LEAD_STATUS.followUp });
       await open(caller.session, followUp, 'followUp');
       expect((await leadRow(followUp)).status).toBe('4');
       await notConnected(caller.session, followUp);
@@ -544,7 +527,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
     });
 
     it("turns invalid, 'Not reachable', at the company's attempt limit; a connected submit resets the attempts", async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       await db().updateTable('subadmins').set({ attempt_limit: 3, retry_delay_minutes: 30 }).where('id', '=', company.id).execute();
       const id = await leadOf(caller, company.id);
       const first = await notConnected(caller.session, id);
@@ -578,7 +561,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
 
   describe('work the queue', () => {
     it('answers the next lead of the queue in order after submit and not connected, wrapping to the start', async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const [a, b, c, d] = [
         await leadOf(caller, company.id),
         await leadOf(caller, company.id),
@@ -605,11 +588,11 @@ describe.each(dialects)('lead work on %s', (dialect) => {
 
     it('walks the callback queue in due order', async () => {
       const zone = noonZone();
-      const { company, caller } = await team(zone);
+      const { company, caller } = await team(t, { zone });
       const today = todayIn(zone);
-      const late = await leadOf(caller, company.id, { status: '4', callback_date: today, callback_time: '23:00' });
-      const early = await leadOf(caller, company.id, { status: '4', callback_date: today, callback_time: '00:30' });
-      const missed = await leadOf(caller, company.id, { status: '4', callback_date: addDays(today, -2), callback_time: '18:00' });
+      const late = await leadOf(caller, company.id, { status: LEAD_STATUS.followUp, callback_date: today, callback_time: '23:00' });
+      const early = await leadOf(caller, company.id, { status: LEAD_STATUS.followUp, callback_date: today, callback_time: '00:30' });
+      const missed = await leadOf(caller, company.id, { status: LEAD_STATUS.followUp, callback_date: addDays(today, -2), callback_time: '18:00' });
       const res = await open(caller.session, early, 'callback');
       expect(res.data.queue).toEqual({ name: 'callback', previousId: missed, nextId: late });
     });
@@ -617,8 +600,8 @@ describe.each(dialects)('lead work on %s', (dialect) => {
 
   describe('access', () => {
     it("a telecaller can neither read nor write another telecaller's or another company's lead", async () => {
-      const { company, caller, colleague, head } = await team();
-      const other = await team();
+      const { company, caller, colleague, head } = await team(t);
+      const other = await team(t);
       const mine = await leadOf(caller, company.id);
       const foreign = await leadOf(other.caller, other.company.id);
       for (const [who, id] of [
@@ -646,9 +629,9 @@ describe.each(dialects)('lead work on %s', (dialect) => {
     });
 
     it('refuses work.* to a sub-admin, a developer and the admin (403), and to the signed-out (401)', async () => {
-      const { company, caller } = await team();
+      const { company, caller } = await team(t);
       const id = await leadOf(caller, company.id);
-      const developer = await person(company.id, 'Developer');
+      const developer = await signedInUser(t, company.id, 'Developer');
       const subadmin = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
       const admin = await insertAdmin(db());
       const adminSession = await signIn(t.app, { kind: 'admin', email: admin.email, password: PASSWORD });
@@ -674,7 +657,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
     });
 
     it("lists the company's live heads only", async () => {
-      const { company, caller, head } = await team();
+      const { company, caller, head } = await team(t);
       await insertUser(db(), company.id, 'Telicaller-hade', { is_blocked: 1 });
       const other = await insertCompany(db());
       await insertUser(db(), other.id, 'Telicaller-hade');
@@ -686,10 +669,10 @@ describe.each(dialects)('lead work on %s', (dialect) => {
   describe('callback reminders', () => {
     it('remind of callbacks due within 15 minutes and missed ones, not later ones', async () => {
       const zone = noonZone();
-      const { company, caller, colleague } = await team(zone);
+      const { company, caller, colleague } = await team(t, { zone });
       const today = todayIn(zone);
       const cb = (at: { date: string; time: string }, who: Person = caller) =>
-        leadOf(who, company.id, { status: '4', callback_date: at.date, callback_time: at.time });
+        leadOf(who, company.id, { status: LEAD_STATUS.followUp, callback_date: at.date, callback_time: at.time });
       const soon = await cb(wallClock(zone, 10));
       const justPast = await cb(wallClock(zone, -5));
       const missed = await cb(wallClock(zone, -90));
@@ -720,34 +703,34 @@ describe.each(dialects)('lead work on %s', (dialect) => {
   describe('dashboard tiles', () => {
     it('each lead tile equals the total of its queue', async () => {
       const zone = noonZone();
-      const { company, caller, colleague, head } = await team(zone);
+      const { company, caller, colleague, head } = await team(t, { zone });
       const today = todayIn(zone);
       const { from } = todayBounds(zone);
       const soon = minutes(nowIso(), 60);
       const gone = minutes(nowIso(), -60);
-      const mine = (over: LeadFixture & LeadExtra) => leadOf(caller, company.id, over);
+      const mine = (over: LeadFixture) => leadOf(caller, company.id, over);
       await mine({ telicaller_send_date: minutes(from, 5) });
       await mine({ telicaller_send_date: minutes(from, 5), retry_at: soon });
       await mine({ telicaller_send_date: minutes(from, 5), retry_at: gone });
       await mine({});
       await mine({ retry_at: soon });
-      await mine({ status: '2' });
-      await mine({ status: '2', retry_at: soon });
-      await mine({ status: '2', lead_quality: 'poor' });
-      await mine({ status: '3' });
-      await mine({ status: '3', retry_at: soon });
-      await mine({ status: '4', callback_date: today, callback_time: '18:00' });
-      await mine({ status: '4', callback_date: addDays(today, -1), callback_time: '18:00' });
-      await mine({ status: '4', callback_date: addDays(today, 1), callback_time: '18:00' });
-      await mine({ status: '4', callback_date: today, callback_time: '18:00', retry_at: soon });
-      await mine({ status: '4' });
-      await mine({ status: '5' });
-      await mine({ status: '6' });
-      await mine({ status: '6', retry_at: soon });
-      await leadOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '0' });
-      await leadOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '0', retry_at: soon });
-      await leadOf(colleague, company.id, { status: '2', handler_id: head.id, submit_status: '1' });
-      await leadOf(head, company.id, { status: '3' });
+      await mine({ status: LEAD_STATUS.interested });
+      await mine({ status: LEAD_STATUS.interested, retry_at: soon });
+      await mine({ status: LEAD_STATUS.interested, lead_quality: 'poor' });
+      await mine({ status: LEAD_STATUS.notInterested });
+      await mine({ status: LEAD_STATUS.notInterested, retry_at: soon });
+      await mine({ status: LEAD_STATUS.followUp, callback_date: today, callback_time: '18:00' });
+      await mine({ status: LEAD_STATUS.followUp, callback_date: addDays(today, -1), callback_time: '18:00' });
+      await mine({ status: LEAD_STATUS.followUp, callback_date: addDays(today, 1), callback_time: '18:00' });
+      await mine({ status: LEAD_STATUS.followUp, callback_date: today, callback_time: '18:00', retry_at: soon });
+      await mine({ status: LEAD_STATUS.followUp });
+      await mine({ status: LEAD_STATUS.invalid });
+      await mine({ status: LEAD_STATUS.noSubmit });
+      await mine({ status: LEAD_STATUS.noSubmit, retry_at: soon });
+      await leadOf(colleague, company.id, { status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '0' });
+      await leadOf(colleague, company.id, { status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '0', retry_at: soon });
+      await leadOf(colleague, company.id, { status: LEAD_STATUS.interested, handler_id: head.id, submit_status: '1' });
+      await leadOf(head, company.id, { status: LEAD_STATUS.notInterested });
 
       const tileQueues: [string, Queue][] = [
         ['newLeads', 'new'],

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { insertAdmin, insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { legacy, mutate, query, signIn, type Session } from './helpers/http.js';
 import { hashToken } from '../server/auth/tokens.js';
@@ -11,11 +11,7 @@ const sessionFrom = (setCookie: string | string[] | undefined): Session => {
 };
 
 describe.each(dialects)('login-as on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   it('opens a session as one of its own users, shown in me, audited, with a way back', async () => {
     const company = await insertCompany(t.deps.db, { name: 'Owner One' });

@@ -1,18 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { signedInCompany } from './helpers/company.js';
 import { legacy, mutate, query, type Session } from './helpers/http.js';
 import { multipart, type Part } from './helpers/multipart.js';
 import { PNG, GIF } from './helpers/files.js';
 
 describe.each(dialects)('demos and tutorials on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
   const company = () => signedInCompany(t);
   const send = (s: Session, url: string, parts: Part[]) => {
     const body = multipart(parts);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { buildTestApp, dialects, type TestApp, testAppFor } from './helpers/app.js';
 import { insertAdmin, insertCompany, PASSWORD } from './helpers/fixtures.js';
 import { legacy, mutate, query, signIn, type Session } from './helpers/http.js';
 import { addDays, todayIn } from '../shared/dates.js';
@@ -68,11 +68,7 @@ describe.each(dialects)('ids past any id, for the platform admin, on %s', (diale
 });
 
 describe.each(dialects)('a search for a number past any id on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   it("finds no telecaller by it, and answers (the telecaller counts also match a user's id)", async () => {
     const company = await insertCompany(t.deps.db);

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { signedInSubadmin } from './helpers/company.js';
 import { insertAdmin, insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { legacy, mutate, query, signIn, type Session } from './helpers/http.js';
 
@@ -7,16 +8,11 @@ const editable = { name: 'New Owner', company_name: 'New Company Pvt Ltd', gst: 
 const IMLINK = 'https://mapi.indiamart.com/wservce/crm/crmListing/v2/?glusr_crm_key=abc123';
 
 describe.each(dialects)('sub-admin profile and IndiaMART settings on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
   const subadminSession = async (over: Parameters<typeof insertCompany>[1] = {}) => {
-    const company = await insertCompany(db(), over);
-    const session = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    const { session, ...company } = await signedInSubadmin(t, over);
     return { company, session };
   };
   const isSignedIn = async (s: Session) => (await query(t.app, 'auth.me', undefined, s)).data != null;

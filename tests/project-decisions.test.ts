@@ -1,7 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
-import { mutate, query, signIn, type Session } from './helpers/http.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { countRows } from './helpers/fixtures.js';
+import { signedInSubadmin, signedInUser } from './helpers/company.js';
+import { projectForm } from './helpers/projects.js';
+import { mutate, query, type Session } from './helpers/http.js';
 import { addDays, todayIn } from '../shared/dates.js';
 import { PROJECT_STATUS } from '../shared/constants.js';
 
@@ -9,37 +11,15 @@ const today = () => todayIn('Asia/Kolkata');
 
 /** What the company decides about a telecaller's projects reaches the telecaller: its bell, its reason, its waiting list. */
 describe.each(dialects)('project decisions on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
   const db = () => t.deps.db;
 
-  async function person(companyId: number) {
-    const u = await insertUser(db(), companyId, 'Telicaller');
-    return { ...u, session: await signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD }) };
-  }
   async function team() {
-    const company = await insertCompany(db());
-    const owner = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
-    return { company, owner, caller: await person(company.id), other: await person(company.id) };
+    const { session: owner, ...company } = await signedInSubadmin(t);
+    return { company, owner, caller: await signedInUser(t, company.id), other: await signedInUser(t, company.id) };
   }
   const create = async (s: Session, name: string) => {
-    const res = await mutate(
-      t.app,
-      'projects.create',
-      {
-        project_name: name,
-        clint_name: 'Ravi Mehta',
-        number: '9876543210',
-        price: '25000',
-        advance: '5000',
-        commission_percentage: 10,
-        endtime: addDays(today(), 30),
-      },
-      s,
-    );
+    const res = await mutate(t.app, 'projects.create', projectForm({ project_name: name }), s);
     expect(res.status, JSON.stringify(res.error)).toBe(200);
     return res.data.id as number;
   };
@@ -48,15 +28,7 @@ describe.each(dialects)('project decisions on %s', (dialect) => {
     expect(res.status).toBe(200);
     return res.data.items as Array<{ title: string; message: string; notice: { kind: string; params: Record<string, string> } | null; read: boolean }>;
   };
-  const noticeCount = async () =>
-    Number(
-      (
-        await db()
-          .selectFrom('notifications')
-          .select((e) => e.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const noticeCount = () => countRows(db(), 'notifications');
 
   it('tells the telecaller, and only it, that its project was approved', async () => {
     const { owner, caller, other } = await team();

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { insertAdmin, insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { legacy, signIn, type Session } from './helpers/http.js';
 import { addDays, todayIn } from '../shared/dates.js';
@@ -10,11 +10,7 @@ type Who = 'admin' | 'subadmin' | 'Telicaller' | 'Telicaller-hade' | 'Developer'
 const CALLERS: Who[] = ['Telicaller', 'Telicaller-hade'];
 
 describe.each(dialects)('legacy projects API on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
   const db = () => t.deps.db;
 
   async function team() {

@@ -1,43 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
-import { mutate, query, signIn, type Session } from './helpers/http.js';
-import type { UserType } from '../server/db/schema.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { countRows, insertLeadRows } from './helpers/fixtures.js';
+import { team as newTeam } from './helpers/company.js';
+import { mutate, query, type Session } from './helpers/http.js';
 import { addDays, todayIn } from '../shared/dates.js';
 import { PROJECT_STATUS } from '../shared/constants.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
+import { projectForm } from './helpers/projects.js';
 
 const today = () => todayIn('Asia/Kolkata');
 
 describe.each(dialects)('projects on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
   const db = () => t.deps.db;
 
-  async function person(companyId: number, type: UserType = 'Telicaller', name?: string) {
-    const u = await insertUser(db(), companyId, type, name ? { name } : {});
-    return { ...u, session: await signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD }) };
-  }
-  async function team() {
-    const company = await insertCompany(db());
-    const owner = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
-    const caller = await person(company.id, 'Telicaller', 'Asha Caller');
-    const other = await person(company.id, 'Telicaller', 'Bina Other');
-    const head = await person(company.id, 'Telicaller-hade', 'Chetan Head');
-    return { company, owner, caller, other, head };
-  }
-  const project = (over: Record<string, unknown> = {}) => ({
-    project_name: 'Website for Mehta Sweets',
-    clint_name: 'Ravi Mehta',
-    number: '9876543210',
-    price: '25000',
-    advance: '5000',
-    commission_percentage: 10,
-    endtime: addDays(today(), 30),
-    ...over,
-  });
+  const team = async () => {
+    const { colleague: other, ...rest } = await newTeam(t, { colleagueName: 'Bina Other' });
+    return { ...rest, other };
+  };
+  const project = projectForm;
   const create = async (s: Session, over: Record<string, unknown> = {}) => {
     const res = await mutate(t.app, 'projects.create', project(over), s);
     expect(res.status, JSON.stringify(res.error)).toBe(200);
@@ -49,15 +30,7 @@ describe.each(dialects)('projects on %s', (dialect) => {
     expect(res.status, JSON.stringify(res.error)).toBe(200);
     return (res.data.items as Array<{ id: number }>).map((p) => p.id);
   };
-  const count = async () =>
-    Number(
-      (
-        await db()
-          .selectFrom('projects')
-          .select((e) => e.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = () => countRows(db(), 'projects');
 
   it('creates a pending project in paise with the spec message; the advance waits for approval to enter the ledger', async () => {
     const { caller } = await team();
@@ -107,10 +80,10 @@ describe.each(dialects)('projects on %s', (dialect) => {
     const b = await team();
     const [mine, colleagues, foreign] = [
       ...(await insertLeadRows(db(), a.company.id, [
-        { telicaller_id: a.caller.id, status: '2' },
-        { telicaller_id: a.other.id, status: '2' },
+        { telicaller_id: a.caller.id, status: LEAD_STATUS.interested },
+        { telicaller_id: a.other.id, status: LEAD_STATUS.interested },
       ])),
-      ...(await insertLeadRows(db(), b.company.id, [{ telicaller_id: b.caller.id, status: '2' }])),
+      ...(await insertLeadRows(db(), b.company.id, [{ telicaller_id: b.caller.id, status: LEAD_STATUS.interested }])),
     ];
     const id = await create(a.caller.session, { lead_id: mine });
     expect((await row(id)).lead_id).toBe(mine);

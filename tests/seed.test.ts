@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { query, signIn } from './helpers/http.js';
 import { DEMO, DEMO_CITIES, seedDemo } from '../seed/demo.js';
 import { isDatabaseEmpty } from '../server/bootstrap.js';
 import { todayIn } from '../shared/dates.js';
 
 describe.each(dialects)('demo data on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   it('creates one company with every role, and every printed sign-in works', async () => {
     expect(await isDatabaseEmpty(t.deps)).toBe(true);

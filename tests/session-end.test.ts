@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { insertAdmin, insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { mutate, query, signIn, type Session } from './helpers/http.js';
 import { addDays, todayIn } from '../shared/dates.js';
@@ -9,11 +9,7 @@ import { addDays, todayIn } from '../shared/dates.js';
  * expired or removed says so: in the 401 and as a code the sign-in page turns into words.
  */
 describe.each(dialects)('why a session ended, on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
   const db = () => t.deps.db;
 
   const ended = async (s: Session | null) => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuiltApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { createDatabase, type Database } from '../server/db/database.js';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { dialects, testAppFor } from './helpers/app.js';
 import { PASSWORD } from './helpers/fixtures.js';
 import { attempt, knownDeviceCookie, newAccount, type SignInKind } from './helpers/sign-in-attempts.js';
 
@@ -24,11 +24,7 @@ function tally(answers: LightMyRequestResponse[]) {
 }
 
 describe.each(dialects)('sign-in limits under parallel requests on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   for (const trpc of [false, true]) {
     it.each(['admin', 'subadmin', 'user'] as SignInKind[])(

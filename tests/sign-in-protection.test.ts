@@ -1,16 +1,12 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { attempt, knownDeviceCookie, newAccount, type SignInKind } from './helpers/sign-in-attempts.js';
 import { mutate, signIn } from './helpers/http.js';
 
 describe.each(dialects)('sign-in protection on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   it.each(['admin', 'subadmin', 'user'] as SignInKind[])(
     'an attacker failing 50 times cannot keep the %s out of the browser it signed in with before',

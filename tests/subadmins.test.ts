@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertAdmin, insertCompany, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
+import { buildTestApp, dialects, testAppFor, type TestApp } from './helpers/app.js';
+import { signedInAdminFor } from './helpers/company.js';
+import { insertAdmin, insertCompany, insertUser, leadValues, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
 import { legacy, mutate, query, signIn, type Session } from './helpers/http.js';
 import { addDays, todayIn } from '../shared/dates.js';
 import { nowIso } from '../server/db/dialect.js';
@@ -422,14 +423,8 @@ describe.each(dialects)('sub-admin management on %s', (dialect) => {
 });
 
 describe.each(dialects)('admin dashboard figures on %s', (dialect) => {
-  let t: TestApp;
-  let admin: Session;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    const a = await insertAdmin(t.deps.db);
-    admin = await signIn(t.app, { kind: 'admin', email: a.email, password: PASSWORD });
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
+  const admin = signedInAdminFor(t);
 
   it("counts companies, users, this month's leads and pending complaints from the data", async () => {
     const db = t.deps.db;
@@ -451,19 +446,8 @@ describe.each(dialects)('admin dashboard figures on %s', (dialect) => {
     await insertUser(db, deleted.id, 'Telicaller');
 
     const monthStart = startOfDayUtc(`${today().slice(0, 7)}-01`, 'Asia/Kolkata');
-    const lead = (subadmin_id: number, created_at: string, visible = 1) => ({
-      subadmin_id,
-      created_at,
-      updated_at: created_at,
-      visible,
-      name: 'Lead',
-      mobile: uniqueMobile(),
-      category: 'IndiaMART',
-      upload_date: created_at.slice(0, 10),
-      requirement: '',
-      area: '',
-      status: '0',
-    });
+    const lead = (subadminId: number, created_at: string, visible = 1) =>
+      leadValues(subadminId, { created_at, updated_at: created_at, visible, upload_date: created_at.slice(0, 10) });
     await db
       .insertInto('leads')
       .values([

@@ -1,48 +1,34 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
-import { mutate, signIn } from './helpers/http.js';
-import { nowIso } from '../server/db/dialect.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { callerWithNewLeads } from './helpers/company.js';
+import { mutate } from './helpers/http.js';
 import { timeIn, todayIn } from '../shared/dates.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 
 // A phone sends a submission again when it was offline or the answer was lost on the way back:
 // each submission carries a key the phone made, and the server applies each key once.
 describe.each(dialects)('submissions sent again on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
   let n = 0;
   const keyOf = () => `k${Date.now().toString(36)}${(++n).toString(36)}phone`;
 
-  async function caller() {
-    const company = await insertCompany(db());
-    const u = await insertUser(db(), company.id);
-    const session = await signIn(t.app, { kind: 'user', mobile: u.mobile, password: PASSWORD });
-    const leads = await insertLeadRows(
-      db(),
-      company.id,
-      [0, 1, 2].map((i) => ({ name: `Lead ${i}`, telicaller_id: u.id, telicaller_send_date: nowIso(), status: '0' })),
-    );
-    return { company, user: u, session, leads };
-  }
+  const caller = () => callerWithNewLeads(t, 3);
   const history = (leadId: number) => db().selectFrom('lead_history').selectAll().where('lead_id', '=', leadId).orderBy('id').execute();
   const lead = (leadId: number) => db().selectFrom('leads').selectAll().where('id', '=', leadId).executeTakeFirstOrThrow();
 
   it('applies a lead-form submission once, and answers a repeat as the first time with its next lead', async () => {
     const c = await caller();
     const key = keyOf();
-    const form = { leadId: c.leads[0], queue: 'new', status: '3', feedback: 'Not Relevant Lead', call_duration: 42, client_key: key };
+    const form = { leadId: c.leads[0], queue: 'new', status: LEAD_STATUS.notInterested, feedback: 'Not Relevant Lead', call_duration: 42, client_key: key };
     const first = await mutate(t.app, 'work.submit', form, c.session);
     expect(first.status, JSON.stringify(first.error)).toBe(200);
     expect(first.data).toMatchObject({ status: '3', nextId: c.leads[1] });
     expect(first.data.replayed).toBeUndefined();
 
     // The lead changes meanwhile (the telecaller works it again); the repeat changes nothing.
-    await mutate(t.app, 'work.submit', { leadId: c.leads[0], status: '2', feedback: 'Running' }, c.session);
+    await mutate(t.app, 'work.submit', { leadId: c.leads[0], status: LEAD_STATUS.interested, feedback: 'Running' }, c.session);
     const again = await mutate(t.app, 'work.submit', form, c.session);
     expect(again.status).toBe(200);
     expect(again.data).toEqual({ status: '3', nextId: c.leads[1], replayed: true });
@@ -55,7 +41,7 @@ describe.each(dialects)('submissions sent again on %s', (dialect) => {
 
   it('stores one of two identical submissions sent at once', async () => {
     const c = await caller();
-    const form = { leadId: c.leads[0], status: '3', feedback: 'Not Relevant Lead', call_duration: 10, client_key: keyOf() };
+    const form = { leadId: c.leads[0], status: LEAD_STATUS.notInterested, feedback: 'Not Relevant Lead', call_duration: 10, client_key: keyOf() };
     const answers = await Promise.all([1, 2, 3].map(() => mutate(t.app, 'work.submit', form, c.session)));
     for (const a of answers) expect(a.status, JSON.stringify(a.error)).toBe(200);
     expect(answers.filter((a) => a.data.replayed).length).toBe(2);
@@ -78,11 +64,16 @@ describe.each(dialects)('submissions sent again on %s', (dialect) => {
     const b = await caller();
     const key = keyOf();
     const submit = (p: typeof a) =>
-      mutate(t.app, 'work.submit', { leadId: p.leads[0], status: '3', feedback: 'Not Relevant Lead', client_key: key }, p.session);
+      mutate(t.app, 'work.submit', { leadId: p.leads[0], status: LEAD_STATUS.notInterested, feedback: 'Not Relevant Lead', client_key: key }, p.session);
     expect((await submit(a)).data.replayed).toBeUndefined();
     expect((await submit(b)).data.replayed).toBeUndefined();
     expect(await history(b.leads[0]!)).toHaveLength(1);
-    const bad = await mutate(t.app, 'work.submit', { leadId: a.leads[1], status: '3', feedback: 'Not Relevant Lead', client_key: 'short' }, a.session);
+    const bad = await mutate(
+      t.app,
+      'work.submit',
+      { leadId: a.leads[1], status: LEAD_STATUS.notInterested, feedback: 'Not Relevant Lead', client_key: 'short' },
+      a.session,
+    );
     expect(bad.status).toBe(400);
     expect(bad.error?.message).toBe('The submission key is not valid.');
     expect(await history(a.leads[1]!)).toHaveLength(0);
@@ -97,38 +88,27 @@ describe.each(dialects)('submissions sent again on %s', (dialect) => {
     const madeAt = new Date(Date.now() - 2 * 3600_000);
     // A callback for an hour ago was an hour ahead when the telecaller chose it two hours ago.
     const hourAgo = new Date(Date.now() - 3600_000);
-    const late = await mutate(
-      t.app,
-      'work.submit',
-      {
-        leadId: c.leads[0],
-        status: '4',
-        feedback: 'Follow-up Option',
-        callback: true,
-        callback_date: todayIn(zone, hourAgo),
-        callback_time: timeIn(zone, hourAgo),
-        client_key: keyOf(),
-        made_at: madeAt.toISOString(),
-      },
-      c.session,
-    );
+    const submitCallback = (leadId: number | undefined, extra: Record<string, unknown> = {}) =>
+      mutate(
+        t.app,
+        'work.submit',
+        {
+          leadId,
+          status: LEAD_STATUS.followUp,
+          feedback: 'Follow-up Option',
+          callback: true,
+          callback_date: todayIn(zone, hourAgo),
+          callback_time: timeIn(zone, hourAgo),
+          client_key: keyOf(),
+          ...extra,
+        },
+        c.session,
+      );
+    const late = await submitCallback(c.leads[0], { made_at: madeAt.toISOString() });
     expect(late.status, JSON.stringify(late.error)).toBe(200);
     expect((await history(c.leads[0]!))[0]!.created_at).toBe(madeAt.toISOString());
     // Sent now without the time it was made, the same callback is in the past.
-    const now = await mutate(
-      t.app,
-      'work.submit',
-      {
-        leadId: c.leads[1],
-        status: '4',
-        feedback: 'Follow-up Option',
-        callback: true,
-        callback_date: todayIn(zone, hourAgo),
-        callback_time: timeIn(zone, hourAgo),
-        client_key: keyOf(),
-      },
-      c.session,
-    );
+    const now = await submitCallback(c.leads[1]);
     expect(now.status).toBe(400);
     // Believed only within a day and not ahead of the server: otherwise the server's time.
     for (const [leadId, phone] of [
@@ -139,7 +119,7 @@ describe.each(dialects)('submissions sent again on %s', (dialect) => {
       const res = await mutate(
         t.app,
         'work.submit',
-        { leadId, status: '3', feedback: 'Not Relevant Lead', client_key: keyOf(), made_at: phone.toISOString() },
+        { leadId, status: LEAD_STATUS.notInterested, feedback: 'Not Relevant Lead', client_key: keyOf(), made_at: phone.toISOString() },
         c.session,
       );
       expect(res.status).toBe(200);

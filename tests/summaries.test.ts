@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertCompany, insertLeadRows, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { historyValues, insertCompany, insertLeadRows, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
 import { legacy, query, signIn, type Session } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
 import {
@@ -18,6 +18,7 @@ import {
 } from '../shared/dates.js';
 import { callCategory, formatHms, splitDuration } from '../shared/schemas/summaries.js';
 import { loginHourWindows, resolveRange } from '../server/services/summaries/summaries.service.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 
 const ZONE = 'Asia/Kolkata';
 const plus = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
@@ -101,11 +102,7 @@ interface CallFixture {
 }
 
 describe.each(dialects)('call summaries on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
 
@@ -113,30 +110,21 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
     const kind = c.kind ?? 'outcome';
     await db()
       .insertInto('lead_history')
-      .values({
-        subadmin_id: subadminId,
-        lead_id: leadId,
-        user_id: userId,
-        acted_by_subadmin: null,
-        user_type: 'Telicaller',
-        kind,
-        outcome: kind === 'attempt' ? (c.outcome ?? 'busy') : null,
-        status: c.status ?? (kind === 'attempt' ? '0' : '3'),
-        feedback: c.feedback ?? null,
-        call_duration: c.duration ?? 0,
-        remarks: null,
-        handler_id: null,
-        demo: 0,
-        project_name: null,
-        callback: c.callback ? 1 : 0,
-        callback_date: c.callback?.date ?? null,
-        callback_time: c.callback?.time ?? null,
-        invalid_reason: null,
-        lead_quality: null,
-        optional_whatsapp: null,
-        optional_number: null,
-        created_at: c.at,
-      })
+      .values(
+        historyValues(subadminId, leadId, {
+          user_id: userId,
+          user_type: 'Telicaller',
+          kind,
+          outcome: kind === 'attempt' ? (c.outcome ?? 'busy') : null,
+          status: c.status ?? (kind === 'attempt' ? '0' : '3'),
+          feedback: c.feedback ?? null,
+          call_duration: c.duration ?? 0,
+          callback: c.callback ? 1 : 0,
+          callback_date: c.callback?.date ?? null,
+          callback_time: c.callback?.time ?? null,
+          created_at: c.at,
+        }),
+      )
       .execute();
   }
   async function project(subadminId: number, telicallerId: number, createdAt: string) {
@@ -391,18 +379,18 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
       const [H] = await leads(company.id, bina.id, 1);
       const c = (lead: number, date: string, time: string, f: Omit<CallFixture, 'at'>) => call(company.id, asha.id, lead, { at: at(date, time), ...f });
 
-      await c(A!, D1, '09:00', { status: '4', duration: 60, callback: { date: D2, time: '10:00' } });
+      await c(A!, D1, '09:00', { status: LEAD_STATUS.followUp, duration: 60, callback: { date: D2, time: '10:00' } });
       await c(B!, D1, '09:30', { kind: 'attempt', outcome: 'busy', duration: 5 });
-      await c(C!, D1, '10:00', { status: '2', duration: 120 });
-      await c(A!, D2, '10:05', { status: '2', duration: 90 }); // the callback kept
-      await c(D!, D2, '11:00', { status: '4', duration: 30, callback: { date: D3, time: '15:00' } }); // never called back
-      await c(G!, D3, '12:00', { status: '4', duration: 15, callback: { date: addDays(today, 1), time: '11:00' } }); // due after the range
-      await c(B!, D3, '18:00', { status: '3', duration: 45 });
+      await c(C!, D1, '10:00', { status: LEAD_STATUS.interested, duration: 120 });
+      await c(A!, D2, '10:05', { status: LEAD_STATUS.interested, duration: 90 }); // the callback kept
+      await c(D!, D2, '11:00', { status: LEAD_STATUS.followUp, duration: 30, callback: { date: D3, time: '15:00' } }); // never called back
+      await c(G!, D3, '12:00', { status: LEAD_STATUS.followUp, duration: 15, callback: { date: addDays(today, 1), time: '11:00' } }); // due after the range
+      await c(B!, D3, '18:00', { status: LEAD_STATUS.notInterested, duration: 45 });
       // Outside the range: the second before D1 and the first second after D3.
       await call(company.id, asha.id, E!, { at: plus(startOfDayUtc(D1, ZONE), -1), status: '2', duration: 1000 });
       await call(company.id, asha.id, E!, { at: startOfDayUtc(addDays(D3, 1), ZONE), status: '2', duration: 1000 });
       // A callback set before the range for a day in it, never kept.
-      await c(F!, addDays(D1, -2), '16:00', { status: '4', duration: 20, callback: { date: D2, time: '17:30' } });
+      await c(F!, addDays(D1, -2), '16:00', { status: LEAD_STATUS.followUp, duration: 20, callback: { date: D2, time: '17:30' } });
 
       await call(company.id, bina.id, H!, { at: at(D2, '12:00'), kind: 'attempt', outcome: 'switched_off', duration: 0 });
       await project(company.id, asha.id, at(D2, '13:00'));
@@ -520,7 +508,7 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
         const mineA = i % 5 < 3;
         await call(company.id, mineA ? asha.id : bina.id, i % 2 ? leadA : leadB, {
           at: plus(day.from, 60 * (i + 1)),
-          status: '3',
+          status: LEAD_STATUS.notInterested,
           feedback: `call ${i}`,
           duration: i,
         });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { signedInCompany } from './helpers/company.js';
 import { legacy, mutate, query, type Session } from './helpers/http.js';
 import { multipart, type Part } from './helpers/multipart.js';
@@ -10,11 +10,7 @@ import { addDays, todayIn } from '../shared/dates.js';
 import { PNG, MP4 } from './helpers/files.js';
 
 describe.each(dialects)('developer tasks on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
   const today = () => todayIn('Asia/Kolkata');
   const create = (
     s: Session,

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { insertCompany, PASSWORD } from './helpers/fixtures.js';
 import { legacy, mutate, query, signIn } from './helpers/http.js';
 import { cachedFormatterCount, canonicalTimeZone, todayIn } from '../shared/dates.js';
@@ -34,11 +34,7 @@ describe('time zone spellings', () => {
 });
 
 describe.each(dialects)("a company's time zone as typed on %s", (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const storedZone = async (id: number) =>
     (await t.deps.db.selectFrom('subadmins').select('time_zone').where('id', '=', id).executeTakeFirstOrThrow()).time_zone;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { mutate, query, signIn, type Session } from './helpers/http.js';
 import { formatDateTime, setDisplayTimeZone, timeZoneName, zonedParts } from '../web/src/lib/format.js';
@@ -40,11 +40,7 @@ describe('the web formatter', () => {
 });
 
 describe.each(dialects)("the company's time zone on %s", (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
 

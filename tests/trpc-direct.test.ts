@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { signIn, type Session } from './helpers/http.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 
 // A plain call (one query by GET, one JSON mutation by POST) is answered by server/http/trpc-plugin.ts
 // without tRPC's Fetch round trip. The header `trpc-accept: application/json` changes nothing for
@@ -26,8 +27,8 @@ describe.each(dialects)('plain tRPC calls answered directly, as tRPC answers the
     const user = await insertUser(db, company.id);
     const stranger = await insertUser(db, other.id);
     const now = new Date().toISOString();
-    ownLead = (await insertLeadRows(db, company.id, [{ name: 'Asha', telicaller_id: user.id, telicaller_send_date: now, status: '0' }]))[0]!;
-    foreignLead = (await insertLeadRows(db, other.id, [{ name: 'Other', telicaller_id: stranger.id, telicaller_send_date: now, status: '0' }]))[0]!;
+    ownLead = (await insertLeadRows(db, company.id, [{ name: 'Asha', telicaller_id: user.id, telicaller_send_date: now, status: LEAD_STATUS.new }]))[0]!;
+    foreignLead = (await insertLeadRows(db, other.id, [{ name: 'Other', telicaller_id: stranger.id, telicaller_send_date: now, status: LEAD_STATUS.new }]))[0]!;
     caller = await signIn(t.app, { kind: 'user', mobile: user.mobile, password: PASSWORD });
     owner = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
     ownerEmail = company.email;

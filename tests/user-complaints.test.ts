@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { signedInCompany } from './helpers/company.js';
 import { legacy, mutate, query } from './helpers/http.js';
 
 describe.each(dialects)("users' complaints to their company on %s", (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
   const company = () => signedInCompany(t);
   const row = (id: number) => t.deps.db.selectFrom('complaints').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 

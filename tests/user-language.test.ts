@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { dialects, testAppFor } from './helpers/app.js';
 import { insertAdmin, insertCompany, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { mutate, query, signIn } from './helpers/http.js';
 
 describe.each(dialects)('the user area language on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const languageOf = async (id: number) => (await t.deps.db.selectFrom('users').select('language').where('id', '=', id).executeTakeFirstOrThrow()).language;
 

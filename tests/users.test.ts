@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertAdmin, insertCompany, insertUser, PASSWORD, uniqueMobile } from './helpers/fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { signedInSubadmin } from './helpers/company.js';
+import { insertAdmin, insertCompany, insertLead, insertUser, PASSWORD, uniqueMobile, type LeadFixture } from './helpers/fixtures.js';
 import { legacy, mutate, query, signIn, type Session } from './helpers/http.js';
 import { nowIso } from '../server/db/dialect.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 
 let emailSeq = 0;
 const newUser = (over: Record<string, unknown> = {}) => ({
@@ -15,16 +17,11 @@ const newUser = (over: Record<string, unknown> = {}) => ({
 });
 
 describe.each(dialects)('sub-admin user management on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   const db = () => t.deps.db;
   const subadminSession = async (over: Parameters<typeof insertCompany>[1] = {}) => {
-    const company = await insertCompany(db(), over);
-    const session = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
+    const { session, ...company } = await signedInSubadmin(t, over);
     return { company, session };
   };
   const userSession = (u: { mobile: string }, password = PASSWORD) => signIn(t.app, { kind: 'user', mobile: u.mobile, password });
@@ -32,38 +29,7 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
     db().selectFrom('users').selectAll().where('subadmin_id', '=', subadminId).where('deleted_at', 'is', null).execute();
   const isSignedIn = async (s: Session) => (await query(t.app, 'auth.me', undefined, s)).data != null;
 
-  async function insertLead(subadminId: number, over: Record<string, unknown> = {}) {
-    const now = nowIso();
-    const row = await db()
-      .insertInto('leads')
-      .values({
-        subadmin_id: subadminId,
-        batch_id: null,
-        visible: 1,
-        source_ref: null,
-        name: 'Lead',
-        mobile: uniqueMobile(),
-        requirement: '',
-        area: '',
-        category: 'IndiaMART',
-        upload_date: now.slice(0, 10),
-        telicaller_id: null,
-        telicaller_send_date: null,
-        status: '0',
-        handler_id: null,
-        handler_assigned_by: null,
-        submit_status: null,
-        lead_quality: null,
-        callback_date: null,
-        callback_time: null,
-        created_at: now,
-        updated_at: now,
-        ...over,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
-  }
+  const lead = (subadminId: number, over: LeadFixture = {}) => insertLead(db(), subadminId, { upload_date: nowIso().slice(0, 10), ...over });
 
   it('creates each user type, normalises the mobile and lists them with the limit', async () => {
     const { company, session } = await subadminSession({ telecaller_creat_limit: 5 });
@@ -333,11 +299,11 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
     const open = await userSession(user);
     const sent = nowIso();
     const untouched = [
-      await insertLead(company.id, { telicaller_id: user.id, telicaller_send_date: sent }),
-      await insertLead(company.id, { telicaller_id: user.id, telicaller_send_date: sent }),
+      await lead(company.id, { telicaller_id: user.id, telicaller_send_date: sent }),
+      await lead(company.id, { telicaller_id: user.id, telicaller_send_date: sent }),
     ];
-    const worked = await insertLead(company.id, { telicaller_id: user.id, telicaller_send_date: sent, status: '2' });
-    const colleagues = await insertLead(company.id, { telicaller_id: colleague.id, telicaller_send_date: sent });
+    const worked = await lead(company.id, { telicaller_id: user.id, telicaller_send_date: sent, status: LEAD_STATUS.interested });
+    const colleagues = await lead(company.id, { telicaller_id: colleague.id, telicaller_send_date: sent });
 
     const res = await mutate(t.app, 'users.remove', { id: user.id }, session);
     expect(res.status).toBe(200);

@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
 import { insertCompany, insertLeadRows, insertUser } from './helpers/fixtures.js';
 import { mutate, signIn } from './helpers/http.js';
 import { addDays, todayIn } from '../shared/dates.js';
+import { LEAD_STATUS } from '../shared/lead-status.js';
 
 // Work the queue (docs/product-rules.md#work-the-queue): the form knows the leads around it, and a submit names the next lead
 // of its queue, wrapping to the start when the last one is done.
 describe.each(dialects)('working a queue in order on %s', (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp(dialect);
-  });
-  afterAll(() => t?.close());
+  const t = testAppFor(dialect);
 
   async function caller() {
     const company = await insertCompany(t.deps.db);
@@ -23,7 +20,8 @@ describe.each(dialects)('working a queue in order on %s', (dialect) => {
   it('opens with the leads before and after, and each submit names the next new lead, wrapping to the first', async () => {
     const { company, user, session } = await caller();
     const [a, b, c] = await insertLeadRows(t.deps.db, company.id, [{ telicaller_id: user.id }, { telicaller_id: user.id }, { telicaller_id: user.id }]);
-    const submit = (leadId: number) => mutate(t.app, 'work.submit', { leadId, queue: 'new', status: '3', feedback: 'Not Relevant Lead' }, session);
+    const submit = (leadId: number) =>
+      mutate(t.app, 'work.submit', { leadId, queue: 'new', status: LEAD_STATUS.notInterested, feedback: 'Not Relevant Lead' }, session);
 
     const openB = await mutate(t.app, 'work.open', { leadId: b, queue: 'new' }, session);
     expect(openB.data.queue).toEqual({ name: 'new', previousId: a, nextId: c });
@@ -42,7 +40,7 @@ describe.each(dialects)('working a queue in order on %s', (dialect) => {
   it('follows the callbacks by when they are due, not by id', async () => {
     const { company, user, session } = await caller();
     const today = todayIn('Asia/Kolkata');
-    const callback = (date: string) => ({ telicaller_id: user.id, status: '4', callback_date: date });
+    const callback = (date: string) => ({ telicaller_id: user.id, status: LEAD_STATUS.followUp, callback_date: date });
     // Inserted out of their order: the latest first.
     const [late, missed, early] = await insertLeadRows(t.deps.db, company.id, [callback(today), callback(addDays(today, -1)), callback(today)]);
     await t.deps.db.updateTable('leads').set({ callback_time: '23:59' }).where('id', '=', late!).execute();
@@ -51,7 +49,7 @@ describe.each(dialects)('working a queue in order on %s', (dialect) => {
 
     const open = await mutate(t.app, 'work.open', { leadId: early, queue: 'callback' }, session);
     expect(open.data.queue).toEqual({ name: 'callback', previousId: missed, nextId: late });
-    const done = await mutate(t.app, 'work.submit', { leadId: early, queue: 'callback', status: '3', feedback: 'Price Issue' }, session);
+    const done = await mutate(t.app, 'work.submit', { leadId: early, queue: 'callback', status: LEAD_STATUS.notInterested, feedback: 'Price Issue' }, session);
     expect(done.data).toEqual({ nextId: late, status: '3' });
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../errors.js';
 import type { HistoryItem, QueueCard } from '../services/lead-work/lead-work.service.js';
 import { LEGACY_LEADS_CAP } from '../services/leads/lists.service.js';
-import { LEAD_STATUS } from '../../shared/constants.js';
+import { LEAD_STATUS, LEAD_STATUS_LABELS } from '../../shared/lead-status.js';
 import {
   FEEDBACK_OPTIONS,
   LeadFormInput,
@@ -189,16 +189,15 @@ export function leadFormFromLegacy(raw: unknown): Record<string, unknown> {
 }
 
 const form = LeadFormInput.shape;
-const FEEDBACK_DOC =
-  `For '2': ${FEEDBACK_OPTIONS['2'].join(', ')}; '3': ${FEEDBACK_OPTIONS['3'].join(', ')}; '4': ${FEEDBACK_OPTIONS['4'].join(', ')}; ` +
-  `'5': ${FEEDBACK_OPTIONS['5'].join(', ')}. From the Not Submitted screen: ${NO_SUBMIT_FEEDBACK.join(', ')}. Required except on a head's form.`;
+const FEEDBACK_DOC = `For ${SUBMIT_STATUSES.map((s) => `'${s}': ${FEEDBACK_OPTIONS[s].join(', ')}`).join('; ')}. From the Not Submitted screen: ${NO_SUBMIT_FEEDBACK.join(', ')}. Required except on a head's form.`;
+const STATUS_DOC = `The outcome: ${SUBMIT_STATUSES.map((s) => `'${s}' ${LEAD_STATUS_LABELS[s].toLowerCase()}`).join(', ')} (also as a number).`;
 const tick = (what: string) => z.union([z.boolean(), z.number(), z.string()]).optional().describe(`${what} Ticked when true, 1, '1', 'true' or 'on'.`);
 
 /** The original lead form: its field names, each with the rule of the field it fills. */
 export const LegacyLeadForm = mappedBody(
   {
     customer_id: form.leadId.describe("The lead's id."),
-    status: z.enum(SUBMIT_STATUSES).describe("The outcome: '2' interested, '3' not interested, '4' follow-up, '5' invalid (also as a number)."),
+    status: z.enum(SUBMIT_STATUSES).describe(STATUS_DOC),
     feedback: form.feedback.describe(FEEDBACK_DOC),
     call_duration: z.union([z.string(), z.number()]).optional().describe(DURATION_DOC),
     whatsapp: form.whatsapp.describe('An optional WhatsApp number: digits only (a JSON number is read as its digits).'),

@@ -3,6 +3,7 @@ import type { Deps } from '../deps.js';
 import * as work from '../services/lead-work/lead-work.service.js';
 import { getTiles } from '../services/dashboard/dashboard.service.js';
 import type { Queue } from '../../shared/schemas/lead-work.js';
+import { STATUS_COUNT_FIELDS } from '../../shared/lead-status.js';
 import type { UserActor } from '../auth/actor.js';
 import { failure, requireRole, userOf } from './legacy.js';
 import { legacyRoutes } from './route.js';
@@ -18,8 +19,8 @@ import {
   toLegacyLead,
 } from './lead-work.legacy.js';
 
-/** The dashboard's lead counts in the order pendingtellecallerCount answers them. */
-const COUNT_ORDER = ['newLeads', 'pendingLeads', 'interestedLeads', 'notInterestedLeads', 'followUpLeads', 'invalidLeads', 'noSubmitLeads'] as const;
+/** The dashboard's lead counts in the order pendingtellecallerCount answers them: new, pending, then the other statuses' counts. */
+const COUNT_ORDER = ['newLeads', 'pendingLeads', ...STATUS_COUNT_FIELDS.filter((f) => f !== 'newLeads')];
 
 /** The original client's lead work, on the same services as the work router. */
 export const leadWorkRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {

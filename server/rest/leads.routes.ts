@@ -4,19 +4,11 @@ import { z } from 'zod';
 import type { Deps } from '../deps.js';
 import * as lists from '../services/leads/lists.service.js';
 import { EXPORT_FILE_NAME } from '../services/leads/lead-export.js';
-import { LeadExportQuery, type LeadList } from '../../shared/schemas/lead-lists.js';
+import { LEAD_LIST_NAMES, LeadExportQuery } from '../../shared/schemas/lead-lists.js';
+import { LEGACY_LISTS } from '../../shared/lead-status.js';
 import { idField } from '../../shared/schemas/users.js';
 import { requireRole, subadminOf } from './legacy.js';
 import { legacyRoutes } from './route.js';
-
-// The original client's per-telecaller lists: path word, list, and the count field it reads.
-const LISTS: { word: string; list: LeadList; countField: string }[] = [
-  { word: 'Pending', list: 'pending', countField: 'pending_leads_count' },
-  { word: 'Interested', list: 'interested', countField: 'interested_leads_count' },
-  { word: 'NotInterested', list: 'notInterested', countField: 'not_interested_leads_count' },
-  { word: 'FollowUp', list: 'followUp', countField: 'follow_up_leads_count' },
-  { word: 'Invalid', list: 'invalid', countField: 'invalid_leads_count' },
-];
 
 const TelecallerParams = z.object({ id: idField });
 
@@ -24,7 +16,8 @@ export const leadsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
   const r = legacyRoutes(app, 'Lead lists');
   const guard = requireRole('subadmin');
 
-  for (const { word, list, countField } of LISTS) {
+  // The original client's per-telecaller lists: path word, list, and the count field it reads.
+  for (const { word, list, countField } of LEGACY_LISTS) {
     r.get(`/getTelecallersWith${word}Leads`, { summary: `Telecallers with ${list} leads, and how many (${countField})`, guard }, async (req) => {
       const rows = await lists.listTelecallerCounts(deps, subadminOf(req), list);
       return { status: true, telecallers: rows.map((r) => ({ id: r.id, name: r.name, [countField]: r.count })) };
@@ -41,8 +34,7 @@ export const leadsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     '/leads/export.csv',
     {
       summary: 'Leads as a CSV file',
-      description:
-        "With telecallerId, that telecaller's list named by status (pending, interested, notInterested, followUp, invalid or notSubmitted); without it, the uploaded leads filtered by status code, category, search and assigned.",
+      description: `With telecallerId, that telecaller's list named by status (${LEAD_LIST_NAMES}); without it, the uploaded leads filtered by status code, category, search and assigned.`,
       guard,
       query: LeadExportQuery,
       answers: 'csv',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LEAD_STATUS, type UserTypeValue } from '../constants.js';
-import { ASSIGNED_FILTERS, type AssignedFilter, type LeadStatus } from '../leads.js';
+import type { UserTypeValue } from '../constants.js';
+import { ASSIGNED_FILTERS, type AssignedFilter } from '../leads.js';
+import { LEAD_STATUS_CODES, STATUS_LISTS, STATUS_OF_LIST, type LeadStatus, type StatusList } from '../lead-status.js';
 import { PageInput } from './paging.js';
 import { idField } from './users.js';
 
@@ -9,22 +10,15 @@ import { idField } from './users.js';
  * whenever it was sent: the telecaller's own New/Pending split by send date does not matter to the
  * sub-admin, and a lead opened but not submitted ('6') is not pending any more.
  */
-export const LEAD_LISTS = ['pending', 'interested', 'notInterested', 'followUp', 'invalid', 'notSubmitted'] as const;
-export type LeadList = (typeof LEAD_LISTS)[number];
-
-export const LEAD_LIST_STATUS: Record<LeadList, LeadStatus> = {
-  pending: LEAD_STATUS.new,
-  interested: LEAD_STATUS.interested,
-  notInterested: LEAD_STATUS.notInterested,
-  followUp: LEAD_STATUS.followUp,
-  invalid: LEAD_STATUS.invalid,
-  /** opened (when it was new or pending) and no outcome submitted yet; its last change is the opening */
-  notSubmitted: LEAD_STATUS.noSubmit,
-};
+export const LEAD_LISTS = STATUS_LISTS;
+export type LeadList = StatusList;
+/** The status each list shows; notSubmitted's leads were opened (when new or pending), their last change the opening. */
+export const LEAD_LIST_STATUS: Record<LeadList, LeadStatus> = STATUS_OF_LIST;
+/** The lists by name, as a message or a description says them: "pending, interested, ... or notSubmitted". */
+export const LEAD_LIST_NAMES = `${LEAD_LISTS.slice(0, -1).join(', ')} or ${LEAD_LISTS.at(-1)}`;
 
 export const LeadListSchema = z.enum(LEAD_LISTS, { error: 'Choose a lead list.' });
 
-const LEAD_STATUS_CODES = Object.values(LEAD_STATUS) as [LeadStatus, ...LeadStatus[]];
 export const LeadStatusSchema = z.enum(LEAD_STATUS_CODES, { error: 'Choose a valid lead status.' });
 
 export { ASSIGNED_FILTERS, type AssignedFilter };
@@ -58,7 +52,7 @@ const optionalSearch = z.string().trim().max(100, 'Search must be at most 100 ch
 
 /**
  * GET /api/webapi/leads/export.csv: either one telecaller's list (`telecallerId` with `status` a list
- * name: pending, interested, notInterested, followUp, invalid, notSubmitted) or the uploaded leads with their filters
+ * name, LEAD_LISTS) or the uploaded leads with their filters
  * (`status` then a lead status code). Query strings carry text, so an empty parameter means "not set".
  */
 export const LeadExportQuery = z
@@ -74,11 +68,7 @@ export const LeadExportQuery = z
     if (q.telecallerId !== undefined) {
       const list = LeadListSchema.safeParse(q.status);
       if (!list.success) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['status'],
-          message: 'Choose a lead list: pending, interested, notInterested, followUp, invalid or notSubmitted.',
-        });
+        ctx.addIssue({ code: 'custom', path: ['status'], message: `Choose a lead list: ${LEAD_LIST_NAMES}.` });
         return z.NEVER;
       }
       return { kind: 'telecaller' as const, telecallerId: q.telecallerId, status: list.data, search };

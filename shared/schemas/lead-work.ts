@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LEAD_QUALITIES, LEAD_QUEUES, LEAD_STATUS, type LeadQuality, type LeadQueue } from '../constants.js';
+import { LEAD_QUALITIES, LEAD_QUEUES, type LeadQuality, type LeadQueue } from '../constants.js';
+import { FEEDBACK_OPTIONS, SUBMIT_STATUSES, formSectionOf, type SubmitStatus } from '../lead-status.js';
 import { PageInput } from './paging.js';
 import { idField, idOf } from './users.js';
 import { numeric } from './fields.js';
@@ -13,16 +14,9 @@ export const QueueField = z.enum(QUEUES, { error: 'Choose a lead queue.' });
 export const QueueInput = PageInput.extend({ queue: QueueField });
 export type QueueInput = z.input<typeof QueueInput>;
 
-/** The statuses a lead form may submit (docs/product-rules.md#lead-statuses). */
-export const SUBMIT_STATUSES = [LEAD_STATUS.interested, LEAD_STATUS.notInterested, LEAD_STATUS.followUp, LEAD_STATUS.invalid] as const;
-export type SubmitStatus = (typeof SUBMIT_STATUSES)[number];
+/** The statuses a lead form may submit and the feedback each offers: the lead statuses' registry says. */
+export { FEEDBACK_OPTIONS, SUBMIT_STATUSES, type SubmitStatus } from '../lead-status.js';
 
-export const FEEDBACK_OPTIONS: Record<SubmitStatus, readonly string[]> = {
-  '2': ['Running', 'Price Negotiation', 'Deal Close'],
-  '3': ['Demo Not Working', 'Price Issue', 'Another Side Convert', 'Not Relevant Lead'],
-  '4': ['Follow-up Option'],
-  '5': ['Wrong Lead'],
-};
 /** The Not Submitted screen asks how the call went instead. */
 export const NO_SUBMIT_FEEDBACK = ['Positive', 'Negative', 'Neutral'] as const;
 
@@ -158,11 +152,12 @@ export const LeadFormInput = LeadFormFields.superRefine((v, ctx) => {
   }
   const status = v.status as SubmitStatus;
   const options: readonly string[] = v.variant === 'noSubmit' ? NO_SUBMIT_FEEDBACK : FEEDBACK_OPTIONS[status];
+  const section = formSectionOf(status);
   // The head's form marks feedback required but does not insist on it (docs/product-rules.md#handoff-to-a-head).
   if (v.variant !== 'head' && !v.feedback) issue('feedback', MESSAGES.feedback);
   else if (v.feedback && !options.includes(v.feedback)) issue('feedback', MESSAGES.feedback);
-  if (status === LEAD_STATUS.invalid && !v.invalid_reason) issue('invalid_reason', MESSAGES.invalidReason);
-  if (status === LEAD_STATUS.followUp && v.callback && (!v.callback_date || !v.callback_time)) {
+  if (section === 'invalidReason' && !v.invalid_reason) issue('invalid_reason', MESSAGES.invalidReason);
+  if (section === 'callback' && v.callback && (!v.callback_date || !v.callback_time)) {
     issue(v.callback_date ? 'callback_time' : 'callback_date', MESSAGES.callback);
   }
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LEAD_STATUS } from '../constants.js';
+import { CALL_CATEGORIES, CATEGORY_OF_STATUS, type CallCategory } from '../lead-status.js';
 import { daysBetween, isCalendarDate } from '../dates.js';
 import { PageInput } from './paging.js';
 import { idField } from './users.js';
@@ -8,19 +8,10 @@ import { idField } from './users.js';
  * What a call came to, as the summaries group calls: the status a connected call was submitted with,
  * or 'Not connected' for an attempt (busy, switched off, no answer, not reachable).
  */
-export const CALL_CATEGORIES = ['Interested', 'Not interested', 'Follow-up', 'Invalid', 'Not submitted', 'Not connected'] as const;
-export type CallCategory = (typeof CALL_CATEGORIES)[number];
+export { CALL_CATEGORIES, type CallCategory };
 
 /** A count per category, all at zero. */
 export const emptyMix = (): Record<CallCategory, number> => Object.fromEntries(CALL_CATEGORIES.map((c) => [c, 0])) as Record<CallCategory, number>;
-
-const OUTCOME_CATEGORY: Record<string, CallCategory> = {
-  [LEAD_STATUS.interested]: 'Interested',
-  [LEAD_STATUS.notInterested]: 'Not interested',
-  [LEAD_STATUS.followUp]: 'Follow-up',
-  [LEAD_STATUS.invalid]: 'Invalid',
-  [LEAD_STATUS.noSubmit]: 'Not submitted',
-};
 
 /**
  * The category of one call. A connected call logged without an outcome status (the original API's
@@ -28,7 +19,7 @@ const OUTCOME_CATEGORY: Record<string, CallCategory> = {
  */
 export function callCategory(kind: string, status: string): CallCategory {
   if (kind === 'attempt') return 'Not connected';
-  return OUTCOME_CATEGORY[status] ?? 'Not submitted';
+  return CATEGORY_OF_STATUS[status] ?? 'Not submitted';
 }
 
 /** The longest range a summary, productivity table or call log covers at once. */

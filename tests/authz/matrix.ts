@@ -5,6 +5,7 @@
 import type { Part } from '../helpers/multipart.js';
 import { GIF, MP4, PNG } from '../helpers/files.js';
 import type { OtherCompany, OwnCompany } from './world.js';
+import { LEAD_STATUS } from '../../shared/lead-status.js';
 
 export type Role = 'admin' | 'subadmin' | 'Telicaller' | 'Telicaller-hade' | 'Developer';
 export const ROLES: Role[] = ['admin', 'subadmin', 'Telicaller', 'Telicaller-hade', 'Developer'];
@@ -130,8 +131,8 @@ export const PROCEDURES: Record<string, Entry> = {
     allow: CALLERS,
     probes: (o, own) =>
       input(
-        { leadId: o.lead, queue: 'new', status: '3', feedback: 'Not Relevant Lead', call_duration: 10 },
-        { leadId: own.lead, queue: 'new', status: '2', feedback: 'Running', call_duration: 10, telemarketer_handler: o.head },
+        { leadId: o.lead, queue: 'new', status: LEAD_STATUS.notInterested, feedback: 'Not Relevant Lead', call_duration: 10 },
+        { leadId: own.lead, queue: 'new', status: LEAD_STATUS.interested, feedback: 'Running', call_duration: 10, telemarketer_handler: o.head },
       ),
   },
   'work.notConnected': { allow: CALLERS, probes: (o) => input({ leadId: o.lead, outcome: 'busy', call_duration: 0, queue: 'new' }) },

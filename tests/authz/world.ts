@@ -7,6 +7,7 @@ import { seedDemo, DEMO } from '../../seed/demo.js';
 import { createUserComplaint } from '../../server/services/complaints/user-complaints.service.js';
 import { addDays, todayIn } from '../../shared/dates.js';
 import { SESSION_COOKIE } from '../../shared/constants.js';
+import { LEAD_STATUS } from '../../shared/lead-status.js';
 import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD } from '../helpers/fixtures.js';
 import { signIn, type Session } from '../helpers/http.js';
 import type { Role } from './matrix.js';
@@ -68,7 +69,10 @@ async function otherCompany(deps: Deps): Promise<OtherCompany> {
   const telecaller = (await person(DEMO.telecaller.mobile)).id;
   const head = (await person(DEMO.head.mobile)).id;
   const developer = (await person(DEMO.developer.mobile)).id;
-  const lead = await one(db.selectFrom('leads').select('id').where('telicaller_id', '=', telecaller).where('status', '=', '0').executeTakeFirst(), 'held lead');
+  const lead = await one(
+    db.selectFrom('leads').select('id').where('telicaller_id', '=', telecaller).where('status', '=', LEAD_STATUS.new).executeTakeFirst(),
+    'held lead',
+  );
   const handed = await one(db.selectFrom('leads').select('id').where('handler_id', '=', head).executeTakeFirst(), 'handed lead');
   const project = (status: number) =>
     one(db.selectFrom('projects').select('id').where('subadmin_id', '=', company.id).where('status', '=', status).executeTakeFirst(), `project ${status}`);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from 'playwright-core';
-import { openBrowser, startServer, type Running } from './harness.js';
+import { serverAndBrowser } from './harness.js';
 import { measureFirstLoad } from './first-load.js';
 import { BUDGETS, FIRST_PAGES, openFirstPage, openPhone, signIn, signInPage } from './phone.js';
 
@@ -12,20 +12,11 @@ import { BUDGETS, FIRST_PAGES, openFirstPage, openPhone, signIn, signInPage } fr
 const RUNS = 3;
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-let server: Running;
-let browser: BrowserContext;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 describe('first-load budget', () => {
   it('keeps the sign-in page under its JavaScript budget, served compressed', async () => {
-    const load = await measureFirstLoad(browser, `${server.base}/signin`, (page) => page.getByRole('button', { name: 'SIGN IN' }).waitFor());
+    const load = await measureFirstLoad(env.browser, `${env.server.base}/signin`, (page) => page.getByRole('button', { name: 'SIGN IN' }).waitFor());
     expect(load.jsWire).toBeGreaterThan(0);
     expect(load.jsWire).toBeLessThanOrEqual(BUDGETS.signInJsKb * 1024);
     // Served brotli-compressed: the wire is a fraction of what the browser unpacks.
@@ -70,18 +61,18 @@ describe('on a phone over 4G', () => {
 
   it(`shows the sign-in page (largest paint) within ${BUDGETS.signInLcp} ms of a cold start`, async () => {
     const lcp: number[] = [];
-    for (let i = 0; i < RUNS; i++) lcp.push((await signInPage(phone, server.base)).lcp);
+    for (let i = 0; i < RUNS; i++) lcp.push((await signInPage(phone, env.server.base)).lcp);
     expect(median(lcp), `runs: ${lcp.map(Math.round).join(', ')} ms`).toBeLessThan(BUDGETS.signInLcp);
   });
 
   for (const which of Object.keys(FIRST_PAGES) as Array<keyof typeof FIRST_PAGES>) {
     // A timing on a shared machine: measured again (the same budget) when another process took the CPU.
     it(`shows the telecaller's ${which} within ${BUDGETS.pageCold} ms cold and ${BUDGETS.pageWarm} ms warm`, { retry: 2 }, async () => {
-      await signIn(phone, server.base);
+      await signIn(phone, env.server.base);
       const times = { cold: [] as number[], warm: [] as number[] };
       for (let i = 0; i < RUNS; i++) {
         for (const kind of ['cold', 'warm'] as const) {
-          const r = await openFirstPage(phone, server.base, which, { cold: kind === 'cold' });
+          const r = await openFirstPage(phone, env.server.base, which, { cold: kind === 'cold' });
           times[kind].push(r.ms);
           await r.page.close();
         }

@@ -1,7 +1,6 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
-import { openBrowser, snap, startServer, type Running } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverAndBrowser, snap } from './harness.js';
 import { errorsOf, freshPage, signInAsUser } from './pages.js';
 import { callTrpc, signInUser } from './api.js';
 import { DEMO } from '../../seed/demo.js';
@@ -11,18 +10,16 @@ import { addDays, todayIn } from '../../shared/dates.js';
 // A callback the telecaller missed, opened from Today's Callbacks and cancelled: it keeps its place.
 const PHONE = { width: 390, height: 844 };
 
-let server: Running;
-let browser: BrowserContext;
 let missed: { id: number; name: string };
 
+const env = serverAndBrowser(PHONE);
+
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser(PHONE);
-  const sqlite = new (sqliteDriver().Database)(path.join(server.dir, 'app.db'));
+  const sqlite = new (sqliteDriver().Database)(path.join(env.server.dir, 'app.db'));
   try {
     const zone = (sqlite.prepare('select time_zone from subadmins limit 1').get() as { time_zone: string }).time_zone;
-    const token = await signInUser(server.base, DEMO.telecaller.mobile, DEMO.telecaller.password);
-    const queue = await callTrpc<{ items: { id: number; name: string }[] }>(server.base, token, 'query', 'work.queue', { queue: 'new', pageSize: 1 });
+    const token = await signInUser(env.server.base, DEMO.telecaller.mobile, DEMO.telecaller.password);
+    const queue = await callTrpc<{ items: { id: number; name: string }[] }>(env.server.base, token, 'query', 'work.queue', { queue: 'new', pageSize: 1 });
     missed = queue.items[0]!;
     // Due yesterday at 10:00 and never called back (the form refuses a past time, so it is written directly).
     sqlite.prepare("update leads set status = '4', callback_date = ?, callback_time = '10:00' where id = ?").run(addDays(todayIn(zone), -1), missed.id);
@@ -30,16 +27,12 @@ beforeAll(async () => {
     sqlite.close();
   }
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 describe('a missed callback on a 390 px phone', () => {
   it("opened with Call Back and cancelled, it is still in Today's Callbacks and in the bell", async () => {
-    const page = await freshPage(browser, PHONE);
-    await signInAsUser(page, server.base, DEMO.telecaller);
-    await page.goto(`${server.base}/leadspage/callback`);
+    const page = await freshPage(env.browser, PHONE);
+    await signInAsUser(page, env.server.base, DEMO.telecaller);
+    await page.goto(`${env.server.base}/leadspage/callback`);
     const card = page.getByRole('article', { name: missed.name, exact: true });
     await card.waitFor();
     await card.getByRole('link', { name: 'Call Back' }).click();
@@ -50,7 +43,7 @@ describe('a missed callback on a 390 px phone', () => {
     await snap(page, 'callback-opened-phone');
 
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL(`${server.base}/leadspage/callback`);
+    await page.waitForURL(`${env.server.base}/leadspage/callback`);
     await card.waitFor();
     // And after a reload, from the server.
     await page.reload();

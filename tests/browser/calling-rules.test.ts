@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
-import { openBrowser, snap, startServer, type Running } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { openBrowser, serverAndBrowser, snap } from './harness.js';
 import { errorsOf, field, freshPage, signInAsSubadmin, signInAsUser } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
 
-let server: Running;
-let browser: BrowserContext;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 describe('calling rules in a real browser', () => {
   it('phone: previews the WhatsApp message as it is typed, refuses a bad rule, saves and keeps the rules', async () => {
-    const page = await freshPage(browser, { width: 390, height: 844 });
-    await signInAsSubadmin(page, server.base);
-    await page.goto(`${server.base}/subadmin/calling-rules`);
+    const page = await freshPage(env.browser, { width: 390, height: 844 });
+    await signInAsSubadmin(page, env.server.base);
+    await page.goto(`${env.server.base}/subadmin/calling-rules`);
     await page.getByRole('heading', { name: 'Calling Rules' }).waitFor();
     const preview = page.getByLabel('WhatsApp message preview');
     expect(await preview.innerText()).toBe(
@@ -57,8 +46,8 @@ describe('calling rules in a real browser', () => {
   });
 
   it('desktop: the page sits in the sidebar', async () => {
-    const page = await freshPage(browser, { width: 1280, height: 800 });
-    await signInAsSubadmin(page, server.base);
+    const page = await freshPage(env.browser, { width: 1280, height: 800 });
+    await signInAsSubadmin(page, env.server.base);
     await page.getByRole('link', { name: 'Calling Rules' }).click();
     await page.waitForURL('**/subadmin/calling-rules');
     await page.getByLabel('WhatsApp message preview').waitFor();
@@ -70,16 +59,16 @@ describe('calling rules in a real browser', () => {
     // The telecaller's phone: a browser of its own (one browser keeps one session).
     const phone = await openBrowser({ width: 390, height: 844 });
     const caller = await freshPage(phone, { width: 390, height: 844 });
-    await signInAsUser(caller, server.base, DEMO.telecaller);
+    await signInAsUser(caller, env.server.base, DEMO.telecaller);
     const newLeads = async () => {
-      await caller.goto(`${server.base}/leadspage/leads`);
+      await caller.goto(`${env.server.base}/leadspage/leads`);
       await caller.getByRole('heading', { name: 'New Leads' }).waitFor();
       await caller.locator('article').first().waitFor();
     };
     const setExports = async (on: boolean) => {
-      const owner = await freshPage(browser, { width: 1280, height: 800 });
-      await signInAsSubadmin(owner, server.base);
-      await owner.goto(`${server.base}/subadmin/calling-rules`);
+      const owner = await freshPage(env.browser, { width: 1280, height: 800 });
+      await signInAsSubadmin(owner, env.server.base);
+      await owner.goto(`${env.server.base}/subadmin/calling-rules`);
       const allowed = owner.getByRole('checkbox', { name: /Telecallers and heads may export their leads/ });
       await allowed.waitFor();
       expect(await allowed.isChecked()).toBe(!on);

@@ -1,31 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { openBrowser, snap, startServer, type Running } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser, snap } from './harness.js';
 import { errorsOf, field, freshPage, signInAsUser } from './pages.js';
 import { callTrpc, signInUser } from './api.js';
 import { DEMO } from '../../seed/demo.js';
 import { addDays, todayIn } from '../../shared/dates.js';
+import { LEAD_STATUS } from '../../shared/lead-status.js';
 
-let server: Running;
-let browser: BrowserContext;
+const env = serverAndBrowser();
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
   // The demo telecaller rates four of its new leads: two excellent, one good, one poor.
-  const token = await signInUser(server.base, DEMO.telecaller.mobile, DEMO.telecaller.password);
-  const queue = await callTrpc<{ items: { id: number }[] }>(server.base, token, 'query', 'work.queue', { queue: 'new', pageSize: 10 });
+  const token = await signInUser(env.server.base, DEMO.telecaller.mobile, DEMO.telecaller.password);
+  const queue = await callTrpc<{ items: { id: number }[] }>(env.server.base, token, 'query', 'work.queue', { queue: 'new', pageSize: 10 });
   const ratings = ['excellent', 'excellent', 'good', 'poor'];
   expect(queue.items.length).toBeGreaterThanOrEqual(ratings.length);
   for (const [i, lead_quality] of ratings.entries()) {
     const leadId = queue.items[i]!.id;
-    await callTrpc(server.base, token, 'mutation', 'work.open', { leadId });
-    await callTrpc(server.base, token, 'mutation', 'work.submit', { leadId, status: '2', feedback: 'Running', lead_quality });
+    await callTrpc(env.server.base, token, 'mutation', 'work.open', { leadId });
+    await callTrpc(env.server.base, token, 'mutation', 'work.submit', { leadId, status: LEAD_STATUS.interested, feedback: 'Running', lead_quality });
   }
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const filterButton = (page: Page, label: string) =>
@@ -41,9 +35,9 @@ describe('lead quality in a real browser', () => {
     ['desktop', { width: 1280, height: 800 }],
   ] as const) {
     it(`${name}: counts each rating, filters by rating and by dates`, async () => {
-      const page = await freshPage(browser, viewport);
-      await signInAsUser(page, server.base, DEMO.telecaller);
-      await page.goto(`${server.base}/leadspage/leadquality`);
+      const page = await freshPage(env.browser, viewport);
+      await signInAsUser(page, env.server.base, DEMO.telecaller);
+      await page.goto(`${env.server.base}/leadspage/leadquality`);
       await page.getByRole('heading', { name: 'Lead Quality' }).waitFor();
       await expect.poll(() => rows(page).count()).toBe(4);
       expect(await filterButton(page, 'All Leads').innerText()).toMatch(/All Leads\s*4/);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { openBrowser, snap, startServer, type Running } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { serverAndBrowser, snap } from './harness.js';
 import { choose, errorsOf, field, freshPage, pick } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
 import { timeIn, todayIn } from '../../shared/dates.js';
@@ -9,25 +9,15 @@ import { timeIn, todayIn } from '../../shared/dates.js';
 const PHONE = { width: 390, height: 844 };
 const COMPANY_ZONE = 'Asia/Kolkata';
 
-let server: Running;
-let browser: BrowserContext;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser(PHONE);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser(PHONE);
 
 async function signIn(who: { mobile: string; password: string }): Promise<Page> {
-  const page = await freshPage(browser, PHONE);
-  await page.goto(`${server.base}/signin`);
+  const page = await freshPage(env.browser, PHONE);
+  await page.goto(`${env.server.base}/signin`);
   await field(page, 'User Mobile').fill(who.mobile);
   await field(page, 'Password').fill(who.password);
   await page.getByRole('button', { name: 'SIGN IN' }).click();
-  await page.waitForURL(`${server.base}/`);
+  await page.waitForURL(`${env.server.base}/`);
   return page;
 }
 
@@ -37,7 +27,7 @@ const cards = (page: Page) => page.getByRole('article');
 
 /** Opens the first lead of a queue page with its button; answers the lead's name and id. */
 async function processFirst(page: Page, path: string, queue: string, button = 'Process Lead') {
-  await page.goto(`${server.base}${path}`);
+  await page.goto(`${env.server.base}${path}`);
   const card = cards(page).first();
   await card.waitFor();
   const name = (await card.getAttribute('aria-label'))!;
@@ -58,7 +48,7 @@ const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentEl
 describe('lead work on a 390 px phone', () => {
   it('opens a lead from New Leads: the timer runs from 00:00:00 and survives a reload; call buttons are thumb-sized', async () => {
     const page = await signIn(DEMO.telecaller);
-    await page.goto(`${server.base}/leadspage/leads`);
+    await page.goto(`${env.server.base}/leadspage/leads`);
     await cards(page).first().waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
     await snap(page, 'lead-work-new-leads-phone');
@@ -105,7 +95,7 @@ describe('lead work on a 390 px phone', () => {
     await page.close();
 
     const head = await signIn(DEMO.head);
-    await head.goto(`${server.base}/TellyCalerHad/LeadsHead`);
+    await head.goto(`${env.server.base}/TellyCalerHad/LeadsHead`);
     const card = head.getByRole('article', { name, exact: true });
     await card.waitFor();
     expect(await card.innerText()).toContain('Assigned by Rahul Verma');
@@ -130,7 +120,7 @@ describe('lead work on a 390 px phone', () => {
     await page.getByText('Form submitted successfully').first().waitFor();
     await page.waitForURL(leadUrl('new'));
 
-    await page.goto(`${server.base}/leadspage/callback`);
+    await page.goto(`${env.server.base}/leadspage/callback`);
     const card = page.getByRole('article', { name, exact: true });
     await card.waitFor();
     const [h, m] = time.split(':').map(Number) as [number, number];
@@ -146,7 +136,7 @@ describe('lead work on a 390 px phone', () => {
   it("shows the card's lead at once while a slow network opens it; nothing can be sent before the open answers", async () => {
     const page = await signIn(DEMO.telecaller);
     // The pending queue: New Leads is kept for the tests that work it.
-    await page.goto(`${server.base}/leadspage/pendingleads`);
+    await page.goto(`${env.server.base}/leadspage/pendingleads`);
     const card = cards(page).first();
     await card.waitFor();
     const name = (await card.getAttribute('aria-label'))!;
@@ -214,7 +204,7 @@ describe('lead work on a 390 px phone', () => {
     // Nothing typed: Back goes straight back.
     await processFirst(page, NOT_SUBMITTED, 'noSubmit');
     await page.goBack();
-    await page.waitForURL(`${server.base}${NOT_SUBMITTED}`);
+    await page.waitForURL(`${env.server.base}${NOT_SUBMITTED}`);
 
     await processFirst(page, NOT_SUBMITTED, 'noSubmit');
     const leadUrlNow = page.url();
@@ -231,13 +221,13 @@ describe('lead work on a 390 px phone', () => {
 
     await page.goBack();
     await ask.getByRole('button', { name: 'Leave' }).click();
-    await page.waitForURL(`${server.base}${NOT_SUBMITTED}`);
+    await page.waitForURL(`${env.server.base}${NOT_SUBMITTED}`);
 
     // Cancel is a choice made on purpose: it never asks.
     await processFirst(page, NOT_SUBMITTED, 'noSubmit');
     await field(page, 'Optional Number').fill('9876501234');
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL(`${server.base}${NOT_SUBMITTED}`);
+    await page.waitForURL(`${env.server.base}${NOT_SUBMITTED}`);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(errorsOf(page)).toEqual([]);
     await page.close();
@@ -256,7 +246,7 @@ describe('lead work on a 390 px phone', () => {
     await page.getByRole('timer', { name: 'Call duration' }).waitFor();
     expect(await page.getByRole('heading', { level: 2 }).first().innerText()).not.toBe(name);
 
-    await page.goto(`${server.base}/leadspage/leads`);
+    await page.goto(`${env.server.base}/leadspage/leads`);
     await cards(page).first().waitFor();
     expect(await page.getByRole('article', { name, exact: true }).count()).toBe(0);
     expect(errorsOf(page)).toEqual([]);

@@ -1,22 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
-import { openBrowser, snap, startServer, type Running } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { serverAndBrowser, snap } from './harness.js';
 import { choose, errorsOf, field, freshPage, signInAsSubadmin } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
 
-let server: Running;
-let browser: BrowserContext;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 const CSV = [
   'Name,Mobile,Requirement,City',
@@ -30,12 +19,12 @@ const CSV = [
 
 /** Signs the demo telecaller in on a phone and reads the New leads tile. */
 async function telecallerNewLeads(): Promise<number> {
-  const phone = await freshPage(browser, { width: 390, height: 844 });
-  await phone.goto(`${server.base}/signin`);
+  const phone = await freshPage(env.browser, { width: 390, height: 844 });
+  await phone.goto(`${env.server.base}/signin`);
   await field(phone, 'User Mobile').fill(DEMO.telecaller.mobile);
   await field(phone, 'Password').fill(DEMO.telecaller.password);
   await phone.getByRole('button', { name: 'SIGN IN' }).click();
-  await phone.waitForURL(`${server.base}/`);
+  await phone.waitForURL(`${env.server.base}/`);
   const tile = phone
     .locator('a, div')
     .filter({ hasText: /^New leads\s*\d+$/ })
@@ -49,14 +38,14 @@ async function telecallerNewLeads(): Promise<number> {
 
 describe('leads in a real browser', () => {
   it('sub-admin uploads a CSV, distributes three leads, and the telecaller sees them as new', async () => {
-    const file = path.join(server.dir, 'leads.csv');
+    const file = path.join(env.server.dir, 'leads.csv');
     fs.writeFileSync(file, CSV);
     const newLeadsBefore = await telecallerNewLeads();
 
-    const page = await freshPage(browser);
-    await signInAsSubadmin(page, server.base);
+    const page = await freshPage(env.browser);
+    await signInAsSubadmin(page, env.server.base);
 
-    await page.goto(`${server.base}/subadmin/uploaddata`);
+    await page.goto(`${env.server.base}/subadmin/uploaddata`);
     await page.locator('input[type="file"]').first().setInputFiles(file);
     await choose(page, 'Category', 'Manual');
     await field(page, 'Category name').fill('Browser Test');
@@ -69,7 +58,7 @@ describe('leads in a real browser', () => {
     expect(result).toMatch(/Invalid rows\s*1\b/i);
     await snap(page, 'subadmin-upload-result');
 
-    await page.goto(`${server.base}/subadmin/Leads/distibutelead`);
+    await page.goto(`${env.server.base}/subadmin/Leads/distibutelead`);
     await choose(page, 'Telecaller', /Rahul Verma/);
     await choose(page, 'Category', /Browser Test/);
     // A number that is not a whole one is refused as typed, not turned into 25.
@@ -88,7 +77,7 @@ describe('leads in a real browser', () => {
   });
 
   it("sub-admin uploads IndiaMART's semicolon export: the unread columns are named and every refused row downloads", async () => {
-    const file = path.join(server.dir, 'indiamart-export.csv');
+    const file = path.join(env.server.dir, 'indiamart-export.csv');
     fs.writeFileSync(
       file,
       [
@@ -98,9 +87,9 @@ describe('leads in a real browser', () => {
         '2026-11-20 12:00;Bad Mobile;12345;b@x.in;Battery;Pune;Maharashtra',
       ].join('\r\n'),
     );
-    const page = await freshPage(browser);
-    await signInAsSubadmin(page, server.base);
-    await page.goto(`${server.base}/subadmin/uploaddata`);
+    const page = await freshPage(env.browser);
+    await signInAsSubadmin(page, env.server.base);
+    await page.goto(`${env.server.base}/subadmin/uploaddata`);
     await page.locator('input[type="file"]').first().setInputFiles(file);
     await choose(page, 'Category', 'IndiaMART');
     await page.getByRole('button', { name: 'Upload', exact: true }).click();

@@ -34,6 +34,16 @@ export async function signInAsSubadmin(page: Page, base: string): Promise<void> 
   await page.waitForURL('**/subadmin/dashbord');
 }
 
+/** Signs the demo admin or the demo company in on its sign-in page and waits to leave it (wherever it lands). */
+export async function signInAsDemo(page: Page, base: string, who: 'admin' | 'subadmin'): Promise<void> {
+  const [path, account] = who === 'admin' ? ['/adminsignin', DEMO.admin] : ['/subadminsignin', DEMO.subadmin];
+  await page.goto(`${base}${path}`);
+  await field(page, 'Email').fill(account.email);
+  await field(page, 'Password').fill(account.password);
+  await page.getByRole('button', { name: 'SIGN IN' }).click();
+  await page.waitForURL((u) => !u.pathname.endsWith('signin'));
+}
+
 /** Signs a telecaller, head or developer in on /signin and waits for the user dashboard. */
 export async function signInAsUser(page: Page, base: string, user: { mobile: string; password: string }): Promise<void> {
   await page.goto(`${base}/signin`);

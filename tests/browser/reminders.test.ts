@@ -1,15 +1,13 @@
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
-import { openBrowser, snap, startServer, type Running } from './harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serverAndBrowser, snap } from './harness.js';
 import { errorsOf, freshPage, signInAsUser } from './pages.js';
 import { callTrpc, signInUser } from './api.js';
 import { DEMO } from '../../seed/demo.js';
 import { sqliteDriver } from '../../server/db/sqlite-driver.js';
 import { addDays, timeIn, todayIn } from '../../shared/dates.js';
+import { LEAD_STATUS } from '../../shared/lead-status.js';
 
-let server: Running;
-let browser: BrowserContext;
 let due: { name: string; time: string };
 let missedName: string;
 
@@ -19,25 +17,25 @@ function zoneForToday(): string {
   return todayIn('Asia/Kolkata', soon) === todayIn('Asia/Kolkata') ? 'Asia/Kolkata' : 'Europe/London';
 }
 
+const env = serverAndBrowser();
+
 beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
   const zone = zoneForToday();
   // The server's own SQLite file (the harness starts it on one); the driver built for this Node.
-  const sqlite = new (sqliteDriver().Database)(path.join(server.dir, 'app.db'));
+  const sqlite = new (sqliteDriver().Database)(path.join(env.server.dir, 'app.db'));
   try {
     sqlite.prepare('update subadmins set time_zone = ?').run(zone);
 
-    const token = await signInUser(server.base, DEMO.telecaller.mobile, DEMO.telecaller.password);
-    const queue = await callTrpc<{ items: { id: number; name: string }[] }>(server.base, token, 'query', 'work.queue', { queue: 'new', pageSize: 2 });
+    const token = await signInUser(env.server.base, DEMO.telecaller.mobile, DEMO.telecaller.password);
+    const queue = await callTrpc<{ items: { id: number; name: string }[] }>(env.server.base, token, 'query', 'work.queue', { queue: 'new', pageSize: 2 });
     const [first, second] = queue.items;
     // A callback due in 10 minutes, scheduled through the lead form as a telecaller does it.
     const at = new Date(Date.now() + 10 * 60_000);
     const callback = { callback_date: todayIn(zone, at), callback_time: timeIn(zone, at) };
-    await callTrpc(server.base, token, 'mutation', 'work.open', { leadId: first!.id });
-    await callTrpc(server.base, token, 'mutation', 'work.submit', {
+    await callTrpc(env.server.base, token, 'mutation', 'work.open', { leadId: first!.id });
+    await callTrpc(env.server.base, token, 'mutation', 'work.submit', {
       leadId: first!.id,
-      status: '4',
+      status: LEAD_STATUS.followUp,
       feedback: 'Follow-up Option',
       callback: true,
       ...callback,
@@ -50,10 +48,6 @@ beforeAll(async () => {
     sqlite.close();
   }
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
 
 const clock = (hhmm: string) => {
   const [h, m] = hhmm.split(':').map(Number) as [number, number];
@@ -62,8 +56,8 @@ const clock = (hhmm: string) => {
 
 describe('callback reminders on a phone', () => {
   it('a callback due in 10 minutes raises one toast and sits in the bell with the missed one', async () => {
-    const page = await freshPage(browser, { width: 390, height: 844 });
-    await signInAsUser(page, server.base, DEMO.telecaller);
+    const page = await freshPage(env.browser, { width: 390, height: 844 });
+    await signInAsUser(page, env.server.base, DEMO.telecaller);
 
     const text = `Call back ${due.name} at ${clock(due.time)}`;
     const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Callback due' });
@@ -99,8 +93,8 @@ describe('callback reminders on a phone', () => {
   });
 
   it('desktop: the bell lists the callbacks above the notices', async () => {
-    const page = await freshPage(browser, { width: 1280, height: 800 });
-    await signInAsUser(page, server.base, DEMO.telecaller);
+    const page = await freshPage(env.browser, { width: 1280, height: 800 });
+    await signInAsUser(page, env.server.base, DEMO.telecaller);
     await page.getByRole('button', { name: /^Notifications, 6 unread, 3 callbacks$/ }).click();
     await page.locator('.mantine-Popover-dropdown').getByText('2 due, 1 missed').waitFor();
     await expect.poll(() => page.locator('.mantine-Notification-root').count(), { timeout: 6000 }).toBe(0);

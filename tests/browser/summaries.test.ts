@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { openBrowser, snap, startServer, type Running } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser, snap } from './harness.js';
 import { errorsOf, field, freshPage, signInAsSubadmin } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
 import { formatHms } from '../../shared/durations.js';
 
-let server: Running;
-let browser: BrowserContext;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 /** A tRPC call from inside the page, with its session cookie, as the app makes it. */
 async function call(page: Page, kind: 'query' | 'mutation', path: string, input: unknown) {
@@ -48,22 +38,22 @@ let expectedAfter: { calls: number; seconds: number } | undefined;
 
 describe('call summaries in a real browser', () => {
   it('Talk Time on a phone shows the real count of the calls just made and the time on the connected one only', async () => {
-    const page = await freshPage(browser, { width: 390, height: 844 });
-    await page.goto(`${server.base}/signin`);
+    const page = await freshPage(env.browser, { width: 390, height: 844 });
+    await page.goto(`${env.server.base}/signin`);
     await field(page, 'User Mobile').fill(DEMO.telecaller.mobile);
     await field(page, 'Password').fill(DEMO.telecaller.password);
     await page.getByRole('button', { name: 'SIGN IN' }).click();
-    await page.waitForURL(`${server.base}/`);
+    await page.waitForURL(`${env.server.base}/`);
 
-    await page.goto(`${server.base}/leadspage/loginhours`);
+    await page.goto(`${env.server.base}/leadspage/loginhours`);
     await page.getByRole('heading', { name: 'Talk Time' }).waitFor();
     await todayCard(page).waitFor();
     const before = await todayFigures(page);
-    await page.goto(`${server.base}/leadspage/calllogs`);
+    await page.goto(`${env.server.base}/leadspage/calllogs`);
     await page.getByText(`${before.calls} calls, today`, { exact: false }).waitFor();
     const notInterestedBefore = await page.getByText('Not interested', { exact: true }).count();
     const busyBefore = await page.getByText('Not connected · Busy').count();
-    await page.goto(`${server.base}/leadspage/loginhours`);
+    await page.goto(`${env.server.base}/leadspage/loginhours`);
     await todayCard(page).waitFor();
 
     // Two calls through the lead form's own procedures: one connected (1 min 40 s), one unanswered (25 s).
@@ -89,9 +79,9 @@ describe('call summaries in a real browser', () => {
     await snap(page, 'login-hours-phone');
 
     // The dashboard's tile shows the same time, and the call log lists both calls.
-    await page.goto(`${server.base}/`);
+    await page.goto(`${env.server.base}/`);
     await page.getByRole('link', { name: new RegExp(`^Talk time\\s*${formatHms(after.seconds)}`) }).waitFor();
-    await page.goto(`${server.base}/leadspage/calllogs`);
+    await page.goto(`${env.server.base}/leadspage/calllogs`);
     await page.getByText(`${after.calls} calls, today`, { exact: false }).waitFor();
     expect(await page.getByText('Not connected · Busy').count()).toBe(busyBefore + 1);
     expect(await page.getByText('Not interested', { exact: true }).count()).toBe(notInterestedBefore + 1);
@@ -100,9 +90,9 @@ describe('call summaries in a real browser', () => {
   });
 
   it("the sub-admin's call summary shows the telecaller's calls per category", async () => {
-    const page = await freshPage(browser);
-    await signInAsSubadmin(page, server.base);
-    await page.goto(`${server.base}/subadmin/Leads/callsummary`);
+    const page = await freshPage(env.browser);
+    await signInAsSubadmin(page, env.server.base);
+    await page.goto(`${env.server.base}/subadmin/Leads/callsummary`);
     const card = page.locator('.mantine-Card-root').filter({ hasText: 'Rahul Verma' });
     await card.waitFor();
     expect(expectedAfter, 'the Talk Time test ran first').toBeDefined();

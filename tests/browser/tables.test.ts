@@ -1,36 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { openBrowser, snap, startServer, type Running } from './harness.js';
-import { errorsOf, field, freshPage } from './pages.js';
-import { DEMO } from '../../seed/demo.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser, snap } from './harness.js';
+import { errorsOf, freshPage, signInAsDemo } from './pages.js';
 
 // The widest tables must show everything from a phone to a large screen: the page itself never
 // scrolls sideways, a table wider than its frame scrolls inside it with a scrollbar one can see,
 // its last column can be brought into view, and the row actions can be reached and clicked
 // (from tablet width up without scrolling sideways at all).
 
-let server: Running;
-let browser: BrowserContext;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
 const WIDTHS = [360, 1280];
 
-async function signIn(page: Page, who: 'admin' | 'subadmin') {
-  const [path, account] = who === 'admin' ? ['/adminsignin', DEMO.admin] : ['/subadminsignin', DEMO.subadmin];
-  await page.goto(`${server.base}${path}`);
-  await field(page, 'Email').fill(account.email);
-  await field(page, 'Password').fill(account.password);
-  await page.getByRole('button', { name: 'SIGN IN' }).click();
-  await page.waitForURL((u) => !u.pathname.endsWith('signin'));
-}
+const signIn = (page: Page, who: 'admin' | 'subadmin') => signInAsDemo(page, env.server.base, who);
 
 /** Everything the page's visible tables hide beyond reach; an empty list when nothing is. */
 function findCutOff(page: Page, pinnedActions: boolean): Promise<string[]> {
@@ -134,7 +116,7 @@ function findCutOff(page: Page, pinnedActions: boolean): Promise<string[]> {
 }
 
 async function expectNothingCutOff(page: Page, path: string, width: number, shot: string) {
-  if (path) await page.goto(`${server.base}${path}`);
+  if (path) await page.goto(`${env.server.base}${path}`);
   await page.locator('table tbody tr td').first().waitFor();
   // Fonts and the scrollbars settle a frame after the rows arrive.
   await page.waitForTimeout(300);
@@ -146,7 +128,7 @@ async function expectNothingCutOff(page: Page, path: string, width: number, shot
 describe('tables from 360 to 1280 px', () => {
   for (const width of WIDTHS) {
     it(`admin tables at ${width} px: subadmins (with the edit action) and pending complaints`, async () => {
-      const page = await freshPage(browser, { width, height: 800 });
+      const page = await freshPage(env.browser, { width, height: 800 });
       await signIn(page, 'admin');
       await expectNothingCutOff(page, '/admin/subadmin-list', width, 'subadmins');
       await page.getByRole('button', { name: 'Edit' }).first().click();
@@ -158,7 +140,7 @@ describe('tables from 360 to 1280 px', () => {
     });
 
     it(`sub-admin tables at ${width} px: upload history, uploaded leads, telecallers, a pending-leads drill-down, complaints`, async () => {
-      const page = await freshPage(browser, { width, height: 800 });
+      const page = await freshPage(env.browser, { width, height: 800 });
       await signIn(page, 'subadmin');
       await expectNothingCutOff(page, '/subadmin/uploaddata', width, 'upload-history');
       await page

@@ -1,32 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { openBrowser, snap, startServer, type Running } from './harness.js';
-import { errorsOf, field, freshPage } from './pages.js';
-import { DEMO } from '../../seed/demo.js';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { serverAndBrowser, snap } from './harness.js';
+import { errorsOf, freshPage, signInAsDemo } from './pages.js';
 
 // At a desk (1280 px) the widest tables show every column as it first opens: the row actions stay
 // pinned at the right but cover no data column, and no cell's words are cut. On a phone (390 px)
 // they scroll sideways inside their frame, the page itself never.
 
-let server: Running;
-let browser: BrowserContext;
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser();
 
-async function signIn(page: Page, who: 'admin' | 'subadmin') {
-  const [path, account] = who === 'admin' ? ['/adminsignin', DEMO.admin] : ['/subadminsignin', DEMO.subadmin];
-  await page.goto(`${server.base}${path}`);
-  await field(page, 'Email').fill(account.email);
-  await field(page, 'Password').fill(account.password);
-  await page.getByRole('button', { name: 'SIGN IN' }).click();
-  await page.waitForURL((u) => !u.pathname.endsWith('signin'));
-}
+const signIn = (page: Page, who: 'admin' | 'subadmin') => signInAsDemo(page, env.server.base, who);
 
 /** Each named column's header and cells, as first shown: hidden by the frame or under the actions column, or with its words cut. */
 function hiddenCells(page: Page, table: string, columns: string[]): Promise<string[]> {
@@ -76,7 +59,7 @@ function hiddenCells(page: Page, table: string, columns: string[]): Promise<stri
 const noSidewaysPage = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 async function check(page: Page, path: string, table: string, columns: string[], shot: string) {
-  await page.goto(`${server.base}${path}`);
+  await page.goto(`${env.server.base}${path}`);
   await page.locator(`table[aria-label="${table}"] tbody tr td`).first().waitFor();
   await page.waitForTimeout(300);
   await snap(page, shot);
@@ -86,7 +69,7 @@ async function check(page: Page, path: string, table: string, columns: string[],
 
 describe('wide tables at a desk (1280 px) and on a phone (390 px)', () => {
   it('All Subadmins: GST and Status beside the row actions', async () => {
-    const page = await freshPage(browser, { width: 1280, height: 800 });
+    const page = await freshPage(env.browser, { width: 1280, height: 800 });
     await signIn(page, 'admin');
     await check(page, '/admin/subadmin-list', 'Subadmins', ['Name', 'Email', 'Company', 'Mobile', 'Expiry Date', 'GST', 'Status'], 'wide-subadmins-1280');
     expect(errorsOf(page)).toEqual([]);
@@ -94,7 +77,7 @@ describe('wide tables at a desk (1280 px) and on a phone (390 px)', () => {
   });
 
   it('Pending Project Updates (End Time, Asked) and the upload history (When)', async () => {
-    const page = await freshPage(browser, { width: 1280, height: 800 });
+    const page = await freshPage(env.browser, { width: 1280, height: 800 });
     await signIn(page, 'subadmin');
     await check(
       page,
@@ -109,13 +92,13 @@ describe('wide tables at a desk (1280 px) and on a phone (390 px)', () => {
   });
 
   it('on a phone the same tables scroll inside their frame and the page does not', async () => {
-    const page = await freshPage(browser, { width: 390, height: 844 });
+    const page = await freshPage(env.browser, { width: 390, height: 844 });
     await signIn(page, 'subadmin');
     for (const [path, table] of [
       ['/subadmin/payment', 'Pending project updates'],
       ['/subadmin/uploaddata', 'Upload history'],
     ] as const) {
-      await page.goto(`${server.base}${path}`);
+      await page.goto(`${env.server.base}${path}`);
       await page.locator(`table[aria-label="${table}"] tbody tr td`).first().waitFor();
       await page.waitForTimeout(300);
       expect(await noSidewaysPage(page), path).toBe(true);

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { openBrowser, snap, startServer, type Running } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { serverAndBrowser, snap } from './harness.js';
 import { errorsOf, field, freshPage, signInAsSubadmin } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
 import { formatDateTime, zonedParts } from '../../web/src/lib/format.js';
@@ -11,17 +11,7 @@ const BROWSER_ZONE = 'America/New_York';
 const COMPANY_ZONE = 'Asia/Kolkata';
 const tabTitle = (page: string) => `${page} · Telecall Back Office`;
 
-let server: Running;
-let browser: BrowserContext;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await openBrowser(undefined, { timezoneId: BROWSER_ZONE });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const env = serverAndBrowser(undefined, { timezoneId: BROWSER_ZONE });
 
 interface Box {
   x: number;
@@ -47,8 +37,8 @@ async function toastBox(page: Page, text: string): Promise<Box> {
 
 describe('words, titles, times and toasts in a real browser', () => {
   it('subadmin area: each menu entry opens a page with the same heading and its own tab title; toasts clear the header', async () => {
-    const page = await freshPage(browser);
-    await page.goto(`${server.base}/subadminsignin`);
+    const page = await freshPage(env.browser);
+    await page.goto(`${env.server.base}/subadminsignin`);
     await expect.poll(() => page.title()).toBe(tabTitle('Subadmin sign in'));
     await field(page, 'Email').fill(DEMO.subadmin.email);
     await field(page, 'Password').fill(DEMO.subadmin.password);
@@ -69,14 +59,14 @@ describe('words, titles, times and toasts in a real browser', () => {
     expect(links.length).toBeGreaterThanOrEqual(15);
     const titles: string[] = [];
     for (const { label, href } of links) {
-      await page.goto(`${server.base}${href}`);
+      await page.goto(`${env.server.base}${href}`);
       await expect.poll(() => page.title(), { message: href }).toBe(tabTitle(label));
       await expect.poll(() => page.locator('main h2').first().innerText(), { message: href }).toBe(label);
       titles.push(await page.title());
     }
     expect(new Set(titles).size).toBe(titles.length);
 
-    await page.goto(`${server.base}/subadmin/no-such-page`);
+    await page.goto(`${env.server.base}/subadmin/no-such-page`);
     await page.getByText('Page not found').first().waitFor();
     await expect.poll(() => page.title()).toBe(tabTitle('Page not found'));
     expect(errorsOf(page)).toEqual([]);
@@ -84,10 +74,10 @@ describe('words, titles, times and toasts in a real browser', () => {
   });
 
   it("shows times in the company's zone whatever the browser's, and says so once", async () => {
-    const page = await freshPage(browser);
-    await signInAsSubadmin(page, server.base);
+    const page = await freshPage(env.browser);
+    await signInAsSubadmin(page, env.server.base);
 
-    await page.goto(`${server.base}/subadmin/Leads/myuploadleads`);
+    await page.goto(`${env.server.base}/subadmin/Leads/myuploadleads`);
     const newest = await page.evaluate(async () => {
       const input = encodeURIComponent(JSON.stringify({ page: 1, pageSize: 1 }));
       const body = await (await fetch(`/trpc/leads.uploaded?input=${input}`)).json();
@@ -112,13 +102,13 @@ describe('words, titles, times and toasts in a real browser', () => {
   });
 
   it('telecaller on a phone: the toast covers neither the header nor the tiles', async () => {
-    const page = await freshPage(browser, { width: 390, height: 844 });
-    await page.goto(`${server.base}/signin`);
+    const page = await freshPage(env.browser, { width: 390, height: 844 });
+    await page.goto(`${env.server.base}/signin`);
     await expect.poll(() => page.title()).toBe(tabTitle('Sign in'));
     await field(page, 'User Mobile').fill(DEMO.telecaller.mobile);
     await field(page, 'Password').fill(DEMO.telecaller.password);
     await page.getByRole('button', { name: 'SIGN IN' }).click();
-    await page.waitForURL(`${server.base}/`);
+    await page.waitForURL(`${env.server.base}/`);
     await expect.poll(() => page.title()).toBe(tabTitle('Home'));
 
     const tiles = page.locator('main .mantine-Card-root');

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuiltApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { createDatabase, type Dialect } from '../../server/db/database.js';
@@ -51,4 +52,14 @@ export async function buildTestApp(dialect: Dialect, env: Record<string, string>
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** One app for the tests of a file (or a describe block), on one dialect: built before them, closed after them. */
+export function testAppFor(dialect: Dialect, env: Record<string, string> = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await buildTestApp(dialect, env));
+  });
+  afterAll(() => t.close?.());
+  return t;
 }

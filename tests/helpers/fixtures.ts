@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
-import type { DB, UserType } from '../../server/db/schema.js';
+import type { Insertable, Kysely } from 'kysely';
+import type { DB, LeadHistoryTable, LeadsTable, UserType } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/auth/passwords.js';
 import { nowIso } from '../../server/db/dialect.js';
 import { addDays, todayIn } from '../../shared/dates.js';
+import { LEAD_STATUS } from '../../shared/lead-status.js';
 
 let seq = 0;
 const next = () => `${process.pid}${++seq}`;
@@ -49,7 +50,7 @@ export async function insertCompany(
     deleted_at: null,
   };
   const row = await db.insertInto('subadmins').values(values).returning('id').executeTakeFirstOrThrow();
-  return { id: row.id, email: values.email, password: PASSWORD, name: values.name };
+  return { id: row.id, email: values.email, password: PASSWORD, name: values.name, company_name: values.company_name };
 }
 
 export async function insertUser(
@@ -76,56 +77,95 @@ export async function insertUser(
   return { id: row.id, mobile: values.mobile, email: values.email, password: PASSWORD, name: values.name, userType };
 }
 
-export interface LeadFixture {
-  name?: string;
-  mobile?: string;
-  category?: string;
-  telicaller_id?: number | null;
-  telicaller_send_date?: string | null;
-  status?: string;
-  handler_id?: number | null;
-  submit_status?: string | null;
-  lead_quality?: string | null;
-  callback_date?: string | null;
-  visible?: number;
-  created_at?: string;
-  requirement?: string;
-  area?: string;
+/** Any column of a lead but its company. */
+export type LeadFixture = Partial<Omit<Insertable<LeadsTable>, 'subadmin_id'>>;
+
+/** Every column of a lead, defaulted to a new lead (status '0') nobody holds, visible, uploaded now; `over` sets any column. */
+export function leadValues(subadminId: number, over: LeadFixture = {}): Insertable<LeadsTable> {
+  const now = nowIso();
+  return {
+    subadmin_id: subadminId,
+    batch_id: null,
+    visible: 1,
+    source_ref: null,
+    name: 'Lead',
+    mobile: over.mobile ?? uniqueMobile(),
+    requirement: '',
+    area: '',
+    category: 'IndiaMART',
+    upload_date: now,
+    telicaller_id: null,
+    telicaller_send_date: null,
+    status: LEAD_STATUS.new,
+    handler_id: null,
+    handler_assigned_by: null,
+    submit_status: null,
+    lead_quality: null,
+    callback_date: null,
+    callback_time: null,
+    created_at: now,
+    updated_at: now,
+    ...over,
+  };
 }
 
-/** Inserts leads straight into the table (as an upload would leave them), returning their ids. */
-export async function insertLeadRows(db: Kysely<DB>, subadminId: number, rows: LeadFixture[]): Promise<number[]> {
+/** Inserts one lead (`leadValues`), returning its id. */
+export async function insertLead(db: Kysely<DB>, subadminId: number, over: LeadFixture = {}): Promise<number> {
+  const row = await db.insertInto('leads').values(leadValues(subadminId, over)).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Inserts one lead as an upload would leave it (a name of its own, a requirement and an area, sent now when it is
+ * given a telecaller), returning its id; `over` sets any column.
+ */
+export function insertUploadedLead(db: Kysely<DB>, subadminId: number, over: LeadFixture = {}): Promise<number> {
+  const set = Object.fromEntries(Object.entries(over).filter(([, v]) => v !== undefined)) as LeadFixture;
   const now = nowIso();
+  return insertLead(db, subadminId, {
+    name: `Lead ${next()}`,
+    requirement: 'Needs a website',
+    area: 'Pune',
+    category: 'Local Leads',
+    upload_date: set.created_at ?? now,
+    ...set,
+    telicaller_send_date: set.telicaller_send_date ?? (set.telicaller_id ? now : null),
+  });
+}
+
+/** Inserts leads straight into the table (as an upload would leave them: `insertUploadedLead`), returning their ids. */
+export async function insertLeadRows(db: Kysely<DB>, subadminId: number, rows: LeadFixture[]): Promise<number[]> {
   const ids: number[] = [];
-  for (const r of rows) {
-    const row = await db
-      .insertInto('leads')
-      .values({
-        subadmin_id: subadminId,
-        batch_id: null,
-        visible: r.visible ?? 1,
-        source_ref: null,
-        name: r.name ?? `Lead ${next()}`,
-        mobile: r.mobile ?? uniqueMobile(),
-        requirement: r.requirement ?? 'Needs a website',
-        area: r.area ?? 'Pune',
-        category: r.category ?? 'Local Leads',
-        upload_date: r.created_at ?? now,
-        telicaller_id: r.telicaller_id ?? null,
-        telicaller_send_date: r.telicaller_send_date ?? (r.telicaller_id ? now : null),
-        status: r.status ?? '0',
-        handler_id: r.handler_id ?? null,
-        handler_assigned_by: null,
-        submit_status: r.submit_status ?? null,
-        lead_quality: r.lead_quality ?? null,
-        callback_date: r.callback_date ?? null,
-        callback_time: null,
-        created_at: r.created_at ?? now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    ids.push(row.id);
-  }
+  for (const r of rows) ids.push(await insertUploadedLead(db, subadminId, r));
   return ids;
+}
+
+/** Any column of a lead's history row but its company and its lead. */
+export type HistoryFixture = Partial<Omit<Insertable<LeadHistoryTable>, 'subadmin_id' | 'lead_id'>>;
+
+/**
+ * A history row of a lead: an outcome ('3', not interested) of a 0-second call by nobody known, now, with no
+ * demo and no callback; the columns it does not name are left null. `over` sets any column.
+ */
+export function historyValues(subadminId: number, leadId: number, over: HistoryFixture = {}): Insertable<LeadHistoryTable> {
+  return {
+    subadmin_id: subadminId,
+    lead_id: leadId,
+    user_id: null,
+    status: LEAD_STATUS.notInterested,
+    call_duration: 0,
+    demo: 0,
+    callback: 0,
+    created_at: nowIso(),
+    ...over,
+  };
+}
+
+/** How many rows a table holds. */
+export async function countRows(db: Kysely<DB>, table: keyof DB): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((e) => e.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
 }

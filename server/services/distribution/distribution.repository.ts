@@ -1,7 +1,7 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Dialect } from '../../db/database.js';
-import { LEAD_STATUS } from '../../../shared/constants.js';
+import { LEAD_STATUS } from '../../../shared/lead-status.js';
 import { untouchedBy } from '../lead-work/tallies.repository.js';
 
 const num = (v: unknown) => Number(v ?? 0);

@@ -5,7 +5,7 @@ import type { UserActor } from '../../auth/actor.js';
 import { AppError, notFound } from '../../errors.js';
 import { isUniqueViolation, nowIso } from '../../db/dialect.js';
 import { paginate } from '../../db/paging.js';
-import { LEAD_STATUS } from '../../../shared/constants.js';
+import { LEAD_STATUS } from '../../../shared/lead-status.js';
 import { timeIn, todayBounds, todayIn, zonedInstant } from '../../../shared/dates.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import {

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } fro
 import type { DB } from '../../db/schema.js';
 import type { Dialect } from '../../db/database.js';
 import type { DayBounds } from '../../../shared/dates.js';
-import { LEAD_STATUS } from '../../../shared/constants.js';
+import { LEAD_STATUS, STATUS_OF_QUEUE } from '../../../shared/lead-status.js';
 import type { Queue } from '../../../shared/schemas/lead-work.js';
 import { leadSearch, visibleLeads } from '../leads/lists.repository.js';
 
@@ -47,17 +47,9 @@ export function queueLeads(db: Kysely<DB>, queue: Queue, s: QueueScope, search?:
       case 'interested':
         q = q.where('l.status', '=', LEAD_STATUS.interested).where('l.lead_quality', 'is', null);
         break;
-      case 'notInterested':
-        q = q.where('l.status', '=', LEAD_STATUS.notInterested);
-        break;
-      case 'followUp':
-        q = q.where('l.status', '=', LEAD_STATUS.followUp);
-        break;
-      case 'invalid':
-        q = q.where('l.status', '=', LEAD_STATUS.invalid);
-        break;
-      case 'noSubmit':
-        q = q.where('l.status', '=', LEAD_STATUS.noSubmit);
+      default:
+        // Any other status queue: the user's leads of that status.
+        q = q.where('l.status', '=', STATUS_OF_QUEUE[queue]);
         break;
     }
   }

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
 import type { UserActor } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
-import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../shared/leads.js';
+import { LEAD_STATUS_LABELS, isLeadStatus } from '../../../shared/lead-status.js';
 import { TAKEN_BACK_MESSAGES, type LeadFormValues } from '../../../shared/schemas/lead-work.js';
 import { findCompanyUser, visibleLeads } from '../leads/lists.repository.js';
 import { noticeToCompany } from '../notifications/notifications.service.js';
@@ -38,7 +38,7 @@ export async function refuseIfTakenBack(deps: Deps, actor: UserActor, err: unkno
   const outcome = input.outcome;
   if (!outcome) throw new AppError('CONFLICT', TAKEN_BACK_MESSAGES.attempt);
   const user = await findCompanyUser(deps.db, actor.subadminId, actor.id);
-  const status = LEAD_STATUS_LABELS[outcome.status as LeadStatus] ?? outcome.status;
+  const status = isLeadStatus(outcome.status) ? LEAD_STATUS_LABELS[outcome.status] : outcome.status;
   const message = [
     `${user?.name ?? 'A user'} submitted "${status}" for ${lead.name || 'a lead'} (${lead.mobile}) after the lead was taken back from them.`,
     line('Feedback', outcome.feedback),

@@ -1,22 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { quarterOf, type DayBounds } from '../../../shared/dates.js';
-import { LEAD_STATUS } from '../../../shared/constants.js';
+import { LEAD_STATUS, STATUS_BY_CODE, isLeadStatus } from '../../../shared/lead-status.js';
+import { LEAD_QUEUES } from '../../../shared/constants.js';
 import type { Queue } from '../../../shared/schemas/lead-work.js';
 import type { QueueScope } from './queues.repository.js';
 
 /** The queues of a telecaller's own leads, which the kept tallies (migration 0017) count. */
 export type TalliedQueue = Exclude<Queue, 'junior'>;
-export const TALLIED_QUEUES = [
-  'new',
-  'pending',
-  'callback',
-  'interested',
-  'notInterested',
-  'followUp',
-  'invalid',
-  'noSubmit',
-] as const satisfies readonly TalliedQueue[];
+export const TALLIED_QUEUES = LEAD_QUEUES.filter((q): q is TalliedQueue => q !== 'junior');
 export type QueueCounts = Record<TalliedQueue, number>;
 
 /**
@@ -38,27 +30,24 @@ interface TallyKey {
  * quarter or a later one".
  */
 function addTo(counts: QueueCounts, k: TallyKey, n: number) {
-  switch (k.status) {
-    case LEAD_STATUS.new:
+  if (!isLeadStatus(k.status)) return;
+  const queue = STATUS_BY_CODE[k.status].queue;
+  switch (queue) {
+    case null:
+      return;
+    case 'new':
       if (k.bucket === 'today') counts.new += n;
       else if (k.bucket === 'before') counts.pending += n;
       return;
-    case LEAD_STATUS.interested:
+    case 'interested':
       if (k.unrated) counts.interested += n;
       return;
-    case LEAD_STATUS.notInterested:
-      counts.notInterested += n;
-      return;
-    case LEAD_STATUS.followUp:
+    case 'followUp':
       counts.followUp += n;
       if (k.bucket === 'due') counts.callback += n;
       return;
-    case LEAD_STATUS.invalid:
-      counts.invalid += n;
-      return;
-    case LEAD_STATUS.noSubmit:
-      counts.noSubmit += n;
-      return;
+    default:
+      counts[queue] += n;
   }
 }
 

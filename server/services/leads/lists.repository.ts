@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import type { LeadStatus } from '../../../shared/leads.js';
+import type { LeadStatus } from '../../../shared/lead-status.js';
 import type { AssignedFilter } from '../../../shared/schemas/lead-lists.js';
 import { containsPattern } from '../users/users.repository.js';
 import { MAX_ID } from '../../../shared/schemas/users.js';

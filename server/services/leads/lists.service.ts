@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import type { SubadminActor } from '../../auth/actor.js';
 import { notFound } from '../../errors.js';
 import { paginate } from '../../db/paging.js';
-import type { LeadStatus } from '../../../shared/leads.js';
+import type { LeadStatus } from '../../../shared/lead-status.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import {
   LEAD_LIST_STATUS,

@@ -1,6 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { LEAD_STATUS } from '../../../shared/constants.js';
+import { LEAD_STATUS } from '../../../shared/lead-status.js';
 import { MAX_PAGED_ROWS } from '../../../shared/schemas/paging.js';
 
 /** Calls counted; seconds on all of them, and on the connected ones (talk time). */

@@ -8,7 +8,7 @@ import { paginate } from '../../db/paging.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { revokeSessionsOf } from '../../auth/sessions.js';
 import { recordAudit } from '../audit/audit.service.js';
-import { LEAD_STATUS } from '../../../shared/constants.js';
+import { LEAD_STATUS } from '../../../shared/lead-status.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import type { CreateUserInput, SetBlockedInput, TelecallerLimit, UpdateUserInput, UserIdInput, UserListInput, UserRow } from '../../../shared/schemas/users.js';
 import { USER_COLUMNS, countLimitedUsers, countsTowardLimit, findDuplicate, findLiveUser, findUsers, lockCompany } from './users.repository.js';

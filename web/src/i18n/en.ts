@@ -1,5 +1,7 @@
 import { SHARED_TEXTS } from './sharedText.js';
 import type { USER_PAGE_TITLES } from '../components/layout/userPageTitles.js';
+import type { StatusFeedback } from '../../../shared/lead-status.js';
+import type { NO_SUBMIT_FEEDBACK } from '../../../shared/schemas/lead-work.js';
 
 /**
  * The user area's English: the original app's texts, word for word, and the default. With it go the pages'
@@ -168,7 +170,7 @@ export const en = {
     Positive: 'Positive',
     Negative: 'Negative',
     Neutral: 'Neutral',
-  },
+  } satisfies Record<StatusFeedback | (typeof NO_SUBMIT_FEEDBACK)[number], string>,
   history: {
     title: 'Lead History',
     loading: 'Loading history...',

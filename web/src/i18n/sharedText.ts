@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
-import { LEAD_STATUS_LABELS, NOT_CONNECTED_LABELS } from '../../../shared/leads.js';
+import { NOT_CONNECTED_LABELS } from '../../../shared/leads.js';
+import { CALL_CATEGORIES, LEAD_STATUS_LABELS, type CallCategory } from '../../../shared/lead-status.js';
 import { USER_TYPE_LABELS } from '../../../shared/constants.js';
 import type { Language } from '../../../shared/schemas/language.js';
 import { NOTICE_TEXTS } from '../../../shared/notices.js';
@@ -40,14 +41,7 @@ export const SHARED_TEXTS = {
   status: LEAD_STATUS_LABELS,
   notConnected: NOT_CONNECTED_LABELS,
   quality: { excellent: 'Excellent', good: 'Good', poor: 'Poor', notRated: 'Not rated' },
-  callCategory: {
-    Interested: 'Interested',
-    'Not interested': 'Not interested',
-    'Follow-up': 'Follow-up',
-    Invalid: 'Invalid',
-    'Not submitted': 'Not submitted',
-    'Not connected': 'Not connected',
-  },
+  callCategory: Object.fromEntries(CALL_CATEGORIES.map((c) => [c, c])) as Record<CallCategory, string>,
   inbox: { allCaughtUp: 'All caught up', markAllRead: 'Mark all as read', empty: 'No notifications found', markFailed: 'Could not mark as read.', new: 'New' },
   addLead: {
     name: 'Name',

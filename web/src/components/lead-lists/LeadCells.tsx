@@ -1,6 +1,7 @@
 import { Anchor, Badge, Text } from '@mantine/core';
 import dayjs from 'dayjs';
-import { LEAD_STATUS_LABELS, requirementText, type LeadStatus } from '../../../../shared/leads';
+import { requirementText } from '../../../../shared/leads';
+import { LEAD_STATUS_COLORS, LEAD_STATUS_LABELS, type LeadStatus } from '../../../../shared/lead-status';
 import { formatDateTime, zonedParts } from '../../lib/format';
 import type { AppColumn } from '../DataTable/AppTable';
 import { useSharedText } from '../../i18n/sharedText';
@@ -48,11 +49,9 @@ export function RequirementText({ raw, maw = 320 }: { raw: string; maw?: number 
   );
 }
 
-export const STATUS_COLORS: Record<LeadStatus, string> = { '0': 'blue', '2': 'green', '3': 'red', '4': 'yellow', '5': 'gray', '6': 'orange' };
-
 export function LeadStatusBadge({ status }: { status: LeadStatus }) {
   return (
-    <Badge variant="light" size="sm" color={STATUS_COLORS[status] ?? 'gray'} radius="sm" tt="none" style={{ whiteSpace: 'nowrap' }}>
+    <Badge variant="light" size="sm" color={LEAD_STATUS_COLORS[status] ?? 'gray'} radius="sm" tt="none" style={{ whiteSpace: 'nowrap' }}>
       {LEAD_STATUS_LABELS[status] ?? status}
     </Badge>
   );

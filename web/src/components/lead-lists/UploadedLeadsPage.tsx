@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import { AppTable, type AppColumn, pagingOf } from '../DataTable/AppTable';
 import { useRouteExists } from '../layout/useRouteExists';
-import { LEAD_STATUS_LABELS } from '../../../../shared/leads';
+import { LEAD_STATUS_CODES, LEAD_STATUS_LABELS } from '../../../../shared/lead-status';
 import type { UploadedLeadRow } from '../../../../shared/schemas/lead-lists';
-import { STATUS_CODES, uploadedLeadsInput, type UploadedLeadsSearch } from './uploadedLeadsSearch';
+import { uploadedLeadsInput, type UploadedLeadsSearch } from './uploadedLeadsSearch';
 import { LIST_PAGE_SIZE } from '../../lib/listSearch';
 import { useListPage } from '../../lib/useListPage';
 import { leadIdentityColumns, LeadStatusBadge, StackedTime } from './LeadCells';
@@ -22,7 +22,7 @@ const ASSIGNED_OPTIONS = [
   { value: 'assigned', label: 'Assigned' },
   { value: 'unassigned', label: 'Unassigned' },
 ];
-const STATUS_OPTIONS = [{ value: 'all', label: 'Any status' }, ...STATUS_CODES.map((c) => ({ value: c, label: LEAD_STATUS_LABELS[c] }))];
+const STATUS_OPTIONS = [{ value: 'all', label: 'Any status' }, ...LEAD_STATUS_CODES.map((c) => ({ value: c, label: LEAD_STATUS_LABELS[c] }))];
 
 /** "Uploaded Leads": every lead of the company with who holds it, filtered, paged and exportable. */
 export function UploadedLeadsPage() {
@@ -91,7 +91,7 @@ export function UploadedLeadsPage() {
             data={STATUS_OPTIONS}
             value={search.status ?? 'all'}
             allowDeselect={false}
-            onChange={(v) => setFilter({ status: STATUS_CODES.find((c) => c === v) })}
+            onChange={(v) => setFilter({ status: LEAD_STATUS_CODES.find((c) => c === v) })}
             style={{ flex: '1 1 160px' }}
           />
         </Group>

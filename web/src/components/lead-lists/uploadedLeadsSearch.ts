@@ -1,4 +1,5 @@
-import { ASSIGNED_FILTERS, LEAD_STATUS_LABELS, type AssignedFilter, type LeadStatus } from '../../../../shared/leads';
+import { ASSIGNED_FILTERS, type AssignedFilter } from '../../../../shared/leads';
+import { LEAD_STATUS_CODES, type LeadStatus } from '../../../../shared/lead-status';
 import { LIST_PAGE_SIZE, oneOf, pageParam, presentOnly, textParam } from '../../lib/listSearch';
 
 // Kept apart from the page: a route's validateSearch is in the first-load bundle, its component is not.
@@ -11,8 +12,6 @@ export interface UploadedLeadsSearch {
   status?: LeadStatus;
 }
 
-export const STATUS_CODES = Object.keys(LEAD_STATUS_LABELS) as LeadStatus[];
-
 export function validateUploadedLeadsSearch(s: Record<string, unknown>): UploadedLeadsSearch {
   const assigned = ASSIGNED_FILTERS.find((a) => a !== 'all' && a === s.assigned) as UploadedLeadsSearch['assigned'];
   return presentOnly({
@@ -20,7 +19,7 @@ export function validateUploadedLeadsSearch(s: Record<string, unknown>): Uploade
     q: textParam(s.q),
     category: textParam(s.category),
     assigned,
-    status: oneOf(STATUS_CODES, textParam(s.status)),
+    status: oneOf(LEAD_STATUS_CODES, textParam(s.status)),
   });
 }
 

@@ -15,6 +15,7 @@ import {
   type SubmitStatus,
 } from '../../../../shared/schemas/lead-work';
 import { todayIn } from '../../../../shared/dates';
+import { LEAD_STATUS_COLORS, formSectionOf } from '../../../../shared/lead-status';
 import { useMutation } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
@@ -24,7 +25,6 @@ import { fieldErrorsOf, notifyFailure } from '../../lib/notify';
 import { focusFirstError } from '../../lib/focusFirstError';
 import type { LeadDetail } from './openLead';
 import { ConfirmModal } from '../users/ConfirmModal';
-import { STATUS_COLORS } from '../lead-lists/LeadCells';
 import { ChoiceChips } from './ChoiceChips';
 
 export interface LeadFormValues {
@@ -109,13 +109,14 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
   const { status, callback } = form.values;
   const options = feedbackOptions(variant, status);
   // What the telecaller reads is in its language; the values sent stay the English the server checks.
-  const statusChoices = SUBMIT_STATUSES.map((s) => ({ value: s, label: t(`shared.status.${s}`), color: STATUS_COLORS[s] }));
+  const statusChoices = SUBMIT_STATUSES.map((s) => ({ value: s, label: t(`shared.status.${s}`), color: LEAD_STATUS_COLORS[s] }));
   const feedbackChoices = options.map((f) => ({ value: f, label: feedbackText(f) }));
   const qualityOptions = LEAD_QUALITIES.map((q) => ({ value: q, label: t(`shared.quality.${q}`) }));
   // The messages are the shared schema's (or the server's, the same) English.
   const field = (name: keyof LeadFormValues, options?: { type: 'checkbox' }) => withMessageIn(form.getInputProps(name, options), serverText);
   // A lead handed to a head stays handed; only a telecaller's (or a head's own) interested lead goes to a head.
-  const handsOver = status === '2' && variant !== 'head';
+  const section = formSectionOf(status);
+  const handsOver = section === 'interested' && variant !== 'head';
   // Asked for up front, so choosing Interested shows the heads at once.
   const heads = trpc.work.heads.useQuery(undefined, { enabled: variant !== 'head', staleTime: 5 * 60_000 });
   const headOptions = (heads.data ?? []).filter((h) => h.id !== meId).map((h) => ({ value: String(h.id), label: h.name }));
@@ -178,7 +179,7 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
           placeholder={t('form.statusFirst')}
         />
 
-        {status === '2' && (
+        {section === 'interested' && (
           <Stack gap="sm">
             {handsOver && headOptions.length > 0 && (
               <Select
@@ -207,7 +208,7 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
           </Stack>
         )}
 
-        {status === '4' && (
+        {section === 'callback' && (
           <Stack gap="sm">
             <Checkbox
               label={t('form.callback')}
@@ -233,7 +234,7 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
           </Stack>
         )}
 
-        {status === '5' && (
+        {section === 'invalidReason' && (
           <Textarea
             label={t('form.invalidReason')}
             withAsterisk

@@ -3,7 +3,8 @@ import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import { useSharedText } from '../../i18n/sharedText';
 import type { TFunction } from 'i18next';
-import { LEAD_STATUS_LABELS, NOT_CONNECTED_LABELS, type LeadStatus, type NotConnectedOutcome } from '../../../../shared/leads';
+import { NOT_CONNECTED_LABELS, type NotConnectedOutcome } from '../../../../shared/leads';
+import { isLeadStatus } from '../../../../shared/lead-status';
 import { LEAD_QUALITIES, formatDuration, type LeadQuality } from '../../../../shared/schemas/lead-work';
 import { formatDateTime } from '../../lib/format';
 import { formatCallback } from '../lead-lists/LeadCells';
@@ -11,7 +12,7 @@ import type { LeadDetail } from './openLead';
 
 type HistoryItem = LeadDetail['history'][number];
 
-const statusText = (t: TFunction, s: string) => (s in LEAD_STATUS_LABELS ? t(`shared.status.${s as LeadStatus}`) : t('queue.status'));
+const statusText = (t: TFunction, s: string) => (isLeadStatus(s) ? t(`shared.status.${s}`) : t('queue.status'));
 const outcomeText = (t: TFunction, o: string | null) =>
   t('history.notConnected', { reason: t(`shared.notConnected.${o && o in NOT_CONNECTED_LABELS ? (o as NotConnectedOutcome) : 'no_answer'}`) });
 const qualityText = (t: TFunction, q: string) => ((LEAD_QUALITIES as readonly string[]).includes(q) ? t(`shared.quality.${q as LeadQuality}`) : q);

@@ -2,8 +2,8 @@ import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { todayIn } from '../../../../shared/dates';
 import { displayTimeZone } from '../../lib/format';
-import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../../shared/leads';
-import { STATUS_COLORS, formatCallback, formatClock } from '../lead-lists/LeadCells';
+import { LEAD_STATUS_COLORS, isLeadStatus } from '../../../../shared/lead-status';
+import { formatCallback, formatClock } from '../lead-lists/LeadCells';
 
 export type CallbackState = 'missed' | 'due' | 'upcoming';
 
@@ -36,9 +36,9 @@ export function CallbackStateBadge({ state }: { state: CallbackState | null }) {
 /** A lead's status in words ("Interested"): the codes are the wire's, not the telecaller's. */
 export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
-  const known = status in LEAD_STATUS_LABELS ? (status as LeadStatus) : null;
+  const known = isLeadStatus(status) ? status : null;
   return (
-    <Badge variant="light" color={known ? STATUS_COLORS[known] : 'gray'} radius="sm" tt="none">
+    <Badge variant="light" color={known ? LEAD_STATUS_COLORS[known] : 'gray'} radius="sm" tt="none">
       {known ? t(`shared.status.${known}`) : t('queue.status')}
     </Badge>
   );

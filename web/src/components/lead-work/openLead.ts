@@ -1,6 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../../server/trpc/router';
-import { LEAD_STATUS, type LeadQueue } from '../../../../shared/constants';
+import type { LeadQueue } from '../../../../shared/constants';
+import { LEAD_STATUS } from '../../../../shared/lead-status';
 import { queryClient, trpcClient } from '../../trpc';
 import { offlineCopy } from '../../lib/offlineCopy';
 import { outboxOf } from '../../lib/outbox';

@@ -3,7 +3,7 @@ import { ActionIcon, Button, Divider, Group, Indicator, Popover, ScrollArea, Sta
 import { useTranslation } from 'react-i18next';
 import { useSharedText } from '../../i18n/sharedText';
 import type { TFunction } from 'i18next';
-import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../../shared/leads';
+import { isLeadStatus } from '../../../../shared/lead-status';
 import { flushOutbox, removeFromOutbox, type OutboxEntry } from '../../lib/outbox';
 import { formatDateTime } from '../../lib/format';
 import { Icon } from '../layout/icons';
@@ -12,7 +12,7 @@ import { useOutbox } from './useOutbox';
 function whatItIs(entry: OutboxEntry, t: TFunction): string {
   if (entry.kind === 'notConnected') return t(`shared.notConnected.${entry.input.outcome}`);
   const status = entry.input.status ?? '';
-  return status in LEAD_STATUS_LABELS ? t(`shared.status.${status as LeadStatus}`) : status;
+  return isLeadStatus(status) ? t(`shared.status.${status}`) : status;
 }
 
 /**

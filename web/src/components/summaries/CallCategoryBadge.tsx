@@ -1,16 +1,9 @@
 import { Badge } from '@mantine/core';
 import { NOT_CONNECTED_LABELS, type NotConnectedOutcome } from '../../../../shared/schemas/lead-work';
-import type { CallCategory } from '../../../../shared/schemas/summaries';
+import { CATEGORY_COLORS_OF_STATUSES, type CallCategory } from '../../../../shared/lead-status';
 import { useSharedText } from '../../i18n/sharedText';
 
-export const CATEGORY_COLORS: Record<CallCategory, string> = {
-  Interested: 'green',
-  'Not interested': 'red',
-  'Follow-up': 'yellow',
-  Invalid: 'gray',
-  'Not submitted': 'orange',
-  'Not connected': 'grape',
-};
+export const CATEGORY_COLORS: Record<CallCategory, string> = { ...CATEGORY_COLORS_OF_STATUSES, 'Not connected': 'grape' };
 
 /** What a call came to; an unanswered one says why ("Not connected · Busy"). */
 export function CallCategoryBadge({ category, outcome }: { category: CallCategory; outcome?: string | null }) {
