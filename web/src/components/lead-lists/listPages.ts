@@ -85,10 +85,8 @@ export const telecallerLeadsInput = (list: LeadList, telecallerId: number, searc
   ...telecallerCountsInput(list, search),
 });
 
-/** A lead-list route's loader: the table open in the URL is fetched while the page's code loads. */
-export const leadListLoader =
-  (list: LeadList) =>
-  ({ context, deps }: { context: RouterContext; deps: LeadListSearch }) =>
-    void (deps.telecaller
-      ? context.trpc.leads.ofTelecaller.prefetch(telecallerLeadsInput(list, deps.telecaller, deps))
-      : context.trpc.leads.byTelecaller.prefetch(telecallerCountsInput(list, deps)));
+/** What a lead-list route prefetches (see listRoute): the table open in the URL. */
+export const leadListPrefetch = (list: LeadList) => (trpc: RouterContext['trpc'], search: LeadListSearch) =>
+  search.telecaller
+    ? trpc.leads.ofTelecaller.prefetch(telecallerLeadsInput(list, search.telecaller, search))
+    : trpc.leads.byTelecaller.prefetch(telecallerCountsInput(list, search));

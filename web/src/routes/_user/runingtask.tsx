@@ -2,13 +2,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/layout/pageTitles';
 import { requireDeveloper } from '../../components/auth/userTypeGuard';
 import { pageInput, validatePageSearch } from '../../components/projects/pageSearch';
+import { listRoute } from '../../lib/listRoute';
 import { DeveloperTasksPage } from '../../components/tasks/DeveloperTasksPage';
 
 export const Route = createFileRoute('/_user/runingtask')({
   beforeLoad: requireDeveloper,
-  validateSearch: validatePageSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => void context.trpc.tasks.mine.prefetch({ list: 'running', ...pageInput(deps) }),
+  ...listRoute(validatePageSearch, (trpc, search) => trpc.tasks.mine.prefetch({ list: 'running', ...pageInput(search) })),
   head: pageHead('/runingtask'),
   component: Page,
 });

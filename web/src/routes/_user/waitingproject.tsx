@@ -2,13 +2,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/layout/pageTitles';
 import { telecallerOnly } from '../../components/summaries/telecallerOnly';
 import { pageInput, validatePageSearch } from '../../components/projects/pageSearch';
+import { listRoute } from '../../lib/listRoute';
 import { MyProjectsPage } from '../../components/projects/MyProjectsPage';
 
 export const Route = createFileRoute('/_user/waitingproject')({
   beforeLoad: telecallerOnly,
-  validateSearch: validatePageSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => void context.trpc.projects.mine.prefetch({ list: 'waiting', ...pageInput(deps) }),
+  ...listRoute(validatePageSearch, (trpc, search) => trpc.projects.mine.prefetch({ list: 'waiting', ...pageInput(search) })),
   head: pageHead('/waitingproject'),
   component: Page,
 });

@@ -2,13 +2,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../components/layout/pageTitles';
 import { telecallerOnly } from '../../../components/summaries/telecallerOnly';
 import { MY_CALL_LOG_PAGE_SIZE, rangePageInput, validateRangeSearch } from '../../../components/summaries/rangeSearch';
+import { listRoute } from '../../../lib/listRoute';
 import { CallLogPage } from '../../../components/summaries/CallLogPage';
 
 export const Route = createFileRoute('/_user/leadspage/cardlogs')({
   beforeLoad: telecallerOnly,
-  validateSearch: validateRangeSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => void context.trpc.summaries.myCalledLeads.prefetch(rangePageInput(deps, MY_CALL_LOG_PAGE_SIZE)),
+  ...listRoute(validateRangeSearch, (trpc, search) => trpc.summaries.myCalledLeads.prefetch(rangePageInput(search, MY_CALL_LOG_PAGE_SIZE))),
   head: pageHead('/leadspage/cardlogs'),
   component: CalledLeadsPage,
 });

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../components/layout/pageTitles';
 import { companyProjectsInput, validateTelecallerPageSearch } from '../../../components/projects/pageSearch';
+import { listRoute } from '../../../lib/listRoute';
 import { CompanyProjectsPage } from '../../../components/projects/CompanyProjectsPage';
 
 export const Route = createFileRoute('/subadmin/Leads/confirmproject')({
-  validateSearch: validateTelecallerPageSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => void context.trpc.projects.list.prefetch(companyProjectsInput('fromLeads', deps)),
+  ...listRoute(validateTelecallerPageSearch, (trpc, search) => trpc.projects.list.prefetch(companyProjectsInput('fromLeads', search))),
   head: pageHead('/subadmin/Leads/confirmproject'),
   component: Page,
 });

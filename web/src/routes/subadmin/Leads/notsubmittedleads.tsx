@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../components/layout/pageTitles';
+import { listRoute } from '../../../lib/listRoute';
 import { TelecallerLeadListPage } from '../../../components/lead-lists/TelecallerLeadListPage';
-import { leadListLoader, validateLeadListSearch } from '../../../components/lead-lists/listPages';
+import { leadListPrefetch, validateLeadListSearch } from '../../../components/lead-lists/listPages';
 
 export const Route = createFileRoute('/subadmin/Leads/notsubmittedleads')({
-  validateSearch: validateLeadListSearch,
-  loaderDeps: ({ search }) => search,
-  loader: leadListLoader('notSubmitted'),
+  ...listRoute(validateLeadListSearch, leadListPrefetch('notSubmitted')),
   head: pageHead('/subadmin/Leads/notsubmittedleads'),
   component: NotSubmittedLeadsPage,
 });

@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../components/layout/pageTitles';
 import { rangeInput, validateRangeSearch } from '../../../components/summaries/rangeSearch';
+import { listRoute } from '../../../lib/listRoute';
 import { ProductivityPage } from '../../../components/summaries/ProductivityPage';
 
 export const Route = createFileRoute('/subadmin/Leads/productivity')({
-  validateSearch: validateRangeSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => void context.trpc.summaries.productivity.prefetch(rangeInput(deps)),
+  ...listRoute(validateRangeSearch, (trpc, search) => trpc.summaries.productivity.prefetch(rangeInput(search))),
   head: pageHead('/subadmin/Leads/productivity'),
   component: ProductivityPage,
 });

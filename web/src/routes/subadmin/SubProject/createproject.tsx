@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../components/layout/pageTitles';
 import { companyProjectsInput, validateTelecallerPageSearch } from '../../../components/projects/pageSearch';
+import { listRoute } from '../../../lib/listRoute';
 import { CompanyProjectsPage } from '../../../components/projects/CompanyProjectsPage';
 
 export const Route = createFileRoute('/subadmin/SubProject/createproject')({
-  validateSearch: validateTelecallerPageSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => void context.trpc.projects.list.prefetch(companyProjectsInput('running', deps)),
+  ...listRoute(validateTelecallerPageSearch, (trpc, search) => trpc.projects.list.prefetch(companyProjectsInput('running', search))),
   head: pageHead('/subadmin/SubProject/createproject'),
   component: Page,
 });

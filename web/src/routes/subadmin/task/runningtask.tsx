@@ -1,12 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../components/layout/pageTitles';
 import { pageInput, validatePageSearch } from '../../../components/projects/pageSearch';
+import { listRoute } from '../../../lib/listRoute';
 import { CompanyTasksPage } from '../../../components/tasks/CompanyTasksPage';
 
 export const Route = createFileRoute('/subadmin/task/runningtask')({
-  validateSearch: validatePageSearch,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => void context.trpc.tasks.list.prefetch({ list: 'open', ...pageInput(deps) }),
+  ...listRoute(validatePageSearch, (trpc, search) => trpc.tasks.list.prefetch({ list: 'open', ...pageInput(search) })),
   head: pageHead('/subadmin/task/runningtask'),
   component: Page,
 });
