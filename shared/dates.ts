@@ -184,3 +184,10 @@ export function rangeBounds(fromDate: string, toDate: string, timeZone: string):
  * A zone's day starts on a quarter (every offset in use is whole quarter hours).
  */
 export const quarterOf = (iso: string) => `${iso.slice(0, 14)}${Math.floor(Number(iso.slice(14, 16)) / 15)}`;
+
+/** The dates a range covers when an end is left out: today, or the other end when that lies beyond today. */
+export function rangeDates(input: { from?: string; to?: string }, today: string): { from: string; to: string } {
+  const from = input.from ?? (input.to && input.to < today ? input.to : today);
+  const to = input.to ?? (from > today ? from : today);
+  return { from, to };
+}

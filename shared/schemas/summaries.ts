@@ -50,12 +50,7 @@ function checkRange(v: { from?: string; to?: string }, ctx: z.RefinementCtx) {
 
 export const DateRangeInput = z.object(rangeFields).superRefine(checkRange);
 
-/** The dates a range covers when an end is left out: today, or the other end when that lies beyond today. */
-export function rangeDates(input: { from?: string; to?: string }, today: string): { from: string; to: string } {
-  const from = input.from ?? (input.to && input.to < today ? input.to : today);
-  const to = input.to ?? (from > today ? from : today);
-  return { from, to };
-}
+export { rangeDates } from '../dates.js';
 export type DateRangeInput = z.input<typeof DateRangeInput>;
 
 /** A telecaller's own calls, newest first. */

@@ -15,8 +15,9 @@ import { Toasts } from './components/Toasts';
 import { registerServiceWorker } from './lib/pwa';
 import { notifyArrival } from './lib/notify';
 import { takeFlash } from './components/auth/paths';
+import { trpcUtils } from './components/auth/session';
 
-const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
+const router = createRouter({ routeTree, context: { queryClient, trpc: trpcUtils }, defaultPreload: 'intent', scrollRestoration: true });
 
 declare module '@tanstack/react-router' {
   interface Register {

@@ -1,13 +1,16 @@
 import { HeadContent, Outlet, createRootRouteWithContext, type ErrorComponentProps } from '@tanstack/react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import type { trpcUtils } from '../components/auth/session';
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { LogoMark, pageTitle } from '../components/layout/brand';
 import { NotFound } from '../components/layout/NotFound';
 import { ERROR_TITLE } from '../components/layout/pageTitles';
 import { useDocumentTitle } from '../components/layout/useDocumentTitle';
 
+/** What every route's beforeLoad and loader receive: loaders prefetch a page's first data through `trpc`. */
 export interface RouterContext {
   queryClient: QueryClient;
+  trpc: typeof trpcUtils;
 }
 
 export const Route = createRootRouteWithContext<RouterContext>()({

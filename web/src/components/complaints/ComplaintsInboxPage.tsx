@@ -10,8 +10,8 @@ import { formatDateTime, rowNumber } from '../../lib/format';
 import { notifyFailure } from '../../lib/notify';
 import { ComplaintStatusBadge } from './ComplaintStatusBadge';
 import { PAGE_TITLES, type TitledPath } from '../layout/pageTitles';
-
-const PAGE_SIZE = 20;
+import { complaintsInput } from './complaintQueries';
+import { LIST_PAGE_SIZE } from '../../lib/listSearch';
 
 const TEXT = { pending: { empty: 'No pending complaints found' }, closed: { empty: 'No resolved complaints found' } } as const;
 
@@ -34,10 +34,10 @@ export function ComplaintsInboxPage({ source, status, path }: { source: Complain
   const [replying, setReplying] = useState<InboxItem | null>(null);
   const admin = source === 'admin';
   const adminList = trpc.complaints.adminList.useQuery(
-    { status, page, pageSize: PAGE_SIZE, search: debounced || undefined },
+    { ...complaintsInput(status, page), search: debounced || undefined },
     { placeholderData: (prev) => prev, enabled: admin },
   );
-  const companyList = trpc.complaints.fromUsers.useQuery({ status, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev, enabled: !admin });
+  const companyList = trpc.complaints.fromUsers.useQuery(complaintsInput(status, page), { placeholderData: (prev) => prev, enabled: !admin });
   const list = admin ? adminList : companyList;
   const records: InboxItem[] | undefined = admin
     ? adminList.data?.items.map((c) => ({ ...c, who: c.company_name, whoDetail: c.subadmin_name }))
@@ -63,7 +63,7 @@ export function ComplaintsInboxPage({ source, status, path }: { source: Complain
   const pending = status === 'pending';
 
   // Resolving the last row of the last page leaves that page empty: step back to one that has rows.
-  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / PAGE_SIZE)) : 1;
+  const lastPage = list.data ? Math.max(1, Math.ceil(list.data.total / LIST_PAGE_SIZE)) : 1;
   useEffect(() => {
     if (page > lastPage) setPage(lastPage);
   }, [page, lastPage]);
@@ -100,7 +100,7 @@ export function ComplaintsInboxPage({ source, status, path }: { source: Complain
           minWidth={pending ? 820 : 900}
           paging={pagingOf(list.data, setPage)}
           columns={[
-            { accessor: 'index', title: '#', width: 44, render: (_c, i) => rowNumber(list.data?.page ?? page, PAGE_SIZE, i) },
+            { accessor: 'index', title: '#', width: 44, render: (_c, i) => rowNumber(list.data?.page ?? page, LIST_PAGE_SIZE, i) },
             {
               accessor: 'who',
               title: FROM[source].who,

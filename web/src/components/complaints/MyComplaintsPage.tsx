@@ -11,8 +11,7 @@ import { Pager } from '../Pager';
 import { ReplyText } from '../TextCells';
 import { ComplaintStatusBadge } from './ComplaintStatusBadge';
 import { useSharedText, withMessageIn } from '../../i18n/sharedText';
-
-const PAGE_SIZE = 10;
+import { MY_COMPLAINTS_PAGE_SIZE } from './complaintQueries';
 
 /** Complaint / suggestion: tell the company (Reason, Description), and read its replies. */
 export function MyComplaintsPage() {
@@ -20,7 +19,7 @@ export function MyComplaintsPage() {
   const { serverText } = useSharedText();
   const utils = trpc.useUtils();
   const [page, setPage] = useState(1);
-  const mine = trpc.complaints.mineAsUser.useQuery({ page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  const mine = trpc.complaints.mineAsUser.useQuery({ page, pageSize: MY_COMPLAINTS_PAGE_SIZE }, { placeholderData: (prev) => prev });
   const form = useForm({ mode: 'uncontrolled', initialValues: { reason: '', description: '' }, validate: schemaResolver(UserComplaintInput, { sync: true }) });
   const file = trpc.complaints.fileAsUser.useMutation({
     onSuccess: () => {

@@ -10,8 +10,8 @@ import { formatDateTime, rowNumber } from '../../lib/format';
 import { serverAnswered } from '../../lib/notify';
 import { ComplaintStatusBadge } from './ComplaintStatusBadge';
 import { PAGE_TITLES } from '../layout/pageTitles';
-
-const PAGE_SIZE = 20;
+import { complaintsInput } from './complaintQueries';
+import { LIST_PAGE_SIZE } from '../../lib/listSearch';
 
 const PATHS = { pending: '/subadmin/sendcomplain/pending', closed: '/subadmin/sendcomplain/close' } as const;
 
@@ -20,7 +20,7 @@ export function SubadminComplaintsPage({ status }: { status: ComplaintStatusFilt
   const [formOpen, setFormOpen] = useState(false);
   const [page, setPage] = useState(1);
   const navigate = useNavigate();
-  const list = trpc.complaints.mine.useQuery({ status, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  const list = trpc.complaints.mine.useQuery(complaintsInput(status, page), { placeholderData: (prev) => prev });
 
   return (
     <Stack>
@@ -63,7 +63,7 @@ export function SubadminComplaintsPage({ status }: { status: ComplaintStatusFilt
           minWidth={720}
           paging={pagingOf(list.data, setPage)}
           columns={[
-            { accessor: 'index', title: '#', width: 44, render: (_c, i) => rowNumber(list.data?.page ?? page, PAGE_SIZE, i) },
+            { accessor: 'index', title: '#', width: 44, render: (_c, i) => rowNumber(list.data?.page ?? page, LIST_PAGE_SIZE, i) },
             { accessor: 'title', title: 'Title', render: (c) => <TitleText maw={220}>{c.title}</TitleText> },
             {
               accessor: 'body',

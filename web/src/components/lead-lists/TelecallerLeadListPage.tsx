@@ -1,27 +1,21 @@
-import { useEffect } from 'react';
 import { Badge, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { trpc } from '../../trpc';
 import { AppTable, pagingOf } from '../DataTable/AppTable';
 import { UserTypeBadge } from '../users/UserBadges';
 import type { TelecallerLeadCount, TelecallerSummary } from '../../../../shared/schemas/lead-lists';
-import { LEAD_LIST_PAGES, type LeadListSearch } from './listPages';
+import type { LeadList } from '../../../../shared/schemas/lead-lists';
+import { LIST_PAGE_SIZE } from '../../lib/listSearch';
+import { useListPage } from '../../lib/useListPage';
+import { LEAD_LIST_PAGES, telecallerCountsInput, telecallerLeadsInput, type LeadListSearch } from './listPages';
 import { useSearchText } from './useSearchText';
 import { TelecallerLeadsTable } from './TelecallerLeadsTable';
 import { ExportCsvButton } from './ExportCsvButton';
 import { formatCount } from '../../lib/format';
 
-const PAGE_SIZE = 20;
-
-interface Props {
-  list: keyof typeof LEAD_LIST_PAGES;
-  search: LeadListSearch;
-  /** replaces the page's URL search; `push` adds a history entry (opening a telecaller, paging) */
-  setSearch: (next: LeadListSearch, mode?: 'push' | 'replace') => void;
-}
-
 /** A sub-admin lead list: telecallers with their count, drilling into one telecaller's leads. */
-export function TelecallerLeadListPage({ list, search, setSearch }: Props) {
+export function TelecallerLeadListPage({ list }: { list: LeadList }) {
   const config = LEAD_LIST_PAGES[list];
+  const { search } = useListPage<LeadListSearch>();
   return (
     <Stack>
       <div>
@@ -30,11 +24,7 @@ export function TelecallerLeadListPage({ list, search, setSearch }: Props) {
           {config.subtitle}
         </Text>
       </div>
-      {search.telecaller ? (
-        <TelecallerLeads key={search.telecaller} list={list} telecallerId={search.telecaller} search={search} setSearch={setSearch} />
-      ) : (
-        <TelecallerCounts list={list} search={search} setSearch={setSearch} />
-      )}
+      {search.telecaller ? <TelecallerLeads key={search.telecaller} list={list} telecallerId={search.telecaller} /> : <TelecallerCounts list={list} />}
     </Stack>
   );
 }
@@ -57,14 +47,11 @@ function TelecallerFlags({ t }: { t: Pick<TelecallerSummary, 'blocked' | 'delete
   return null;
 }
 
-function TelecallerCounts({ list, search, setSearch }: Omit<Props, 'search'> & { search: LeadListSearch }) {
+function TelecallerCounts({ list }: { list: LeadList }) {
   const config = LEAD_LIST_PAGES[list];
-  const page = search.page ?? 1;
+  const { search, setSearch, setPage } = useListPage<LeadListSearch>();
   const [text, setText] = useSearchText(search.q ?? '', (q) => setSearch({ q: q || undefined }, 'replace'));
-  const counts = trpc.leads.byTelecaller.useQuery(
-    { status: list, page, pageSize: PAGE_SIZE, search: search.q || undefined },
-    { placeholderData: (prev) => prev },
-  );
+  const counts = trpc.leads.byTelecaller.useQuery(telecallerCountsInput(list, search), { placeholderData: (prev) => prev });
 
   const open = (t: TelecallerLeadCount) => setSearch({ telecaller: t.id }, 'push');
 
@@ -92,7 +79,7 @@ function TelecallerCounts({ list, search, setSearch }: Omit<Props, 'search'> & {
         empty="No data found."
         errorText="Error fetching data. Please try again."
         minWidth={480}
-        paging={pagingOf(counts.data, (p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push'))}
+        paging={pagingOf(counts.data, setPage)}
         columns={[
           { accessor: 'id', title: 'Telecaller ID', width: 110, cellsStyle: () => ({ fontVariantNumeric: 'tabular-nums' }) },
           {
@@ -129,23 +116,16 @@ function TelecallerCounts({ list, search, setSearch }: Omit<Props, 'search'> & {
   );
 }
 
-function TelecallerLeads({ list, telecallerId, search, setSearch }: Props & { telecallerId: number }) {
+function TelecallerLeads({ list, telecallerId }: { list: LeadList; telecallerId: number }) {
   const config = LEAD_LIST_PAGES[list];
-  const page = search.page ?? 1;
+  const { search, setSearch, setPage, keepInRange } = useListPage<LeadListSearch>();
   const [text, setText] = useSearchText(search.q ?? '', (q) => setSearch({ telecaller: telecallerId, q: q || undefined }, 'replace'));
-  const leads = trpc.leads.ofTelecaller.useQuery(
-    { telecallerId, status: list, page, pageSize: PAGE_SIZE, search: search.q || undefined },
-    { placeholderData: (prev) => (prev?.telecaller.id === telecallerId ? prev : undefined) },
-  );
+  const leads = trpc.leads.ofTelecaller.useQuery(telecallerLeadsInput(list, telecallerId, search), {
+    placeholderData: (prev) => (prev?.telecaller.id === telecallerId ? prev : undefined),
+  });
 
   // A page beyond the end (leads were worked meanwhile) falls back to the last page with rows.
-  useEffect(() => {
-    const d = leads.data;
-    if (d && d.items.length === 0 && d.total > 0 && page > 1) {
-      setSearch({ ...search, page: Math.ceil(d.total / PAGE_SIZE) }, 'replace');
-    }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [leads.data, page]);
+  keepInRange(leads.data, LIST_PAGE_SIZE);
 
   const back = () => setSearch({}, 'push');
   const telecaller = leads.data?.telecaller;
@@ -189,12 +169,7 @@ function TelecallerLeads({ list, telecallerId, search, setSearch }: Props & { te
         maxLength={100}
         maw={360}
       />
-      <TelecallerLeadsTable
-        list={list}
-        query={leads}
-        empty={search.q ? 'No leads found' : config.emptyLeads}
-        paging={pagingOf(leads.data, (p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push'))}
-      />
+      <TelecallerLeadsTable list={list} query={leads} empty={search.q ? 'No leads found' : config.emptyLeads} paging={pagingOf(leads.data, setPage)} />
     </Paper>
   );
 }

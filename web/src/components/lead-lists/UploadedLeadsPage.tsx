@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Anchor, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
@@ -6,13 +5,14 @@ import { AppTable, type AppColumn, pagingOf } from '../DataTable/AppTable';
 import { useRouteExists } from '../layout/useRouteExists';
 import { LEAD_STATUS_CODES, LEAD_STATUS_LABELS } from '../../../../shared/lead-status';
 import type { UploadedLeadRow } from '../../../../shared/schemas/lead-lists';
-import type { UploadedLeadsSearch } from './uploadedLeadsSearch';
+import { uploadedLeadsInput, type UploadedLeadsSearch } from './uploadedLeadsSearch';
+import { LIST_PAGE_SIZE } from '../../lib/listSearch';
+import { useListPage } from '../../lib/useListPage';
 import { leadIdentityColumns, LeadStatusBadge, StackedTime } from './LeadCells';
 import { ExportCsvButton } from './ExportCsvButton';
 import { useSearchText } from './useSearchText';
 import { formatCount } from '../../lib/format';
 
-const PAGE_SIZE = 20;
 const UPLOAD_PATH = '/subadmin/uploaddata';
 // Stands for "no category filter" in the select; no upload names a category like this.
 const ALL_CATEGORIES = '\u0000all';
@@ -24,27 +24,17 @@ const ASSIGNED_OPTIONS = [
 ];
 const STATUS_OPTIONS = [{ value: 'all', label: 'Any status' }, ...LEAD_STATUS_CODES.map((c) => ({ value: c, label: LEAD_STATUS_LABELS[c] }))];
 
-interface Props {
-  search: UploadedLeadsSearch;
-  setSearch: (next: UploadedLeadsSearch, mode?: 'push' | 'replace') => void;
-}
-
 /** "Uploaded Leads": every lead of the company with who holds it, filtered, paged and exportable. */
-export function UploadedLeadsPage({ search, setSearch }: Props) {
-  const page = search.page ?? 1;
+export function UploadedLeadsPage() {
+  const { search, setSearch, setPage, keepInRange } = useListPage<UploadedLeadsSearch>();
   const exists = useRouteExists();
-  const filters = { category: search.category, assigned: search.assigned ?? 'all', status: search.status } as const;
   const setFilter = (next: Partial<UploadedLeadsSearch>) => setSearch({ ...search, ...next, page: undefined }, 'replace');
   const [text, setText] = useSearchText(search.q ?? '', (q) => setFilter({ q: q || undefined }));
 
   const categories = trpc.leads.categories.useQuery();
-  const leads = trpc.leads.uploaded.useQuery({ page, pageSize: PAGE_SIZE, search: search.q || undefined, ...filters }, { placeholderData: (prev) => prev });
+  const leads = trpc.leads.uploaded.useQuery(uploadedLeadsInput(search), { placeholderData: (prev) => prev });
 
-  useEffect(() => {
-    const d = leads.data;
-    if (d && d.items.length === 0 && d.total > 0 && page > 1) setSearch({ ...search, page: Math.ceil(d.total / PAGE_SIZE) }, 'replace');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [leads.data, page]);
+  keepInRange(leads.data, LIST_PAGE_SIZE);
 
   const categoryOptions = [
     { value: ALL_CATEGORIES, label: 'All categories' },
@@ -125,7 +115,7 @@ export function UploadedLeadsPage({ search, setSearch }: Props) {
           }
           errorText="Error fetching leads."
           minWidth={900}
-          paging={pagingOf(leads.data, (p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push'))}
+          paging={pagingOf(leads.data, setPage)}
           columns={UPLOADED_LEAD_COLUMNS}
         />
       </Paper>

@@ -1,5 +1,7 @@
 import type { LeadList } from '../../../../shared/schemas/lead-lists';
 import { PAGE_TITLES } from '../layout/pageTitles';
+import type { RouterContext } from '../../routes/__root';
+import { LIST_PAGE_SIZE, idParam, pageParam, presentOnly, textParam } from '../../lib/listSearch';
 
 export interface LeadListPageConfig {
   list: LeadList;
@@ -65,14 +67,26 @@ export interface LeadListSearch {
   q?: string;
 }
 
-const positiveInt = (v: unknown) => {
-  const n = Number(v);
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
-};
-
 export function validateLeadListSearch(s: Record<string, unknown>): LeadListSearch {
-  const telecaller = positiveInt(s.telecaller);
-  const page = positiveInt(s.page);
-  const q = typeof s.q === 'string' || typeof s.q === 'number' ? String(s.q).trim().slice(0, 100) : '';
-  return { ...(telecaller ? { telecaller } : {}), ...(page && page > 1 ? { page } : {}), ...(q ? { q } : {}) };
+  return presentOnly({ telecaller: idParam(s.telecaller), page: pageParam(s.page), q: textParam(s.q) });
 }
+
+/** The telecallers with their count of a list (`leads.byTelecaller`), as the page and its loader ask. */
+export const telecallerCountsInput = (list: LeadList, search: LeadListSearch) => ({
+  status: list,
+  page: search.page ?? 1,
+  pageSize: LIST_PAGE_SIZE,
+  search: search.q || undefined,
+});
+
+/** One telecaller's leads of a list (`leads.ofTelecaller`). */
+export const telecallerLeadsInput = (list: LeadList, telecallerId: number, search: LeadListSearch) => ({
+  telecallerId,
+  ...telecallerCountsInput(list, search),
+});
+
+/** What a lead-list route prefetches (see listRoute): the table open in the URL. */
+export const leadListPrefetch = (list: LeadList) => (trpc: RouterContext['trpc'], search: LeadListSearch) =>
+  search.telecaller
+    ? trpc.leads.ofTelecaller.prefetch(telecallerLeadsInput(list, search.telecaller, search))
+    : trpc.leads.byTelecaller.prefetch(telecallerCountsInput(list, search));

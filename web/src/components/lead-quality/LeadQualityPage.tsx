@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -12,33 +11,25 @@ import { useSharedText, withMessageIn } from '../../i18n/sharedText';
 import { useRouteExists } from '../layout/useRouteExists';
 import { formatCount, formatDateTime } from '../../lib/format';
 import { LeadQualityInput, QUALITY_FILTERS, type QualityFilter, type QualityLeadRow } from '../../../../shared/schemas/lead-quality';
-import type { QualitySearch } from './qualitySearch';
+import { qualityInput, type QualitySearch } from './qualitySearch';
+import { LIST_PAGE_SIZE } from '../../lib/listSearch';
+import { useListPage } from '../../lib/useListPage';
 
-const PAGE_SIZE = 20;
 /** The lead form's route (the lead-work pages add it); until it exists, rows have no Process button. */
 const LEAD_FORM_PATH = '/leadspage/lead/$leadId';
 const FILTER_COLORS: Record<QualityFilter, string> = { all: 'blue', excellent: 'green', good: 'blue', poor: 'orange' };
 
-interface Props {
-  search: QualitySearch;
-  setSearch: (next: QualitySearch, mode?: 'push' | 'replace') => void;
-}
-
 /** Lead quality: the user's rated leads between two days, by rating. */
-export function LeadQualityPage({ search, setSearch }: Props) {
+export function LeadQualityPage() {
   const { t } = useTranslation();
-  const page = search.page ?? 1;
+  const { search, setSearch, setPage, keepInRange } = useListPage<QualitySearch>();
   const quality: QualityFilter = search.quality ?? 'all';
-  const leads = trpc.work.quality.useQuery({ from: search.from, to: search.to, quality, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  const leads = trpc.work.quality.useQuery(qualityInput(search), { placeholderData: (prev) => prev });
   const canProcess = useRouteExists()(LEAD_FORM_PATH);
   // AppTable's phone width: there one cell carries the lead, so its Process button is in view unscrolled.
   const phone = !useMediaQuery('(min-width: 48em)', true, { getInitialValueInEffect: false });
 
-  useEffect(() => {
-    const d = leads.data;
-    if (d && d.items.length === 0 && d.total > 0 && page > 1) setSearch({ ...search, page: Math.ceil(d.total / PAGE_SIZE) }, 'replace');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [leads.data, page]);
+  keepInRange(leads.data, LIST_PAGE_SIZE);
 
   const counts = leads.data?.counts;
 
@@ -87,7 +78,7 @@ export function LeadQualityPage({ search, setSearch }: Props) {
           loadingText={t('quality.loading')}
           errorText={t('quality.failed')}
           minWidth={phone ? undefined : canProcess ? 860 : 760}
-          paging={pagingOf(leads.data, (p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push'))}
+          paging={pagingOf(leads.data, setPage)}
           columns={phone ? phoneColumns(t) : qualityColumns(t)}
           actions={
             canProcess

@@ -1,4 +1,5 @@
 import { QUALITY_FILTERS, type QualityFilter } from '../../../../shared/constants';
+import { LIST_PAGE_SIZE, pageParam, presentOnly } from '../../lib/listSearch';
 
 // Kept apart from the page: a route's validateSearch is in the first-load bundle, its component is not.
 
@@ -12,9 +13,15 @@ export interface QualitySearch {
 const day = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
 
 export function validateQualitySearch(s: Record<string, unknown>): QualitySearch {
-  const page = Number(s.page);
-  const from = day(s.from);
-  const to = day(s.to);
   const quality = QUALITY_FILTERS.find((q) => q !== 'all' && q === s.quality) as QualitySearch['quality'];
-  return { ...(from ? { from } : {}), ...(to ? { to } : {}), ...(quality ? { quality } : {}), ...(Number.isSafeInteger(page) && page > 1 ? { page } : {}) };
+  return presentOnly({ from: day(s.from), to: day(s.to), quality, page: pageParam(s.page) });
 }
+
+/** The `work.quality` input of the page and of its route's loader. */
+export const qualityInput = (search: QualitySearch) => ({
+  from: search.from,
+  to: search.to,
+  quality: search.quality ?? ('all' as const),
+  page: search.page ?? 1,
+  pageSize: LIST_PAGE_SIZE,
+});

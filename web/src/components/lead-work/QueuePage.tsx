@@ -17,20 +17,15 @@ import { useSearchText } from '../lead-lists/useSearchText';
 import { LeadCard, type QueueCard } from './LeadCard';
 import { queueCopyKey, rememberCards } from './openLead';
 import { QUEUE_PATHS } from './queuePages';
-import { QUEUE_PAGE_SIZE, queueInput, type QueueSearch } from './queueSearch';
+import { QUEUE_PAGE_SIZE, queueInput, type QueueSearch } from './queueInput';
+import { useListPage } from '../../lib/useListPage';
 
 const LEAD_FORM_ROUTE = '/_user/leadspage/lead/$leadId';
 
-interface Props {
-  queue: LeadQueue;
-  search: QueueSearch;
-  setSearch: (next: QueueSearch, mode?: 'push' | 'replace') => void;
-}
-
 /** Every lead queue of the telecaller and the head: search, cards, pager; the form's code is fetched ahead. */
-export function QueuePage({ queue, search, setSearch }: Props) {
+export function QueuePage({ queue }: { queue: LeadQueue }) {
   const { t } = useTranslation();
-  const page = search.page ?? 1;
+  const { search, setSearch, setPage, keepInRange } = useListPage<QueueSearch>();
   const { me } = useRouteContext({ from: '/_user' });
   // The layout's session watch keeps auth.me fresh: a company that turns exports off hides the button within a minute.
   const liveMe = trpc.auth.me.useQuery(undefined, { staleTime: 30_000 });
@@ -65,14 +60,10 @@ export function QueuePage({ queue, search, setSearch }: Props) {
   }, [fetched.data, fetched.isPlaceholderData, copyKey]);
 
   // Worked leads leave the queue: a page past the end moves back to the last one.
-  useEffect(() => {
-    const d = leads.data;
-    if (d && d.items.length === 0 && d.total > 0 && page > 1) setSearch({ ...search, page: Math.ceil(d.total / QUEUE_PAGE_SIZE) }, 'replace');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [leads.data, page]);
+  keepInRange(leads.data, QUEUE_PAGE_SIZE);
 
   const goToPage = (p: number) => {
-    setSearch({ ...search, page: p > 1 ? p : undefined });
+    setPage(p);
     window.scrollTo({ top: 0 });
   };
 

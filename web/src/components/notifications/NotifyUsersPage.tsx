@@ -7,8 +7,8 @@ import { SendToUsersInput } from '../../../../shared/schemas/notifications';
 import { sentNotificationColumns } from './sentColumns';
 import { notifyFailure } from '../../lib/notify';
 import { fieldErrorsOf, SendNotificationFields, type NotificationFieldErrors } from './SendNotificationFields';
-
-const PAGE_SIZE = 20;
+import { pageInput } from '../projects/pageSearch';
+import { LIST_PAGE_SIZE } from '../../lib/listSearch';
 
 /** A sub-admin notifies all its users, and sees what it sent and how many read it. */
 export function NotifyUsersPage() {
@@ -83,7 +83,7 @@ function SendToUsersForm() {
 
 function SentToUsersList() {
   const [page, setPage] = useState(1);
-  const sent = trpc.notifications.sentToUsers.useQuery({ page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  const sent = trpc.notifications.sentToUsers.useQuery(pageInput({ page }), { placeholderData: (prev) => prev });
   return (
     <Paper withBorder p="md">
       <Title order={4} mb="sm">
@@ -96,7 +96,7 @@ function SentToUsersList() {
         empty="No notifications sent yet"
         minWidth={640}
         paging={pagingOf(sent.data, setPage)}
-        columns={sentNotificationColumns({ page: sent.data?.page ?? page, pageSize: PAGE_SIZE, messageMaxWidth: 400, recipient: ['user', 'users'] })}
+        columns={sentNotificationColumns({ page: sent.data?.page ?? page, pageSize: LIST_PAGE_SIZE, messageMaxWidth: 400, recipient: ['user', 'users'] })}
       />
     </Paper>
   );

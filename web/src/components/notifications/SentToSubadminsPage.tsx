@@ -4,13 +4,13 @@ import { Link } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import { AppTable, pagingOf } from '../DataTable/AppTable';
 import { sentNotificationColumns } from './sentColumns';
-
-const PAGE_SIZE = 20;
+import { pageInput } from '../projects/pageSearch';
+import { LIST_PAGE_SIZE } from '../../lib/listSearch';
 
 /** "Subadmin Notifications": what the admin has sent to companies, and how many read it. */
 export function SentToSubadminsPage() {
   const [page, setPage] = useState(1);
-  const sent = trpc.notifications.sentToSubadmins.useQuery({ page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  const sent = trpc.notifications.sentToSubadmins.useQuery(pageInput({ page }), { placeholderData: (prev) => prev });
 
   return (
     <Stack>
@@ -35,7 +35,7 @@ export function SentToSubadminsPage() {
           paging={pagingOf(sent.data, setPage)}
           columns={sentNotificationColumns<NonNullable<typeof sent.data>['items'][number]>({
             page: sent.data?.page ?? page,
-            pageSize: PAGE_SIZE,
+            pageSize: LIST_PAGE_SIZE,
             messageMaxWidth: 380,
             recipient: ['company', 'companies'],
             middle: [

@@ -6,18 +6,16 @@ import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import { ButtonLink } from '../ButtonLink';
 import { useSearchText } from '../lead-lists/useSearchText';
+import { useListPage } from '../../lib/useListPage';
+import { productListInput } from './productSearch';
 import type { ProductSearch } from './ProductsPage';
 
-const PAGE_SIZE = 20;
-
 /** The company's products on the telecaller's phone: what to offer, at what price; one tap starts a project with it. */
-export function ProductListPage({ search, setSearch }: { search: ProductSearch; setSearch: (s: ProductSearch, mode?: 'push' | 'replace') => void }) {
+export function ProductListPage() {
+  const { search, setSearch, setPage } = useListPage<ProductSearch>();
   const { t } = useTranslation();
   const [text, setText] = useSearchText(search.q ?? '', (q) => setSearch({ q: q || undefined }, 'replace'));
-  const products = trpc.products.list.useQuery(
-    { page: search.page ?? 1, pageSize: PAGE_SIZE, search: search.q || undefined },
-    { placeholderData: (prev) => prev },
-  );
+  const products = trpc.products.list.useQuery(productListInput(search), { placeholderData: (prev) => prev });
   return (
     <Stack>
       <div>
@@ -58,7 +56,7 @@ export function ProductListPage({ search, setSearch }: { search: ProductSearch; 
                 </Card>
               ))}
             </SimpleGrid>
-            <Pager page={data.page} pageSize={data.pageSize} total={data.total} onChange={(p) => setSearch({ ...search, page: p })} />
+            <Pager page={data.page} pageSize={data.pageSize} total={data.total} onChange={setPage} />
           </div>
         )}
       </QueryState>

@@ -6,11 +6,11 @@ import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { PAGE_TITLES } from '../layout/pageTitles';
 import { AppTable, pagingOf } from '../DataTable/AppTable';
 import { useSearchText } from '../lead-lists/useSearchText';
+import { useListPage } from '../../lib/useListPage';
+import { productListInput } from './productSearch';
 import { ConfirmModal } from '../users/ConfirmModal';
 import { ProductModal } from './ProductModal';
 import type { Product } from './types';
-
-const PAGE_SIZE = 20;
 
 export interface ProductSearch {
   q?: string;
@@ -18,13 +18,11 @@ export interface ProductSearch {
 }
 
 /** The sub-admin's products and services: what telecallers pick from when they create a project. */
-export function ProductsPage({ search, setSearch }: { search: ProductSearch; setSearch: (s: ProductSearch, mode?: 'push' | 'replace') => void }) {
+export function ProductsPage() {
+  const { search, setSearch, setPage } = useListPage<ProductSearch>();
   const utils = trpc.useUtils();
   const [text, setText] = useSearchText(search.q ?? '', (q) => setSearch({ q: q || undefined }, 'replace'));
-  const products = trpc.products.list.useQuery(
-    { page: search.page ?? 1, pageSize: PAGE_SIZE, search: search.q || undefined },
-    { placeholderData: (prev) => prev },
-  );
+  const products = trpc.products.list.useQuery(productListInput(search), { placeholderData: (prev) => prev });
   const [editing, setEditing] = useState<Product | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<Product | null>(null);
   const remove = trpc.products.remove.useMutation({
@@ -61,7 +59,7 @@ export function ProductsPage({ search, setSearch }: { search: ProductSearch; set
           query={products}
           records={products.data?.items}
           empty={search.q ? 'No product matches this search.' : 'No products yet.'}
-          paging={pagingOf(products.data, (p) => setSearch({ ...search, page: p }))}
+          paging={pagingOf(products.data, setPage)}
           columns={[
             { accessor: 'name', title: 'Name' },
             { accessor: 'price', title: 'Price', textAlign: 'right', render: (p) => formatMoney(p.price) },

@@ -1,8 +1,11 @@
+import { pageParam, presentOnly, textParam } from '../../lib/listSearch';
+import { pageInput } from '../projects/pageSearch';
 import type { ProductSearch } from './ProductsPage';
 
 /** ?q=&page= of a product list; zod-free, it runs on first load. */
 export function validateProductSearch(s: Record<string, unknown>): ProductSearch {
-  const page = Number(s.page);
-  const q = typeof s.q === 'string' ? s.q.trim().slice(0, 100) : '';
-  return { ...(Number.isSafeInteger(page) && page > 1 ? { page } : {}), ...(q ? { q } : {}) };
+  return presentOnly({ page: pageParam(s.page), q: typeof s.q === 'string' ? textParam(s.q) : undefined });
 }
+
+/** The `products.list` input of both product pages and of their routes' loaders. */
+export const productListInput = (search: ProductSearch) => ({ ...pageInput(search), search: search.q || undefined });

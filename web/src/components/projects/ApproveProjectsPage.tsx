@@ -7,8 +7,8 @@ import { PAGE_TITLES } from '../layout/pageTitles';
 import { AppTable, pagingOf } from '../DataTable/AppTable';
 import type { Project } from './types';
 import { RejectProjectModal } from './RejectProjectModal';
-
-const PAGE_SIZE = 20;
+import { useListPage } from '../../lib/useListPage';
+import { companyProjectsInput } from './pageSearch';
 
 export interface ApproveSearch {
   telecaller?: number;
@@ -16,7 +16,8 @@ export interface ApproveSearch {
 }
 
 /** Approve Projects: telecallers with their counts; a telecaller's projects waiting for approval, each approved or rejected. */
-export function ApproveProjectsPage({ search, setSearch }: { search: ApproveSearch; setSearch: (s: ApproveSearch) => void }) {
+export function ApproveProjectsPage() {
+  const { search } = useListPage<ApproveSearch>();
   return (
     <Stack>
       <div>
@@ -25,12 +26,13 @@ export function ApproveProjectsPage({ search, setSearch }: { search: ApproveSear
           Projects your telecallers created wait here until you approve or reject them.
         </Text>
       </div>
-      {search.telecaller ? <PendingOf telecallerId={search.telecaller} page={search.page ?? 1} setSearch={setSearch} /> : <Telecallers setSearch={setSearch} />}
+      {search.telecaller ? <PendingOf /> : <Telecallers />}
     </Stack>
   );
 }
 
-function Telecallers({ setSearch }: { setSearch: (s: ApproveSearch) => void }) {
+function Telecallers() {
+  const { setSearch } = useListPage<ApproveSearch>();
   const people = trpc.projects.telecallers.useQuery();
   return (
     <Paper withBorder p="md">
@@ -59,9 +61,10 @@ function Telecallers({ setSearch }: { setSearch: (s: ApproveSearch) => void }) {
   );
 }
 
-function PendingOf({ telecallerId, page, setSearch }: { telecallerId: number; page: number; setSearch: (s: ApproveSearch) => void }) {
+function PendingOf() {
+  const { search, setSearch, setPage } = useListPage<ApproveSearch>();
   const utils = trpc.useUtils();
-  const projects = trpc.projects.list.useQuery({ list: 'pending', telecallerId, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  const projects = trpc.projects.list.useQuery(companyProjectsInput('pending', search), { placeholderData: (prev) => prev });
   const done = (r: { message: string }) => {
     notifySuccess(r.message);
     void utils.projects.invalidate();
@@ -92,7 +95,7 @@ function PendingOf({ telecallerId, page, setSearch }: { telecallerId: number; pa
         records={projects.data?.items}
         empty="No pending projects found"
         errorText="Failed to load projects"
-        paging={pagingOf(projects.data, (p) => setSearch({ telecaller: telecallerId, page: p }))}
+        paging={pagingOf(projects.data, setPage)}
         minWidth={700}
         columns={[
           { accessor: 'id', title: 'Id', width: 70 },

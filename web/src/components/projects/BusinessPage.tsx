@@ -8,6 +8,7 @@ import { AppTable, type AppColumn } from '../DataTable/AppTable';
 import { DateRangeForm } from '../summaries/DateRangeForm';
 import { BusinessFigures } from './BusinessFigures';
 import type { Business } from './types';
+import { useListPage } from '../../lib/useListPage';
 
 const BusinessChart = lazy(() => import('./BusinessChart'));
 
@@ -27,7 +28,8 @@ export interface BusinessSearch {
 }
 
 /** The company's business over a range: per telecaller and per month, with a chart and the CSV. */
-export function BusinessPage({ search, setSearch }: { search: BusinessSearch; setSearch: (s: BusinessSearch) => void }) {
+export function BusinessPage() {
+  const { search, setSearch } = useListPage<BusinessSearch>();
   const business = trpc.projects.business.useQuery(search, { placeholderData: (prev) => prev });
   const d = business.data;
   const csv = d ? `/api/webapi/projects/business.csv?${new URLSearchParams({ from: d.from, to: d.to })}` : undefined;

@@ -7,8 +7,8 @@ import { AppTable, pagingOf } from '../DataTable/AppTable';
 import { projectColumns } from './companyColumns';
 import { LedgerModal } from './LedgerModal';
 import type { Project } from './types';
-
-const PAGE_SIZE = 20;
+import { useListPage } from '../../lib/useListPage';
+import { companyProjectsInput } from './pageSearch';
 
 export const COMPANY_LISTS = {
   running: {
@@ -31,22 +31,12 @@ export interface CompanyListSearch {
 }
 
 /** A company list of projects, of every telecaller or of one; running ones can be completed, any one's payments opened. */
-export function CompanyProjectsPage({
-  list,
-  search,
-  setSearch,
-}: {
-  list: keyof typeof COMPANY_LISTS;
-  search: CompanyListSearch;
-  setSearch: (s: CompanyListSearch) => void;
-}) {
+export function CompanyProjectsPage({ list }: { list: keyof typeof COMPANY_LISTS }) {
+  const { search, setSearch, setPage } = useListPage<CompanyListSearch>();
   const config = COMPANY_LISTS[list];
   const utils = trpc.useUtils();
   const people = trpc.projects.telecallers.useQuery();
-  const projects = trpc.projects.list.useQuery(
-    { list, telecallerId: search.telecaller, page: search.page ?? 1, pageSize: PAGE_SIZE },
-    { placeholderData: (prev) => prev },
-  );
+  const projects = trpc.projects.list.useQuery(companyProjectsInput(list, search), { placeholderData: (prev) => prev });
   const complete = trpc.projects.complete.useMutation({
     onSuccess: (r) => {
       notifySuccess(r.message);
@@ -84,7 +74,7 @@ export function CompanyProjectsPage({
           records={projects.data?.items}
           empty={config.empty}
           errorText="Failed to load projects"
-          paging={pagingOf(projects.data, (p) => setSearch({ ...search, page: p }))}
+          paging={pagingOf(projects.data, setPage)}
           minWidth={1100}
           columns={projectColumns({ telecaller: true, lead: list === 'fromLeads', reason: list === 'rejected' })}
           actions={{

@@ -12,8 +12,8 @@ import { ProjectCard } from './ProjectCard';
 import { ProjectUpdateForm } from './ProjectUpdateForm';
 import { LedgerModal } from './LedgerModal';
 import type { Project } from './types';
-
-const PAGE_SIZE = 20;
+import { useListPage } from '../../lib/useListPage';
+import { pageInput, type PageSearch } from './pageSearch';
 
 /** The lists' pages; their description and empty text are the user area's (projects.lists). */
 export const MY_LISTS: Record<Exclude<MyProjectList, 'all' | 'pending'>, { path: UserPagePath }> = {
@@ -27,15 +27,14 @@ export const MY_LISTS: Record<Exclude<MyProjectList, 'all' | 'pending'>, { path:
 
 interface Props {
   list: keyof typeof MY_LISTS;
-  page: number;
-  setPage: (page: number) => void;
 }
 
 /** The telecaller's project lists as cards; pending payments carry the update request and the client reminder. */
-export function MyProjectsPage({ list, page, setPage }: Props) {
+export function MyProjectsPage({ list }: Props) {
+  const { search, setPage } = useListPage<PageSearch>();
   const { t } = useTranslation();
   const config = MY_LISTS[list];
-  const projects = trpc.projects.mine.useQuery({ list, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  const projects = trpc.projects.mine.useQuery({ list, ...pageInput(search) }, { placeholderData: (prev) => prev });
   const [updating, setUpdating] = useState<Project | null>(null);
   const [ledgerOf, setLedgerOf] = useState<Project | null>(null);
 

@@ -6,8 +6,8 @@ import { DateTimeText } from '../TextCells';
 import { PAGE_TITLES } from '../layout/pageTitles';
 import { AppTable, pagingOf } from '../DataTable/AppTable';
 import type { PendingUpdate } from './types';
-
-const PAGE_SIZE = 20;
+import { useListPage } from '../../lib/useListPage';
+import { pageInput, type PageSearch } from './pageSearch';
 
 /** Was and proposed, one above the other; a changed value stands out. */
 function Change({ was, now }: { was: string; now: string }) {
@@ -25,9 +25,10 @@ function Change({ was, now }: { was: string; now: string }) {
 }
 
 /** Pending Project Updates: each request beside the project as it is; approving applies it, rejecting restores the project. */
-export function PendingUpdatesPage({ page, setPage }: { page: number; setPage: (p: number) => void }) {
+export function PendingUpdatesPage() {
+  const { search, setPage } = useListPage<PageSearch>();
   const utils = trpc.useUtils();
-  const updates = trpc.projects.pendingUpdates.useQuery({ page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  const updates = trpc.projects.pendingUpdates.useQuery(pageInput(search), { placeholderData: (prev) => prev });
   const decide = trpc.projects.decideUpdate.useMutation({
     onSuccess: (r) => {
       notifySuccess(r.message);

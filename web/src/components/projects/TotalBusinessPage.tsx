@@ -6,13 +6,14 @@ import { AppTable, pagingOf } from '../DataTable/AppTable';
 import { BusinessFigures } from './BusinessFigures';
 import { ProjectStatusBadge } from './ProjectStatusBadge';
 import type { Project } from './types';
-
-const PAGE_SIZE = 20;
+import { useListPage } from '../../lib/useListPage';
+import { pageInput, type PageSearch } from './pageSearch';
 
 /** Total Business: the telecaller's approved projects, their totals and each project's commission. */
-export function TotalBusinessPage({ page, setPage }: { page: number; setPage: (p: number) => void }) {
+export function TotalBusinessPage() {
+  const { search, setPage } = useListPage<PageSearch>();
   const { t } = useTranslation();
-  const business = trpc.projects.myBusiness.useQuery({ page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  const business = trpc.projects.myBusiness.useQuery(pageInput(search), { placeholderData: (prev) => prev });
   return (
     <Stack>
       <div>

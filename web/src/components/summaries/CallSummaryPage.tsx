@@ -8,12 +8,8 @@ import { CATEGORY_COLORS } from './CallCategoryBadge';
 import { CallerName } from './CallerName';
 import { DateRangeForm } from './DateRangeForm';
 import type { RangeSearch } from './rangeSearch';
+import { useListPage } from '../../lib/useListPage';
 import { rangeLabel, shownRange } from './useRange';
-
-interface Props {
-  search: RangeSearch;
-  setSearch: (next: RangeSearch, mode?: 'push' | 'replace') => void;
-}
 
 const hms = (seconds: number) => {
   const { h, m, s } = splitDuration(seconds);
@@ -21,7 +17,8 @@ const hms = (seconds: number) => {
 };
 
 /** Telecaller Call Summary: one card per telecaller and head, its calls per category, counted and timed. */
-export function CallSummaryPage({ search, setSearch }: Props) {
+export function CallSummaryPage() {
+  const { search, setSearch } = useListPage<RangeSearch>();
   const { from, to, today } = shownRange(search);
   const summary = trpc.summaries.callSummary.useQuery({ from, to }, { placeholderData: (prev) => prev });
   return (

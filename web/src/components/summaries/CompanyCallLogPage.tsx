@@ -7,27 +7,21 @@ import { userTypeLabel } from '../users/userTypes';
 import { formatHms, type CallLogRow } from '../../../../shared/schemas/summaries';
 import { CallCategoryBadge } from './CallCategoryBadge';
 import { DateRangeForm } from './DateRangeForm';
-import { usePageInRange } from './MyCallLogPage';
-import type { RangeSearch } from './rangeSearch';
+import { COMPANY_CALL_LOG_PAGE_SIZE, companyCallLogInput, type RangeSearch } from './rangeSearch';
+import { useListPage } from '../../lib/useListPage';
 import { rangeLabel, shownRange } from './useRange';
 import { formatCount } from '../../lib/format';
 
-const PAGE_SIZE = 25;
 // Stands for "every telecaller" in the select.
 const EVERYONE = 'all';
 
-interface Props {
-  search: RangeSearch;
-  setSearch: (next: RangeSearch, mode?: 'push' | 'replace') => void;
-}
-
 /** Call Log History: every call of the company, filtered by telecaller and dates, paged on the server. */
-export function CompanyCallLogPage({ search, setSearch }: Props) {
+export function CompanyCallLogPage() {
+  const { search, setSearch, setPage, keepInRange } = useListPage<RangeSearch>();
   const { from, to, today } = shownRange(search);
-  const page = search.page ?? 1;
   const callers = trpc.summaries.callers.useQuery();
-  const calls = trpc.summaries.callLog.useQuery({ from, to, page, pageSize: PAGE_SIZE, telecallerId: search.telecaller }, { placeholderData: (prev) => prev });
-  usePageInRange(calls.data, page, (p) => setSearch({ ...search, page: p }, 'replace'));
+  const calls = trpc.summaries.callLog.useQuery(companyCallLogInput(search), { placeholderData: (prev) => prev });
+  keepInRange(calls.data, COMPANY_CALL_LOG_PAGE_SIZE);
 
   const options = [
     { value: EVERYONE, label: 'All telecallers' },
@@ -74,7 +68,7 @@ export function CompanyCallLogPage({ search, setSearch }: Props) {
           empty="No calls found."
           errorText="Error fetching calls. Please try again."
           minWidth={860}
-          paging={pagingOf(calls.data, (p) => setSearch({ ...search, page: p > 1 ? p : undefined }, 'push'))}
+          paging={pagingOf(calls.data, setPage)}
           columns={CALL_LOG_COLUMNS}
         />
       </Paper>

@@ -9,19 +9,16 @@ import { DateRangeForm } from './DateRangeForm';
 import { PRODUCTIVITY_TABLE_COLUMNS } from './productivityColumns';
 import type { RangeSearch } from './rangeSearch';
 import { rangeLabel, shownRange } from './useRange';
+import { useListPage } from '../../lib/useListPage';
 
 // Charts (recharts) load with this page's charts only.
 const ProductivityCharts = lazy(() => import('./ProductivityCharts'));
 
-interface Props {
-  search: RangeSearch;
-  setSearch: (next: RangeSearch, mode?: 'push' | 'replace') => void;
-}
-
 const exportUrl = (from: string, to: string) => `/api/webapi/summaries/productivity.csv?${new URLSearchParams({ from, to })}`;
 
 /** Productivity per telecaller for a range: the table, its charts and its CSV. */
-export function ProductivityPage({ search, setSearch }: Props) {
+export function ProductivityPage() {
+  const { search, setSearch } = useListPage<RangeSearch>();
   const { from, to, today } = shownRange(search);
   const table = trpc.summaries.productivity.useQuery({ from, to }, { placeholderData: (prev) => prev });
   const data = table.data;

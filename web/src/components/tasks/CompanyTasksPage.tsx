@@ -9,23 +9,14 @@ import { AppTable, pagingOf } from '../DataTable/AppTable';
 import { TaskMedia } from './TaskMedia';
 import { TaskStatusBadge } from './TaskStatusBadge';
 import type { Task } from './types';
-
-const PAGE_SIZE = 20;
+import { useListPage } from '../../lib/useListPage';
+import { pageInput, type PageSearch } from '../projects/pageSearch';
 
 /** The company's Running (with the new ones not yet accepted), Delay and Completed task lists; a completed task is approved here. */
-export function CompanyTasksPage({
-  list,
-  path,
-  page,
-  setPage,
-}: {
-  list: Exclude<TaskList, 'new' | 'running'>;
-  path: TitledPath;
-  page: number;
-  setPage: (p: number) => void;
-}) {
+export function CompanyTasksPage({ list, path }: { list: Exclude<TaskList, 'new' | 'running'>; path: TitledPath }) {
+  const { search, setPage } = useListPage<PageSearch>();
   const utils = trpc.useUtils();
-  const tasks = trpc.tasks.list.useQuery({ list, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  const tasks = trpc.tasks.list.useQuery({ list, ...pageInput(search) }, { placeholderData: (prev) => prev });
   const approve = trpc.tasks.approve.useMutation({
     onSuccess: (r) => {
       notifySuccess(r.message);

@@ -10,15 +10,16 @@ import { Pager } from '../Pager';
 import { TaskMedia } from './TaskMedia';
 import { TaskStatusBadge } from './TaskStatusBadge';
 import { useSharedText } from '../../i18n/sharedText';
-
-const PAGE_SIZE = 20;
+import { useListPage } from '../../lib/useListPage';
+import { pageInput, type PageSearch } from '../projects/pageSearch';
 
 /** The developer's New, Running, Completed and Delayed tasks: Accept a new one, mark a running or late one Completed. */
-export function DeveloperTasksPage({ list, path, page, setPage }: { list: TaskList; path: UserPagePath; page: number; setPage: (p: number) => void }) {
+export function DeveloperTasksPage({ list, path }: { list: TaskList; path: UserPagePath }) {
+  const { search, setPage } = useListPage<PageSearch>();
   const { t } = useTranslation();
   const { serverText } = useSharedText();
   const utils = trpc.useUtils();
-  const tasks = trpc.tasks.mine.useQuery({ list, page, pageSize: PAGE_SIZE }, { placeholderData: (prev) => prev });
+  const tasks = trpc.tasks.mine.useQuery({ list, ...pageInput(search) }, { placeholderData: (prev) => prev });
   const done = (r: { message: string }) => {
     notifySuccess(serverText(r.message));
     void utils.tasks.invalidate();

@@ -1,81 +1,11 @@
-import { lazy, Suspense } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
-import { trpc } from '../../trpc';
-import { QueryState } from '../../components/QueryState';
-import type { UserTypeValue } from '../../../../shared/constants';
-import { DASHBOARD_TILES } from '../../components/layout/dashboardTiles';
-import { DashboardTile } from '../../components/layout/DashboardTile';
-import { useRouteExists } from '../../components/layout/useRouteExists';
 import { pageHead } from '../../components/layout/pageTitles';
-import { trpcUtils } from '../../components/auth/session';
 import { waitBriefly } from '../../lib/waitBriefly';
-import { useAfterIdle } from '../../lib/whenIdle';
+import { UserDashboardPage } from '../../components/dashboard/UserDashboardPage';
 
 export const Route = createFileRoute('/_user/')({
   head: pageHead('/'),
   // The counts are asked for while the page's code loads, and drawn with the page.
-  loader: () => waitBriefly(trpcUtils.dashboard.tiles.prefetch()),
-  component: UserDashboard,
+  loader: ({ context }) => waitBriefly(context.trpc.dashboard.tiles.prefetch()),
+  component: UserDashboardPage,
 });
-
-// Its own chunk, fetched beside the tiles: the carousel never holds them up.
-const BannerCarousel = lazy(() => import('../../components/banners/BannerCarousel'));
-
-const isUserType = (t: unknown): t is UserTypeValue => typeof t === 'string' && t in DASHBOARD_TILES;
-
-function UserDashboard() {
-  const { t } = useTranslation();
-  const { me } = Route.useRouteContext();
-  const tiles = trpc.dashboard.tiles.useQuery();
-  const exists = useRouteExists();
-  // Drawn once the tiles are on screen: a lazy component in their first render suspended it.
-  const carouselTime = useAfterIdle();
-  const type = me.userType;
-
-  if (!isUserType(type)) {
-    return (
-      <Text c="dimmed" ta="center" py="xl">
-        {t('dashboard.noUserType')}
-      </Text>
-    );
-  }
-
-  return (
-    <Stack gap="lg">
-      <div>
-        <Title order={2} size="h3">
-          {t('titles./')}
-        </Title>
-        <Text c="dimmed" size="sm">
-          {t('dashboard.welcome', { name: me.name, role: t(`shared.shell.role.${type}`) })}
-        </Text>
-      </div>
-      {type !== 'Developer' &&
-        // Its room is kept from the start (nothing moves when it arrives), its code fetched once the tiles are shown.
-        (tiles.data && carouselTime ? (
-          <Suspense fallback={<div style={{ height: 200 }} aria-hidden />}>
-            <BannerCarousel />
-          </Suspense>
-        ) : (
-          <div style={{ height: 200 }} aria-hidden />
-        ))}
-      <QueryState query={tiles} errorText={t('dashboard.failed')}>
-        {(data) =>
-          isUserType(data.userType) ? (
-            <SimpleGrid cols={{ base: 2, sm: 3, lg: 4, xl: 5 }} spacing={{ base: 'sm', sm: 'md' }}>
-              {DASHBOARD_TILES[data.userType].map((t) => (
-                <DashboardTile key={t.key} tile={t} count={t.format === 'link' ? null : (data.counts[t.key] ?? 0)} linked={exists(t.to)} />
-              ))}
-            </SimpleGrid>
-          ) : (
-            <Text c="dimmed" ta="center" py="xl">
-              {t('dashboard.noUserType')}
-            </Text>
-          )
-        }
-      </QueryState>
-    </Stack>
-  );
-}

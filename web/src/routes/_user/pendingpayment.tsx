@@ -1,18 +1,17 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/layout/pageTitles';
 import { telecallerOnly } from '../../components/summaries/telecallerOnly';
-import { validatePageSearch } from '../../components/projects/pageSearch';
+import { pageInput, validatePageSearch } from '../../components/projects/pageSearch';
+import { listRoute } from '../../lib/listRoute';
 import { MyProjectsPage } from '../../components/projects/MyProjectsPage';
 
 export const Route = createFileRoute('/_user/pendingpayment')({
   beforeLoad: telecallerOnly,
-  validateSearch: validatePageSearch,
+  ...listRoute(validatePageSearch, (trpc, search) => trpc.projects.mine.prefetch({ list: 'pendingPayment', ...pageInput(search) })),
   head: pageHead('/pendingpayment'),
   component: Page,
 });
 
 function Page() {
-  const { page } = Route.useSearch();
-  const navigate = useNavigate({ from: '/pendingpayment' });
-  return <MyProjectsPage list="pendingPayment" page={page ?? 1} setPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />;
+  return <MyProjectsPage list="pendingPayment" />;
 }

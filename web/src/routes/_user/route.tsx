@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { createFileRoute, Outlet } from '@tanstack/react-router';
 import { NavLink } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { guardArea, trpcUtils, type Me } from '../../components/auth/session';
+import { guardArea, type Me } from '../../components/auth/session';
 import { useSessionWatch } from '../../components/auth/useSessionWatch';
 import { useSignOut } from '../../components/auth/useSignOut';
 import { ImpersonationBanner } from '../../components/auth/ImpersonationBanner';
@@ -22,7 +22,7 @@ import { LanguageMenuItems, UserTexts } from '../../i18n/UserLanguage';
 export const Route = createFileRoute('/_user')({
   beforeLoad: guardArea('user'),
   // The header's bell, fetched with the page's own data instead of after the header has rendered.
-  loader: () => void trpcUtils.notifications.bell.prefetch(),
+  loader: ({ context }) => void context.trpc.notifications.bell.prefetch(),
   head: () => ({ meta: [{ title: pageTitle() }] }),
   notFoundComponent: () => <NotFound home="/" />,
   component: UserLayout,

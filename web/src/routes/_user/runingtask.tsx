@@ -1,18 +1,17 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/layout/pageTitles';
 import { requireDeveloper } from '../../components/auth/userTypeGuard';
-import { validatePageSearch } from '../../components/projects/pageSearch';
+import { pageInput, validatePageSearch } from '../../components/projects/pageSearch';
+import { listRoute } from '../../lib/listRoute';
 import { DeveloperTasksPage } from '../../components/tasks/DeveloperTasksPage';
 
 export const Route = createFileRoute('/_user/runingtask')({
   beforeLoad: requireDeveloper,
-  validateSearch: validatePageSearch,
+  ...listRoute(validatePageSearch, (trpc, search) => trpc.tasks.mine.prefetch({ list: 'running', ...pageInput(search) })),
   head: pageHead('/runingtask'),
   component: Page,
 });
 
 function Page() {
-  const { page } = Route.useSearch();
-  const navigate = useNavigate({ from: '/runingtask' });
-  return <DeveloperTasksPage list="running" path="/runingtask" page={page ?? 1} setPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />;
+  return <DeveloperTasksPage list="running" path="/runingtask" />;
 }

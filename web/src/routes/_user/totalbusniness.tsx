@@ -1,18 +1,13 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/layout/pageTitles';
 import { telecallerOnly } from '../../components/summaries/telecallerOnly';
-import { validatePageSearch } from '../../components/projects/pageSearch';
+import { pageInput, validatePageSearch } from '../../components/projects/pageSearch';
+import { listRoute } from '../../lib/listRoute';
 import { TotalBusinessPage } from '../../components/projects/TotalBusinessPage';
 
 export const Route = createFileRoute('/_user/totalbusniness')({
   beforeLoad: telecallerOnly,
-  validateSearch: validatePageSearch,
+  ...listRoute(validatePageSearch, (trpc, search) => trpc.projects.myBusiness.prefetch(pageInput(search))),
   head: pageHead('/totalbusniness'),
-  component: Page,
+  component: TotalBusinessPage,
 });
-
-function Page() {
-  const { page } = Route.useSearch();
-  const navigate = useNavigate({ from: '/totalbusniness' });
-  return <TotalBusinessPage page={page ?? 1} setPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })} />;
-}

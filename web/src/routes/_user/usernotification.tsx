@@ -2,12 +2,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { InboxPage } from '../../components/notifications/InboxPage';
 import { useTranslation } from 'react-i18next';
 import { pageHead } from '../../components/layout/pageTitles';
-import { trpcUtils } from '../../components/auth/session';
 import { inboxInput } from '../../components/notifications/inboxQuery';
 
 export const Route = createFileRoute('/_user/usernotification')({
   head: pageHead('/usernotification'),
-  loader: () => void trpcUtils.notifications.inbox.prefetch(inboxInput(1)),
+  loader: ({ context }) => void context.trpc.notifications.inbox.prefetch(inboxInput(1)),
   component: UserInbox,
 });
 

@@ -1,12 +1,11 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../components/layout/pageTitles';
 import { validateRangeDates } from '../../components/projects/pageSearch';
+import { listRoute } from '../../lib/listRoute';
 import { BusinessPage } from '../../components/projects/BusinessPage';
 
-export const Route = createFileRoute('/subadmin/business')({ validateSearch: validateRangeDates, head: pageHead('/subadmin/business'), component: Page });
-
-function Page() {
-  const search = Route.useSearch();
-  const navigate = useNavigate({ from: '/subadmin/business' });
-  return <BusinessPage search={search} setSearch={(next) => void navigate({ search: next })} />;
-}
+export const Route = createFileRoute('/subadmin/business')({
+  ...listRoute(validateRangeDates, (trpc, search) => trpc.projects.business.prefetch(search)),
+  head: pageHead('/subadmin/business'),
+  component: BusinessPage,
+});

@@ -1,19 +1,17 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../components/layout/pageTitles';
 import { telecallerOnly } from '../../../components/summaries/telecallerOnly';
-import { validateRangeSearch, type RangeSearch } from '../../../components/summaries/rangeSearch';
-import { MyCallLogPage } from '../../../components/summaries/MyCallLogPage';
+import { MY_CALL_LOG_PAGE_SIZE, rangePageInput, validateRangeSearch } from '../../../components/summaries/rangeSearch';
+import { listRoute } from '../../../lib/listRoute';
+import { CallLogPage } from '../../../components/summaries/CallLogPage';
 
 export const Route = createFileRoute('/_user/leadspage/calllogs')({
   beforeLoad: telecallerOnly,
-  validateSearch: validateRangeSearch,
+  ...listRoute(validateRangeSearch, (trpc, search) => trpc.summaries.myCallLog.prefetch(rangePageInput(search, MY_CALL_LOG_PAGE_SIZE))),
   head: pageHead('/leadspage/calllogs'),
-  component: Page,
+  component: CallLogsPage,
 });
 
-function Page() {
-  const search = Route.useSearch();
-  const navigate = useNavigate({ from: '/leadspage/calllogs' });
-  const setSearch = (next: RangeSearch, mode: 'push' | 'replace' = 'push') => void navigate({ search: next, replace: mode === 'replace' });
-  return <MyCallLogPage search={search} setSearch={setSearch} />;
+function CallLogsPage() {
+  return <CallLogPage view="calls" />;
 }

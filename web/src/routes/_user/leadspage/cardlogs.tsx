@@ -1,19 +1,17 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../components/layout/pageTitles';
 import { telecallerOnly } from '../../../components/summaries/telecallerOnly';
-import { validateRangeSearch, type RangeSearch } from '../../../components/summaries/rangeSearch';
-import { CalledLeadsPage } from '../../../components/summaries/CalledLeadsPage';
+import { MY_CALL_LOG_PAGE_SIZE, rangePageInput, validateRangeSearch } from '../../../components/summaries/rangeSearch';
+import { listRoute } from '../../../lib/listRoute';
+import { CallLogPage } from '../../../components/summaries/CallLogPage';
 
 export const Route = createFileRoute('/_user/leadspage/cardlogs')({
   beforeLoad: telecallerOnly,
-  validateSearch: validateRangeSearch,
+  ...listRoute(validateRangeSearch, (trpc, search) => trpc.summaries.myCalledLeads.prefetch(rangePageInput(search, MY_CALL_LOG_PAGE_SIZE))),
   head: pageHead('/leadspage/cardlogs'),
-  component: Page,
+  component: CalledLeadsPage,
 });
 
-function Page() {
-  const search = Route.useSearch();
-  const navigate = useNavigate({ from: '/leadspage/cardlogs' });
-  const setSearch = (next: RangeSearch, mode: 'push' | 'replace' = 'push') => void navigate({ search: next, replace: mode === 'replace' });
-  return <CalledLeadsPage search={search} setSearch={setSearch} />;
+function CalledLeadsPage() {
+  return <CallLogPage view="leads" />;
 }

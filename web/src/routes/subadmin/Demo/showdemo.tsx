@@ -2,4 +2,8 @@ import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../components/layout/pageTitles';
 import { MediaListPage } from '../../../components/media/MediaListPage';
 
-export const Route = createFileRoute('/subadmin/Demo/showdemo')({ head: pageHead('/subadmin/Demo/showdemo'), component: () => <MediaListPage kind="demo" /> });
+export const Route = createFileRoute('/subadmin/Demo/showdemo')({
+  loader: ({ context }) => void context.trpc.media.demos.prefetch(),
+  head: pageHead('/subadmin/Demo/showdemo'),
+  component: () => <MediaListPage kind="demo" />,
+});

@@ -1,16 +1,13 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../components/layout/pageTitles';
-import { validateTelecallerPageSearch } from '../../../components/projects/pageSearch';
+import { companyProjectsInput, validateTelecallerPageSearch } from '../../../components/projects/pageSearch';
+import { listRoute } from '../../../lib/listRoute';
 import { ApproveProjectsPage } from '../../../components/projects/ApproveProjectsPage';
 
 export const Route = createFileRoute('/subadmin/SubProject/approveproject')({
-  validateSearch: validateTelecallerPageSearch,
+  ...listRoute(validateTelecallerPageSearch, (trpc, search) =>
+    search.telecaller ? trpc.projects.list.prefetch(companyProjectsInput('pending', search)) : trpc.projects.telecallers.prefetch(),
+  ),
   head: pageHead('/subadmin/SubProject/approveproject'),
-  component: Page,
+  component: ApproveProjectsPage,
 });
-
-function Page() {
-  const search = Route.useSearch();
-  const navigate = useNavigate({ from: '/subadmin/SubProject/approveproject' });
-  return <ApproveProjectsPage search={search} setSearch={(next) => void navigate({ search: next })} />;
-}

@@ -1,23 +1,15 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute } from '@tanstack/react-router';
 import { pageHead } from '../../../components/layout/pageTitles';
-import { validatePageSearch } from '../../../components/projects/pageSearch';
+import { pageInput, validatePageSearch } from '../../../components/projects/pageSearch';
+import { listRoute } from '../../../lib/listRoute';
 import { CompanyTasksPage } from '../../../components/tasks/CompanyTasksPage';
 
 export const Route = createFileRoute('/subadmin/task/runningtask')({
-  validateSearch: validatePageSearch,
+  ...listRoute(validatePageSearch, (trpc, search) => trpc.tasks.list.prefetch({ list: 'open', ...pageInput(search) })),
   head: pageHead('/subadmin/task/runningtask'),
   component: Page,
 });
 
 function Page() {
-  const { page } = Route.useSearch();
-  const navigate = useNavigate({ from: '/subadmin/task/runningtask' });
-  return (
-    <CompanyTasksPage
-      list="open"
-      path="/subadmin/task/runningtask"
-      page={page ?? 1}
-      setPage={(p) => void navigate({ search: { page: p > 1 ? p : undefined } })}
-    />
-  );
+  return <CompanyTasksPage list="open" path="/subadmin/task/runningtask" />;
 }
