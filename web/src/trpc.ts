@@ -11,9 +11,13 @@ export const trpc = createTRPCReact<AppRouter>();
 // event: an app opened without a connection would try (and retry) every query first.
 if (typeof navigator !== 'undefined') onlineManager.setOnline(navigator.onLine);
 
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { staleTime: 15_000, retry: (count, err: any) => count < 2 && !(err?.data?.httpStatus >= 400 && err?.data?.httpStatus < 500) } },
-});
+/** A 4xx answer: asking again would be answered the same. */
+const isClientError = (err: unknown) => {
+  const status = (err as { data?: { httpStatus?: number } } | null)?.data?.httpStatus ?? 0;
+  return status >= 400 && status < 500;
+};
+
+export const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 15_000, retry: (count, err) => count < 2 && !isClientError(err) } } });
 
 /**
  * Every call goes out the moment it is made, one to a request. A batch waits for a timer, which a

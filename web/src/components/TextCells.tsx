@@ -52,6 +52,7 @@ export function BreakableEmail({ email }: { email: string }) {
   return (
     <Text size="sm">
       {parts.map((p, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one address never move; the index is their identity
         <span key={i}>
           {i > 0 && <wbr />}
           {p}

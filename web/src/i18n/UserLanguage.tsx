@@ -44,7 +44,6 @@ function SharedTexts({ children }: { children: ReactNode }) {
   const shared = useMemo<SharedText>(
     () => ({ t: (key, values) => t(`shared.${key}`, values ?? {}), serverText, feedbackText, language }),
     // `t` is a new function when the language changes; i18n.language says which.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
     [t, instance.language],
   );
   return <SharedTextProvider value={shared}>{children}</SharedTextProvider>;

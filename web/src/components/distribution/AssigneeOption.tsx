@@ -6,7 +6,7 @@ import { holdings } from './format';
 /** A picker's renderOption: the name, with what the person holds now and got today below it. */
 export function assigneeOptionRenderer(assignees: Assignee[]) {
   const byId = new Map(assignees.map((a) => [String(a.id), a]));
-  return function AssigneeOption({ option, checked }: { option: ComboboxItem; checked?: boolean }) {
+  return function renderAssigneeOption({ option, checked }: { option: ComboboxItem; checked?: boolean }) {
     const a = byId.get(option.value);
     return (
       <Group gap="xs" wrap="nowrap">

@@ -34,7 +34,7 @@ export function uploadCsv(file: File, category: string, onProgress: (p: UploadPr
     };
     xhr.upload.onload = () => onProgress({ percent: 100, processing: true });
     xhr.onload = () => {
-      let body: { message?: unknown } | null = null;
+      let body: { message?: unknown } | null;
       try {
         body = JSON.parse(xhr.responseText) as { message?: unknown };
       } catch {

@@ -104,6 +104,7 @@ export function NotificationBell({ admin = false, callbacks = false }: { admin?:
           <ScrollArea.Autosize mah={360}>
             <Stack gap={0}>
               {bell.data.items.map((n) => {
+                // biome-ignore lint/correctness/useJsxKeyInIterable: the row is a child of the keyed element below, not an item of the list
                 const row = <BellRow {...noticeText(n, t)} createdAt={n.created_at} read={n.read} language={shared.language} />;
                 return href ? (
                   <UnstyledButton key={n.id} component={Link} to={href} onClick={close} className={classes.row}>
@@ -181,6 +182,7 @@ function CallbackSection({ reminders, onNavigate }: { reminders: CallbackReminde
       <ScrollArea.Autosize mah={220}>
         <Stack gap={0}>
           {reminders.map((r) => {
+            // biome-ignore lint/correctness/useJsxKeyInIterable: the row is a child of the keyed element below, not an item of the list
             const row = <CallbackRow reminder={r} />;
             return href ? (
               <UnstyledButton key={r.id} component={Link} to={href} onClick={onNavigate} className={classes.row}>

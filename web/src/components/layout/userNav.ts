@@ -10,10 +10,10 @@ const CALLERS = ['Telicaller', 'Telicaller-hade'] as const;
  * in the order a working day goes: today's leads and callbacks, then the rest.
  */
 export const userNav = (t: TFunction): NavEntry[] => {
-  const T = (to: UserPagePath) => t(`titles.${to}`);
-  const leadPage = (to: UserPagePath, userTypes: NavItem['userTypes'] = CALLERS): NavItem => ({ label: T(to), to, userTypes });
+  const title = (to: UserPagePath) => t(`titles.${to}`);
+  const leadPage = (to: UserPagePath, userTypes: NavItem['userTypes'] = CALLERS): NavItem => ({ label: title(to), to, userTypes });
   return [
-    { label: T('/'), to: '/', icon: 'home' },
+    { label: title('/'), to: '/', icon: 'home' },
     {
       label: t('nav.leads'),
       icon: 'leads',
@@ -30,7 +30,7 @@ export const userNav = (t: TFunction): NavEntry[] => {
         leadPage('/leadspage/notsubmitleads'),
       ],
     },
-    { label: T('/formlead'), to: '/formlead', icon: 'plus', userTypes: CALLERS },
+    { label: title('/formlead'), to: '/formlead', icon: 'plus', userTypes: CALLERS },
     {
       label: t('nav.projects'),
       icon: 'building',
@@ -47,18 +47,18 @@ export const userNav = (t: TFunction): NavEntry[] => {
         leadPage('/leadspage/listproduct'),
       ],
     },
-    { label: T('/leadspage/leadquality'), to: '/leadspage/leadquality', icon: 'star', userTypes: CALLERS },
-    { label: T('/usernotification'), to: '/usernotification', icon: 'bell' },
+    { label: title('/leadspage/leadquality'), to: '/leadspage/leadquality', icon: 'star', userTypes: CALLERS },
+    { label: title('/usernotification'), to: '/usernotification', icon: 'bell' },
     {
       label: t('nav.tasks'),
       icon: 'cards',
       children: (['/newtask', '/runingtask', '/dailytask', '/compleattask'] as const).map((to) => leadPage(to, ['Developer'])),
     },
-    { label: T('/leadspage/demo'), to: '/leadspage/demo', icon: 'star', userTypes: CALLERS },
-    { label: T('/leadspage/tutorial'), to: '/leadspage/tutorial', icon: 'star', userTypes: CALLERS },
-    { label: T('/complainsuggestion'), to: '/complainsuggestion', icon: 'complaint' },
-    { label: T('/leadspage/loginhours'), to: '/leadspage/loginhours', icon: 'clock', userTypes: CALLERS },
-    { label: T('/leadspage/calllogs'), to: '/leadspage/calllogs', icon: 'phone', userTypes: CALLERS },
-    { label: T('/leadspage/cardlogs'), to: '/leadspage/cardlogs', icon: 'cards', userTypes: CALLERS },
+    { label: title('/leadspage/demo'), to: '/leadspage/demo', icon: 'star', userTypes: CALLERS },
+    { label: title('/leadspage/tutorial'), to: '/leadspage/tutorial', icon: 'star', userTypes: CALLERS },
+    { label: title('/complainsuggestion'), to: '/complainsuggestion', icon: 'complaint' },
+    { label: title('/leadspage/loginhours'), to: '/leadspage/loginhours', icon: 'clock', userTypes: CALLERS },
+    { label: title('/leadspage/calllogs'), to: '/leadspage/calllogs', icon: 'phone', userTypes: CALLERS },
+    { label: title('/leadspage/cardlogs'), to: '/leadspage/cardlogs', icon: 'cards', userTypes: CALLERS },
   ];
 };

@@ -9,9 +9,9 @@ export function useSearchText(committed: string, commit: (text: string) => void)
   const [text, setText] = useState(committed);
   const [debounced] = useDebouncedValue(text.trim(), 300);
   useEffect(() => setText(committed), [committed]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: commits only when the debounced text changes; the committed search changing (back, forward) must not commit again
   useEffect(() => {
     if (debounced !== committed) commit(debounced);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
   return [text, setText] as const;
 }

@@ -50,9 +50,9 @@ export function CreateProjectForm({ lead, productId }: Props) {
     form.setFieldValue('project_name', p.name);
     form.setFieldValue('price', rupeesFieldValue(p.price));
   };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fills the form once the product list arrives; pick is a new function each render
   useEffect(() => {
     if (productId && products.data) pick(String(productId));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [productId, products.data]);
 
   const create = trpc.projects.create.useMutation({

@@ -32,6 +32,7 @@ function remember(keys: string[]): void {
 export function useReminderToasts(reminders: CallbackReminder[] | undefined): void {
   const { t } = useTranslation();
   const shared = useSharedText();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: new reminders show a toast; a change of language must not show them again
   useEffect(() => {
     if (!reminders?.length) return;
     const shown = shownKeys();
@@ -42,6 +43,5 @@ export function useReminderToasts(reminders: CallbackReminder[] | undefined): vo
     }
     remember([...shown, ...fresh.map(reminderKey)]);
     // A change of language does not show a reminder again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [reminders]);
 }

@@ -20,13 +20,13 @@ export function EditTermsModal({ subadmin, onClose, onSaved }: Props) {
     validate: schemaResolver(UpdateTermsInput, { sync: true }),
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled when another sub-admin is opened, not on every render of the form object
   useEffect(() => {
     if (subadmin) {
       form.setValues({ id: subadmin.id, expiry_date: subadmin.expiry_date, telecaller_creat_limit: String(subadmin.telecaller_creat_limit) });
       form.resetDirty();
       form.clearErrors();
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [subadmin]);
 
   const update = trpc.subadmins.updateTerms.useMutation({

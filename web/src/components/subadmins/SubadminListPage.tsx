@@ -39,11 +39,11 @@ export function SubadminListPage() {
   useEffect(() => {
     setSearchText((text) => (text.trim() === search ? text : search));
   }, [search]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL follows the debounced text only; a URL change (back, forward) must not write it again
   useEffect(() => {
     if (debouncedSearch !== search) {
       setSearch({ ...url, search: debouncedSearch || undefined, page: undefined }, 'replace');
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debouncedSearch]);
 
   const list = trpc.subadmins.list.useQuery(subadminListInput(url), { placeholderData: (prev) => prev });

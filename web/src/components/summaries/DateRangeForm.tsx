@@ -19,11 +19,11 @@ export function DateRangeForm({ from, to, onApply, children }: Props) {
   const field = (name: 'from' | 'to') => withMessageIn(form.getInputProps(name), serverText);
 
   // Back and forward change the URL's range: the fields follow it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fields follow the URL's range only; the form object is new each render
   useEffect(() => {
     form.setValues({ from, to });
     form.resetDirty();
     form.clearErrors();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [from, to]);
 
   return (

@@ -24,7 +24,7 @@ export function TaskMedia({ task }: { task: Pick<Task, 'name' | 'image' | 'video
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={task.name} size="xl">
         {open === 'image' && task.image && <Image src={task.image} alt={task.name} fit="contain" mah="70vh" />}
         {open === 'video' && task.video && (
-          // eslint-disable-next-line jsx-a11y/media-has-caption
+          // biome-ignore lint/a11y/useMediaCaption: a company's training videos are uploaded as they are, with no caption track to offer
           <video src={task.video} controls preload="metadata" style={{ width: '100%', maxHeight: '70vh' }} />
         )}
       </Modal>

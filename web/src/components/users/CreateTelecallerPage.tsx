@@ -23,10 +23,10 @@ export function CreateTelecallerPage() {
 
   const form = useForm({ mode: 'controlled', initialValues: EMPTY, validate: schemaResolver(CreateUserInput, { sync: true }) });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: clears a limited type only when the limit is reached, not while the user picks one
   useEffect(() => {
     const t = form.values.user_type;
     if (limitReached && t && isLimitedType(t)) form.setFieldValue('user_type', '');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [limitReached]);
 
   const create = trpc.users.create.useMutation({

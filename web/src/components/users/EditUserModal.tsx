@@ -21,13 +21,13 @@ export function EditUserModal({ user, limitReached, onClose }: Props) {
   const utils = trpc.useUtils();
   const form = useForm({ mode: 'controlled', initialValues: EMPTY, validate: schemaResolver(UpdateUserInput, { sync: true }) });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the form is filled when another user is opened, not on every render of the form object
   useEffect(() => {
     if (user) {
       form.setValues({ id: user.id, name: user.name, email: user.email, mobile: user.mobile, user_type: user.user_type, password: '' });
       form.resetDirty();
       form.clearErrors();
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [user]);
 
   const update = trpc.users.update.useMutation({

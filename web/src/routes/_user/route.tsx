@@ -42,7 +42,7 @@ function UserArea({ me }: { me: Me }) {
   const { signOut, isPending } = useSignOut('user');
   const worksLeads = me.userType === 'Telicaller' || me.userType === 'Telicaller-hade';
   useReminderToasts(useCallbackReminders(worksLeads).data);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the menu is built again when the language changes: t alone keeps its identity across a change of language
   const nav = useCallback(() => navForUserType(userNav(t), me.userType), [t, i18n.language, me.userType]);
   return (
     <AreaShell
