@@ -73,7 +73,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       // The same instants read in India's zone fall elsewhere: the company's zone is what counts.
       await db().updateTable('subadmins').set({ time_zone: 'Asia/Kolkata' }).where('id', '=', company.id).execute();
       const india = todayBounds('Asia/Kolkata');
-      const expectNew = [justAfter, atMidnight, justBefore].filter((id, i) => [minutes(from, 1), from, minutes(from, -1)][i]! >= india.from);
+      const expectNew = [justAfter, atMidnight, justBefore].filter((_id, i) => [minutes(from, 1), from, minutes(from, -1)][i]! >= india.from);
       expect(await queueIds(caller.session, 'new')).toEqual(expectNew);
     });
 

@@ -246,9 +246,9 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
         mobile: uniqueMobile(),
         user_type: 'Telicaller',
       }),
-      await legacy(t.app, 'PATCH', '/blockUser/' + victim.id, session),
-      await legacy(t.app, 'PATCH', '/unblockUser/' + victim.id, session),
-      await legacy(t.app, 'DELETE', '/deleteUser/' + victim.id, session),
+      await legacy(t.app, 'PATCH', `/blockUser/${victim.id}`, session),
+      await legacy(t.app, 'PATCH', `/unblockUser/${victim.id}`, session),
+      await legacy(t.app, 'DELETE', `/deleteUser/${victim.id}`, session),
     ];
     for (const res of rest) {
       expect(res.status).toBe(404);
