@@ -49,7 +49,7 @@ describe.each(dialects)('bounded lead lists on %s', (dialect) => {
       const first = await query(t.app, 'leads.uploaded', { page: 1, pageSize: 20 }, a.session);
       expect(first.status).toBe(200);
       expect(first.data).toMatchObject({ total: MAX_PAGED_ROWS, totalCapped: true, page: 1, pageSize: 20 });
-      expect(first.data.items[0].name).toBe(`Bulk ${MAX_PAGED_ROWS + 50}`);
+      expect(first.data.items[0]!.name).toBe(`Bulk ${MAX_PAGED_ROWS + 50}`);
       // Under the cap the count is exact, and a short last page needs none.
       const some = await query(t.app, 'leads.uploaded', { page: 1, pageSize: 5, search: 'bulk 1000' }, a.session);
       expect(some.data).toMatchObject({ total: 11 }); // Bulk 1000, and Bulk 10000 to 10009
@@ -61,7 +61,7 @@ describe.each(dialects)('bounded lead lists on %s', (dialect) => {
       const last = await query(t.app, 'leads.uploaded', { page: MAX_PAGED_ROWS / 100, pageSize: 100 }, a.session);
       expect(last.status).toBe(200);
       expect(last.data.items).toHaveLength(100);
-      expect(last.data.items.at(-1).name).toBe('Bulk 51');
+      expect(last.data.items.at(-1)!.name).toBe('Bulk 51');
       for (const input of [
         { page: MAX_PAGED_ROWS / 100 + 1, pageSize: 100 },
         { page: 4800, pageSize: 100 },

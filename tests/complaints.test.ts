@@ -20,7 +20,7 @@ describe.each(dialects)('sub-admin complaints to the admin on %s', (dialect) => 
 
     const pending = await query(t.app, 'complaints.adminList', { status: 'pending', page: 1, pageSize: 100 }, admin);
     expect(pending.status).toBe(200);
-    const item = pending.data.items.find((i: any) => i.id === id);
+    const item = pending.data.items.find((i) => i.id === id);
     expect(item).toMatchObject({
       title: 'Leads not uploading',
       body: 'The CSV upload stops at 50%.',
@@ -47,9 +47,9 @@ describe.each(dialects)('sub-admin complaints to the admin on %s', (dialect) => 
     expect(row.resolved_at).toBeTruthy();
 
     const pendingAfter = await query(t.app, 'complaints.adminList', { status: 'pending', page: 1, pageSize: 100 }, admin);
-    expect(pendingAfter.data.items.some((i: any) => i.id === id)).toBe(false);
+    expect(pendingAfter.data.items.some((i) => i.id === id)).toBe(false);
     const closed = await query(t.app, 'complaints.adminList', { status: 'closed', page: 1, pageSize: 100 }, admin);
-    expect(closed.data.items.find((i: any) => i.id === id)).toMatchObject({ status: 1, reply: 'We are looking into it.' });
+    expect(closed.data.items.find((i) => i.id === id)).toMatchObject({ status: 1, reply: 'We are looking into it.' });
 
     const mineClosed = await query(t.app, 'complaints.mine', { status: 'closed', page: 1, pageSize: 20 }, c.session);
     expect(mineClosed.data).toMatchObject({ total: 1, items: [{ id, status: 1, reply: 'We are looking into it.' }] });
@@ -141,9 +141,9 @@ describe.each(dialects)('sub-admin complaints to the admin on %s', (dialect) => 
       .executeTakeFirstOrThrow();
     expect((await mutate(t.app, 'complaints.resolve', { id: row.id }, admin)).status).toBe(404);
     const list = await query(t.app, 'complaints.adminList', { status: 'pending', page: 1, pageSize: 100 }, admin);
-    expect(list.data.items.some((i: any) => i.id === row.id)).toBe(false);
+    expect(list.data.items.some((i) => i.id === row.id)).toBe(false);
     const mine = await query(t.app, 'complaints.mine', { page: 1, pageSize: 100 }, c.session);
-    expect(mine.data.items.some((i: any) => i.id === row.id)).toBe(false);
+    expect(mine.data.items.some((i) => i.id === row.id)).toBe(false);
     expect((await complaintRow(row.id)).status).toBe(0);
   });
 
@@ -155,10 +155,10 @@ describe.each(dialects)('sub-admin complaints to the admin on %s', (dialect) => 
 
     const mineB = await query(t.app, 'complaints.mine', { page: 1, pageSize: 100 }, b.session);
     expect(mineB.data.total).toBe(1);
-    expect(mineB.data.items.map((i: any) => i.title)).toEqual(['From B']);
+    expect(mineB.data.items.map((i) => i.title)).toEqual(['From B']);
     const legacyB = await legacy(t.app, 'GET', '/subadmin/fetchcomplaints', b.session);
-    expect(legacyB.body.data.map((i: any) => i.title)).toEqual(['From B']);
-    expect(legacyB.body.data.some((i: any) => i.id === fromA.id)).toBe(false);
+    expect(legacyB.body.data.map((i: { title: string }) => i.title)).toEqual(['From B']);
+    expect(legacyB.body.data.some((i: { id: number }) => i.id === fromA.id)).toBe(false);
   });
 
   it('keeps admin procedures from sub-admins and users (403) and the signed-out (401)', async () => {
@@ -218,15 +218,15 @@ describe.each(dialects)('sub-admin complaints to the admin on %s', (dialect) => 
     }
     const page1 = await query(t.app, 'complaints.adminList', { status: 'pending', page: 1, pageSize: 2, search: tag.toUpperCase() }, admin);
     expect(page1.data).toMatchObject({ total: 3, page: 1, pageSize: 2 });
-    expect(page1.data.items.map((i: any) => i.title)).toEqual([`${tag} number 2`, `${tag} number 1`]);
+    expect(page1.data.items.map((i) => i.title)).toEqual([`${tag} number 2`, `${tag} number 1`]);
     const page2 = await query(t.app, 'complaints.adminList', { status: 'pending', page: 2, pageSize: 2, search: tag }, admin);
-    expect(page2.data.items.map((i: any) => i.title)).toEqual([`${tag} number 0`]);
+    expect(page2.data.items.map((i) => i.title)).toEqual([`${tag} number 0`]);
     const byCompany = await query(t.app, 'complaints.adminList', { status: 'pending', page: 1, pageSize: 10, search: c.company_name }, admin);
     expect(byCompany.data.total).toBe(3);
     // LIKE wildcards typed in the search box are taken literally.
     const wildcard = await query(t.app, 'complaints.adminList', { status: 'pending', page: 1, pageSize: 100, search: '%' }, admin);
     expect(wildcard.status).toBe(200);
     for (const i of wildcard.data.items) expect(`${i.title}${i.body}${i.company_name}${i.subadmin_name}`).toContain('%');
-    expect(wildcard.data.items.some((i: any) => i.title.startsWith(tag))).toBe(false);
+    expect(wildcard.data.items.some((i) => i.title.startsWith(tag))).toBe(false);
   });
 });

@@ -343,7 +343,7 @@ describe.each(dialects)('lead distribution on %s', (dialect) => {
   });
 
   it('lets only the sub-admin distribute, list and take back', async () => {
-    const { c, session, a, head } = await company();
+    const { c, a, head } = await company();
     await insertLeadRows(db(), c.id, many(2, { telicaller_id: a.id }));
     await insertLeadRows(db(), c.id, many(2));
     const admin = await insertAdmin(db());

@@ -653,7 +653,7 @@ with WhatsApp"`,
       { fileName: 'IndiaMART pull', source: 'indiamart', category: 'IndiaMART', inserted: 4, status: 'complete' },
       { id: up.body.batchId, fileName: 'mine.csv', category: 'JustDial', inserted: 1, duplicates: 0, invalid: 1, status: 'complete', uploadedBy: a.name },
     ]);
-    expect(mine.data.items[1].createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(mine.data.items[1]!.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     const paged = await query(t.app, 'intake.history', { page: 2, pageSize: 1 }, a.session);
     expect(paged.data).toMatchObject({ total: 2, items: [{ fileName: 'mine.csv' }] });
 

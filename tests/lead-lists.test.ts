@@ -101,16 +101,16 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       ]);
 
       const notInterested = await query(t.app, 'leads.byTelecaller', { status: 'notInterested', page: 1, pageSize: 20 }, a.session);
-      expect(notInterested.data.items.map((r: any) => [r.id, r.count])).toEqual([
+      expect(notInterested.data.items.map((r) => [r.id, r.count])).toEqual([
         [head.id, 2],
         [caller.id, 1],
       ]);
       const interested = await query(t.app, 'leads.byTelecaller', { status: 'interested' }, a.session);
-      expect(interested.data.items.map((r: any) => [r.id, r.count])).toEqual([[caller.id, 2]]);
+      expect(interested.data.items.map((r) => [r.id, r.count])).toEqual([[caller.id, 2]]);
       const followUp = await query(t.app, 'leads.byTelecaller', { status: 'followUp' }, a.session);
-      expect(followUp.data.items.map((r: any) => [r.id, r.count])).toEqual([[caller.id, 1]]);
+      expect(followUp.data.items.map((r) => [r.id, r.count])).toEqual([[caller.id, 1]]);
       const invalid = await query(t.app, 'leads.byTelecaller', { status: 'invalid' }, a.session);
-      expect(invalid.data.items.map((r: any) => [r.id, r.count])).toEqual([[caller.id, 1]]);
+      expect(invalid.data.items.map((r) => [r.id, r.count])).toEqual([[caller.id, 1]]);
 
       const otherPending = await query(t.app, 'leads.byTelecaller', { status: 'pending' }, b.session);
       expect(otherPending.data.items).toEqual([
@@ -121,9 +121,9 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
     it('pages and searches the telecaller table', async () => {
       const page2 = await query(t.app, 'leads.byTelecaller', { status: 'pending', page: 2, pageSize: 2 }, a.session);
       expect(page2.data).toMatchObject({ total: 3, page: 2 });
-      expect(page2.data.items.map((r: any) => r.id)).toEqual([blocked.id]);
+      expect(page2.data.items.map((r) => r.id)).toEqual([blocked.id]);
       const search = await query(t.app, 'leads.byTelecaller', { status: 'pending', search: 'arun' }, a.session);
-      expect(search.data.items.map((r: any) => r.id)).toEqual([head.id]);
+      expect(search.data.items.map((r) => r.id)).toEqual([head.id]);
       const bad = await query(t.app, 'leads.byTelecaller', { status: 'done' }, a.session);
       expect(bad.status).toBe(400);
       expect(bad.error?.message).toBe('Choose a lead list.');
@@ -165,7 +165,7 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
         const res = await legacy(t.app, 'GET', `/getTelecallersWith${word}Leads`, a.session);
         expect(res.status).toBe(200);
         expect(res.body.status).toBe(true);
-        expect(res.body.telecallers.map((r: any) => [r.id, r[field]])).toEqual(expected);
+        expect(res.body.telecallers.map((r: Record<string, unknown>) => [r.id, r[field]])).toEqual(expected);
         for (const r of res.body.telecallers) expect(Object.keys(r).sort()).toEqual(['id', 'name', field].sort());
       }
       const invalid = await legacy(t.app, 'GET', '/getTelecallersWithInvalidLeads', a.session);
@@ -196,11 +196,11 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       const followUp = await legacy(t.app, 'GET', `/getFollowUpLeadsByTelecaller/${caller.id}`, a.session);
       expect(followUp.body.leads).toEqual([expect.objectContaining({ status: '4', callback_date: '2030-01-02' })]);
       const interested = await legacy(t.app, 'GET', `/getInterestedLeadsByTelecaller/${caller.id}`, a.session);
-      expect(interested.body.leads.map((l: any) => l.status)).toEqual(['2', '2']);
+      expect(interested.body.leads.map((l: { status: string }) => l.status)).toEqual(['2', '2']);
       const notInterested = await legacy(t.app, 'GET', `/getNotInterestedLeadsByTelecaller/${head.id}`, a.session);
       expect(notInterested.body).toMatchObject({ status: true, total: 2 });
       const invalidLeads = await legacy(t.app, 'GET', `/getInvalidLeadsByTelecaller/${caller.id}`, a.session);
-      expect(invalidLeads.body.leads.map((l: any) => l.status)).toEqual(['5']);
+      expect(invalidLeads.body.leads.map((l: { status: string }) => l.status)).toEqual(['5']);
       const none = await legacy(t.app, 'GET', `/getInvalidLeadsByTelecaller/${head.id}`, a.session);
       expect(none.body).toEqual({ status: true, leads: [], total: 0 });
     });
@@ -269,7 +269,7 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       const p1 = await query(t.app, 'leads.ofTelecaller', { telecallerId: caller.id, status: 'interested', page: 1, pageSize: 10 }, a.session);
       expect(p1.status).toBe(200);
       expect(p1.data).toMatchObject({ total: 25, page: 1, pageSize: 10, telecaller: { id: caller.id, name: caller.name, blocked: false, deleted: false } });
-      expect(p1.data.items.map((r: any) => r.id)).toEqual(ids.slice(15).reverse());
+      expect(p1.data.items.map((r) => r.id)).toEqual(ids.slice(15).reverse());
       expect(p1.data.items[0]).toMatchObject({
         id: ids[24],
         status: '2',
@@ -284,16 +284,16 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       });
       expect(p1.data.items[1]).toMatchObject({ last_feedback: null, last_remarks: null });
       const p3 = await query(t.app, 'leads.ofTelecaller', { telecallerId: caller.id, status: 'interested', page: 3, pageSize: 10 }, a.session);
-      expect(p3.data.items.map((r: any) => r.id)).toEqual(ids.slice(0, 5).reverse());
-      expect(p3.data.items.find((r: any) => r.id === ids[3]).lead_quality).toBe('excellent');
+      expect(p3.data.items.map((r) => r.id)).toEqual(ids.slice(0, 5).reverse());
+      expect(p3.data.items.find((r) => r.id === ids[3])!.lead_quality).toBe('excellent');
 
       const byName = await query(t.app, 'leads.ofTelecaller', { telecallerId: caller.id, status: 'interested', search: 'meera' }, a.session);
-      expect(byName.data.items.map((r: any) => r.id)).toEqual([ids[7]]);
+      expect(byName.data.items.map((r) => r.id)).toEqual([ids[7]]);
       // A mobile's first digits, or the whole number with or without +91 or 0.
       for (const search of ['98123', '+91 98123 45678', '09812345678', '981234']) {
         const res = await query(t.app, 'leads.ofTelecaller', { telecallerId: caller.id, status: 'interested', search }, a.session);
         expect(
-          res.data.items.map((r: any) => r.id),
+          res.data.items.map((r) => r.id),
           search,
         ).toEqual([ids[11]]);
       }
@@ -321,11 +321,11 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       const all = await query(t.app, 'leads.uploaded', { page: 1, pageSize: 20 }, a.session);
       expect(all.status).toBe(200);
       expect(all.data.total).toBe(4);
-      expect(all.data.items.map((r: any) => r.name)).toEqual(['Lata', 'Mohan', 'Sita', 'Ravi']);
+      expect(all.data.items.map((r) => r.name)).toEqual(['Lata', 'Mohan', 'Sita', 'Ravi']);
       expect(all.data.items[0]).toMatchObject({ id: ids[4], telicaller_id: caller.id, assignee_name: 'Kiran Caller', status: '0', category: 'Local Leads' });
       expect(all.data.items[1]).toMatchObject({ telicaller_id: null, assignee_name: null });
 
-      const names = async (input: Record<string, unknown>) => (await query(t.app, 'leads.uploaded', input, a.session)).data.items.map((r: any) => r.name);
+      const names = async (input: Record<string, unknown>) => (await query(t.app, 'leads.uploaded', input, a.session)).data.items.map((r) => r.name);
       expect(await names({ category: 'IndiaMART' })).toEqual(['Sita', 'Ravi']);
       expect(await names({ assigned: 'assigned' })).toEqual(['Lata', 'Ravi']);
       expect(await names({ assigned: 'unassigned' })).toEqual(['Mohan', 'Sita']);
@@ -336,7 +336,7 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       expect(await names({ category: 'Expo 2025' })).toEqual([]);
       const paged = await query(t.app, 'leads.uploaded', { page: 2, pageSize: 3 }, a.session);
       expect(paged.data).toMatchObject({ total: 4, page: 2, pageSize: 3 });
-      expect(paged.data.items.map((r: any) => r.name)).toEqual(['Ravi']);
+      expect(paged.data.items.map((r) => r.name)).toEqual(['Ravi']);
       const bad = await query(t.app, 'leads.uploaded', { status: '9' }, a.session);
       expect(bad.status).toBe(400);
       expect(bad.error?.message).toBe('Choose a valid lead status.');

@@ -114,7 +114,7 @@ describe.each(dialects)('lead-work rules on %s', (dialect) => {
     const first = await mutate(t.app, 'work.notConnected', { leadId, outcome: 'busy' }, s);
     expect(first.status).toBe(200);
     expect(first.data).toMatchObject({ attempts: 1, status: '0' });
-    const delay = Date.parse(first.data.retryAt) - t0;
+    const delay = Date.parse(first.data.retryAt!) - t0;
     expect(delay).toBeGreaterThanOrEqual(30 * 60_000 - 1000);
     expect(delay).toBeLessThan(30 * 60_000 + 60_000);
 
@@ -144,7 +144,7 @@ describe.each(dialects)('lead-work rules on %s', (dialect) => {
     const allowed = await exportAs(sessions.caller);
     expect(allowed.statusCode).toBe(200);
     expect(allowed.body).toContain(leadMobile);
-    expect((await query(t.app, 'auth.me', undefined, sessions.caller)).data.canExportLeads).toBe(true);
+    expect((await query(t.app, 'auth.me', undefined, sessions.caller)).data!.canExportLeads).toBe(true);
 
     const off = await mutate(t.app, 'settings.saveLeadWork', { ...RULES, caller_exports_allowed: false }, a.session);
     expect(off.data.caller_exports_allowed).toBe(false);
@@ -161,11 +161,11 @@ describe.each(dialects)('lead-work rules on %s', (dialect) => {
         });
         expect(res.body).not.toContain(leadMobile);
       }
-      expect((await query(t.app, 'auth.me', undefined, s)).data.canExportLeads).toBe(false);
+      expect((await query(t.app, 'auth.me', undefined, s)).data!.canExportLeads).toBe(false);
     }
     // Another company's telecallers keep theirs.
     expect((await exportAs(sessions.other)).statusCode).toBe(200);
-    expect((await query(t.app, 'auth.me', undefined, sessions.other)).data.canExportLeads).toBe(true);
+    expect((await query(t.app, 'auth.me', undefined, sessions.other)).data!.canExportLeads).toBe(true);
 
     // Saving the other rules without the field leaves it as it is; turning it on again restores the export.
     await mutate(t.app, 'settings.saveLeadWork', RULES, a.session);

@@ -73,7 +73,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       // The same instants read in India's zone fall elsewhere: the company's zone is what counts.
       await db().updateTable('subadmins').set({ time_zone: 'Asia/Kolkata' }).where('id', '=', company.id).execute();
       const india = todayBounds('Asia/Kolkata');
-      const expectNew = [justAfter, atMidnight, justBefore].filter((id, i) => [minutes(from, 1), from, minutes(from, -1)][i]! >= india.from);
+      const expectNew = [justAfter, atMidnight, justBefore].filter((_id, i) => [minutes(from, 1), from, minutes(from, -1)][i]! >= india.from);
       expect(await queueIds(caller.session, 'new')).toEqual(expectNew);
     });
 
@@ -114,7 +114,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
 
       const res = await queue(caller.session, 'callback');
       expect(res.data.total).toBe(4);
-      expect(res.data.items.map((i: { id: number; callback_state: string }) => [i.id, i.callback_state])).toEqual([
+      expect(res.data.items.map((i) => [i.id, i.callback_state])).toEqual([
         [missedYesterday, 'missed'],
         [missedToday, 'missed'],
         [due, 'due'],
@@ -144,7 +144,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
 
       const res = await queue(head.session, 'junior');
       expect(res.status).toBe(200);
-      expect(res.data.items.map((i: { id: number; assigned_by_name: string }) => [i.id, i.assigned_by_name])).toEqual([
+      expect(res.data.items.map((i) => [i.id, i.assigned_by_name])).toEqual([
         [fromCaller, caller.name],
         [unknown, 'Unknown'],
         [elsewhere, 'Unknown'],
@@ -474,7 +474,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       const res = await notConnected(caller.session, id, { outcome: 'switched_off', call_duration: 12 });
       expect(res.status, JSON.stringify(res.error)).toBe(200);
       expect(res.data).toMatchObject({ status: '0', attempts: 1 });
-      const retryAt = Date.parse(res.data.retryAt);
+      const retryAt = Date.parse(res.data.retryAt!);
       expect(retryAt).toBeGreaterThan(Date.now() + 119 * 60_000);
       expect(retryAt).toBeLessThanOrEqual(Date.now() + 120 * 60_000);
 
@@ -531,7 +531,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
       await db().updateTable('subadmins').set({ attempt_limit: 3, retry_delay_minutes: 30 }).where('id', '=', company.id).execute();
       const id = await leadOf(caller, company.id);
       const first = await notConnected(caller.session, id);
-      expect(Date.parse(first.data.retryAt)).toBeLessThanOrEqual(Date.now() + 30 * 60_000);
+      expect(Date.parse(first.data.retryAt!)).toBeLessThanOrEqual(Date.now() + 30 * 60_000);
       const second = await notConnected(caller.session, id, { outcome: 'not_reachable' });
       expect(second.data).toMatchObject({ status: '0', attempts: 2 });
       const third = await notConnected(caller.session, id, { outcome: 'no_answer' });

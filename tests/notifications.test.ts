@@ -17,7 +17,7 @@ describe.each(dialects)('notifications on %s', (dialect) => {
 
   const inbox = (s: Session) => query(t.app, 'notifications.inbox', { page: 1, pageSize: 100 }, s);
   const bell = (s: Session) => query(t.app, 'notifications.bell', undefined, s);
-  const sentToSubadmins = async () => (await query(t.app, 'notifications.sentToSubadmins', { page: 1, pageSize: 100 }, admin)).data.items as any[];
+  const sentToSubadmins = async () => (await query(t.app, 'notifications.sentToSubadmins', { page: 1, pageSize: 100 }, admin)).data.items;
 
   it('addresses admin notices to one company or to all, and never shows a targeted one to another company', async () => {
     const a = await company();
@@ -28,15 +28,15 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     expect(toA.status).toBe(200);
 
     const aInbox = await inbox(a.session);
-    expect(aInbox.data.items.map((i: any) => i.id)).toEqual(expect.arrayContaining([toAll.data.id, toA.data.id]));
-    expect(aInbox.data.items.find((i: any) => i.id === toAll.data.id)).toMatchObject({ title: 'Maintenance', message: 'Sunday 2 am.', read: false });
-    const bIds = (await inbox(b.session)).data.items.map((i: any) => i.id);
+    expect(aInbox.data.items.map((i) => i.id)).toEqual(expect.arrayContaining([toAll.data.id, toA.data.id]));
+    expect(aInbox.data.items.find((i) => i.id === toAll.data.id)).toMatchObject({ title: 'Maintenance', message: 'Sunday 2 am.', read: false });
+    const bIds = (await inbox(b.session)).data.items.map((i) => i.id);
     expect(bIds).toContain(toAll.data.id);
     expect(bIds).not.toContain(toA.data.id);
 
     // A user of the company sees none of the admin's notices.
     const u = await userOf(a.id);
-    expect((await inbox(u.session)).data.items.map((i: any) => i.id)).not.toContain(toAll.data.id);
+    expect((await inbox(u.session)).data.items.map((i) => i.id)).not.toContain(toAll.data.id);
 
     const sent = await sentToSubadmins();
     expect(sent.find((n) => n.id === toAll.data.id)).toMatchObject({ target: 'All companies', subadmin_id: null, read_count: 0 });
@@ -63,8 +63,8 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     const marked = await mutate(t.app, 'notifications.markRead', { ids: [n1, forB] }, a.session);
     expect(marked.data).toEqual({ marked: 1 });
     expect((await bell(a.session)).data.count).toBe(before + 1);
-    expect((await inbox(a.session)).data.items.find((i: any) => i.id === n1).read).toBe(true);
-    expect((await inbox(b.session)).data.items.find((i: any) => i.id === forB).read).toBe(false);
+    expect((await inbox(a.session)).data.items.find((i) => i.id === n1)!.read).toBe(true);
+    expect((await inbox(b.session)).data.items.find((i) => i.id === forB)!.read).toBe(false);
     const bReads = await t.deps.db.selectFrom('notification_reads').selectAll().where('notification_id', '=', forB).execute();
     expect(bReads).toHaveLength(0);
 
@@ -72,17 +72,17 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     expect((await mutate(t.app, 'notifications.markRead', { ids: [n1] }, a.session)).data).toEqual({ marked: 0 });
 
     let sent = await sentToSubadmins();
-    expect(sent.find((n) => n.id === n1).read_count).toBe(1);
-    expect(sent.find((n) => n.id === n2).read_count).toBe(0);
+    expect(sent.find((n) => n.id === n1)!.read_count).toBe(1);
+    expect(sent.find((n) => n.id === n2)!.read_count).toBe(0);
 
     // No ids: everything the reader can see.
     expect((await mutate(t.app, 'notifications.markRead', {}, a.session)).status).toBe(200);
     expect((await bell(a.session)).data.count).toBe(0);
-    expect((await bell(a.session)).data.items.every((i: any) => i.read)).toBe(true);
+    expect((await bell(a.session)).data.items.every((i) => i.read)).toBe(true);
     expect((await bell(b.session)).data.count).toBeGreaterThan(0);
     sent = await sentToSubadmins();
-    expect(sent.find((n) => n.id === n2).read_count).toBe(1);
-    expect(sent.find((n) => n.id === forB).read_count).toBe(0);
+    expect(sent.find((n) => n.id === n2)!.read_count).toBe(1);
+    expect(sent.find((n) => n.id === forB)!.read_count).toBe(0);
   });
 
   it('counts an all-companies notice once for each company that reads it', async () => {
@@ -94,7 +94,7 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     await mutate(t.app, 'notifications.markRead', { ids: [id] }, a.session);
     const item = (await sentToSubadmins()).find((n) => n.id === id);
     expect(item).toMatchObject({ target: 'All companies', read_count: 2 });
-    expect(item.recipient_count).toBeGreaterThanOrEqual(2);
+    expect(item!.recipient_count).toBeGreaterThanOrEqual(2);
   });
 
   it("sends a company's notice to its own users only, with read counts", async () => {
@@ -119,7 +119,7 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     expect((await inbox(other.session)).data.total).toBe(0);
     expect((await bell(other.session)).data.count).toBe(0);
     // The company itself does not get its own notice in its admin inbox.
-    expect((await inbox(a.session)).data.items.some((i: any) => i.id === id)).toBe(false);
+    expect((await inbox(a.session)).data.items.some((i) => i.id === id)).toBe(false);
 
     // B's user cannot mark A's notice.
     expect((await mutate(t.app, 'notifications.markRead', { ids: [id] }, other.session)).data).toEqual({ marked: 0 });
@@ -146,7 +146,7 @@ describe.each(dialects)('notifications on %s', (dialect) => {
       message: `${c.company_name}: The upload page fails every time.`,
       read: false,
     });
-    expect(typeof b1.data.items[0].created_at).toBe('string');
+    expect(typeof b1.data.items[0]!.created_at).toBe('string');
     expect(b1.data.items.length).toBeLessThanOrEqual(5);
     await mutate(t.app, 'complaints.resolve', { id: created.data.id }, admin);
     expect((await bell(admin)).data.count).toBe(before);
@@ -158,10 +158,10 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     for (let i = 0; i < 7; i++) await mutate(t.app, 'notifications.sendToUsers', { title: `N${i}`, message: 'm' }, c.session);
     const b1 = await bell(u.session);
     expect(b1.data.count).toBe(7);
-    expect(b1.data.items.map((i: any) => i.title)).toEqual(['N6', 'N5', 'N4', 'N3', 'N2']);
+    expect(b1.data.items.map((i) => i.title)).toEqual(['N6', 'N5', 'N4', 'N3', 'N2']);
     const page = await query(t.app, 'notifications.inbox', { page: 2, pageSize: 5 }, u.session);
     expect(page.data).toMatchObject({ total: 7, page: 2, unread: 7 });
-    expect(page.data.items.map((i: any) => i.title)).toEqual(['N1', 'N0']);
+    expect(page.data.items.map((i) => i.title)).toEqual(['N1', 'N0']);
   });
 
   it('validates with readable messages and refuses an unknown target company', async () => {

@@ -193,7 +193,13 @@ describe('the legacy API documentation', () => {
     expect(mapped.map((m) => m.route).sort()).toEqual(['POST /approveProjectUpdate', 'POST /createProject', 'POST /submitComplaint', 'POST /submitLeadForm']);
     for (const { route, d } of mapped) {
       const reads = new Set<string>();
-      d!.map!(new Proxy({}, { get: (_, key) => (typeof key === 'string' && reads.add(key), undefined) }));
+      const recordReads: ProxyHandler<object> = {
+        get: (_, key) => {
+          if (typeof key === 'string') reads.add(key);
+          return undefined;
+        },
+      };
+      d!.map!(new Proxy({}, recordReads));
       expect(Object.keys((d!.doc as z.ZodObject).shape).sort(), route).toEqual([...reads].sort());
     }
   });

@@ -20,7 +20,10 @@ function slowServer() {
       );
     });
   });
-  return { bodies, answerAll: () => waiting.splice(0).forEach((answer) => answer()) };
+  const answerAll = () => {
+    for (const answer of waiting.splice(0)) answer();
+  };
+  return { bodies, answerAll };
 }
 
 afterEach(() => vi.unstubAllGlobals());

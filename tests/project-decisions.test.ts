@@ -102,10 +102,10 @@ describe.each(dialects)('project decisions on %s', (dialect) => {
     const sent = await mutate(t.app, 'projects.requestUpdate', update('10000', 'CRM setup (phase 1)'), caller.session);
     expect(sent.data).toMatchObject({ message: 'Update request sent to your company for approval!' });
     let [req] = (await query(t.app, 'projects.pendingUpdates', {}, owner)).data.items;
-    await mutate(t.app, 'projects.decideUpdate', { id: req.id, approve: true }, owner);
+    await mutate(t.app, 'projects.decideUpdate', { id: req!.id, approve: true }, owner);
     await mutate(t.app, 'projects.requestUpdate', update('20000', 'CRM setup (phase 1)'), caller.session);
     [req] = (await query(t.app, 'projects.pendingUpdates', {}, owner)).data.items;
-    await mutate(t.app, 'projects.decideUpdate', { id: req.id, approve: false }, owner);
+    await mutate(t.app, 'projects.decideUpdate', { id: req!.id, approve: false }, owner);
     const items = await inbox(caller.session);
     expect(items.map((n) => [n.notice?.kind, n.title])).toEqual([
       ['updateRejected', 'Payment update rejected: CRM setup (phase 1)'],

@@ -28,7 +28,7 @@ describe.each(dialects)('projects on %s', (dialect) => {
   const ids = async (s: Session, procedure: string, input: Record<string, unknown>) => {
     const res = await query(t.app, procedure, { pageSize: 100, ...input }, s);
     expect(res.status, JSON.stringify(res.error)).toBe(200);
-    return (res.data.items as Array<{ id: number }>).map((p) => p.id);
+    return (res.data as { items: Array<{ id: number }> }).items.map((p) => p.id);
   };
   const count = () => countRows(db(), 'projects');
 
@@ -165,10 +165,10 @@ describe.each(dialects)('projects on %s', (dialect) => {
       current: { price: 25000, received: 5000, pending: 20000 },
       proposed: { price: 26000, received: 12000.5, pending: 13999.5 },
     });
-    const decided = await mutate(t.app, 'projects.decideUpdate', { id: waiting.data.items[0].id, approve: true }, owner);
+    const decided = await mutate(t.app, 'projects.decideUpdate', { id: waiting.data.items[0]!.id, approve: true }, owner);
     expect(decided.data).toMatchObject({ message: 'Project update approved.' });
     expect(await row(id)).toMatchObject({ status: PROJECT_STATUS.running, previous_status: null, received_paise: 1200050, price_paise: 2600000 });
-    expect((await mutate(t.app, 'projects.decideUpdate', { id: waiting.data.items[0].id, approve: false }, owner)).status).toBe(409);
+    expect((await mutate(t.app, 'projects.decideUpdate', { id: waiting.data.items[0]!.id, approve: false }, owner)).status).toBe(409);
 
     const detail = await query(t.app, 'projects.myDetail', { id }, caller.session);
     expect(detail.data.ledger.map((e: { amount: number; received_after: number; kind: string }) => [e.kind, e.amount, e.received_after])).toEqual([
@@ -187,7 +187,7 @@ describe.each(dialects)('projects on %s', (dialect) => {
     await mutate(t.app, 'projects.requestUpdate', { id, ...project({ received: '25000' }) }, caller.session);
     expect(await ids(caller.session, 'projects.mine', { list: 'completed' })).toEqual([id]);
     const [req] = (await query(t.app, 'projects.pendingUpdates', {}, owner)).data.items;
-    const res = await mutate(t.app, 'projects.decideUpdate', { id: req.id, approve: false }, owner);
+    const res = await mutate(t.app, 'projects.decideUpdate', { id: req!.id, approve: false }, owner);
     expect(res.data).toMatchObject({ message: 'Project update rejected.' });
     expect(await row(id)).toMatchObject({ status: PROJECT_STATUS.completed, previous_status: null, received_paise: 500000 });
     expect(await db().selectFrom('project_payments').select('kind').where('project_id', '=', id).execute()).toEqual([{ kind: 'advance' }]);
@@ -211,7 +211,7 @@ describe.each(dialects)('projects on %s', (dialect) => {
     await mutate(t.app, 'projects.requestUpdate', { id, ...project({ received: '9000' }) }, a.caller.session);
     const [req] = (await query(t.app, 'projects.pendingUpdates', {}, a.owner)).data.items;
     expect((await query(t.app, 'projects.pendingUpdates', {}, other)).data.items).toEqual([]);
-    expect((await mutate(t.app, 'projects.decideUpdate', { id: req.id, approve: true }, other)).status).toBe(404);
+    expect((await mutate(t.app, 'projects.decideUpdate', { id: req!.id, approve: true }, other)).status).toBe(404);
     expect(await row(id)).toMatchObject({ status: PROJECT_STATUS.updateRequested, received_paise: 500000 });
     // A colleague cannot ask to change someone else's project.
     expect((await mutate(t.app, 'projects.requestUpdate', { id, ...project({ received: '9000' }) }, a.other.session)).status).toBe(404);
@@ -263,7 +263,7 @@ describe.each(dialects)('projects on %s', (dialect) => {
     ]);
     expect(company.byMonth).toEqual([expect.objectContaining({ month: today().slice(0, 7), projects: 3, value: 2099.89 })]);
     const pendingRow = (await query(t.app, 'projects.mine', { list: 'pendingPayment' }, caller.session)).data.items.find((p: { id: number }) => p.id === a);
-    expect(pendingRow.reminder.link).toMatch(/^https:\/\/wa\.me\/919876543210\?text=/);
-    expect(decodeURIComponent(pendingRow.reminder.link)).toContain('₹666.66 of ₹999.99 is still pending');
+    expect(pendingRow!.reminder!.link).toMatch(/^https:\/\/wa\.me\/919876543210\?text=/);
+    expect(decodeURIComponent(pendingRow!.reminder!.link)).toContain('₹666.66 of ₹999.99 is still pending');
   });
 });

@@ -18,7 +18,7 @@ describe.each(dialects)('demo data on %s', (dialect) => {
     const owner = await signIn(t.app, { kind: 'subadmin', ...DEMO.subadmin });
     for (const who of [DEMO.telecaller, DEMO.head, DEMO.developer]) {
       const s = await signIn(t.app, { kind: 'user', ...who });
-      expect((await query(t.app, 'auth.me', undefined, s)).data.mobile).toBe(who.mobile);
+      expect((await query(t.app, 'auth.me', undefined, s)).data!.mobile).toBe(who.mobile);
     }
     const users = await query(t.app, 'users.list', { page: 1, pageSize: 20 }, owner);
     expect(users.data.items.map((u: { user_type: string }) => u.user_type).sort()).toEqual(['Developer', 'Telicaller', 'Telicaller', 'Telicaller-hade']);
@@ -63,6 +63,6 @@ describe.each(dialects)('demo data on %s', (dialect) => {
     const head = await signIn(t.app, { kind: 'user', ...DEMO.head });
     expect(await totals(head, ['new', 'pending', 'junior'])).toEqual({ new: 6, pending: 4, junior: 1 });
     const junior = (await page('junior', head)).data.items[0];
-    expect(junior.assigned_by_name).toBe('Rahul Verma');
+    expect(junior!.assigned_by_name).toBe('Rahul Verma');
   });
 });

@@ -40,7 +40,10 @@ describe('sendOnce: a change sent twice while the first is on its way', () => {
     expect(await (await again).text()).toBe('two');
 
     let sent = 0;
-    const count = () => (sent++, Promise.resolve(new Response('ok')));
+    const count = () => {
+      sent++;
+      return Promise.resolve(new Response('ok'));
+    };
     await Promise.all([sendOnce('/trpc/x', post('{"a":1}'), count), sendOnce('/trpc/x', post('{"a":2}'), count)]);
     await Promise.all([sendOnce('/trpc/q', { method: 'GET' }, count), sendOnce('/trpc/q', { method: 'GET' }, count)]);
     const form = new FormData();

@@ -192,15 +192,15 @@ describe.each(dialects)('sub-admin management on %s', (dialect) => {
     expect(page1.status).toBe(200);
     expectNoSecrets(page1.data);
     expect(page1.data).toMatchObject({ total: 5, page: 1, pageSize: 2 });
-    expect(page1.data.items.map((i: any) => i.id)).toEqual([ids[4], ids[3]]);
+    expect(page1.data.items.map((i) => i.id)).toEqual([ids[4], ids[3]]);
     const page3 = await query(t.app, 'subadmins.list', { page: 3, pageSize: 2, search: marker }, admin);
-    expect(page3.data.items.map((i: any) => i.id)).toEqual([ids[0]]);
+    expect(page3.data.items.map((i) => i.id)).toEqual([ids[0]]);
 
-    const one = (await query(t.app, 'subadmins.list', { page: 1, pageSize: 20, search: marker }, admin)).data.items[2];
+    const one = (await query(t.app, 'subadmins.list', { page: 1, pageSize: 20, search: marker }, admin)).data.items[2]!;
     for (const search of [one.email.toUpperCase(), one.company_name, one.mobile.slice(2, 8), `+91 ${one.mobile}`]) {
       const found = await query(t.app, 'subadmins.list', { page: 1, pageSize: 20, search }, admin);
       expect(
-        found.data.items.map((i: any) => i.id),
+        found.data.items.map((i) => i.id),
         search,
       ).toContain(one.id);
     }
@@ -220,7 +220,7 @@ describe.each(dialects)('sub-admin management on %s', (dialect) => {
     const blocked = await insertCompany(t.deps.db, { name: `${marker} blocked`, is_blocked: 1 });
     const expired = await insertCompany(t.deps.db, { name: `${marker} expired`, expiry_date: addDays(today(), -3) });
     const byStatus = async (status: string) =>
-      (await query(t.app, 'subadmins.list', { page: 1, pageSize: 50, search: marker, status }, admin)).data.items.map((i: any) => i.id);
+      (await query(t.app, 'subadmins.list', { page: 1, pageSize: 50, search: marker, status }, admin)).data.items.map((i) => i.id);
     expect(await byStatus('blocked')).toEqual([blocked.id]);
     expect(await byStatus('expired')).toEqual([expired.id]);
     expect(await byStatus('active')).toHaveLength(6);
@@ -275,17 +275,17 @@ describe.each(dialects)('sub-admin management on %s', (dialect) => {
     expect(block.body).toEqual({ status: true, success: true, message: 'Subadmin blocked successfully.' });
     expect((await legacy(t.app, 'POST', '/logout', s)).status).toBe(401);
     let fetched = (await legacy(t.app, 'GET', '/FetchData', admin)).body;
-    expect(fetched.data.find((d: any) => d.id === company.id).is_blocked).toBe(true);
+    expect(fetched.data.find((d: { id: number }) => d.id === company.id).is_blocked).toBe(true);
 
     const unblock = await legacy(t.app, 'PATCH', `/subadmins/unblock/${company.id}`, admin);
     expect(unblock.body).toEqual({ status: true, success: true, message: 'Subadmin unblocked successfully.' });
     fetched = (await legacy(t.app, 'GET', '/FetchData', admin)).body;
-    expect(fetched.data.find((d: any) => d.id === company.id).is_blocked).toBe(false);
+    expect(fetched.data.find((d: { id: number }) => d.id === company.id).is_blocked).toBe(false);
 
     const del = await legacy(t.app, 'DELETE', `/subadmins/${company.id}`, admin);
     expect(del.body).toEqual({ status: true, success: true, message: 'Subadmin deleted successfully.' });
     fetched = (await legacy(t.app, 'GET', '/FetchData', admin)).body;
-    expect(fetched.data.some((d: any) => d.id === company.id)).toBe(false);
+    expect(fetched.data.some((d: { id: number }) => d.id === company.id)).toBe(false);
 
     for (const url of [`/subadmins/block/${company.id}`, '/subadmins/unblock/999999', '/subadmins/block/abc']) {
       const res = await legacy(t.app, 'PATCH', url, admin);
@@ -413,7 +413,7 @@ describe.each(dialects)('sub-admin management on %s', (dialect) => {
     expect(list.body.status).toBe(true);
     expectNoSecrets(list.body);
     for (const item of list.body.data) expect(Object.keys(item).sort()).toEqual(LEGACY_FIELDS);
-    const ids = list.body.data.map((d: any) => d.id);
+    const ids = list.body.data.map((d: { id: number }) => d.id);
     expect(ids.indexOf(later.body.data.id)).toBeLessThan(ids.indexOf(res.body.data.id));
 
     const all = await query(t.app, 'subadmins.list', { page: 1, pageSize: 100 }, admin);
@@ -494,7 +494,7 @@ describe.each(dialects)('admin dashboard figures on %s', (dialect) => {
     const res = await query(t.app, 'subadmins.dashboard', undefined, admin);
     expect(res.data.companies.expiringSoon).toBe(9);
     expect(res.data.expiringSoon).toHaveLength(5);
-    const dates = res.data.expiringSoon.map((e: any) => e.expiry_date);
+    const dates = res.data.expiringSoon.map((e) => e.expiry_date);
     expect(dates).toEqual([...dates].sort());
     expect(dates[0]).toBe(today());
   });

@@ -291,9 +291,9 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
       const res = await query(t.app, 'summaries.callSummary', {}, owner);
       expect(res.status).toBe(200);
       expect(res.data.from).toBe(day.today);
-      const byName = Object.fromEntries(res.data.callers.map((c: any) => [c.name, c]));
+      const byName = Object.fromEntries(res.data.callers.map((c) => [c.name, c]));
       expect(Object.keys(byName).sort()).toEqual(['Asha', 'Bina', 'Chetan', 'Dev']);
-      const cats = (name: string) => Object.fromEntries(byName[name].categories.map((c: any) => [c.category, { count: c.count, duration: c.duration }]));
+      const cats = (name: string) => Object.fromEntries(byName[name]!.categories.map((c) => [c.category, { count: c.count, duration: c.duration }]));
       expect(cats('Asha')).toEqual({
         Interested: { count: 2, duration: 90 },
         'Not interested': { count: 1, duration: 3725 },
@@ -302,27 +302,27 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
         'Not submitted': { count: 1, duration: 12 },
         'Not connected': { count: 2, duration: 5 },
       });
-      expect(byName.Asha.total).toEqual({ count: 6, duration: 3832 });
+      expect(byName.Asha!.total).toEqual({ count: 6, duration: 3832 });
       expect(cats('Bina')['Follow-up']).toEqual({ count: 1, duration: 45 });
-      expect(byName.Chetan.total).toEqual({ count: 0, duration: 0 });
+      expect(byName.Chetan!.total).toEqual({ count: 0, duration: 0 });
       expect(byName.Dev).toMatchObject({ deleted: true, total: { count: 1, duration: 9 } });
     });
 
     it('covers a chosen range', async () => {
       const yesterday = addDays(day.today, -1);
       const res = await query(t.app, 'summaries.callSummary', { from: yesterday, to: yesterday }, owner);
-      const asha = res.data.callers.find((c: any) => c.id === caller.id);
-      expect(asha.total).toEqual({ count: 1, duration: 7 });
-      expect(asha.categories.find((c: any) => c.category === 'Invalid')).toMatchObject({ count: 1, duration: 7 });
+      const asha = res.data.callers.find((c) => c.id === caller.id);
+      expect(asha!.total).toEqual({ count: 1, duration: 7 });
+      expect(asha!.categories.find((c) => c.category === 'Invalid')).toMatchObject({ count: 1, duration: 7 });
       // The removed telecaller made no call then: not listed.
-      expect(res.data.callers.some((c: any) => c.id === gone.id)).toBe(false);
+      expect(res.data.callers.some((c) => c.id === gone.id)).toBe(false);
     });
 
     it('answers the legacy get-all-call-summary with h/m/s durations', async () => {
       const res = await legacy(t.app, 'GET', '/get-all-call-summary', owner);
       expect(res.status).toBe(200);
       expect(res.body.status).toBe(true);
-      const asha = res.body.data.find((d: any) => d.id === caller.id);
+      const asha = res.body.data.find((d: { id: number }) => d.id === caller.id);
       expect(asha.name).toBe('Asha');
       expect(asha.summary['Not interested']).toEqual({ count: 1, duration: { h: 1, m: 2, s: 5 } });
       expect(asha.summary.Interested).toEqual({ count: 2, duration: { h: 0, m: 1, s: 30 } });
@@ -409,7 +409,7 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
       const res = await query(t.app, 'summaries.productivity', { from: D1, to: D3 }, owner);
       expect(res.status).toBe(200);
       expect(res.data).toMatchObject({ from: D1, to: D3, timeZone: ZONE });
-      expect(res.data.rows.map((r: any) => r.name)).toEqual(['Asha', 'Bina', 'Chitra']);
+      expect(res.data.rows.map((r) => r.name)).toEqual(['Asha', 'Bina', 'Chitra']);
       const [a, b, h] = res.data.rows;
       expect(a).toMatchObject({
         id: asha.id,
@@ -461,7 +461,7 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
       await call(co.id, u.id, L!, { at: plus(nowIso(), -7200), status: '4', callback: soon });
       await call(co.id, u.id, M!, { at: plus(nowIso(), -7200), status: '4', callback: past });
       const res = await query(t.app, 'summaries.productivity', { from: addDays(today, -1), to: addDays(today, 1) }, await companySession(co));
-      expect(res.data.rows[0].callbacks).toEqual({ due: 2, followed: 0, missed: 1 });
+      expect(res.data.rows[0]!.callbacks).toEqual({ due: 2, followed: 0, missed: 1 });
     });
 
     it('streams the table as CSV', async () => {
@@ -538,17 +538,17 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
         feedback: 'call 24',
         call_duration: 24,
       });
-      const times = first.data.items.map((r: any) => r.created_at);
+      const times = first.data.items.map((r) => r.created_at);
       expect([...times].sort().reverse()).toEqual(times);
       const third = await query(t.app, 'summaries.callLog', { page: 3, pageSize: 10 }, owner);
       expect(third.data.items).toHaveLength(5);
-      expect(third.data.items.at(-1).created_at).toBe(plus(day.from, 60));
+      expect(third.data.items.at(-1)!.created_at).toBe(plus(day.from, 60));
     });
 
     it('filters by telecaller and by date range', async () => {
       const onlyBina = await query(t.app, 'summaries.callLog', { telecallerId: bina.id, pageSize: 100 }, owner);
       expect(onlyBina.data.total).toBe(10);
-      expect(new Set(onlyBina.data.items.map((r: any) => r.telecaller_name))).toEqual(new Set(['Bina']));
+      expect(new Set(onlyBina.data.items.map((r) => r.telecaller_name))).toEqual(new Set(['Bina']));
       const yesterday = addDays(day.today, -1);
       const before = await query(t.app, 'summaries.callLog', { from: yesterday, to: yesterday }, owner);
       expect(before.data.total).toBe(1);
@@ -559,7 +559,7 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
 
     it("never shows another company's calls, and answers its telecaller as not found", async () => {
       const all = await query(t.app, 'summaries.callLog', { pageSize: 100 }, owner);
-      expect(all.data.items.every((r: any) => r.telecaller_id === asha.id || r.telecaller_id === bina.id)).toBe(true);
+      expect(all.data.items.every((r) => r.telecaller_id === asha.id || r.telecaller_id === bina.id)).toBe(true);
       const foreign = await query(t.app, 'summaries.callLog', { telecallerId: strangerCaller.id }, owner);
       expect(foreign.error?.data.code).toBe('NOT_FOUND');
     });
@@ -568,7 +568,7 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
       const s = await userSession(asha);
       const mine = await query(t.app, 'summaries.myCallLog', { pageSize: 100, telecallerId: bina.id }, s);
       expect(mine.data.total).toBe(15);
-      expect(mine.data.items.every((r: any) => r.telecaller_id === asha.id)).toBe(true);
+      expect(mine.data.items.every((r) => r.telecaller_id === asha.id)).toBe(true);
       const headOwn = await query(t.app, 'summaries.myCallLog', { pageSize: 100 }, await userSession(bina));
       expect(headOwn.data.total).toBe(10);
     });
@@ -581,7 +581,7 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
       const ashaCalls = [0, 1, 2, 5, 6, 7, 10, 11, 12, 15, 16, 17, 20, 21, 22];
       const onA = ashaCalls.filter((i) => i % 2);
       const onB = ashaCalls.filter((i) => !(i % 2));
-      expect(res.data.items.map((c: any) => c.lead_name)).toEqual(['Neha Joshi', 'Ravi Shah']);
+      expect(res.data.items.map((c) => c.lead_name)).toEqual(['Neha Joshi', 'Ravi Shah']);
       expect(res.data.items[0]).toMatchObject({
         lead_id: leadB,
         lead_mobile: '9822011114',
@@ -598,7 +598,7 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
         first_at: plus(day.from, -30),
       });
       const paged = await query(t.app, 'summaries.myCalledLeads', { from: addDays(day.today, -1), page: 2, pageSize: 1 }, s);
-      expect(paged.data.items.map((c: any) => c.lead_id)).toEqual([leadA]);
+      expect(paged.data.items.map((c) => c.lead_id)).toEqual([leadA]);
     });
   });
 });

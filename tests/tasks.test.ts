@@ -36,7 +36,7 @@ describe.each(dialects)('developer tasks on %s', (dialect) => {
     });
   };
   const ids = async (s: Session, procedure: string, list: string) =>
-    ((await query(t.app, procedure, { list, pageSize: 100 }, s)).data.items as Array<{ id: number }>).map((x) => x.id);
+    ((await query(t.app, procedure, { list, pageSize: 100 }, s)).data as { items: Array<{ id: number }> }).items.map((x) => x.id);
   const stored = () =>
     fs
       .readdirSync(t.uploadsDir)
@@ -45,13 +45,13 @@ describe.each(dialects)('developer tasks on %s', (dialect) => {
 
   it('creates a task with an image and a video; the developer accepts and completes it; the company approves it', async () => {
     const { owner, developer } = await signedInCompany(t);
-    const devId = (await query(t.app, 'tasks.developers', undefined, owner)).data[0].id as number;
+    const devId = (await query(t.app, 'tasks.developers', undefined, owner)).data[0]!.id as number;
     const res = await create(owner, { developer_id: String(devId) });
     expect(res.json()).toMatchObject({ success: true, message: 'Task added successfully!' });
     const id = res.json().task.id as number;
     const [item] = (await query(t.app, 'tasks.mine', { list: 'new' }, developer)).data.items;
     expect(item).toMatchObject({ id, status: 0, image: expect.stringMatching(/^\/uploads\/.+\.png$/), video: expect.stringMatching(/^\/uploads\/.+\.mp4$/) });
-    const video = await t.app.inject({ method: 'GET', url: item.video, headers: { range: 'bytes=0-11' } });
+    const video = await t.app.inject({ method: 'GET', url: item!.video!, headers: { range: 'bytes=0-11' } });
     expect(video.statusCode).toBe(206);
     expect(video.headers['content-type']).toBe('video/mp4');
 
@@ -69,7 +69,7 @@ describe.each(dialects)('developer tasks on %s', (dialect) => {
 
   it('counts a running task past its end date as delayed without anyone opening a page; it can still be completed', async () => {
     const { owner, developer } = await signedInCompany(t);
-    const devId = (await query(t.app, 'tasks.developers', undefined, owner)).data[0].id as number;
+    const devId = (await query(t.app, 'tasks.developers', undefined, owner)).data[0]!.id as number;
     const id = (await create(owner, { developer_id: String(devId), start_date: addDays(today(), -5), end_date: addDays(today(), -1) })).json().task
       .id as number;
     await mutate(t.app, 'tasks.accept', { id }, developer);
@@ -82,7 +82,7 @@ describe.each(dialects)('developer tasks on %s', (dialect) => {
 
   it('creates a task without an image or a video, or with only one of them', async () => {
     const { owner, developer } = await signedInCompany(t);
-    const devId = (await query(t.app, 'tasks.developers', undefined, owner)).data[0].id as number;
+    const devId = (await query(t.app, 'tasks.developers', undefined, owner)).data[0]!.id as number;
     const bare = await create(owner, { developer_id: String(devId), name: 'No media' }, []);
     expect(bare.json()).toMatchObject({ success: true, message: 'Task added successfully!' });
     const imageOnly = await create(owner, { developer_id: String(devId), name: 'Image only' }, [
@@ -106,7 +106,7 @@ describe.each(dialects)('developer tasks on %s', (dialect) => {
 
   it('refuses a task without a developer (removing its files), with the dates the wrong way round, or with a fake video; nothing is stored', async () => {
     const { company, owner } = await signedInCompany(t);
-    const devId = (await query(t.app, 'tasks.developers', undefined, owner)).data[0].id as number;
+    const devId = (await query(t.app, 'tasks.developers', undefined, owner)).data[0]!.id as number;
     const before = stored();
     expect((await create(owner)).json()).toMatchObject({ success: false, message: 'Please select a developer.' });
     expect((await create(owner, { developer_id: String(devId), end_date: addDays(today(), -1) })).json()).toMatchObject({
@@ -124,7 +124,7 @@ describe.each(dialects)('developer tasks on %s', (dialect) => {
   it("moves only the task's own developer's tasks and only its company's; the legacy calls answer the spec's shapes", async () => {
     const a = await signedInCompany(t);
     const b = await signedInCompany(t);
-    const devId = (await query(t.app, 'tasks.developers', undefined, a.owner)).data[0].id as number;
+    const devId = (await query(t.app, 'tasks.developers', undefined, a.owner)).data[0]!.id as number;
     const id = (await create(a.owner, { developer_id: String(devId) })).json().task.id as number;
     const second = await insertUser(t.deps.db, a.company.id, 'Developer');
     const colleague = await signIn(t.app, { kind: 'user', mobile: second.mobile, password: PASSWORD });

@@ -107,7 +107,7 @@ describe.each(dialects)("the company's time zone on %s", (dialect) => {
       c.session,
     );
     expect(saved.status).toBe(200);
-    expect((await query(t.app, 'auth.me', undefined, c.session)).data.timeZone).toBe('Asia/Dubai');
+    expect((await query(t.app, 'auth.me', undefined, c.session)).data!.timeZone).toBe('Asia/Dubai');
     expect(times(await exportRows(c.session))).toEqual([
       [ids[0], '2025-03-05 14:00:00'],
       [ids[1], '2025-07-01 07:30:00'],

@@ -47,15 +47,15 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
     expect(list.status).toBe(200);
     expect(list.data.total).toBe(3);
     expect(list.data.limit).toEqual({ used: 2, max: 5 });
-    expect(list.data.items.map((i: any) => i.id).sort()).toEqual(made.map((m) => m.id).sort());
+    expect(list.data.items.map((i) => i.id).sort()).toEqual(made.map((m) => m.id).sort());
     expect(JSON.stringify(list.data)).not.toMatch(/password|argon/);
 
     const devs = await query(t.app, 'users.list', { page: 1, pageSize: 20, userType: 'Developer' }, session);
-    expect(devs.data.items.map((i: any) => i.user_type)).toEqual(['Developer']);
+    expect(devs.data.items.map((i) => i.user_type)).toEqual(['Developer']);
     const search = await query(t.app, 'users.list', { page: 1, pageSize: 20, search: 'n telicaller-h' }, session);
-    expect(search.data.items.map((i: any) => i.user_type)).toEqual(['Telicaller-hade']);
-    const byMobile = await query(t.app, 'users.list', { page: 1, pageSize: 20, search: made[2].mobile.slice(3) }, session);
-    expect(byMobile.data.items.map((i: any) => i.id)).toEqual([made[2].id]);
+    expect(search.data.items.map((i) => i.user_type)).toEqual(['Telicaller-hade']);
+    const byMobile = await query(t.app, 'users.list', { page: 1, pageSize: 20, search: made[2]!.mobile.slice(3) }, session);
+    expect(byMobile.data.items.map((i) => i.id)).toEqual([made[2]!.id]);
     const paged = await query(t.app, 'users.list', { page: 2, pageSize: 2 }, session);
     expect(paged.data).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(paged.data.items).toHaveLength(1);
@@ -246,9 +246,9 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
         mobile: uniqueMobile(),
         user_type: 'Telicaller',
       }),
-      await legacy(t.app, 'PATCH', '/blockUser/' + victim.id, session),
-      await legacy(t.app, 'PATCH', '/unblockUser/' + victim.id, session),
-      await legacy(t.app, 'DELETE', '/deleteUser/' + victim.id, session),
+      await legacy(t.app, 'PATCH', `/blockUser/${victim.id}`, session),
+      await legacy(t.app, 'PATCH', `/unblockUser/${victim.id}`, session),
+      await legacy(t.app, 'DELETE', `/deleteUser/${victim.id}`, session),
     ];
     for (const res of rest) {
       expect(res.status).toBe(404);
@@ -320,7 +320,7 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
 
     // gone from the list, and a second delete answers not found
     const list = await query(t.app, 'users.list', {}, session);
-    expect(list.data.items.map((i: any) => i.id)).toEqual([colleague.id]);
+    expect(list.data.items.map((i) => i.id)).toEqual([colleague.id]);
     expect((await mutate(t.app, 'users.remove', { id: user.id }, session)).status).toBe(404);
 
     const other = await insertUser(db(), company.id);
@@ -422,12 +422,12 @@ describe.each(dialects)('sub-admin user management on %s', (dialect) => {
       telecallers: [{ id: caller.id, name: 'A caller', mobile: caller.mobile, user_type: 'Telicaller' }],
     });
     const heads = await legacy(t.app, 'GET', '/telecallers?user_type=Telicaller-hade', session);
-    expect(heads.body.data.map((u: any) => u.id)).toEqual([head.id]);
+    expect(heads.body.data.map((u: { id: number }) => u.id)).toEqual([head.id]);
     expect((await legacy(t.app, 'GET', '/telecallers?user_type=Boss', session)).status).toBe(400);
     expect((await legacy(t.app, 'GET', '/telecallershead', session)).body).toEqual({ status: true, data: [{ id: head.id, name: 'A head' }] });
 
     const options = await query(t.app, 'users.options', { userTypes: ['Telicaller', 'Telicaller-hade'] }, session);
-    expect(options.data.map((u: any) => u.id).sort()).toEqual([caller.id, head.id].sort());
+    expect(options.data.map((u) => u.id).sort()).toEqual([caller.id, head.id].sort());
   });
 
   it('refuses every procedure and route to the signed-out (401) and to other roles (403)', async () => {

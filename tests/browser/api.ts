@@ -1,3 +1,5 @@
+import type { ProcedureOutput } from '../helpers/http.js';
+
 /**
  * The running server's API as a script drives it: sign in over the legacy login, then call tRPC
  * with the bearer token (a token needs no same-origin proof). For setting up what a page shows.
@@ -12,13 +14,19 @@ export async function signInUser(base: string, mobile: string, password: string)
   return ((await res.json()) as { token: string }).token;
 }
 
-export async function callTrpc<T = any>(base: string, token: string, kind: 'query' | 'mutation', procedure: string, input?: unknown): Promise<T> {
+export async function callTrpc<P extends string>(
+  base: string,
+  token: string,
+  kind: 'query' | 'mutation',
+  procedure: P,
+  input?: unknown,
+): Promise<ProcedureOutput<P>> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const res =
     kind === 'query'
       ? await fetch(`${base}/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`, { headers })
       : await fetch(`${base}/trpc/${procedure}`, { method: 'POST', headers, body: JSON.stringify(input ?? null) });
-  const body = (await res.json()) as { result?: { data: T }; error?: { message: string } };
+  const body = (await res.json()) as { result?: { data: ProcedureOutput<P> }; error?: { message: string } };
   if (!res.ok || !body.result) throw new Error(`${procedure} failed (${res.status}): ${body.error?.message}`);
   return body.result.data;
 }

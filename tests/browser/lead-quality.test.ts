@@ -12,7 +12,7 @@ const env = serverAndBrowser();
 beforeAll(async () => {
   // The demo telecaller rates four of its new leads: two excellent, one good, one poor.
   const token = await signInUser(env.server.base, DEMO.telecaller.mobile, DEMO.telecaller.password);
-  const queue = await callTrpc<{ items: { id: number }[] }>(env.server.base, token, 'query', 'work.queue', { queue: 'new', pageSize: 10 });
+  const queue = await callTrpc(env.server.base, token, 'query', 'work.queue', { queue: 'new', pageSize: 10 });
   const ratings = ['excellent', 'excellent', 'good', 'poor'];
   expect(queue.items.length).toBeGreaterThanOrEqual(ratings.length);
   for (const [i, lead_quality] of ratings.entries()) {

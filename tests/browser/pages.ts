@@ -36,7 +36,7 @@ export async function signInAsSubadmin(page: Page, base: string): Promise<void> 
 
 /** Signs the demo admin or the demo company in on its sign-in page and waits to leave it (wherever it lands). */
 export async function signInAsDemo(page: Page, base: string, who: 'admin' | 'subadmin'): Promise<void> {
-  const [path, account] = who === 'admin' ? ['/adminsignin', DEMO.admin] : ['/subadminsignin', DEMO.subadmin];
+  const [path, account] = who === 'admin' ? (['/adminsignin', DEMO.admin] as const) : (['/subadminsignin', DEMO.subadmin] as const);
   await page.goto(`${base}${path}`);
   await field(page, 'Email').fill(account.email);
   await field(page, 'Password').fill(account.password);

@@ -27,7 +27,7 @@ beforeAll(async () => {
     sqlite.prepare('update subadmins set time_zone = ?').run(zone);
 
     const token = await signInUser(env.server.base, DEMO.telecaller.mobile, DEMO.telecaller.password);
-    const queue = await callTrpc<{ items: { id: number; name: string }[] }>(env.server.base, token, 'query', 'work.queue', { queue: 'new', pageSize: 2 });
+    const queue = await callTrpc(env.server.base, token, 'query', 'work.queue', { queue: 'new', pageSize: 2 });
     const [first, second] = queue.items;
     // A callback due in 10 minutes, scheduled through the lead form as a telecaller does it.
     const at = new Date(Date.now() + 10 * 60_000);

@@ -1,5 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { inferRouterOutputs } from '@trpc/server';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { AppRouter } from '../../server/trpc/router.js';
 import { SESSION_COOKIE } from '../../shared/constants.js';
+
+/** The value at a dotted path of a nested record ('leads.uploaded' -> T['leads']['uploaded']); unknown for a path the router does not have. */
+type AtPath<T, P extends string> = P extends `${infer Head}.${infer Rest}`
+  ? Head extends keyof T
+    ? AtPath<T[Head], Rest>
+    : unknown
+  : P extends keyof T
+    ? T[P]
+    : unknown;
+
+/** What the procedure at `P` answers, as the server declares it. */
+export type ProcedureOutput<P extends string> = AtPath<inferRouterOutputs<AppRouter>, P>;
 
 export interface Session {
   token: string;
@@ -22,21 +36,22 @@ export async function signIn(app: FastifyInstance, creds: Credentials): Promise<
   return { token, cookie: `${SESSION_COOKIE}=${token}` };
 }
 
-export interface TrpcResult<T = any> {
+export interface TrpcResult<T = unknown> {
   status: number;
-  data?: T;
+  /** typed as present so tests can read it after asserting the status; undefined at run time when the call failed */
+  data: T;
   error?: { message: string; code: string; data: { code: string; httpStatus: number; fieldErrors?: Record<string, string> } };
   setCookie?: string | string[];
 }
 
 /** Calls a tRPC procedure the way the web app does: queries as GET, mutations as JSON POST, cookie auth. */
-export async function trpc<T = any>(
+export async function trpc<P extends string>(
   app: FastifyInstance,
   kind: 'query' | 'mutation',
-  procedure: string,
+  procedure: P,
   input?: unknown,
   session?: Session | null,
-): Promise<TrpcResult<T>> {
+): Promise<TrpcResult<ProcedureOutput<P>>> {
   const headers: Record<string, string> = {};
   if (session) headers.cookie = session.cookie;
   const res =
@@ -56,8 +71,8 @@ export async function trpc<T = any>(
   return { status: res.statusCode, data: body.result?.data, error: body.error, setCookie: res.headers['set-cookie'] };
 }
 
-export const query = <T = any>(app: FastifyInstance, p: string, input?: unknown, s?: Session | null) => trpc<T>(app, 'query', p, input, s);
-export const mutate = <T = any>(app: FastifyInstance, p: string, input?: unknown, s?: Session | null) => trpc<T>(app, 'mutation', p, input, s);
+export const query = <P extends string>(app: FastifyInstance, p: P, input?: unknown, s?: Session | null) => trpc(app, 'query', p, input, s);
+export const mutate = <P extends string>(app: FastifyInstance, p: P, input?: unknown, s?: Session | null) => trpc(app, 'mutation', p, input, s);
 
 /** A legacy REST call with a bearer token, as the original client makes it. */
 export async function legacy(
@@ -69,6 +84,6 @@ export async function legacy(
 ) {
   const headers: Record<string, string> = {};
   if (session) headers.authorization = `Bearer ${session.token}`;
-  const res = await app.inject({ method, url: `/api/webapi${url}`, headers, payload: payload as any });
+  const res = await app.inject({ method, url: `/api/webapi${url}`, headers, payload: payload as InjectOptions['payload'] });
   return { status: res.statusCode, body: res.body ? res.json() : undefined };
 }

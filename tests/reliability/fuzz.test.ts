@@ -10,7 +10,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { procedures as procedureList } from '../authz/procedures.js';
 import { sqliteDriver } from '../../server/db/sqlite-driver.js';
 import { DEMO } from '../../seed/demo.js';
-import { SESSION_COOKIE } from '../../shared/constants.js';
 import { multipart, type Part } from '../helpers/multipart.js';
 import { PROCEDURES, ROUTES, type Entry, type Probe, type Role } from '../authz/matrix.js';
 import type { OtherCompany, OwnCompany } from '../authz/world.js';
@@ -255,10 +254,10 @@ describe.each(DATABASES)('hostile input against the running server on %s', (dial
   const signIn = async (role: Role) => {
     const [path, body] =
       role === 'admin'
-        ? ['/api/webapi/admin/login', DEMO.admin]
+        ? (['/api/webapi/admin/login', DEMO.admin] as const)
         : role === 'subadmin'
-          ? ['/api/webapi/subadmin/login', DEMO.subadmin]
-          : ['/api/webapi/auth/login', role === 'Telicaller' ? DEMO.telecaller : role === 'Telicaller-hade' ? DEMO.head : DEMO.developer];
+          ? (['/api/webapi/subadmin/login', DEMO.subadmin] as const)
+          : (['/api/webapi/auth/login', role === 'Telicaller' ? DEMO.telecaller : role === 'Telicaller-hade' ? DEMO.head : DEMO.developer] as const);
     const res = await fetch(`${server.base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     if (!res.ok) throw new Error(`${role} could not sign in: ${res.status} ${await res.text()}`);
     tokens[role] = ((await res.json()) as { token: string }).token;
