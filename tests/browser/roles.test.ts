@@ -22,7 +22,7 @@ describe('in a real browser', () => {
     const page = await openTab(env.browser);
     await page.goto(`${env.server.base}/adminsignin`);
     await page.getByRole('button', { name: 'SIGN IN' }).click();
-    await expect(page.getByText('Email is required.')).toBeTruthy();
+    await page.getByText('Email is required.').waitFor();
     await field(page, 'Email').fill(DEMO.admin.email);
     await field(page, 'Password').fill(DEMO.admin.password);
     await page.getByRole('button', { name: 'SIGN IN' }).click();
