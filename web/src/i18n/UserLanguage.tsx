@@ -41,6 +41,7 @@ export function UserTexts({ language, children }: { language: Language; children
 function SharedTexts({ children }: { children: ReactNode }) {
   const { t, i18n: instance } = useTranslation();
   const language = currentLanguage();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `language` is read from i18n, whose language is the dependency that changes it
   const shared = useMemo<SharedText>(
     () => ({ t: (key, values) => t(`shared.${key}`, values ?? {}), serverText, feedbackText, language }),
     // `t` is a new function when the language changes; i18n.language says which.
@@ -88,6 +89,7 @@ export function LanguageMenuItems({ me }: { me: Me }) {
   return (
     <>
       <Menu.Label id={labelId}>{t('language.label')}</Menu.Label>
+      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset brings its own border and margins into the menu; the group only names the radio items */}
       <div role="group" aria-labelledby={labelId}>
         <Menu.RadioGroup value={me.language} onChange={(value) => choose(value as Language)}>
           {LANGUAGE_NAMES.map(([language, name]) => (
