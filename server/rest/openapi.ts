@@ -225,13 +225,13 @@ const FAILURE_SCHEMA: JsonSchema = {
 
 const ANSWER_SCHEMA: JsonSchema = {
   type: 'object',
-  description: "status (or success) true, message, and the call's own fields in the spec's names (spec section 7 of each part).",
+  description: "status (or success) true, message, and the call's own fields in the original client's names.",
   properties: { status: { type: 'boolean' }, success: { type: 'boolean' }, message: { type: 'string' } },
   additionalProperties: true,
 };
 
 const DESCRIPTION = [
-  "The API the original client calls. Field names keep the spec's spellings (clint_name, discreption, Telicaller-hade).",
+  "The API the original client calls. Field names keep the original client's spellings (clint_name, discreption, Telicaller-hade).",
   'Authentication: the token a sign-in answers, sent as `Authorization: Bearer <token>`, or the session cookie the sign-in sets. ' +
     'Each call names the roles that may make it.',
   'Every failure answers `{ "status": false, "success": false, "message": "..." }`; a database out of reach answers 503 in the same shape.',
