@@ -39,3 +39,15 @@ export function historyOfLead(db: Kysely<DB>, subadminId: number, leadId: number
 }
 
 export type HistoryRow = Awaited<ReturnType<typeof historyOfLead>>[number];
+
+/** The latest row of a lead's history, whole. */
+export function latestHistoryRow(db: Kysely<DB>, subadminId: number, leadId: number) {
+  return db
+    .selectFrom('lead_history')
+    .selectAll()
+    .where('lead_id', '=', leadId)
+    .where('subadmin_id', '=', subadminId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

@@ -1,6 +1,3 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema.js';
-import type { UserActor } from '../../auth/actor.js';
 import type { QueueKey } from './queues.repository.js';
 
 /** How far back a phone's own time of a submission is believed (an outbox sent the next morning). */
@@ -23,33 +20,4 @@ export function madeAt(phoneTime: string | undefined, now = new Date()): Date {
 export interface StoredSubmission<R> {
   result: R;
   key: QueueKey;
-}
-
-export async function findSubmission<R>(db: Kysely<DB>, actor: UserActor, clientKey: string): Promise<StoredSubmission<R> | null> {
-  const row = await db
-    .selectFrom('submission_keys')
-    .select('result')
-    .where('user_id', '=', actor.id)
-    .where('client_key', '=', clientKey)
-    .where('subadmin_id', '=', actor.subadminId)
-    .executeTakeFirst();
-  return row ? (JSON.parse(row.result) as StoredSubmission<R>) : null;
-}
-
-/**
- * Stores a submission's key in the transaction that applies it, first: a second request with the
- * same key waits for this one and then fails on the key, and its changes are rolled back.
- */
-export async function storeSubmission<R>(
-  trx: Transaction<DB>,
-  actor: UserActor,
-  clientKey: string,
-  leadId: number,
-  stored: StoredSubmission<R>,
-  at: string,
-): Promise<void> {
-  await trx
-    .insertInto('submission_keys')
-    .values({ user_id: actor.id, client_key: clientKey, subadmin_id: actor.subadminId, lead_id: leadId, result: JSON.stringify(stored), created_at: at })
-    .execute();
 }

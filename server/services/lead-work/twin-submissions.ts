@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { DB, LeadHistoryTable } from '../../db/schema.js';
 import type { UserActor } from '../../auth/actor.js';
 import type { WorkableLead } from './queues.repository.js';
+import { latestHistoryRow } from './history.repository.js';
 
 /**
  * How close together two identical submissions of one lead by one user must be, both in when they
@@ -37,14 +38,7 @@ const same = (a: unknown, b: unknown) => (a ?? null) === (b ?? null) || (a != nu
  */
 export async function isTwin(trx: Kysely<DB>, actor: UserActor, lead: WorkableLead, row: Insertable<LeadHistoryTable>, now: Date): Promise<boolean> {
   if (Date.parse(lead.updated_at) < now.getTime() - TWIN_WINDOW_MS) return false;
-  const last = await trx
-    .selectFrom('lead_history')
-    .selectAll()
-    .where('lead_id', '=', lead.id)
-    .where('subadmin_id', '=', actor.subadminId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const last = await latestHistoryRow(trx, actor.subadminId, lead.id);
   if (!last || last.user_id !== actor.id || last.kind !== row.kind) return false;
   if (Math.abs(Date.parse(last.created_at) - Date.parse(row.created_at)) > TWIN_WINDOW_MS) return false;
   // The call timer may tick between two taps: durations a few seconds apart are the same call.
