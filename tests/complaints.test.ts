@@ -190,7 +190,7 @@ describe.each(dialects)('sub-admin complaints to the admin on %s', (dialect) => 
     expect(await legacy(t.app, 'POST', '/subadmin/createcomplaints', null, { title: 'T', body: 'B' })).toMatchObject({ status: 401 });
   });
 
-  it("answers the legacy calls in the spec's shapes", async () => {
+  it("answers the legacy calls in the original client's shapes", async () => {
     const c = await company();
     const created = await legacy(t.app, 'POST', '/subadmin/createcomplaints', c.session, { title: 'Billing', body: 'Invoice missing' });
     expect(created.status).toBe(200);

@@ -398,7 +398,7 @@ describe.each(dialects)('lead distribution on %s', (dialect) => {
       });
     });
 
-    it("POST /distributeLeads maps the legacy category keys and answers in the spec's shape", async () => {
+    it("POST /distributeLeads maps the legacy category keys and answers in the original client's shape", async () => {
       const { c, session, a, b, head } = await company();
       const ids = await insertLeadRows(db(), c.id, [
         { category: 'Local Leads' },

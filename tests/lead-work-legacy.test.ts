@@ -124,7 +124,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
   });
 
   describe('lead lists', () => {
-    it("getLeads answers the New Leads queue and getLeadsPending the pending one, in the spec's fields", async () => {
+    it("getLeads answers the New Leads queue and getLeadsPending the pending one, in the original client's fields", async () => {
       const { company, caller, colleague } = await team(t);
       const { from } = todayBounds('Asia/Kolkata');
       const fresh = await lead(company.id, {
@@ -225,7 +225,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
       expect(rest.body.leads).toHaveLength(5);
     });
 
-    it("getCallbacks answers today's and missed callbacks in the spec's fields", async () => {
+    it("getCallbacks answers today's and missed callbacks in the original client's fields", async () => {
       const { company, caller, colleague } = await team(t);
       const today = todayIn('Asia/Kolkata');
       const missed = await pendingOf(caller, company.id, {
@@ -356,7 +356,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
   });
 
   describe('submitLeadForm', () => {
-    it("maps the original form onto the lead form and answers the spec's message", async () => {
+    it("maps the original form onto the lead form and answers the original client's message", async () => {
       const { company, caller, head } = await team(t);
       const id = await pendingOf(caller, company.id, { name: 'Kiran', area: 'Pune' });
       await call('POST', '/update-status', caller.session, { telicaller_id: caller.id, lead_ids: [id], status: 6 });
@@ -473,7 +473,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
   });
 
   describe('history, heads and names', () => {
-    it("getCallHistory answers the spec's fields, newest first, for the caller's lead only", async () => {
+    it("getCallHistory answers the original client's fields, newest first, for the caller's lead only", async () => {
       const { company, caller, colleague, head } = await team(t);
       const id = await pendingOf(caller, company.id);
       const today = todayIn('Asia/Kolkata');
@@ -583,7 +583,7 @@ describe.each(dialects)('lead work legacy REST on %s', (dialect) => {
     });
   });
 
-  it("pendingtellecallerCount answers the 7 lead counts in the spec's order, equal to the dashboard's", async () => {
+  it("pendingtellecallerCount answers the 7 lead counts in the original client's order, equal to the dashboard's", async () => {
     const { company, caller, head } = await team(t);
     const { from } = todayBounds('Asia/Kolkata');
     const mine = (over: Parameters<typeof lead>[1]) => pendingOf(caller, company.id, over);

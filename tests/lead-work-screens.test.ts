@@ -45,7 +45,7 @@ describe.each(dialects)('what the telecaller screens rely on, on %s', (dialect) 
     const exportCsv = (session: Session | null, qs = '') =>
       t.app.inject({ method: 'GET', url: `/api/webapi/work/new-leads.csv${qs}`, headers: session ? { cookie: session.cookie } : {} });
 
-    it("lists exactly the user's new leads, in the spec's columns, with the page's search", async () => {
+    it("lists exactly the user's new leads, in the original app's columns, with the page's search", async () => {
       const { company, caller, session } = await companyWithCaller();
       const other = await insertUser(t.deps.db, company.id, 'Telicaller');
       const elsewhere = await insertCompany(t.deps.db);

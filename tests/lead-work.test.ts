@@ -405,7 +405,7 @@ describe.each(dialects)('lead work on %s', (dialect) => {
   });
 
   describe('validation on the server', () => {
-    it("answers the spec's messages and a refused submit changes nothing", async () => {
+    it("answers the original app's messages and a refused submit changes nothing", async () => {
       const zone = noonZone();
       const { company, caller } = await team(t, { zone });
       const id = await leadOf(caller, company.id);

@@ -121,7 +121,7 @@ describe.each(dialects)('developer tasks on %s', (dialect) => {
     expect(await t.deps.db.selectFrom('tasks').selectAll().where('subadmin_id', '=', company.id).execute()).toEqual([]);
   });
 
-  it("moves only the task's own developer's tasks and only its company's; the legacy calls answer the spec's shapes", async () => {
+  it("moves only the task's own developer's tasks and only its company's; the legacy calls answer the original client's shapes", async () => {
     const a = await signedInCompany(t);
     const b = await signedInCompany(t);
     const devId = (await query(t.app, 'tasks.developers', undefined, a.owner)).data[0]!.id as number;

@@ -36,7 +36,7 @@ const overflowing = (page: Page) =>
   });
 
 describe('the telecaller area in Hindi on a 390 px phone', () => {
-  it('switches at once, keeps the choice for the user on every phone, and gives the spec’s English back', async () => {
+  it('switches at once, keeps the choice for the user on every phone, and gives the original app’s English back', async () => {
     const page = await freshPage(env.browser, PHONE);
     await signInAsUser(page, env.server.base, DEMO.telecaller);
     await page.getByRole('link', { name: /^New leads/ }).waitFor();
