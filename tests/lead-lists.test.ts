@@ -139,7 +139,7 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       expect(leads.data).toMatchObject({ total: 1, telecaller: { id: gone.id, deleted: true } });
     });
 
-    it('answers the legacy lists in the original client's shapes', async () => {
+    it("answers the legacy lists in the original client's shapes", async () => {
       const cases = [
         [
           'Pending',
@@ -351,7 +351,7 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
   });
 
   describe('CSV export', () => {
-    it('writes the original client's columns with CSV quoting and formula escaping, for the company only', async () => {
+    it("writes the original client's columns with CSV quoting and formula escaping, for the company only", async () => {
       const a = await company();
       const b = await company();
       const caller = await insertUser(db(), a.id);

@@ -37,7 +37,7 @@ describe.each(dialects)('login-as on %s', (dialect) => {
     expect((await query(t.app, 'auth.me', undefined, asUser)).data).toBeNull();
   });
 
-  it('answers the legacy POST /login in the original client's shape', async () => {
+  it("answers the legacy POST /login in the original client's shape", async () => {
     const company = await insertCompany(t.deps.db);
     const user = await insertUser(t.deps.db, company.id, 'Telicaller-hade', { name: 'Head Two' });
     const owner = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });

@@ -70,7 +70,7 @@ describe.each(dialects)('legacy projects API on %s', (dialect) => {
     });
   });
 
-  it('runs a project through the original client's calls, in rupees and its field names', async () => {
+  it("runs a project through the original client's calls, in rupees and its field names", async () => {
     const { owner, caller } = await team();
     const created = await legacy(t.app, 'POST', '/createProject', caller.session, body({ price: '25,000.50' }));
     expect(created.status).toBe(200);

@@ -32,7 +32,7 @@ describe.each(dialects)('projects on %s', (dialect) => {
   };
   const count = () => countRows(db(), 'projects');
 
-  it('creates a pending project in paise with the original app's message; the advance waits for approval to enter the ledger', async () => {
+  it("creates a pending project in paise with the original app's message; the advance waits for approval to enter the ledger", async () => {
     const { caller } = await team();
     const res = await mutate(t.app, 'projects.create', project({ price: '1,250.50', advance: 250.25 }), caller.session);
     expect(res.data).toMatchObject({ message: 'Project created successfully!' });

@@ -266,7 +266,7 @@ describe.each(dialects)('sub-admin management on %s', (dialect) => {
     expect(actions.map((a) => a.action)).toEqual(['block', 'unblock']);
   });
 
-  it('the legacy block, unblock and delete calls answer in the original client's shape and do the same', async () => {
+  it("the legacy block, unblock and delete calls answer in the original client's shape and do the same", async () => {
     const company = await insertCompany(t.deps.db);
     const s = await signIn(t.app, { kind: 'subadmin', email: company.email, password: PASSWORD });
 
@@ -398,7 +398,7 @@ describe.each(dialects)('sub-admin management on %s', (dialect) => {
     expect(row).toMatchObject({ is_blocked: 0, deleted_at: null, telecaller_creat_limit: 10 });
   });
 
-  it('legacy create and FetchData answer with the original client's fields and never a password', async () => {
+  it("legacy create and FetchData answer with the original client's fields and never a password", async () => {
     const input = validInput();
     const res = await legacy(t.app, 'POST', '/createsubadmins', admin, input);
     expect(res.status).toBe(201);

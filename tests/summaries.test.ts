@@ -216,7 +216,7 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
       expect(perDay.reduce((s, d) => s + d.count, 0)).toBe(6);
     });
 
-    it('answers the legacy get-call-summary in the original client's shape', async () => {
+    it("answers the legacy get-call-summary in the original client's shape", async () => {
       const res = await legacy(t.app, 'GET', '/get-call-summary', session);
       expect(res.status).toBe(200);
       expect(res.body.status).toBe(true);
