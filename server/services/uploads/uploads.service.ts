@@ -91,7 +91,7 @@ export async function storeUpload(deps: Deps, file: IncomingFile, kind: UploadKi
     return { name, mime: type.mime, size };
   } catch (err) {
     // Not events.once: it rejects on the 'error' the destroyed stream emits before 'close'.
-    if (!out.closed) await new Promise((resolve) => out.once('close', resolve));
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await fs.promises.rm(temp, { force: true });
     if (isSizeError(err)) throw new AppError('BAD_REQUEST', tooLarge);
     if (err instanceof AppError) throw err;
