@@ -100,9 +100,17 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20 } });
   await app.register(sessionPlugin, { deps });
 
-  app.get('/healthz', async (_req, reply) => {
+  // Orchestrators ask these every few seconds: logged only when something is wrong, not at info.
+  app.get('/healthz', { logLevel: 'warn' }, async (_req, reply) => {
     const ok = await database.ping();
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'database unavailable' });
+  });
+  // Ready for traffic: migrations are done (buildApp applies them before any route exists), the
+  // database answers, and shutdown has not begun, so a load balancer stops sending new work first.
+  app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
+    if (draining) return reply.code(503).send({ status: 'shutting down' });
+    const ok = await database.ping();
+    return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'database unavailable' });
   });
 
   await app.register(trpcPlugin<AppRouter>(), {

@@ -18,6 +18,12 @@ describe.each(dialects)('health and start-up on %s', (dialect) => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
+  it('answers /readyz with 200 once migrated and while the database answers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ready' });
+  });
+
   it('runs migrations idempotently', async () => {
     expect(await migrateToLatest(t.deps.db, t.dialect, t.database.pgSchema)).toEqual([]);
   });
@@ -41,8 +47,30 @@ describe('health when the database is gone', () => {
     await database.close();
     const res = await app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(503);
+    const ready = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({ status: 'database unavailable' });
     await app.close();
     fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('readiness during shutdown', () => {
+  it('answers /readyz 503 once draining begins, while /healthz still answers 200', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-ready-'));
+    const url = `sqlite:${path.join(dir, 'r.db')}`;
+    const { app, drain } = await buildApp(loadConfig({ DATABASE_URL: url, UPLOADS_DIR: path.join(dir, 'u'), LOG_LEVEL: 'silent' }), { logger: false });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+      drain();
+      const ready = await app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toEqual({ status: 'shutting down' });
+      expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
