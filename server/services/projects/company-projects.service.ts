@@ -1,7 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Deps } from '../../deps.js';
 import type { SubadminActor } from '../../auth/actor.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, ProjectsTable } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import { nowIso } from '../../db/dialect.js';
 import type { Page } from '../../../shared/schemas/paging.js';
@@ -154,15 +154,13 @@ interface UpdateValues {
   endtime: string;
 }
 
-const valuesOf = (v: {
-  project_name: string;
-  clint_name: string;
-  number: string;
-  price_paise: number;
-  received_paise: number;
-  commission_percentage: number;
-  endtime: string;
-}): UpdateValues => ({
+/** The columns a project and its update request share, as the schema types them. */
+type ProjectValues = Pick<
+  Selectable<ProjectsTable>,
+  'project_name' | 'clint_name' | 'number' | 'price_paise' | 'received_paise' | 'commission_percentage' | 'endtime'
+>;
+
+const valuesOf = (v: ProjectValues): UpdateValues => ({
   project_name: v.project_name,
   clint_name: v.clint_name,
   number: v.number,

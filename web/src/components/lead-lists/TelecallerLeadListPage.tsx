@@ -7,7 +7,7 @@ import type { LeadList } from '../../../../shared/schemas/lead-lists';
 import { LIST_PAGE_SIZE } from '../../lib/listSearch';
 import { useListPage } from '../../lib/useListPage';
 import { LEAD_LIST_PAGES, telecallerCountsInput, telecallerLeadsInput, type LeadListSearch } from './listPages';
-import { useSearchText } from './useSearchText';
+import { useSearchText } from '../../lib/useSearchText';
 import { TelecallerLeadsTable } from './TelecallerLeadsTable';
 import { ExportCsvButton } from './ExportCsvButton';
 import { formatCount } from '../../lib/format';

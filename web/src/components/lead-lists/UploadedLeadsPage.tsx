@@ -10,7 +10,7 @@ import { LIST_PAGE_SIZE } from '../../lib/listSearch';
 import { useListPage } from '../../lib/useListPage';
 import { leadIdentityColumns, LeadStatusBadge, StackedTime } from './LeadCells';
 import { ExportCsvButton } from './ExportCsvButton';
-import { useSearchText } from './useSearchText';
+import { useSearchText } from '../../lib/useSearchText';
 import { formatCount } from '../../lib/format';
 
 const UPLOAD_PATH = '/subadmin/uploaddata';

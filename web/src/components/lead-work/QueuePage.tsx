@@ -13,7 +13,7 @@ import { useOutbox } from '../outbox/useOutbox';
 import { Pager } from '../Pager';
 import { ExportCsvButton } from '../lead-lists/ExportCsvButton';
 import { NEW_LEADS_EXPORT_PATH } from '../lead-lists/exportUrl';
-import { useSearchText } from '../lead-lists/useSearchText';
+import { useSearchText } from '../../lib/useSearchText';
 import { LeadCard, type QueueCard } from './LeadCard';
 import { queueCopyKey, rememberCards } from './openLead';
 import { QUEUE_PATHS } from './queuePages';

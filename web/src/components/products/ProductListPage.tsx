@@ -5,7 +5,7 @@ import { formatMoney } from '../../lib/format';
 import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import { ButtonLink } from '../ButtonLink';
-import { useSearchText } from '../lead-lists/useSearchText';
+import { useSearchText } from '../../lib/useSearchText';
 import { useListPage } from '../../lib/useListPage';
 import { productListInput } from './productSearch';
 import type { ProductSearch } from './ProductsPage';

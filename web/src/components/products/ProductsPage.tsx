@@ -5,7 +5,7 @@ import { formatMoney } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { PAGE_TITLES } from '../layout/pageTitles';
 import { AppTable, pagingOf } from '../DataTable/AppTable';
-import { useSearchText } from '../lead-lists/useSearchText';
+import { useSearchText } from '../../lib/useSearchText';
 import { useListPage } from '../../lib/useListPage';
 import { productListInput } from './productSearch';
 import { ConfirmModal } from '../users/ConfirmModal';

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { ActionIcon, Button, Group, Modal, Paper, SegmentedControl, Stack, Text, TextInput, Title, Tooltip } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useSearchText } from '../../lib/useSearchText';
 import { trpc } from '../../trpc';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { AppTable, pagingOf } from '../DataTable/AppTable';
@@ -33,18 +33,7 @@ export function SubadminListPage() {
   const { search = '', status = 'all' } = url;
   const utils = trpc.useUtils();
 
-  const [searchText, setSearchText] = useState(search);
-  const [debouncedSearch] = useDebouncedValue(searchText.trim(), 300);
-  // A link or Back may change the URL's search; typing must not lose a trailing space meanwhile.
-  useEffect(() => {
-    setSearchText((text) => (text.trim() === search ? text : search));
-  }, [search]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL follows the debounced text only; a URL change (back, forward) must not write it again
-  useEffect(() => {
-    if (debouncedSearch !== search) {
-      setSearch({ ...url, search: debouncedSearch || undefined, page: undefined }, 'replace');
-    }
-  }, [debouncedSearch]);
+  const [searchText, setSearchText] = useSearchText(search, (text) => setSearch({ ...url, search: text || undefined, page: undefined }, 'replace'));
 
   const list = trpc.subadmins.list.useQuery(subadminListInput(url), { placeholderData: (prev) => prev });
 

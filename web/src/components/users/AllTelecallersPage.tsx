@@ -11,7 +11,7 @@ import { userTypeOptions } from './userTypes';
 import { USER_TYPES } from '../../../../shared/constants';
 import { LIST_PAGE_SIZE } from '../../lib/listSearch';
 import { useListPage } from '../../lib/useListPage';
-import { useSearchText } from '../lead-lists/useSearchText';
+import { useSearchText } from '../../lib/useSearchText';
 import { userListInput, type UserListSearch } from './userListSearch';
 import type { UserRow } from '../../../../shared/schemas/users';
 

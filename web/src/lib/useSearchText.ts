@@ -8,7 +8,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 export function useSearchText(committed: string, commit: (text: string) => void) {
   const [text, setText] = useState(committed);
   const [debounced] = useDebouncedValue(text.trim(), 300);
-  useEffect(() => setText(committed), [committed]);
+  // A link or Back refills the box; the URL catching up with the typing keeps a trailing space being typed.
+  useEffect(() => setText((typed) => (typed.trim() === committed ? typed : committed)), [committed]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: commits only when the debounced text changes; the committed search changing (back, forward) must not commit again
   useEffect(() => {
     if (debounced !== committed) commit(debounced);
