@@ -22,6 +22,7 @@ import { boundedLeadReads } from './0020_bounded_lead_reads.js';
 import { leadTakenBackFrom } from './0021_lead_taken_back_from.js';
 import { refusedRowsAndCallerExports } from './0022_refused_rows_and_caller_exports.js';
 import { projectDecisionNotices } from './0023_project_decision_notices.js';
+import { leadRouting } from './0024_lead_routing.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
 export const migrations: Migration[] = [
@@ -48,5 +49,6 @@ export const migrations: Migration[] = [
   leadTakenBackFrom,
   refusedRowsAndCallerExports,
   projectDecisionNotices,
+  leadRouting,
 ];
 export type { Dialect, Migration } from './types.js';

@@ -56,6 +56,16 @@ export interface UsersTable {
   is_blocked: number;
   /** the language the user area is shown in */
   language: Generated<Language>;
+  /** routing gives them at most this many leads a day (company time zone); null: no cap */
+  daily_lead_cap: number | null;
+  /** 1: the person marked themself on a break; routing passes them by */
+  on_break: Generated<number>;
+  break_since: string | null;
+  /** the company's day (YYYY-MM-DD) routed_count counts; another day: they were routed none today */
+  routed_day: string | null;
+  routed_count: Generated<number>;
+  /** when routing last gave them a lead (the tie-break: longest since last lead first) */
+  last_routed_at: string | null;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
@@ -109,6 +119,73 @@ export interface UploadBatchesTable {
   owner: string | null;
   /** until when the running upload counts as alive; renewed while it runs */
   lease_until: string | null;
+  /** rows whose mobile the company already had: repeat enquiries on its existing leads */
+  repeats: Generated<number>;
+  /** 1: the uploader chose "route these leads now" */
+  route_now: Generated<number>;
+}
+
+/** A company's routing settings (docs/routing.md); a company without a row has the defaults. */
+export interface RoutingSettingsTable {
+  subadmin_id: number;
+  route_indiamart: Generated<number>;
+  route_capture: Generated<number>;
+  route_add_lead: Generated<number>;
+  /** what an upload's "route these leads now" starts as */
+  route_csv: Generated<number>;
+  include_heads: Generated<number>;
+  /** ISO weekdays worked, 1 (Monday) to 7, comma-separated */
+  work_days: Generated<string>;
+  /** HH:MM in the company's time zone */
+  work_start: Generated<string>;
+  work_end: Generated<string>;
+  /** a repeat enquiry on a lead closed (invalid or not interested) longer ago than this is routed again */
+  repeat_reroute_days: Generated<number>;
+  /** a lead untouched for this many working hours goes to the next eligible person; null: off */
+  recycle_after_hours: number | null;
+  /** recycled at most this often, then back to the pool */
+  recycle_max: Generated<number>;
+  updated_at: string;
+}
+
+export type RoutingRuleField = 'category' | 'area' | 'language';
+export type RoutingRuleMatch = 'is' | 'contains';
+
+/** "category is IndiaMART -> these people": the first matching rule (by position) picks who may get a lead. */
+export interface RoutingRulesTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  position: number;
+  field: RoutingRuleField;
+  match: RoutingRuleMatch;
+  value: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RoutingRuleMembersTable {
+  rule_id: number;
+  user_id: number;
+  subadmin_id: number;
+}
+
+export type LeadEventKind = 'routed' | 'waiting' | 'repeat_enquiry' | 'recycled' | 'returned_to_pool';
+
+/** What happened to a lead that is not a call: shown in its history beside the calls. */
+export interface LeadEventsTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  lead_id: number;
+  kind: LeadEventKind;
+  /** who it went to (routed, recycled), or whose it is (repeat enquiry) */
+  user_id: number | null;
+  /** who it was taken from (recycled) */
+  from_user_id: number | null;
+  /** the source it arrived through (RoutingSource) */
+  source: string | null;
+  /** a repeat enquiry's requirement; a recycling's reason */
+  detail: string | null;
+  created_at: string;
 }
 
 /** A row a CSV upload refused: its file line, why, and its cells as read (JSON array of strings). */
@@ -152,6 +229,16 @@ export interface LeadsTable {
   opened_from_status: string | null;
   /** the user it was last taken back from (distribution's take-back), null if never */
   taken_back_from: Generated<number | null>;
+  /** 1: in the pool waiting for routing (nobody was eligible when it arrived) */
+  route_waiting: Generated<number>;
+  /** where a lead under routing came from (RoutingSource), for routing it later */
+  route_source: string | null;
+  /** how many times recycling moved it to the next telecaller */
+  recycle_count: Generated<number>;
+  /** the first call attempt on it by anyone (speed to lead), null: never called */
+  first_call_at: string | null;
+  /** the enquirer's language, when the source said (a routing rule can match it) */
+  language: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -387,6 +474,10 @@ export interface DB {
   submission_keys: SubmissionKeysTable;
   lead_sends: LeadSendsTable;
   lead_tallies: LeadTalliesTable;
+  routing_settings: RoutingSettingsTable;
+  routing_rules: RoutingRulesTable;
+  routing_rule_members: RoutingRuleMembersTable;
+  lead_events: LeadEventsTable;
 }
 
 /** A browser that signed in to an account (one row per browser and account); the cookie holds the token. */
