@@ -239,6 +239,8 @@ export interface LeadsTable {
   first_call_at: string | null;
   /** the enquirer's language, when the source said (a routing rule can match it) */
   language: string | null;
+  /** the callback ('YYYY-MM-DD HH:MM') whose due alert was raised; another date or time alerts again */
+  callback_alerted_for: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -478,6 +480,22 @@ export interface DB {
   routing_rules: RoutingRulesTable;
   routing_rule_members: RoutingRuleMembersTable;
   lead_events: LeadEventsTable;
+  push_subscriptions: PushSubscriptionsTable;
+}
+
+/** A browser that asked for Web Push alerts (docs/alerts.md): its push service endpoint and its keys. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  user_id: number;
+  endpoint: string;
+  /** the browser's P-256 public key, base64url */
+  p256dh: string;
+  /** the browser's 16-byte auth secret, base64url */
+  auth: string;
+  created_at: string;
+  /** the last time the push service accepted a message for it */
+  last_ok_at: string | null;
 }
 
 /** A browser that signed in to an account (one row per browser and account); the cookie holds the token. */

@@ -3,6 +3,7 @@ import { discardAbandonedBatches } from '../leads/upload-batches.js';
 import { sweepUploads } from '../uploads/uploads.service.js';
 import { dropEmptyTallies } from '../lead-work/tallies.repository.js';
 import type { SchedulerLogger } from '../indiamart/scheduler.js';
+import { alertDueCallbacks } from '../alerts/callback-alerts.service.js';
 
 const BATCH_CHECK_MS = 60_000;
 const UPLOAD_SWEEP_MS = 60 * 60_000;
@@ -11,7 +12,8 @@ const UPLOAD_SWEEP_MS = 60 * 60_000;
  * What start-up alone cannot clean up when several instances share a database and a volume: the
  * uploads of an instance that died and did not come back (their lease runs out) and the files it
  * left half-written; and the lead tallies that fell to 0. Every instance runs it; each discard and
- * removal is safe to race.
+ * removal is safe to race. Also the callbacks falling due, alerted to their telecallers (one instance
+ * at a time).
  */
 export function startMaintenance(deps: Deps, logger: SchedulerLogger) {
   const every = (ms: number, job: () => Promise<void>) => {
@@ -40,6 +42,9 @@ export function startMaintenance(deps: Deps, logger: SchedulerLogger) {
     }),
     every(UPLOAD_SWEEP_MS, async () => {
       await dropEmptyTallies(deps.db);
+    }),
+    every(deps.config.callbackAlertCheckMs, async () => {
+      await alertDueCallbacks(deps);
     }),
   ];
   return { stop: () => Promise.all(jobs.map((j) => j.stop())).then(() => undefined) };

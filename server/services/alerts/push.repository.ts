@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+export function findSecret(db: Kysely<DB>, name: string) {
+  return db.selectFrom('app_secrets').select('value').where('name', '=', name).executeTakeFirst();
+}
+
+/** Stores a secret unless another instance stored one first (its value wins: read it back). */
+export async function insertSecretOnce(db: Kysely<DB>, name: string, value: string, at: string): Promise<void> {
+  await db
+    .insertInto('app_secrets')
+    .values({ name, value, created_at: at })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+}
+
+/** One endpoint is one browser: signing in there as someone else moves its subscription to them. */
+export async function upsertSubscription(
+  db: Kysely<DB>,
+  s: { subadminId: number; userId: number; endpoint: string; p256dh: string; auth: string; at: string },
+): Promise<void> {
+  await db
+    .insertInto('push_subscriptions')
+    .values({ subadmin_id: s.subadminId, user_id: s.userId, endpoint: s.endpoint, p256dh: s.p256dh, auth: s.auth, created_at: s.at })
+    .onConflict((oc) =>
+      oc.column('endpoint').doUpdateSet({ subadmin_id: s.subadminId, user_id: s.userId, p256dh: s.p256dh, auth: s.auth, created_at: s.at, last_ok_at: null }),
+    )
+    .execute();
+}
+
+export async function deleteSubscription(db: Kysely<DB>, subadminId: number, userId: number, endpoint: string): Promise<number> {
+  const r = await db
+    .deleteFrom('push_subscriptions')
+    .where('subadmin_id', '=', subadminId)
+    .where('user_id', '=', userId)
+    .where('endpoint', '=', endpoint)
+    .executeTakeFirst();
+  return Number(r.numDeletedRows);
+}
+
+export function subscriptionsOf(db: Kysely<DB>, subadminId: number, userId: number) {
+  return db
+    .selectFrom('push_subscriptions')
+    .select(['id', 'endpoint', 'p256dh', 'auth'])
+    .where('subadmin_id', '=', subadminId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function deleteSubscriptionById(db: Kysely<DB>, id: number): Promise<void> {
+  await db.deleteFrom('push_subscriptions').where('id', '=', id).execute();
+}
+
+export async function markSubscriptionOk(db: Kysely<DB>, id: number, at: string): Promise<void> {
+  await db.updateTable('push_subscriptions').set({ last_ok_at: at }).where('id', '=', id).execute();
+}
