@@ -215,7 +215,14 @@ describe.each(dialects)('alerts on %s', (dialect) => {
         expect(r.headers['content-encoding']).toBe('aes128gcm');
         expect(r.headers.urgency).toBe('high');
         expect(Number(r.headers.ttl)).toBeGreaterThan(0);
-        expect(receiver.decrypt(r.body)).toEqual({ kind: 'lead_routed', leadId: 7, leadName: 'Ravi Pushed', at: a.at, url: '/leadspage/lead/7?queue=new' });
+        expect(receiver.decrypt(r.body)).toEqual({
+          kind: 'lead_routed',
+          leadId: 7,
+          leadName: 'Ravi Pushed',
+          at: a.at,
+          url: '/leadspage/lead/7?queue=new',
+          lang: 'en',
+        });
       }
       const left = async () =>
         (await t.deps.db.selectFrom('push_subscriptions').select('endpoint').where('subadmin_id', '=', company.id).orderBy('endpoint').execute()).map(

@@ -38,12 +38,15 @@ export async function deleteSubscription(db: Kysely<DB>, subadminId: number, use
   return Number(r.numDeletedRows);
 }
 
+/** A user's subscriptions, with the language their alerts are worded in. */
 export function subscriptionsOf(db: Kysely<DB>, subadminId: number, userId: number) {
   return db
-    .selectFrom('push_subscriptions')
-    .select(['id', 'endpoint', 'p256dh', 'auth'])
-    .where('subadmin_id', '=', subadminId)
-    .where('user_id', '=', userId)
+    .selectFrom('push_subscriptions as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select(['p.id', 'p.endpoint', 'p.p256dh', 'p.auth', 'u.language'])
+    .where('p.subadmin_id', '=', subadminId)
+    .where('p.user_id', '=', userId)
+    .where('u.subadmin_id', '=', subadminId)
     .execute();
 }
 

@@ -70,10 +70,11 @@ export async function pushAlert(
   alert: LeadAlert,
 ): Promise<{ sent: number; removed: number }> {
   const subs = await subscriptionsOf(db, alert.subadminId, alert.userId);
-  const payload = Buffer.from(JSON.stringify(alertMessage(alert)));
   let sent = 0;
   let removed = 0;
   for (const s of subs) {
+    // The service worker words the notification itself (the app may be closed): in the user's language.
+    const payload = Buffer.from(JSON.stringify({ ...alertMessage(alert), lang: s.language }));
     try {
       const status = await sendPush(s, payload, { keys: opts.keys, subject: opts.subject, ttlSeconds: PUSH_TTL_SECONDS, timeoutMs: PUSH_TIMEOUT_MS });
       if (status === 404 || status === 410) {

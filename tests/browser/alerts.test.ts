@@ -1,0 +1,167 @@
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { openBrowser, snap, startServer, type Running } from './harness.js';
+import { errorsOf, freshPage, signInAsUser } from './pages.js';
+import { callTrpc, signInUser } from './api.js';
+import { openEventStream } from '../helpers/event-stream.js';
+import { DEMO } from '../../seed/demo.js';
+import { sqliteDriver } from '../../server/db/sqlite-driver.js';
+import { SESSION_COOKIE } from '../../shared/constants.js';
+import { timeIn, todayIn } from '../../shared/dates.js';
+
+// Alerts on the telecaller's phone (docs/alerts.md): the Home card asking for notifications, a toast
+// while the app is on screen, a system notification through the service worker while it is hidden.
+const PHONE = { width: 390, height: 844 };
+
+let server: Running;
+let browser: BrowserContext;
+let token: string;
+
+beforeAll(async () => {
+  // The due-callback job every second instead of every minute: the test waits for it, not for a clock.
+  server = await startServer({ CALLBACK_ALERT_CHECK_SECONDS: '1' });
+  browser = await openBrowser(PHONE, { isMobile: true, hasTouch: true });
+  token = await signInUser(server.base, DEMO.telecaller.mobile, DEMO.telecaller.password);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Makes one of the telecaller's new leads a callback that came due a moment ago; answers its id and name. */
+async function callbackDueNow(skip: number): Promise<{ id: number; name: string }> {
+  const queue = await callTrpc(server.base, token, 'query', 'work.queue', { queue: 'new', pageSize: 10 });
+  const lead = queue.items[skip]!;
+  const sqlite = new (sqliteDriver().Database)(path.join(server.dir, 'app.db'));
+  try {
+    const zone = (sqlite.prepare('select time_zone from subadmins').get() as { time_zone: string }).time_zone;
+    const at = new Date(Date.now() - 30_000);
+    sqlite.prepare("update leads set status = '4', callback_date = ?, callback_time = ? where id = ?").run(todayIn(zone, at), timeIn(zone, at), lead.id);
+  } finally {
+    sqlite.close();
+  }
+  return { id: lead.id, name: lead.name };
+}
+
+/** Records the service worker's notifications the page asks for, and when each toast appeared. */
+const SPIES = `(() => {
+  window.__shown = [];
+  const show = ServiceWorkerRegistration.prototype.showNotification;
+  ServiceWorkerRegistration.prototype.showNotification = function (title, options) {
+    const entry = { title, options: JSON.parse(JSON.stringify(options || {})), outcome: 'pending' };
+    window.__shown.push(entry);
+    return show.call(this, title, options).then(
+      () => { entry.outcome = 'shown'; },
+      (e) => { entry.outcome = String(e); throw e; },
+    );
+  };
+  window.__toasts = [];
+  new MutationObserver(() => {
+    for (const n of document.querySelectorAll('.mantine-Notification-root')) {
+      if (n.__seen) continue;
+      n.__seen = true;
+      window.__toasts.push({ text: n.textContent, at: Date.now() });
+    }
+  }).observe(document, { childList: true, subtree: true });
+})()`;
+
+async function signedInPhone(): Promise<Page> {
+  const page = await freshPage(browser, PHONE);
+  await page.addInitScript(SPIES);
+  await signInAsUser(page, server.base, DEMO.telecaller);
+  return page;
+}
+
+describe('lead alerts on a phone', () => {
+  it('asks for notifications from a card on Home, not at sign-in, and hides the card once allowed', async () => {
+    const page = await signedInPhone();
+    const card = page.getByTestId('alert-permission');
+    await card.getByText('Get an alert when a lead arrives').waitFor();
+    await snap(page, 'alerts-permission-card-phone');
+    await browser.grantPermissions(['notifications'], { origin: server.base });
+    await card.getByRole('button', { name: 'Allow' }).click();
+    await card.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => Notification.permission)).toBe('granted');
+    // Reloaded with permission given: no card.
+    await page.reload();
+    await page.getByText('Welcome, Rahul Verma · Telecaller').waitFor();
+    expect(await page.getByTestId('alert-permission').count()).toBe(0);
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a toast within 2 s of an alert for the signed-in telecaller, with Open taking them to the lead', async () => {
+    const page = await signedInPhone();
+    await page.getByText('Welcome, Rahul Verma · Telecaller').waitFor();
+    // The test's own stream, for the instant the server raised the alert at.
+    const stream = await openEventStream(`${server.base}/api/events`, `${SESSION_COOKIE}=${token}`);
+    try {
+      expect(stream.status).toBe(200);
+      const lead = await callbackDueNow(0);
+      const raised = JSON.parse((await stream.next((e) => e.event === 'alert' && e.data.includes(`"leadId":${lead.id}`), 10_000)).data) as { at: string };
+      const toast = page.locator('.mantine-Notification-root').filter({ hasText: `Call back ${lead.name} now.` });
+      await toast.waitFor({ timeout: 5_000 });
+      await snap(page, 'alerts-toast-phone');
+      const shownAt = await page.evaluate(
+        (name) => (window as unknown as { __toasts: { text: string; at: number }[] }).__toasts.find((t) => t.text.includes(name))?.at,
+        lead.name,
+      );
+      expect(shownAt! - Date.parse(raised.at)).toBeLessThan(2_000);
+      expect(await toast.getByText('Callback due').count()).toBe(1);
+      await toast.getByRole('button', { name: 'Open' }).click();
+      await page.waitForURL(`${server.base}/leadspage/lead/${lead.id}?queue=callback`);
+      // Shown on screen: no system notification.
+      expect(await page.evaluate(() => (window as unknown as { __shown: unknown[] }).__shown)).toEqual([]);
+    } finally {
+      stream.close();
+    }
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('a callback coming due while the app is in the background raises a system notification that rings and stays', async () => {
+    await browser.grantPermissions(['notifications'], { origin: server.base });
+    const page = await signedInPhone();
+    await page.getByText('Welcome, Rahul Verma · Telecaller').waitFor();
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
+    // The app goes to the background.
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    const lead = await callbackDueNow(1);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __shown: unknown[] }).__shown.length), { timeout: 10_000 }).toBe(1);
+    const [shown] = await page.evaluate(() => (window as unknown as { __shown: { title: string; options: Record<string, unknown> }[] }).__shown);
+    expect(shown).toEqual({
+      outcome: expect.any(String),
+      title: 'Callback due',
+      options: expect.objectContaining({
+        body: `Call back ${lead.name} now.`,
+        tag: `lead-${lead.id}`,
+        requireInteraction: true,
+        renotify: true,
+        silent: false,
+        vibrate: expect.any(Array),
+        data: expect.objectContaining({ url: `/leadspage/lead/${lead.id}?queue=callback`, kind: 'callback_due', leadId: lead.id }),
+      }),
+    });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __shown: { outcome: string }[] }).__shown[0]!.outcome)).toBe('shown');
+    const held = await page.evaluate(
+      async (tag) => (await (await navigator.serviceWorker.ready).getNotifications({ tag })).map((n) => n.title),
+      `lead-${lead.id}`,
+    );
+    // The worker holds it (it stays until handled).
+    expect(held).toEqual(['Callback due']);
+    // No alert toast while hidden (the reminders' own toast, "Call back … at …", is theirs).
+    expect(
+      await page
+        .locator('.mantine-Notification-root')
+        .filter({ hasText: `Call back ${lead.name} now.` })
+        .count(),
+    ).toBe(0);
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+  });
+});
