@@ -56,6 +56,14 @@ const SPIES = `(() => {
       (e) => { entry.outcome = String(e); throw e; },
     );
   };
+  window.__streams = [];
+  const Source = window.EventSource;
+  window.EventSource = class extends Source {
+    constructor(...args) {
+      super(...args);
+      window.__streams.push(this);
+    }
+  };
   window.__toasts = [];
   new MutationObserver(() => {
     for (const n of document.querySelectorAll('.mantine-Notification-root')) {
@@ -72,6 +80,12 @@ async function signedInPhone(): Promise<Page> {
   await signInAsUser(page, server.base, DEMO.telecaller);
   return page;
 }
+
+/** The app opens its event stream once the first screen is drawn: alerts raised before it reach the lists, not a toast. */
+const streamOpen = (page: Page) =>
+  expect
+    .poll(() => page.evaluate(() => (window as unknown as { __streams: EventSource[] }).__streams.some((s) => s.readyState === EventSource.OPEN)))
+    .toBe(true);
 
 describe('lead alerts on a phone', () => {
   it('asks for notifications from a card on Home, not at sign-in, and hides the card once allowed', async () => {
@@ -94,6 +108,7 @@ describe('lead alerts on a phone', () => {
   it('shows a toast within 2 s of an alert for the signed-in telecaller, with Open taking them to the lead', async () => {
     const page = await signedInPhone();
     await page.getByText('Welcome, Rahul Verma · Telecaller').waitFor();
+    await streamOpen(page);
     // The test's own stream, for the instant the server raised the alert at.
     const stream = await openEventStream(`${server.base}/api/events`, `${SESSION_COOKIE}=${token}`);
     try {
@@ -125,6 +140,7 @@ describe('lead alerts on a phone', () => {
     const page = await signedInPhone();
     await page.getByText('Welcome, Rahul Verma · Telecaller').waitFor();
     expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
+    await streamOpen(page);
     // The app goes to the background.
     await page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });

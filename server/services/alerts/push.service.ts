@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { UserActor } from '../../auth/actor.js';
-import type { PushSubscriptionInput } from '../../../shared/alerts.js';
+import type { PushSubscriptionInput } from '../../../shared/schemas/alerts.js';
 import { alertUrl, type LeadAlertMessage } from '../../../shared/alerts.js';
 import type { LeadAlert } from './alerts.js';
 import { newVapidSecret, sendPush, vapidKeysOf, type VapidKeys } from './web-push.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { router, telecallerProcedure } from '../trpc.js';
 import { pushPublicKey, subscribePush, unsubscribePush } from '../../services/alerts/push.service.js';
-import { PushSubscriptionInput } from '../../../shared/alerts.js';
+import { PushSubscriptionInput } from '../../../shared/schemas/alerts.js';
 
 /** Alerts on the telecaller's phone (docs/alerts.md): Web Push subscriptions of the signed-in user's browsers. */
 export const alertsRouter = router({

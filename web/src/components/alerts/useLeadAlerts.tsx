@@ -5,10 +5,11 @@ import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { trpc } from '../../trpc';
-import { LeadAlertMessage } from '../../../../shared/alerts';
+import { isLeadAlertMessage, type LeadAlertMessage } from '../../../../shared/alerts';
 import { takeAlert } from './alertStore';
 import { showAlertNotification, type AlertWords } from './notify';
 import { ensurePushSubscription } from './pushSubscription';
+import { whenIdle } from '../../lib/whenIdle';
 
 /** Long enough to tap Open: the app's other toasts go after 2-3 s. */
 const ALERT_TOAST_MS = 6_000;
@@ -24,10 +25,7 @@ export function alertWords(a: LeadAlertMessage, t: TFunction): AlertWords {
   }
 }
 
-const parse = (data: unknown): LeadAlertMessage | null => {
-  const r = LeadAlertMessage.safeParse(data);
-  return r.success && r.data.url.startsWith('/') ? r.data : null;
-};
+const parse = (data: unknown): LeadAlertMessage | null => (isLeadAlertMessage(data) ? data : null);
 
 /**
  * Alerts while the app is open (docs/alerts.md): the server's event stream (EventSource reconnects by
@@ -86,21 +84,27 @@ export function useLeadAlerts(enabled: boolean): void {
       });
     };
 
-    const source = new EventSource('/api/events');
-    let opened = false;
-    source.addEventListener('open', () => {
-      // Back after a break (a restart, the phone's network): what it missed is fetched again.
-      if (opened) refresh();
-      opened = true;
-    });
-    source.addEventListener('alert', (e) => {
-      try {
-        const a = parse(JSON.parse((e as MessageEvent<string>).data));
-        if (a) receive(a);
-      } catch {
-        /* not an alert */
-      }
-    });
+    let source: EventSource | null = null;
+    const listen = () => {
+      source = new EventSource('/api/events');
+      let opened = false;
+      source.addEventListener('open', () => {
+        // Back after a break (a restart, the phone's network): what it missed is fetched again.
+        if (opened) refresh();
+        opened = true;
+      });
+      source.addEventListener('alert', (e) => {
+        try {
+          const a = parse(JSON.parse((e as MessageEvent<string>).data));
+          if (a) receive(a);
+        } catch {
+          /* not an alert */
+        }
+      });
+      void ensurePushSubscription(latest.current.utils);
+    };
+    // Once the first screen is drawn: the stream holds one of the browser's few connections to the server.
+    const cancel = whenIdle(listen);
     const fromWorker = (e: MessageEvent) => {
       const data = e.data as { type?: string; alert?: unknown; url?: unknown } | null;
       // A tap on a notification, for a window the worker could not navigate itself.
@@ -114,9 +118,9 @@ export function useLeadAlerts(enabled: boolean): void {
       if (a) receive(a);
     };
     navigator.serviceWorker?.addEventListener('message', fromWorker);
-    void ensurePushSubscription(latest.current.utils);
     return () => {
-      source.close();
+      cancel();
+      source?.close();
       navigator.serviceWorker?.removeEventListener('message', fromWorker);
     };
   }, [enabled]);
