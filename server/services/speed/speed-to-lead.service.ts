@@ -189,12 +189,12 @@ export async function speedReport(deps: Deps, actor: SubadminActor, input: Range
 }
 
 /** The company's figures for today (the dashboard's tile). */
-export async function companySpeedToday(deps: Deps, subadminId: number, now = new Date()): Promise<SpeedFigures & { today: string }> {
+export async function companySpeedToday(deps: Deps, subadminId: number, now = new Date()): Promise<SpeedFigures> {
   const wh = await companyWorkingHours(deps, subadminId);
   const day = todayBounds(wh.timeZone, now);
   const tally = new Tally();
   await eachArrival(deps, subadminId, wh, day, now, (_, wait, decided) => tally.add(wait, decided));
-  return { today: day.today, ...tally.figures() };
+  return tally.figures();
 }
 
 /** The signed-in telecaller's (or head's) figures for the leads it holds that arrived today. */
