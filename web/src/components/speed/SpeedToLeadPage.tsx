@@ -100,11 +100,17 @@ export function SpeedToLeadPage() {
           Pool (nobody holds them): {formatCount(data.pool.arrived)} arrived, {formatCount(data.pool.called)} called, median {waitText(data.pool.medianMs)}.
         </Text>
       )}
-      {data && data.company.called > 0 && (
-        <Suspense fallback={<Skeleton h={300} />}>
-          <SpeedDayCharts days={data.perDay} />
-        </Suspense>
-      )}
+      {data &&
+        data.company.called > 0 &&
+        (data.perDay.length > 1 ? (
+          <Suspense fallback={<Skeleton h={300} />}>
+            <SpeedDayCharts days={data.perDay} />
+          </Suspense>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Choose a range of several days to see the median wait and the {QUICK_CALL_MINUTES}-minute share day by day.
+          </Text>
+        ))}
       <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
         <Title order={4}>Waiting now</Title>
         <Text size="sm" c="dimmed" mb="sm">
