@@ -7,6 +7,7 @@ import { nowIso } from '../server/db/dialect.js';
 import type { SubadminActor, UserActor } from '../server/auth/actor.js';
 import { FEEDBACK_OPTIONS } from '../shared/schemas/lead-work.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
+import { formatWait } from '../shared/durations.js';
 import { mySpeed, pageWaiting, percentile, speedReport } from '../server/services/speed/speed-to-lead.service.js';
 
 const MIN = 60_000;
@@ -300,5 +301,17 @@ describe.each(dialects)('speed to lead on %s', (dialect) => {
     expect(percentile(new Float64Array([7]), 0.9)).toBe(7);
     expect(percentile(new Float64Array([1000, 2000, 3000, 4000]), 0.5)).toBe(2500);
     expect(percentile(new Float64Array([1000, 2000, 3000, 4000]), 0.9)).toBe(3700);
+  });
+});
+
+describe('waits as people read them', () => {
+  it('writes seconds, minutes and hours, leaving out what is zero and seconds from an hour up', () => {
+    expect(formatWait(0)).toBe('0 s');
+    expect(formatWait(45_400)).toBe('45 s');
+    expect(formatWait(4 * MIN)).toBe('4 min');
+    expect(formatWait(4 * MIN + 10_000)).toBe('4 min 10 s');
+    expect(formatWait(2 * 60 * MIN + 5 * MIN + 59_000)).toBe('2 h 5 min');
+    expect(formatWait(50 * 60 * MIN)).toBe('50 h');
+    expect(formatWait(90 * MIN, { h: 'घंटे', min: 'मिनट', s: 'सेकंड' })).toBe('1 घंटे 30 मिनट');
   });
 });

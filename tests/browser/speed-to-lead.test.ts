@@ -2,6 +2,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serverAndBrowser, snap } from './harness.js';
 import { errorsOf, freshPage, signInAsSubadmin, signInAsUser } from './pages.js';
+import { seriousViolations } from './axe.js';
 import { DEMO } from '../../seed/demo.js';
 import { sqliteDriver } from '../../server/db/sqlite-driver.js';
 import { addDays, todayIn } from '../../shared/dates.js';
@@ -94,6 +95,7 @@ describe('speed to lead in a real browser', () => {
     expect(await page.locator('.recharts-line-dot, .recharts-line-dots circle').count()).toBeGreaterThanOrEqual(7);
     expect(await card('Arrived').innerText()).toMatch(/^Arrived\s+11\s/);
     await snap(page, 'speed-to-lead-week');
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errorsOf(page)).toEqual([]);
   });
 
@@ -108,6 +110,7 @@ describe('speed to lead in a real browser', () => {
     const box = await mine.boundingBox();
     expect(box!.width).toBeLessThanOrEqual(390);
     await snap(page, 'speed-home-phone');
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errorsOf(page)).toEqual([]);
   });
 });

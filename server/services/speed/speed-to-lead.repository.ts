@@ -34,8 +34,11 @@ export function arrivalsChunk(
     .select(['l.id', 'l.created_at', 'l.first_call_at', 'l.telicaller_id'])
     .where('l.created_at', '>=', span.from)
     .where('l.created_at', '<', span.to);
+  // The first condition alone bounds the index range; the second settles ties on the same instant.
   if (after)
-    q = q.where((eb) => eb.or([eb('l.created_at', '>', after.created_at), eb.and([eb('l.created_at', '=', after.created_at), eb('l.id', '>', after.id)])]));
+    q = q
+      .where('l.created_at', '>=', after.created_at)
+      .where((eb) => eb.or([eb('l.created_at', '>', after.created_at), eb.and([eb('l.created_at', '=', after.created_at), eb('l.id', '>', after.id)])]));
   if (ownerId !== undefined) q = q.where('l.telicaller_id', '=', ownerId);
   return q.orderBy('l.created_at').orderBy('l.id').limit(limit).execute();
 }
