@@ -206,6 +206,15 @@ export const en = {
     optionalWhatsapp: 'Optional WhatsApp',
     optionalNumber: 'Optional Number',
     remarks: 'Remarks',
+    events: { routed: 'Routed', waiting: 'Waiting for routing', repeat_enquiry: 'Repeat enquiry', recycled: 'Recycled', returned_to_pool: 'Back to the pool' },
+    eventText: {
+      routed: 'Given to {{to}} ({{source}})',
+      waiting: 'Nobody was available: it waited in the pool ({{source}})',
+      repeat_enquiry: 'Enquired again through {{source}}',
+      recycled: 'Moved from {{from}} to {{to}}',
+      returned_to_pool: 'Taken from {{from}} back to the pool',
+    },
+    sources: { indiamart: 'IndiaMART', capture: 'the capture API', website_form: 'the website form', add_lead: 'Add Lead', csv: 'a CSV upload' },
   },
   outbox: {
     waiting: '{{count}} waiting to send',

@@ -333,6 +333,15 @@ export const hi: Texts = {
     optionalWhatsapp: 'दूसरा व्हाट्सऐप नंबर',
     optionalNumber: 'दूसरा नंबर',
     remarks: 'टिप्पणी',
+    events: { routed: 'भेजी गई', waiting: 'भेजे जाने का इंतज़ार', repeat_enquiry: 'दोबारा पूछताछ', recycled: 'आगे बढ़ाई गई', returned_to_pool: 'पूल में वापस' },
+    eventText: {
+      routed: '{{to}} को दी गई ({{source}})',
+      waiting: 'कोई उपलब्ध नहीं था: पूल में इंतज़ार किया ({{source}})',
+      repeat_enquiry: '{{source}} से दोबारा पूछताछ आई',
+      recycled: '{{from}} से {{to}} को दी गई',
+      returned_to_pool: '{{from}} से पूल में वापस',
+    },
+    sources: { indiamart: 'IndiaMART', capture: 'कैप्चर API', website_form: 'वेबसाइट फ़ॉर्म', add_lead: 'लीड जोड़ें', csv: 'CSV अपलोड' },
   },
   outbox: {
     waiting: '{{count}} भेजे जाने बाकी',
