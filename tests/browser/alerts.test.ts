@@ -135,6 +135,71 @@ describe('lead alerts on a phone', () => {
     await page.close();
   });
 
+  it('a lead routed to the telecaller: a New lead toast within 2 s, and the bell lists it until opened', async () => {
+    const page = await signedInPhone();
+    await page.getByText('Welcome, Rahul Verma · Telecaller').waitFor();
+    await streamOpen(page);
+    // The company routes its sub-admin's Add Lead, all day every day, and everyone but Rahul is on a break.
+    const sqlite = new (sqliteDriver().Database)(path.join(server.dir, 'app.db'));
+    try {
+      const rahul = sqlite.prepare('select id, subadmin_id from users where mobile = ?').get(DEMO.telecaller.mobile) as { id: number; subadmin_id: number };
+      sqlite
+        .prepare(
+          "insert into routing_settings (subadmin_id, route_add_lead, work_days, work_start, work_end, updated_at) values (?, 1, '1,2,3,4,5,6,7', '00:00', '23:59', ?)",
+        )
+        .run(rahul.subadmin_id, new Date().toISOString());
+      sqlite.prepare('update users set on_break = 1 where subadmin_id = ? and id <> ?').run(rahul.subadmin_id, rahul.id);
+    } finally {
+      sqlite.close();
+    }
+    const stream = await openEventStream(`${server.base}/api/events`, `${SESSION_COOKIE}=${token}`);
+    try {
+      const owner = await fetch(`${server.base}/api/webapi/subadmin/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(DEMO.subadmin),
+      });
+      const ownerToken = ((await owner.json()) as { token: string }).token;
+      const mobile = `9${String(Date.now()).slice(-9)}`;
+      await callTrpc(server.base, ownerToken, 'mutation', 'intake.addLead', {
+        name: 'Kiran Routed',
+        mobile,
+        category: 'JustDial',
+        requirement: 'Solar panels',
+      });
+      const raised = JSON.parse((await stream.next((e) => e.event === 'alert' && e.data.includes('Kiran Routed'), 10_000)).data) as {
+        at: string;
+        leadId: number;
+      };
+      const toast = page.locator('.mantine-Notification-root').filter({ hasText: 'Kiran Routed is waiting for your call.' });
+      await toast.waitFor({ timeout: 5_000 });
+      expect(await toast.getByText('New lead').count()).toBe(1);
+      // The whole of Open is inside the toast, on a phone's width.
+      const [box, open] = await Promise.all([toast.boundingBox(), toast.getByRole('button', { name: 'Open' }).boundingBox()]);
+      expect(open!.x + open!.width).toBeLessThanOrEqual(box!.x + box!.width);
+      await snap(page, 'alerts-new-lead-toast-phone');
+      const shownAt = await page.evaluate(
+        () => (window as unknown as { __toasts: { text: string; at: number }[] }).__toasts.find((t) => t.text.includes('Kiran Routed'))?.at,
+      );
+      expect(shownAt! - Date.parse(raised.at)).toBeLessThan(2_000);
+
+      const bell = page.getByRole('button', { name: /New leads: 1$/ });
+      await bell.waitFor();
+      await bell.click();
+      const menu = page.locator('.mantine-Popover-dropdown');
+      await menu.getByText('Kiran Routed').waitFor();
+      await snap(page, 'alerts-bell-new-lead-phone');
+      await menu.getByText('Kiran Routed').click();
+      await page.waitForURL(`${server.base}/leadspage/lead/${raised.leadId}?queue=new`);
+      // Opened, the bell no longer counts it as new.
+      expect(await page.getByRole('button', { name: /New leads/ }).count()).toBe(0);
+    } finally {
+      stream.close();
+    }
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+  });
+
   it('a callback coming due while the app is in the background raises a system notification that rings and stays', async () => {
     await browser.grantPermissions(['notifications'], { origin: server.base });
     const page = await signedInPhone();

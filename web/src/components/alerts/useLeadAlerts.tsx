@@ -72,6 +72,7 @@ export function useLeadAlerts(enabled: boolean): void {
             <Button
               size="compact-sm"
               variant="light"
+              style={{ flex: 'none' }}
               onClick={() => {
                 notifications.hide(id);
                 void router.navigate({ href: a.url });
