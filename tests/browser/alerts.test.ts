@@ -245,4 +245,44 @@ describe('lead alerts on a phone', () => {
     expect(errorsOf(page)).toEqual([]);
     await page.close();
   });
+
+  it('a Web Push message: toasted by the page on screen, a system notification with the app closed', async () => {
+    await browser.grantPermissions(['notifications'], { origin: server.base });
+    const page = await signedInPhone();
+    await page.getByText('Welcome, Rahul Verma · Telecaller').waitFor();
+    expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
+    // The push service's part, played by the browser itself (DevTools delivers the message to the worker).
+    const cdp = await page.context().newCDPSession(page);
+    const registrationId = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', (e: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
+        const r = e.registrations.find((x) => x.scopeURL === `${server.base}/` && !x.isDeleted);
+        if (r) resolve(r.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const id = await registrationId;
+    const push = (alert: object) =>
+      cdp.send('ServiceWorker.deliverPushMessage', { origin: `${server.base}/`, registrationId: id, data: JSON.stringify(alert) });
+    const at = new Date().toISOString();
+
+    // On screen: the worker hands it to the page, which toasts it; no system notification.
+    await push({ kind: 'repeat_enquiry', leadId: 424242, leadName: 'Meera Pushed', at, url: '/leadspage/lead/424242?queue=new', lang: 'en' });
+    await page.locator('.mantine-Notification-root').filter({ hasText: 'Meera Pushed enquired again.' }).waitFor();
+    expect(await page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => n.tag))).not.toContain('lead-424242');
+
+    // The app closed (a page of another site stays, to talk to the browser): the worker shows it, in the user's language.
+    await page.goto('about:blank');
+    await push({ kind: 'lead_routed', leadId: 434343, leadName: 'Vikram Pushed', at, url: '/leadspage/lead/434343?queue=new', lang: 'hi' });
+    const again = await browser.newPage();
+    await again.goto(`${server.base}/signin`);
+    await expect
+      .poll(() =>
+        again.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications({ tag: 'lead-434343' })).map((n) => [n.title, n.body, n.requireInteraction]),
+        ),
+      )
+      .toEqual([['नई लीड', 'Vikram Pushed आपकी कॉल का इंतज़ार कर रहे हैं।', true]]);
+    await again.close();
+    await page.close();
+  });
 });
