@@ -40,7 +40,9 @@ async function pushReceiver() {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ path: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
-      res.writeHead(answers.get(req.url!) ?? 201).end();
+      // 0: a push service that never answers
+      const status = answers.get(req.url!) ?? 201;
+      if (status) res.writeHead(status).end();
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -50,7 +52,11 @@ async function pushReceiver() {
     received,
     answers,
     keys: { p256dh: ua.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
     /** The VAPID header's claims after checking its signature with `publicKey` (base64url); throws if it does not verify. */
     vapid(headers: http.IncomingHttpHeaders, publicKey: string) {
       const m = /^vapid t=([\w-]+)\.([\w-]+)\.([\w-]+), k=([\w-]+)$/.exec(headers.authorization ?? '');
@@ -231,12 +237,22 @@ describe.each(dialects)('alerts on %s', (dialect) => {
       await until(async () => (await left()).length === 2);
       expect(await left()).toEqual([`${receiver.origin}/colleague`, `${receiver.origin}/live`]);
 
-      // Awaited directly: what one alert did.
+      // Awaited directly: what one alert did. A push service that does not answer is given up on and
+      // logged; the user's other browser gets the alert all the same.
+      await upsertSubscription(t.deps.db, { subadminId: company.id, userId: caller.id, endpoint: `${receiver.origin}/silent`, ...receiver.keys, at });
+      receiver.answers.set('/silent', 0);
+      const log: { msg: string }[] = [];
+      const logger = { warn: (_o: object, msg: string) => log.push({ msg }) };
+      const started = Date.now();
+      const result = await pushAlert(t.deps.db, { keys: t.deps.alerts.vapid, subject: 'mailto:ops@example.test', logger, timeoutMs: 300 }, a);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(result).toEqual({ sent: 1, removed: 0 });
+      expect(log).toEqual([{ msg: 'push to a browser failed' }]);
+
       receiver.answers.set('/live', 404);
-      const log: object[] = [];
-      const result = await pushAlert(t.deps.db, { keys: t.deps.alerts.vapid, subject: 'mailto:ops@example.test', logger: { warn: (o) => log.push(o) } }, a);
-      expect(result).toEqual({ sent: 0, removed: 1 });
-      expect(await left()).toEqual([`${receiver.origin}/colleague`]);
+      receiver.answers.delete('/silent');
+      expect(await pushAlert(t.deps.db, { keys: t.deps.alerts.vapid, subject: 'mailto:ops@example.test', logger }, a)).toEqual({ sent: 1, removed: 1 });
+      expect(await left()).toEqual([`${receiver.origin}/colleague`, `${receiver.origin}/silent`]);
     } finally {
       await receiver.close();
     }

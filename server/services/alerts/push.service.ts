@@ -62,33 +62,42 @@ export interface PushLogger {
 
 /**
  * Sends an alert to every browser its user subscribed. A subscription the push service says is gone
- * (404, 410) is removed; any other failure is logged and the alert goes on to the next one.
+ * (404, 410) is removed; any other failure (no answer within the timeout, for one) is logged, and the
+ * other browsers get it all the same.
  */
 export async function pushAlert(
   db: Kysely<DB>,
-  opts: { keys: VapidKeys; subject: string; logger: PushLogger },
+  opts: { keys: VapidKeys; subject: string; logger: PushLogger; timeoutMs?: number },
   alert: LeadAlert,
 ): Promise<{ sent: number; removed: number }> {
   const subs = await subscriptionsOf(db, alert.subadminId, alert.userId);
   let sent = 0;
   let removed = 0;
-  for (const s of subs) {
-    // The service worker words the notification itself (the app may be closed): in the user's language.
-    const payload = Buffer.from(JSON.stringify({ ...alertMessage(alert), lang: s.language }));
-    try {
-      const status = await sendPush(s, payload, { keys: opts.keys, subject: opts.subject, ttlSeconds: PUSH_TTL_SECONDS, timeoutMs: PUSH_TIMEOUT_MS });
-      if (status === 404 || status === 410) {
-        await deleteSubscriptionById(db, s.id);
-        removed++;
-      } else if (status >= 200 && status < 300) {
-        await markSubscriptionOk(db, s.id, new Date().toISOString());
-        sent++;
-      } else {
-        opts.logger.warn({ status, host: new URL(s.endpoint).host }, 'push service refused an alert');
+  // Side by side: one slow push service holds up no other browser (each has its own timeout).
+  await Promise.all(
+    subs.map(async (s) => {
+      // The service worker words the notification itself (the app may be closed): in the user's language.
+      const payload = Buffer.from(JSON.stringify({ ...alertMessage(alert), lang: s.language }));
+      try {
+        const status = await sendPush(s, payload, {
+          keys: opts.keys,
+          subject: opts.subject,
+          ttlSeconds: PUSH_TTL_SECONDS,
+          timeoutMs: opts.timeoutMs ?? PUSH_TIMEOUT_MS,
+        });
+        if (status === 404 || status === 410) {
+          await deleteSubscriptionById(db, s.id);
+          removed++;
+        } else if (status >= 200 && status < 300) {
+          await markSubscriptionOk(db, s.id, new Date().toISOString());
+          sent++;
+        } else {
+          opts.logger.warn({ status, host: new URL(s.endpoint).host }, 'push service refused an alert');
+        }
+      } catch (err) {
+        opts.logger.warn({ err, host: new URL(s.endpoint).host }, 'push to a browser failed');
       }
-    } catch (err) {
-      opts.logger.warn({ err, host: new URL(s.endpoint).host }, 'push to a browser failed');
-    }
-  }
+    }),
+  );
   return { sent, removed };
 }
