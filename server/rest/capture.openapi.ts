@@ -15,7 +15,7 @@ const EXAMPLE =
 const description = (limit: BucketLimit) =>
   [
     "Sends one lead to the company the API key belongs to, from a CRM, a website's server or any other program. " +
-      'Create the key on the Lead capture page (sub-admin); it is shown once. Send it as `Authorization: Bearer <key>` or as `X-API-Key: <key>`. ' +
+      'Create the key on the Lead Capture page (sub-admin, under Manage API); it is shown once. Send it as `Authorization: Bearer <key>` or as `X-API-Key: <key>`. ' +
       'A website form key (tcb_form_...) is refused here: it only posts the website form.',
     `The mobile is read as an Indian mobile (+91, 0, spaces and dashes allowed). The source becomes the lead's category ("${CAPTURE_DEFAULT_SOURCE}" when left out). ` +
       'Send your own id of the enquiry as externalId: a retry with the same externalId answers 200 with the lead already made, and makes nothing.',
