@@ -200,6 +200,9 @@ describe.each(dialects)('lead capture API on %s', (dialect) => {
     const notJson = await postLead(t.app, key.secret, '{"name": "Ravi",');
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json()).toEqual({ status: false, success: false, message: 'The body is not valid JSON.' });
+    const asForm = await postLead(t.app, key.secret, 'name=Ravi&mobile=9876543210', { 'content-type': 'application/x-www-form-urlencoded' });
+    expect(asForm.statusCode).toBe(415);
+    expect(asForm.json().message).toBe('Send the lead as JSON (Content-Type: application/json).');
     expect(await leadsOf(t, company.id)).toEqual([]);
   });
 

@@ -77,7 +77,7 @@ export const captureDocument = (limit: BucketLimit): BesideApi => ({
     CaptureTooManyRequests: failure("More leads than the key's limit: wait the seconds the Retry-After header says, then send again."),
   },
   securitySchemes: {
-    captureKey: { type: 'http', scheme: 'bearer', description: "A company's lead capture API key (tcb_live_...), made on the Lead capture page." },
+    captureKey: { type: 'http', scheme: 'bearer', description: "A company's lead capture API key (tcb_live_...), made on the Lead Capture page." },
     captureKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key', description: 'The same key, in a header of its own.' },
   },
 });

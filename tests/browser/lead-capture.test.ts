@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { serverAndBrowser, snap } from './harness.js';
 import { errorsOf, field, freshPage, signInAsSubadmin } from './pages.js';
 import { callTrpc } from './api.js';
+import { seriousViolations } from './axe.js';
 import { DEMO } from '../../seed/demo.js';
 
 const env = serverAndBrowser();
@@ -28,6 +29,7 @@ describe('lead capture in a real browser', () => {
     expect(example).toContain(`curl -X POST '${env.server.base}/api/capture/leads'`);
     expect(example).toContain(`Authorization: Bearer ${secret}`);
     await snap(page, 'lead-capture-secret');
+    expect(await seriousViolations(page), 'the secret dialog').toEqual([]);
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     const table = page.getByRole('table', { name: 'Lead capture keys' });
@@ -35,6 +37,7 @@ describe('lead capture in a real browser', () => {
     await row.getByText(`${secret.slice(0, 15)}…`).waitFor();
     await row.getByText('Never').waitFor();
     await snap(page, 'lead-capture-list');
+    expect(await seriousViolations(page), 'the list').toEqual([]);
     expect(await page.content()).not.toContain(secret);
 
     const sent = await fetch(`${env.server.base}/api/capture/leads`, {
@@ -99,6 +102,7 @@ describe('lead capture in a real browser', () => {
     await site.getByLabel('Requirement').fill('Office space');
     await site.getByRole('button', { name: 'Send' }).click();
     await site.getByRole('heading', { name: 'Thank you' }).waitFor();
+    expect(await seriousViolations(site), 'the thank-you page').toEqual([]);
     expect(site.url()).toBe(`${env.server.base}/api/capture/thank-you`);
     await snap(site, 'lead-capture-thank-you');
 
