@@ -203,6 +203,8 @@ describe.each(dialects)('lead capture API on %s', (dialect) => {
     const asForm = await postLead(t.app, key.secret, 'name=Ravi&mobile=9876543210', { 'content-type': 'application/x-www-form-urlencoded' });
     expect(asForm.statusCode).toBe(415);
     expect(asForm.json().message).toBe('Send the lead as JSON (Content-Type: application/json).');
+    const asText = await postLead(t.app, key.secret, 'name=Ravi', { 'content-type': 'text/plain' });
+    expect(asText.statusCode).toBe(415);
     expect(await leadsOf(t, company.id)).toEqual([]);
   });
 
@@ -296,6 +298,9 @@ describe.each(dialects)('website form on %s', (dialect) => {
     expect(res.body).not.toMatch(/\bat \w+ \(|"status"|<script/);
     const noName = await postForm(t.app, form.secret, { mobile: uniqueMobile() });
     expect(noName.body).toContain('Name is required.');
+    const asText = await postForm(t.app, form.secret, {}, { headers: { ...CROSS_SITE, 'content-type': 'text/plain' }, payload: 'name=Ravi' });
+    expect(asText.statusCode).toBe(415);
+    expect(asText.body).toContain('The form could not be read. Please try again.');
     expect(await leadsOf(t, company.id)).toEqual([]);
   });
 

@@ -78,6 +78,8 @@ export const captureApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
 
   // The JSON API: any site's script or server may call it (it takes no cookie, only the key).
   await app.register(async (api) => {
+    // JSON only: a text or multipart body is a 415 that says so, not a confusing "Name is required."
+    api.removeContentTypeParser(['text/plain', 'multipart/form-data']);
     api.addHook('onSend', async (_req, reply) => {
       reply.header('Access-Control-Allow-Origin', '*');
     });
@@ -113,6 +115,7 @@ export const captureApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
 
   // The website form: a browser posts it from the company's own site and is sent on to a thank-you page.
   await app.register(async (form) => {
+    form.removeContentTypeParser(['text/plain', 'multipart/form-data']);
     form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_req, body, done) => {
       done(null, Object.fromEntries(new URLSearchParams(body as string)));
     });
