@@ -189,6 +189,16 @@ export interface LeadEventsTable {
   created_at: string;
 }
 
+/** A row of a running upload whose mobile the company already had: a repeat enquiry, applied when the upload completes. */
+export interface UploadRepeatsTable {
+  batch_id: number;
+  subadmin_id: number;
+  name: string;
+  mobile: string;
+  requirement: string;
+  area: string;
+}
+
 /** A row a CSV upload refused: its file line, why, and its cells as read (JSON array of strings). */
 export interface UploadRefusedRowsTable {
   batch_id: number;
@@ -480,6 +490,7 @@ export interface DB {
   routing_rule_members: RoutingRuleMembersTable;
   lead_events: LeadEventsTable;
   api_keys: ApiKeysTable;
+  upload_repeats: UploadRepeatsTable;
 }
 
 /** A company's lead capture key: an API key, or a website form's key (docs/lead-capture.md). */

@@ -13,6 +13,7 @@ import { distributionRouter } from './routers/distribution.js';
 import { indiamartRouter } from './routers/indiamart.js';
 import { workRouter } from './routers/work.js';
 import { summariesRouter } from './routers/summaries.js';
+import { speedRouter } from './routers/speed.js';
 import { projectsRouter } from './routers/projects.js';
 import { productsRouter } from './routers/products.js';
 import { bannersRouter } from './routers/banners.js';
@@ -35,6 +36,7 @@ export const appRouter = router({
   indiamart: indiamartRouter,
   work: workRouter,
   summaries: summariesRouter,
+  speed: speedRouter,
   projects: projectsRouter,
   products: productsRouter,
   banners: bannersRouter,

@@ -19,7 +19,7 @@ import { companyRules, type CompanyRules } from '../company/company.service.js';
 import type { QueueKey, WorkableLead } from './queues.repository.js';
 import { historyOfLead } from './history.repository.js';
 import { findColleague, namesOf } from './colleagues.repository.js';
-import { findSubmission, insertHistory, storeSubmission, updateLead } from './submission.repository.js';
+import { findSubmission, insertHistory, noteCall, storeSubmission, updateLead } from './submission.repository.js';
 import { madeAt } from './submission-keys.js';
 import { isTwin } from './twin-submissions.js';
 import { isTakenBack, refuseIfTakenBack } from './taken-back.js';
@@ -256,6 +256,7 @@ async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues
       updated_at: now.toISOString(),
     });
     await insertHistory(trx, history);
+    await noteCall(trx, actor.subadminId, lead.id, history.created_at);
     return { result, key, rules };
   });
 }
@@ -355,6 +356,7 @@ async function applyNotConnected(deps: Deps, actor: UserActor, input: NotConnect
     if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
     await updateLead(trx, actor.subadminId, lead.id, { status, attempts, retry_at: retryAt, opened_from_status: null, updated_at: now.toISOString() });
     await insertHistory(trx, history);
+    await noteCall(trx, actor.subadminId, lead.id, history.created_at);
     return { result, key, rules };
   });
 }

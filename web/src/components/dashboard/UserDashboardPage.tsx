@@ -9,6 +9,7 @@ import { DASHBOARD_TILES } from '../layout/dashboardTiles';
 import { DashboardTile } from '../layout/DashboardTile';
 import { useRouteExists } from '../layout/useRouteExists';
 import { useAfterIdle } from '../../lib/whenIdle';
+import { MySpeedCard } from '../speed/MySpeedCard';
 
 // Its own chunk, fetched beside the tiles: the carousel never holds them up.
 const BannerCarousel = lazy(() => import('../banners/BannerCarousel'));
@@ -52,6 +53,7 @@ export function UserDashboardPage() {
         ) : (
           <div style={{ height: 200 }} aria-hidden />
         ))}
+      {type !== 'Developer' && <MySpeedCard />}
       <QueryState query={tiles} errorText={t('dashboard.failed')}>
         {(data) =>
           isUserType(data.userType) ? (

@@ -37,6 +37,7 @@ export const PAGE_TITLES = {
   '/subadmin/Leads/callsummary': 'Telecaller Call Summary',
   '/subadmin/Leads/productivity': 'Productivity',
   '/subadmin/Leads/callloghistory': 'Call Log History',
+  '/subadmin/speed-to-lead': 'Speed to lead',
   '/subadmin/adminnotification': 'Admin Notifications',
   '/subadmin/telicallernotification': 'Telecaller Notifications',
   '/subadmin/sendcomplain/pending': 'Pending Complaints to Admin',

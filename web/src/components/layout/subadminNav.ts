@@ -39,7 +39,12 @@ export const SUBADMIN_NAV: NavEntry[] = [
   {
     label: 'Calls',
     icon: 'phone',
-    children: [page('/subadmin/Leads/callsummary'), page('/subadmin/Leads/productivity'), page('/subadmin/Leads/callloghistory')],
+    children: [
+      page('/subadmin/Leads/callsummary'),
+      page('/subadmin/Leads/productivity'),
+      page('/subadmin/speed-to-lead'),
+      page('/subadmin/Leads/callloghistory'),
+    ],
   },
   { label: 'Notifications', icon: 'bell', children: [page('/subadmin/adminnotification'), page('/subadmin/telicallernotification')] },
   { label: 'Telecaller Complaints', icon: 'complaint', children: [page('/subadmin/telicallerComplain/pending'), page('/subadmin/telicallerComplain/close')] },
