@@ -19,6 +19,7 @@ import { productsRouter } from './routers/products.js';
 import { bannersRouter } from './routers/banners.js';
 import { mediaRouter } from './routers/media.js';
 import { tasksRouter } from './routers/tasks.js';
+import { captureRouter } from './routers/capture.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -41,6 +42,7 @@ export const appRouter = router({
   banners: bannersRouter,
   media: mediaRouter,
   tasks: tasksRouter,
+  capture: captureRouter,
 });
 
 export type AppRouter = typeof appRouter;

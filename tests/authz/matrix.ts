@@ -179,6 +179,9 @@ export const PROCEDURES: Record<string, Entry> = {
   'tasks.list': { allow: OWNER },
   'tasks.approve': { allow: OWNER, probes: (o) => input({ id: o.completedTask }) },
   'tasks.developers': { allow: OWNER },
+  'capture.list': { allow: OWNER },
+  'capture.create': { allow: OWNER },
+  'capture.revoke': { allow: OWNER, probes: (o) => input({ id: o.captureKey }) },
 };
 
 const url = (...urls: string[]): Probe[] => urls.map((u) => ({ url: u }));

@@ -43,6 +43,7 @@ export const PAGE_TITLES = {
   '/subadmin/sendcomplain/pending': 'Pending Complaints to Admin',
   '/subadmin/sendcomplain/close': 'Closed Complaints to Admin',
   '/subadmin/manage-indiamart': 'API Details',
+  '/subadmin/lead-capture': 'Lead Capture',
   '/subadmin/calling-rules': 'Calling Rules',
   '/subadmin/Profilehandel': 'Profile Update',
   '/subadmin/SubProject/approveproject': 'Approve Projects',
