@@ -18,6 +18,7 @@ import { productsRouter } from './routers/products.js';
 import { bannersRouter } from './routers/banners.js';
 import { mediaRouter } from './routers/media.js';
 import { tasksRouter } from './routers/tasks.js';
+import { routingRouter } from './routers/routing.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -39,6 +40,7 @@ export const appRouter = router({
   banners: bannersRouter,
   media: mediaRouter,
   tasks: tasksRouter,
+  routing: routingRouter,
 });
 
 export type AppRouter = typeof appRouter;
