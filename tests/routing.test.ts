@@ -3,6 +3,7 @@ import { dialects, testAppFor } from './helpers/app.js';
 import { team } from './helpers/company.js';
 import { insertLead, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { mutate, query, signIn } from './helpers/http.js';
+import { multipart, type Part } from './helpers/multipart.js';
 import { nowIso } from '../server/db/dialect.js';
 import { routingAvailability } from '../server/services/routing/routing.service.js';
 import { DEFAULT_ROUTING_SETTINGS } from '../shared/routing.js';
@@ -296,5 +297,55 @@ describe.each(dialects)('lead routing settings, rules and availability on %s', (
     await mutate(t.app, 'routing.setMyBreak', { onBreak: true }, a.head.session);
     expect((await mutate(t.app, 'routing.setMyBreak', { onBreak: false }, a.head.session)).data).toEqual({ onBreak: false, breakSince: null });
     expect(await userRow(a.head.id)).toMatchObject({ on_break: 0, break_since: null });
+  });
+
+  it('keeps an upload\'s "Route these leads now" on its batch, sent before or after the file', async () => {
+    const { company, owner } = await team(t);
+    const csv = (n: number) => ({ filename: 'leads.csv', content: `name,mobile\nLead ${n},98765${String(n).padStart(5, '0')}\n` });
+    const upload = async (parts: Part[]) => {
+      const body = multipart(parts);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/webapi/upload-csv',
+        headers: { authorization: `Bearer ${owner.token}`, 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const batch = await db()
+        .selectFrom('upload_batches')
+        .select(['route_now'])
+        .where('subadmin_id', '=', company.id)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      return batch.route_now;
+    };
+    expect(
+      await upload([
+        ['category', 'Local Leads'],
+        ['routeNow', '1'],
+        ['csvFile', csv(1)],
+      ]),
+    ).toBe(1);
+    expect(
+      await upload([
+        ['category', 'Local Leads'],
+        ['routeNow', '0'],
+        ['csvFile', csv(2)],
+      ]),
+    ).toBe(0);
+    expect(
+      await upload([
+        ['category', 'Local Leads'],
+        ['csvFile', csv(3)],
+      ]),
+    ).toBe(0);
+    // The file first is spooled, so a later routeNow still counts.
+    expect(
+      await upload([
+        ['csvFile', csv(4)],
+        ['category', 'Local Leads'],
+        ['routeNow', '1'],
+      ]),
+    ).toBe(1);
   });
 });

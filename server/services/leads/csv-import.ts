@@ -82,6 +82,8 @@ export interface CsvImportInput {
   source: Readable | AsyncIterable<Buffer>;
   /** aborted when the client goes away: the batch is discarded */
   signal?: AbortSignal;
+  /** route the leads once they are in (the upload's "Route these leads now"); kept on the batch */
+  routeNow?: boolean;
 }
 
 /** Stops a binary or non-UTF-8 file at its first bytes, before anything is written. */
@@ -333,6 +335,7 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
           fileName: input.fileName,
           category: input.category,
           owner: deps.config.instanceId,
+          routeNow: input.routeNow ?? false,
         });
         keepLease(batchId);
       }

@@ -60,7 +60,17 @@ const leaseFrom = (now: number) => new Date(now + BATCH_LEASE_MS).toISOString();
 
 export async function createBatch(
   db: Kysely<DB>,
-  b: { subadminId: number; byKind: PrincipalKind; byId: number; source: string; fileName: string | null; category: string; owner: string },
+  b: {
+    subadminId: number;
+    byKind: PrincipalKind;
+    byId: number;
+    source: string;
+    fileName: string | null;
+    category: string;
+    owner: string;
+    /** the uploader asked for the leads to be routed (an upload's "Route these leads now") */
+    routeNow?: boolean;
+  },
 ): Promise<number> {
   return insertBatch(db, {
     subadmin_id: b.subadminId,
@@ -78,6 +88,7 @@ export async function createBatch(
     completed_at: null,
     owner: b.owner,
     lease_until: leaseFrom(Date.now()),
+    route_now: b.routeNow ? 1 : 0,
   });
 }
 

@@ -43,6 +43,7 @@ export const PAGE_TITLES = {
   '/subadmin/sendcomplain/close': 'Closed Complaints to Admin',
   '/subadmin/manage-indiamart': 'API Details',
   '/subadmin/calling-rules': 'Calling Rules',
+  '/subadmin/lead-routing': 'Lead Routing',
   '/subadmin/Profilehandel': 'Profile Update',
   '/subadmin/SubProject/approveproject': 'Approve Projects',
   '/subadmin/SubProject/createproject': 'Running Projects',
