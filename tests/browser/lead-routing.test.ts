@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { openBrowser, serverAndBrowser, snap } from './harness.js';
 import { errorsOf, field, freshPage, signInAsSubadmin, signInAsUser } from './pages.js';
+import { seriousViolations } from './axe.js';
 import { DEMO } from '../../seed/demo.js';
 
 const env = serverAndBrowser();
@@ -23,6 +24,7 @@ describe('lead routing in a real browser', () => {
     const indiamart = page.getByRole('switch', { name: 'IndiaMART pull' });
     expect(await indiamart.isChecked()).toBe(false);
     await indiamart.setChecked(true, { force: true });
+    await page.getByRole('switch', { name: 'CSV uploads' }).setChecked(true, { force: true });
     await field(page, 'From').fill('19:00');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.getByText('The working day must end after it starts.').waitFor();
@@ -36,6 +38,14 @@ describe('lead routing in a real browser', () => {
     await expect.poll(() => page.getByRole('switch', { name: 'IndiaMART pull' }).isChecked()).toBe(true);
     expect(await field(page, 'From').inputValue()).toBe('10:00');
     expect(await field(page, 'After \\(working hours\\)').inputValue()).toBe('3');
+
+    // The upload page's "Route these leads now" starts as the CSV uploads setting.
+    await page.goto(`${env.server.base}/subadmin/uploaddata`);
+    const routeNow = page.getByRole('checkbox', { name: 'Route these leads now' });
+    await expect.poll(() => routeNow.isChecked()).toBe(true);
+    await snap(page, 'lead-routing-upload-desktop');
+    await page.goto(`${env.server.base}/subadmin/lead-routing`);
+    await page.getByRole('heading', { name: 'Lead Routing' }).waitFor();
 
     // A rule, with its people picked from the company's telecallers and heads.
     await page.getByRole('button', { name: 'Add rule' }).click();
@@ -67,6 +77,7 @@ describe('lead routing in a real browser', () => {
     await expect.poll(() => rahul.innerText()).toContain('25');
     expect(await people.getByRole('row', { name: /Anita Desai/ }).innerText()).toMatch(/heads not included/i);
     await snap(page, 'lead-routing-desktop');
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errorsOf(page)).toEqual([]);
     await page.close();
   });
@@ -77,6 +88,8 @@ describe('lead routing in a real browser', () => {
     await signInAsUser(caller, env.server.base, DEMO.telecaller);
     const onBreak = caller.getByRole('switch', { name: 'On a break' });
     await onBreak.waitFor();
+    // Usable once the server said whether they are on a break.
+    await expect.poll(() => onBreak.isEnabled()).toBe(true);
     expect(await onBreak.isChecked()).toBe(false);
     await caller.getByText('You receive new leads.').waitFor();
     await onBreak.setChecked(true, { force: true });
@@ -85,6 +98,7 @@ describe('lead routing in a real browser', () => {
     const box = await onBreak.locator('xpath=ancestor::label[1]').boundingBox();
     expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
     await snap(caller, 'lead-routing-break-phone');
+    expect(await seriousViolations(caller)).toEqual([]);
     await caller.reload();
     await expect.poll(() => caller.getByRole('switch', { name: 'On a break' }).isChecked()).toBe(true);
     expect(errorsOf(caller)).toEqual([]);
