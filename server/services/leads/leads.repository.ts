@@ -10,10 +10,12 @@ export interface LeadInput {
   area: string;
   /** the source's own id (IndiaMART UNIQUE_QUERY_ID), for de-duplication across pulls */
   sourceRef?: string | null;
+  /** the enquirer's language, when the source said */
+  language?: string | null;
 }
 
 /** A lead as the bulk paths carry it: name, mobile (normalised), requirement, area, source ref. */
-export type LeadTuple = [name: string, mobile: string, requirement: string, area: string, sourceRef?: string | null];
+export type LeadTuple = [name: string, mobile: string, requirement: string, area: string, sourceRef?: string | null, language?: string | null];
 
 export interface LeadBatchContext {
   subadminId: number;
@@ -40,26 +42,37 @@ function isPostgres(db: Kysely<DB> | Transaction<DB>): boolean {
  */
 export async function insertLeadTuples(db: Kysely<DB> | Transaction<DB>, ctx: LeadBatchContext, rows: LeadTuple[]): Promise<number> {
   if (!rows.length) return 0;
+  const result = await insertStatement(db, ctx, rows, false).execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** insertLeadTuples answering the id and mobile of each lead it inserted (the skipped ones are not named). */
+export async function insertLeadTuplesReturning(db: Kysely<DB> | Transaction<DB>, ctx: LeadBatchContext, rows: LeadTuple[]) {
+  if (!rows.length) return [];
+  const result = await insertStatement(db, ctx, rows, true).execute(db);
+  return result.rows.map((r) => ({ id: Number(r.id), mobile: r.mobile }));
+}
+
+function insertStatement(db: Kysely<DB> | Transaction<DB>, ctx: LeadBatchContext, rows: LeadTuple[], returning: boolean) {
   const json = JSON.stringify(rows);
   const assignTo = ctx.assignTo ?? null;
   const sentAt = assignTo ? ctx.now : null;
   const source = isPostgres(db)
-    ? sql`select e ->> 0 as name, e ->> 1 as mobile, e ->> 2 as requirement, e ->> 3 as area, e ->> 4 as source_ref
+    ? sql`select e ->> 0 as name, e ->> 1 as mobile, e ->> 2 as requirement, e ->> 3 as area, e ->> 4 as source_ref, e ->> 5 as language
           from json_array_elements(cast(${json} as json)) e`
     : sql`select j.value ->> 0 as name, j.value ->> 1 as mobile, j.value ->> 2 as requirement, j.value ->> 3 as area,
-                 j.value ->> 4 as source_ref from json_each(${json}) j`;
+                 j.value ->> 4 as source_ref, j.value ->> 5 as language from json_each(${json}) j`;
   // Casts type the parameters for Postgres (an INSERT ... SELECT list does not); `where true` lets
   // SQLite tell the upsert clause from a join constraint.
-  const result = await sql`
+  return sql<{ id: number; mobile: string }>`
     insert into leads (subadmin_id, batch_id, visible, source_ref, name, mobile, requirement, area, category, upload_date,
-                       telicaller_id, telicaller_send_date, status, created_at, updated_at)
+                       telicaller_id, telicaller_send_date, status, language, created_at, updated_at)
     select cast(${ctx.subadminId} as integer), cast(${ctx.batchId} as integer), cast(${ctx.visible} as integer), s.source_ref,
            s.name, s.mobile, s.requirement, s.area, cast(${ctx.category} as text), cast(${ctx.now} as text),
-           cast(${assignTo} as integer), cast(${sentAt} as text), '0', cast(${ctx.now} as text), cast(${ctx.now} as text)
+           cast(${assignTo} as integer), cast(${sentAt} as text), '0', s.language, cast(${ctx.now} as text), cast(${ctx.now} as text)
     from (${source}) s
     where true
-    on conflict do nothing`.execute(db);
-  return Number(result.numAffectedRows ?? 0);
+    on conflict do nothing${returning ? sql` returning id, mobile` : sql``}`;
 }
 
 /** insertLeadTuples for callers holding lead objects. */
@@ -67,7 +80,7 @@ export function insertLeads(db: Kysely<DB> | Transaction<DB>, ctx: LeadBatchCont
   return insertLeadTuples(
     db,
     ctx,
-    rows.map((r) => [r.name, r.mobile, r.requirement, r.area, r.sourceRef ?? null]),
+    rows.map((r) => [r.name, r.mobile, r.requirement, r.area, r.sourceRef ?? null, r.language ?? null]),
   );
 }
 

@@ -1,0 +1,132 @@
+import type { Transaction } from 'kysely';
+import type { Deps } from '../../deps.js';
+import type { Dialect } from '../../db/database.js';
+import type { DB } from '../../db/schema.js';
+import type { RoutingSource } from '../../../shared/routing.js';
+import { raiseAlerts, type LeadAlert } from '../alerts/alerts.js';
+import { insertLeadTuplesReturning, type LeadTuple } from '../leads/leads.repository.js';
+import { findExistingLeads } from './engine.repository.js';
+import { handleRepeatEnquiries } from './repeat-enquiry.js';
+import { routeLeads, routesOnArrival, startRoutingRound, type RoutingRound } from './route-leads.js';
+import { loadRoutingSettings } from './settings.repository.js';
+
+/** A lead as a source delivers it, its mobile already normalised to 10 digits. */
+export interface ArrivingLead {
+  name: string;
+  mobile: string;
+  requirement: string;
+  area: string;
+  category: string;
+  language?: string | null;
+  /** the source's own id for the enquiry: the same id again is a retry, not a new lead */
+  sourceRef?: string | null;
+}
+
+/**
+ * What became of an arriving lead. 'new': it is a lead now; 'repeat': the company already had the
+ * mobile, and its lead took the enquiry (docs/routing.md#repeat-enquiries); 'retry': the source sent
+ * this enquiry before (same source ref), nothing changed.
+ */
+export interface Arrival {
+  leadId: number;
+  outcome: 'new' | 'repeat' | 'retry';
+  routedTo: { id: number; name: string } | null;
+  waiting: boolean;
+}
+
+export interface ArrivalContext {
+  subadminId: number;
+  source: RoutingSource;
+  batchId: number | null;
+  now: Date;
+  /** route whatever the company's switch for the source says (a CSV upload's own choice) */
+  route?: boolean;
+}
+
+/**
+ * Takes leads in, inside the caller's transaction: inserts the new ones and routes them when the
+ * company routes this source; hands a known mobile's enquiry to its lead. The alerts are for the
+ * caller to raise after its commit.
+ */
+export async function receiveLeadsIn(
+  trx: Transaction<DB>,
+  dialect: Dialect,
+  ctx: ArrivalContext,
+  leads: readonly ArrivingLead[],
+): Promise<{ arrivals: Arrival[]; alerts: LeadAlert[] }> {
+  const now = ctx.now.toISOString();
+  const settings = await loadRoutingSettings(trx, ctx.subadminId);
+  const route = ctx.route ?? routesOnArrival(settings, ctx.source);
+  let round: RoutingRound | null = null;
+  const roundNow = async () => (round ??= await startRoutingRound(trx, dialect, ctx.subadminId, ctx.now));
+  // Routing's lock comes first, before the inserts: on Postgres, concurrent arrivals then queue on
+  // the company row instead of deadlocking on each other's rows.
+  if (route) await roundNow();
+
+  const newIds = new Map<string, number>();
+  const byCategory = new Map<string, LeadTuple[]>();
+  for (const l of leads) {
+    const rows = byCategory.get(l.category) ?? [];
+    byCategory.set(l.category, rows);
+    rows.push([l.name, l.mobile, l.requirement, l.area, l.sourceRef ?? null, l.language ?? null]);
+  }
+  for (const [category, rows] of byCategory) {
+    const inserted = await insertLeadTuplesReturning(trx, { subadminId: ctx.subadminId, category, batchId: ctx.batchId, visible: 1, now }, rows);
+    for (const r of inserted) newIds.set(r.mobile, r.id);
+  }
+
+  // A mobile twice in one delivery is one enquiry: the later ones answer as the first.
+  const firstOf = new Map<string, ArrivingLead>();
+  for (const l of leads) if (!firstOf.has(l.mobile)) firstOf.set(l.mobile, l);
+  const firsts = [...firstOf.values()];
+  const arrivals = new Map<ArrivingLead, Arrival>();
+  const alerts: LeadAlert[] = [];
+  const fresh = firsts.filter((l) => newIds.has(l.mobile));
+  if (route && fresh.length) {
+    const out = await routeLeads(
+      trx,
+      await roundNow(),
+      fresh.map((l) => ({ id: newIds.get(l.mobile)!, name: l.name, category: l.category, area: l.area, language: l.language ?? null })),
+      ctx.source,
+    );
+    alerts.push(...out.alerts);
+    for (const l of fresh) {
+      const p = out.routed.get(newIds.get(l.mobile)!);
+      arrivals.set(l, { leadId: newIds.get(l.mobile)!, outcome: 'new', routedTo: p ? { id: p.id, name: p.name } : null, waiting: !p });
+    }
+  } else {
+    for (const l of fresh) arrivals.set(l, { leadId: newIds.get(l.mobile)!, outcome: 'new', routedTo: null, waiting: false });
+  }
+
+  const known = firsts.filter((l) => !newIds.has(l.mobile));
+  if (known.length) {
+    const refs = known.map((l) => l.sourceRef).filter((r): r is string => !!r);
+    const retried = refs.length ? new Map((await findExistingLeads(trx, ctx.subadminId, { sourceRefs: refs })).map((r) => [r.source_ref, r])) : new Map();
+    const repeats = known.filter((l) => !(l.sourceRef && retried.has(l.sourceRef)));
+    for (const l of known) {
+      const r = l.sourceRef ? retried.get(l.sourceRef) : undefined;
+      if (r) {
+        const owner = r.telicaller_id === null ? null : { id: r.telicaller_id, name: r.owner_name ?? '' };
+        arrivals.set(l, { leadId: r.id, outcome: 'retry', routedTo: owner, waiting: r.route_waiting === 1 });
+      }
+    }
+    if (repeats.length) {
+      const existing = new Map((await findExistingLeads(trx, ctx.subadminId, { mobiles: repeats.map((l) => l.mobile) })).map((r) => [r.mobile, r]));
+      const out = await handleRepeatEnquiries(trx, { ...ctx, settings, route, round: roundNow }, repeats, existing);
+      alerts.push(...out.alerts);
+      for (const [l, a] of out.arrivals) arrivals.set(l, a);
+    }
+  }
+  return { arrivals: leads.map((l) => arrivals.get(firstOf.get(l.mobile)!)!), alerts };
+}
+
+/** One lead arriving on its own (the capture API, a website form, Add Lead): its own transaction, its alerts raised. */
+export async function receiveLead(deps: Deps, subadminId: number, source: RoutingSource, lead: ArrivingLead, now: Date = new Date()): Promise<Arrival> {
+  const { arrivals, alerts } = await deps.db
+    .transaction()
+    .execute((trx) => receiveLeadsIn(trx, deps.dialect, { subadminId, source, batchId: null, now }, [lead]));
+  raiseAlerts(alerts);
+  const arrival = arrivals[0];
+  if (!arrival) throw new Error('receiveLead: the lead was neither inserted nor found');
+  return arrival;
+}

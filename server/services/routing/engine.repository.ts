@@ -1,0 +1,185 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Dialect } from '../../db/database.js';
+import type { Insertable } from 'kysely';
+import type { DB, LeadEventsTable } from '../../db/schema.js';
+import { LEAD_STATUS } from '../../../shared/lead-status.js';
+import type { RoutablePerson, RoutingRule } from './pick.js';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * The company row, locked for the rest of the transaction on Postgres: routings of one company run
+ * one after another, on one instance or several, so two never both see the same person as the
+ * least-routed. (SQLite transactions here begin immediate, which already serialises writers.)
+ */
+export function lockRoutingCompany(trx: Db, dialect: Dialect, subadminId: number) {
+  let q = trx.selectFrom('subadmins').select(['id', 'time_zone', 'deleted_at']).where('id', '=', subadminId);
+  if (dialect === 'postgres') q = q.forUpdate();
+  return q.executeTakeFirst();
+}
+
+/** The people routing may give leads to now, whatever the clock: live, not blocked, not on a break. */
+export async function findRoutablePeople(db: Db, subadminId: number, includeHeads: boolean, today: string): Promise<RoutablePerson[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'name', 'daily_lead_cap', 'routed_day', 'routed_count', 'last_routed_at'])
+    .where('subadmin_id', '=', subadminId)
+    .where('deleted_at', 'is', null)
+    .where('is_blocked', '=', 0)
+    .where('on_break', '=', 0)
+    .where('user_type', 'in', includeHeads ? ['Telicaller', 'Telicaller-hade'] : ['Telicaller'])
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    dailyCap: r.daily_lead_cap,
+    routedToday: r.routed_day === today ? Number(r.routed_count) : 0,
+    lastRoutedAt: r.last_routed_at,
+  }));
+}
+
+/** The company's rules in order, each with the people it names. */
+export async function findRules(db: Db, subadminId: number): Promise<RoutingRule[]> {
+  const [rules, members] = await Promise.all([
+    db.selectFrom('routing_rules').select(['id', 'field', 'match', 'value']).where('subadmin_id', '=', subadminId).orderBy('position').orderBy('id').execute(),
+    db.selectFrom('routing_rule_members').select(['rule_id', 'user_id']).where('subadmin_id', '=', subadminId).execute(),
+  ]);
+  const byRule = new Map<number, Set<number>>();
+  for (const m of members) {
+    const set = byRule.get(m.rule_id) ?? new Set<number>();
+    byRule.set(m.rule_id, set);
+    set.add(m.user_id);
+  }
+  return rules.map((r) => ({ ...r, memberIds: byRule.get(r.id) ?? new Set() }));
+}
+
+/** Gives leads to one person: in their queue as new, sent now, no longer waiting. */
+export async function assignRoutedLeads(db: Db, subadminId: number, userId: number, leadIds: number[], now: string) {
+  await db
+    .updateTable('leads')
+    .set({ telicaller_id: userId, telicaller_send_date: now, status: LEAD_STATUS.new, route_waiting: 0, updated_at: now })
+    .where('subadmin_id', '=', subadminId)
+    .where('id', 'in', leadIds)
+    .execute();
+}
+
+/** Counts leads routed to a person on the company's day `today` (a new day starts again from these). */
+export async function addRoutedToday(db: Db, userId: number, today: string, count: number, now: string) {
+  await db
+    .updateTable('users')
+    .set((eb) => ({
+      routed_count: eb
+        .case()
+        .when('routed_day', '=', today)
+        .then(eb('routed_count', '+', count))
+        .else(count)
+        .end(),
+      routed_day: today,
+      last_routed_at: now,
+    }))
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Leads nobody could take: they wait in the pool for the first eligible person. */
+export async function markWaiting(db: Db, subadminId: number, leadIds: number[], source: string, now: string) {
+  await db
+    .updateTable('leads')
+    .set({ route_waiting: 1, route_source: source, telicaller_id: null, telicaller_send_date: null, updated_at: now })
+    .where('subadmin_id', '=', subadminId)
+    .where('id', 'in', leadIds)
+    .execute();
+}
+
+export async function insertLeadEvents(db: Db, rows: Insertable<LeadEventsTable>[]) {
+  for (let i = 0; i < rows.length; i += 500)
+    await db
+      .insertInto('lead_events')
+      .values(rows.slice(i, i + 500))
+      .execute();
+}
+
+/** What routing and a repeat enquiry need of a lead already in the company. */
+export function findExistingLeads(db: Db, subadminId: number, by: { mobiles?: string[]; sourceRefs?: string[] }) {
+  let q = db
+    .selectFrom('leads as l')
+    .leftJoin('users as u', 'u.id', 'l.telicaller_id')
+    .select([
+      'l.id',
+      'l.mobile',
+      'l.source_ref',
+      'l.name',
+      'l.visible',
+      'l.status',
+      'l.category',
+      'l.area',
+      'l.language',
+      'l.telicaller_id',
+      'l.route_waiting',
+      'l.updated_at',
+      'u.name as owner_name',
+      'u.is_blocked as owner_blocked',
+      'u.deleted_at as owner_deleted_at',
+    ])
+    .where('l.subadmin_id', '=', subadminId);
+  if (by.mobiles) q = q.where('l.mobile', 'in', by.mobiles.length ? by.mobiles : ['']);
+  if (by.sourceRefs) q = q.where('l.source_ref', 'in', by.sourceRefs.length ? by.sourceRefs : ['']);
+  return q.execute();
+}
+export type ExistingLead = Awaited<ReturnType<typeof findExistingLeads>>[number];
+
+/**
+ * A repeat enquiry takes a lead back to new: out of any retry wait, with no callback pending, its
+ * attempts counted afresh; either still its owner's (sent now: the top of their New queue) or
+ * nobody's yet (routed next, or the pool).
+ */
+export async function reopenLead(db: Db, subadminId: number, leadId: number, ownerId: number | null, now: string) {
+  await db
+    .updateTable('leads')
+    .set({
+      status: LEAD_STATUS.new,
+      telicaller_id: ownerId,
+      telicaller_send_date: ownerId === null ? null : now,
+      retry_at: null,
+      attempts: 0,
+      callback_date: null,
+      callback_time: null,
+      opened_from_status: null,
+      route_waiting: 0,
+      updated_at: now,
+    })
+    .where('subadmin_id', '=', subadminId)
+    .where('id', '=', leadId)
+    .execute();
+}
+
+/** The company's leads waiting for routing, oldest first. */
+export function findWaitingLeads(db: Db, subadminId: number, limit: number) {
+  return db
+    .selectFrom('leads')
+    .select(['id', 'name', 'category', 'area', 'language', 'route_source'])
+    .where('subadmin_id', '=', subadminId)
+    .where('route_waiting', '=', 1)
+    .where('telicaller_id', 'is', null)
+    .where('visible', '=', 1)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** Companies with leads waiting for routing. */
+export async function companiesWithWaitingLeads(db: Db): Promise<number[]> {
+  const rows = await db.selectFrom('leads').select('subadmin_id').distinct().where('route_waiting', '=', 1).execute();
+  return rows.map((r) => r.subadmin_id);
+}
+
+/** A waiting lead that someone distributed by hand (or took from the pool) waits no more. */
+export async function clearStaleWaiting(db: Db, subadminId: number) {
+  await db
+    .updateTable('leads')
+    .set({ route_waiting: 0 })
+    .where('subadmin_id', '=', subadminId)
+    .where('route_waiting', '=', 1)
+    .where('telicaller_id', 'is not', null)
+    .execute();
+}
