@@ -6,7 +6,7 @@ type Db = Kysely<DB> | Transaction<DB>;
 const CALLER_TYPES = ['Telicaller', 'Telicaller-hade'] as const;
 
 /** The company's live telecallers and heads with what routing reads of them, by name. */
-export function findRoutablePeople(db: Db, subadminId: number) {
+export function findAvailabilityPeople(db: Db, subadminId: number) {
   return db
     .selectFrom('users')
     .select(['id', 'name', 'user_type', 'is_blocked', 'on_break', 'break_since', 'daily_lead_cap', 'routed_day', 'routed_count'])

@@ -11,13 +11,13 @@ import {
   findCompanyUsers,
   findRule,
   findRuleMembers,
-  findRules,
+  findRuleRows,
   insertRule,
   replaceRuleMembers,
   setRulePosition,
   updateRuleRow,
 } from './rules.repository.js';
-import { countWaitingLeads, findRoutablePeople, findRoutablePerson, setBreakRow, setDailyCapRow } from './availability.repository.js';
+import { countWaitingLeads, findAvailabilityPeople, findRoutablePerson, setBreakRow, setDailyCapRow } from './availability.repository.js';
 import { todayIn } from '../../../shared/dates.js';
 import { isoWeekday, isWorkingTime, type WorkingHours } from '../../../shared/working-hours.js';
 import type { RoutingSettings } from '../../../shared/routing.js';
@@ -73,7 +73,7 @@ export async function saveRoutingSettings(deps: Deps, actor: SubadminActor, inpu
 
 /** The company's rules in the order routing tries them, each with its people. */
 export async function listRoutingRules(deps: Deps, subadminId: number): Promise<RoutingRuleView[]> {
-  const [rules, members] = await Promise.all([findRules(deps.db, subadminId), findRuleMembers(deps.db, subadminId)]);
+  const [rules, members] = await Promise.all([findRuleRows(deps.db, subadminId), findRuleMembers(deps.db, subadminId)]);
   return rules.map((r) => ({
     id: r.id,
     position: r.position,
@@ -131,7 +131,7 @@ export async function deleteRoutingRule(deps: Deps, actor: SubadminActor, id: nu
 /** Swaps a rule with the one above or below it; at either end nothing moves. */
 export async function moveRoutingRule(deps: Deps, actor: SubadminActor, input: MoveInput): Promise<RoutingRuleView[]> {
   await deps.db.transaction().execute(async (trx) => {
-    const rules = await findRules(trx, actor.subadminId);
+    const rules = await findRuleRows(trx, actor.subadminId);
     const at = rules.findIndex((r) => r.id === input.id);
     if (at < 0) throw ruleNotFound();
     const to = input.direction === 'up' ? at - 1 : at + 1;
@@ -147,7 +147,7 @@ export async function moveRoutingRule(deps: Deps, actor: SubadminActor, input: M
 }
 
 /** What availability reads of a person. */
-export interface RoutablePerson {
+export interface AvailabilityPerson {
   user_type: UserType;
   is_blocked: number;
   on_break: number;
@@ -157,10 +157,10 @@ export interface RoutablePerson {
 }
 
 /** Leads routing gave the person on the company's `today`. */
-export const routedOn = (p: Pick<RoutablePerson, 'routed_day' | 'routed_count'>, today: string) => (p.routed_day === today ? p.routed_count : 0);
+export const routedOn = (p: Pick<AvailabilityPerson, 'routed_day' | 'routed_count'>, today: string) => (p.routed_day === today ? p.routed_count : 0);
 
 /** Why routing passes a person by at `now`, or null when it would give them a lead. */
-export function unavailableReason(p: RoutablePerson, settings: RoutingSettings, timeZone: string, now: Date): UnavailableReason | null {
+export function unavailableReason(p: AvailabilityPerson, settings: RoutingSettings, timeZone: string, now: Date): UnavailableReason | null {
   if (p.is_blocked) return 'blocked';
   if (p.on_break) return 'on_break';
   if (p.user_type === 'Telicaller-hade' && !settings.includeHeads) return 'head_not_included';
@@ -178,7 +178,7 @@ export async function routingAvailability(deps: Deps, subadminId: number, now: D
   const [settings, timeZone, people, waiting] = await Promise.all([
     loadRoutingSettings(deps.db, subadminId),
     companyTimeZone(deps.db, subadminId),
-    findRoutablePeople(deps.db, subadminId),
+    findAvailabilityPeople(deps.db, subadminId),
     countWaitingLeads(deps.db, subadminId),
   ]);
   const today = todayIn(timeZone, now);

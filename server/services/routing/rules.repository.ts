@@ -8,7 +8,7 @@ export type RuleValues = Pick<RuleRecord, 'field' | 'match' | 'value'>;
 const RULE_COLUMNS = ['id', 'position', 'field', 'match', 'value'] as const;
 
 /** The company's rules, first position first. */
-export function findRules(db: Db, subadminId: number): Promise<RuleRecord[]> {
+export function findRuleRows(db: Db, subadminId: number): Promise<RuleRecord[]> {
   return db.selectFrom('routing_rules').select(RULE_COLUMNS).where('subadmin_id', '=', subadminId).orderBy('position').orderBy('id').execute();
 }
 

@@ -21,7 +21,7 @@ export function LeadRoutingPage() {
       <div>
         <Title order={2}>{PAGE_TITLES['/subadmin/lead-routing']}</Title>
         <Text c="dimmed" size="sm">
-          New leads go to your available telecallers in turn, as they arrive. Rules send the leads they match to the people you pick.
+          New leads go to the available telecaller with the fewest routed leads today, as they arrive. Rules send the leads they match to the people you pick.
         </Text>
       </div>
       {availability.data && (
@@ -67,7 +67,7 @@ function RulesCard({ people }: { people: AvailabilityRow[] }) {
               Rules
             </Title>
             <Text size="sm" c="dimmed">
-              Tried from the top; the first rule a lead matches decides who may get it. A lead no rule matches goes to everyone available.
+              Tried from the top; the first rule a lead matches decides who may get it. A lead no rule matches may go to anyone available.
             </Text>
           </div>
           <Button onClick={() => setEditing('new')}>Add rule</Button>
@@ -77,7 +77,7 @@ function RulesCard({ people }: { people: AvailabilityRow[] }) {
           compact
           query={rules}
           records={rules.data}
-          empty="No rules yet: leads go to everyone available in turn."
+          empty="No rules yet: every lead may go to anyone available."
           columns={[
             { accessor: 'position', title: '#', width: 48, render: (_, i) => i + 1 },
             {

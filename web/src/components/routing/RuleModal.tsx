@@ -94,7 +94,7 @@ export function RuleModal({ rule, people, onClose }: { rule: RoutingRuleView | n
           />
           <MultiSelect
             label="Send to"
-            description="The matching leads go to these people in turn, when they are available."
+            description="The matching leads go only to these people, the one with the fewest today first; while none of them is available, the leads wait."
             placeholder="Pick people"
             withAsterisk
             searchable
