@@ -25,7 +25,7 @@ export function LeadRoutingPage() {
         </Text>
       </div>
       {availability.data && (
-        <Text fw={500} data-testid="waiting-leads">
+        <Text fw={500} c={availability.data.waiting > 0 ? 'orange.8' : undefined} data-testid="waiting-leads">
           {availability.data.waiting === 1 ? '1 lead waiting for routing' : `${formatCount(availability.data.waiting)} leads waiting for routing`}
         </Text>
       )}
@@ -75,6 +75,7 @@ function RulesCard({ people }: { people: AvailabilityRow[] }) {
         <AppTable<RoutingRuleView>
           aria-label="Routing rules"
           compact
+          minWidth={560}
           query={rules}
           records={rules.data}
           empty="No rules yet: every lead may go to anyone available."
