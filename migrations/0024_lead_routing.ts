@@ -6,7 +6,7 @@ import type { Dialect, Migration } from './types.js';
  * availability (a break, a daily cap) and how many leads routing gave them today; a lead waiting for
  * routing, how often it was recycled, its first call attempt (speed to lead) and its language; the
  * events of a lead's life that are not calls (routed, repeat enquiry, recycled), shown in its history;
- * and an upload's repeat enquiries, counted apart from the duplicates inside its file.
+ * and an upload's repeat enquiries, counted apart from the duplicates inside its file and kept until it completes.
  */
 async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
   const withId = (name: string) => {
@@ -105,6 +105,17 @@ async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
     .alterTable('upload_batches')
     .addColumn('route_now', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
+  // An upload's rows whose mobile the company already had: their enquiries reach those leads when the upload completes.
+  await db.schema
+    .createTable('upload_repeats')
+    .addColumn('batch_id', 'integer', (c) => c.notNull().references('upload_batches.id').onDelete('cascade'))
+    .addColumn('subadmin_id', 'integer', (c) => c.notNull())
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('mobile', 'text', (c) => c.notNull())
+    .addColumn('requirement', 'text', (c) => c.notNull())
+    .addColumn('area', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('upload_repeats_batch').on('upload_repeats').columns(['batch_id', 'mobile']).execute();
 }
 
 export const leadRouting: Migration = { name: '0024_lead_routing', up };

@@ -22,6 +22,7 @@ import { STORED_NAME, sweepUploads } from './services/uploads/uploads.service.js
 import { appRouter, type AppRouter } from './trpc/router.js';
 import { contextFactory } from './trpc/context.js';
 import { legacyApi } from './rest/index.js';
+import { captureApi, CAPTURE_PREFIX } from './rest/capture.routes.js';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './errors.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -125,6 +126,7 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   });
 
   await app.register(legacyApi, { prefix: '/api/webapi', deps });
+  await app.register(captureApi, { prefix: CAPTURE_PREFIX, deps });
 
   await app.register(fastifyStatic, {
     root: path.resolve(config.uploadsDir),

@@ -27,3 +27,20 @@ export function formatDuration(seconds: number): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${pad(Math.floor(s / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
 }
+
+/** The unit words of a wait, in the reader's language. */
+export interface WaitUnits {
+  h: string;
+  min: string;
+  s: string;
+}
+
+const WAIT_UNITS: WaitUnits = { h: 'h', min: 'min', s: 's' };
+
+/** A wait (milliseconds) for people to read: "45 s", "4 min 10 s", "2 h 5 min" (seconds left out from an hour up). */
+export function formatWait(ms: number, units: WaitUnits = WAIT_UNITS): string {
+  const { h, m, s } = splitDuration(Math.round(Math.max(0, ms) / 1000));
+  if (h > 0) return m > 0 ? `${h} ${units.h} ${m} ${units.min}` : `${h} ${units.h}`;
+  if (m > 0) return s > 0 ? `${m} ${units.min} ${s} ${units.s}` : `${m} ${units.min}`;
+  return `${s} ${units.s}`;
+}

@@ -127,6 +127,8 @@ describe.each(dialects)('dashboards on %s', (dialect) => {
       leads: { total: 6, unassigned: 3, assignedToday: 2 },
       projectsPendingApproval: 2,
       pendingComplaints: 2,
+      // Six visible leads arrived today, none called yet, none waiting 5 working minutes yet.
+      speed: { arrived: 6, called: 0, medianMs: null, p90Ms: null, quick: 0, decided: 0, quickShare: null },
     });
   });
 

@@ -251,7 +251,7 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
     expect((await leadsOf(company.id)).map((l) => l.source_ref)).toEqual([rows[0]!.UNIQUE_QUERY_ID, rows[1]!.UNIQUE_QUERY_ID, fresh.UNIQUE_QUERY_ID]);
   });
 
-  it('skips as duplicate a lead whose mobile the company already has, keeping the existing lead', async () => {
+  it("takes a known mobile's new enquiry as a repeat enquiry on the existing lead, not as a new lead", async () => {
     const { company, key } = await companyWithLink();
     const other = await insertCompany(db());
     const known = imMobile();
@@ -264,12 +264,15 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
       fakeLead(new Date(now.getTime() - MIN), { SENDER_MOBILE: known }),
       fakeLead(new Date(now.getTime() - MIN), { SENDER_MOBILE: elsewhere }),
     ]);
-    expect(await pull(company.id, now)).toMatchObject({ result: { code: '200', inserted: 1, duplicates: 1 } });
+    expect(await pull(company.id, now)).toMatchObject({ result: { code: '200', inserted: 1, duplicates: 0, repeats: 1 } });
     const leads = await leadsOf(company.id);
     expect(leads.map((l) => [l.mobile, l.name, l.category])).toEqual([
       [digits(known), 'From CSV', 'Local Leads'],
       [digits(elsewhere), 'Ravi Kumar', 'IndiaMART'],
     ]);
+    // The known mobile's new enquiry is in its lead's history, not dropped.
+    const events = await db().selectFrom('lead_events').select(['kind', 'source']).where('lead_id', '=', leads[0]!.id).execute();
+    expect(events).toEqual([{ kind: 'repeat_enquiry', source: 'indiamart' }]);
   });
 
   it('records a connection failure, a timeout and an unusable saved link without throwing', async () => {
@@ -306,7 +309,7 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
     const s = await session(company);
     const res = await mutate(t.app, 'indiamart.pullNow', undefined, s);
     expect(res.status).toBe(200);
-    expect(res.data).toEqual({ code: '200', message: 'Leads received.', inserted: 1, duplicates: 0, invalid: 0 });
+    expect(res.data).toEqual({ code: '200', message: 'Leads received.', inserted: 1, duplicates: 0, repeats: 0, invalid: 0 });
     expect((await leadsOf(company.id)).map((l) => l.mobile)).toEqual([digits(lead.SENDER_MOBILE!)]);
     expect(await batchesOf(company.id)).toMatchObject([{ uploaded_by_kind: 'subadmin', uploaded_by_id: company.id }]);
     expect(JSON.parse((await batchesOf(company.id))[0]!.report!).trigger).toBe('manual');

@@ -356,6 +356,8 @@ with WhatsApp"`,
       duplicates: 0,
       duplicatesInFile: 0,
       duplicatesExisting: 0,
+      repeats: 0,
+      routing: null,
       invalid: 0,
       invalidRows: [],
       ignoredColumns: [],
@@ -588,7 +590,9 @@ with WhatsApp"`,
     // Had it only been slow, it learns so: no renewal, and completing shows nothing.
     expect(await renewBatchLease(db(), theirs)).toBe(false);
     await withLeads(theirs);
-    await expect(completeBatch(t.deps, theirs, { inserted: 2, duplicates: 0, invalid: 0, report: {} })).rejects.toBeInstanceOf(BatchDiscardedError);
+    await expect(completeBatch(t.deps, theirs, { inserted: 2, duplicates: 0, invalid: 0, repeats: 0, routeNow: false, report: {} })).rejects.toBeInstanceOf(
+      BatchDiscardedError,
+    );
     expect(await db().selectFrom('leads').select('id').where('batch_id', '=', theirs).where('visible', '=', 1).execute()).toEqual([]);
     expect(await statusOf(theirs)).toBe('failed');
   });

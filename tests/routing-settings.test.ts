@@ -5,7 +5,7 @@ import { insertLead, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { mutate, query, signIn } from './helpers/http.js';
 import { multipart, type Part } from './helpers/multipart.js';
 import { nowIso } from '../server/db/dialect.js';
-import { routingAvailability } from '../server/services/routing/routing.service.js';
+import { endBreak, routingAvailability, setMyBreak } from '../server/services/routing/routing.service.js';
 import { DEFAULT_ROUTING_SETTINGS } from '../shared/routing.js';
 import { DAILY_CAP_RANGE, RULE_MEMBER_NOT_CALLER, RULE_MEMBERS_REQUIRED, WORK_DAYS_REQUIRED, WORK_END_AFTER_START } from '../shared/schemas/routing.js';
 
@@ -347,5 +347,25 @@ describe.each(dialects)('lead routing settings, rules and availability on %s', (
         ['routeNow', '1'],
       ]),
     ).toBe(1);
+  });
+
+  it('routes the leads waiting for routing when someone comes back from a break', async () => {
+    const { company, owner, caller, colleague } = await team(t);
+    await mutate(t.app, 'routing.saveSettings', { ...SETTINGS, routeCapture: true }, owner);
+    await db().updateTable('users').set({ is_blocked: 1 }).where('id', '=', colleague.id).execute();
+    const actor = { kind: 'user' as const, id: caller.id, subadminId: company.id, userType: 'Telicaller' as const, impersonatedBy: null, sessionId: 0 };
+    await setMyBreak(t.deps, actor, true, ist('10:00'));
+    const lead = await insertLead(db(), company.id, { route_waiting: 1, route_source: 'capture' });
+    const holder = () => db().selectFrom('leads').select(['telicaller_id', 'route_waiting']).where('id', '=', lead).executeTakeFirstOrThrow();
+
+    // Back after hours: the lead keeps waiting for the morning.
+    await setMyBreak(t.deps, actor, false, ist('19:00'));
+    expect(await holder()).toEqual({ telicaller_id: null, route_waiting: 1 });
+    await setMyBreak(t.deps, actor, true, ist('10:00'));
+    expect(await holder()).toEqual({ telicaller_id: null, route_waiting: 1 });
+
+    // The sub-admin ends the break inside working hours: the lead goes to them.
+    await endBreak(t.deps, { kind: 'subadmin', id: company.id, subadminId: company.id, sessionId: 0 }, caller.id, ist('11:00'));
+    expect(await holder()).toEqual({ telicaller_id: caller.id, route_waiting: 0 });
   });
 });

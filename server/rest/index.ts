@@ -12,6 +12,7 @@ import { intakeRoutes } from './intake.routes.js';
 import { distributionRoutes } from './distribution.routes.js';
 import { leadWorkRoutes } from './lead-work.routes.js';
 import { summariesRoutes } from './summaries.routes.js';
+import { speedRoutes } from './speed.routes.js';
 import { leadWorkExportRoutes } from './lead-work-export.routes.js';
 import { projectsRoutes } from './projects.routes.js';
 import { bannersRoutes } from './banners.routes.js';
@@ -53,6 +54,7 @@ export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps 
   await app.register(distributionRoutes, { deps });
   await app.register(leadWorkRoutes, { deps });
   await app.register(summariesRoutes, { deps });
+  await app.register(speedRoutes, { deps });
   await app.register(leadWorkExportRoutes, { deps });
   await app.register(projectsRoutes, { deps });
   await app.register(bannersRoutes, { deps });

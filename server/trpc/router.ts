@@ -13,12 +13,14 @@ import { distributionRouter } from './routers/distribution.js';
 import { indiamartRouter } from './routers/indiamart.js';
 import { workRouter } from './routers/work.js';
 import { summariesRouter } from './routers/summaries.js';
+import { speedRouter } from './routers/speed.js';
 import { projectsRouter } from './routers/projects.js';
 import { productsRouter } from './routers/products.js';
 import { bannersRouter } from './routers/banners.js';
 import { mediaRouter } from './routers/media.js';
 import { tasksRouter } from './routers/tasks.js';
 import { routingRouter } from './routers/routing.js';
+import { captureRouter } from './routers/capture.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -35,12 +37,14 @@ export const appRouter = router({
   indiamart: indiamartRouter,
   work: workRouter,
   summaries: summariesRouter,
+  speed: speedRouter,
   projects: projectsRouter,
   products: productsRouter,
   banners: bannersRouter,
   media: mediaRouter,
   tasks: tasksRouter,
   routing: routingRouter,
+  capture: captureRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -15,6 +15,8 @@ export interface IndiamartPullResult {
   message: string;
   inserted: number;
   duplicates: number;
+  /** enquiries from mobiles the company already had, taken by their leads (docs/routing.md) */
+  repeats: number;
   invalid: number;
 }
 

@@ -53,6 +53,10 @@ export interface UploadResult {
   duplicatesInFile: number;
   /** mobiles the company already had as leads */
   duplicatesExisting: number;
+  /** of those, the ones whose lead took the row as a repeat enquiry (all but leads of another upload still running) */
+  repeats: number;
+  /** when the upload asked to route its leads: how many went to someone now, and how many wait for someone eligible */
+  routing: { routed: number; waiting: number } | null;
   invalid: number;
   /** the first invalid rows (at most INVALID_REPORT_LIMIT); every one is in the batch's refused-rows file */
   invalidRows: InvalidRow[];
@@ -85,6 +89,8 @@ export interface BatchReport extends UploadHistoryRow {
   rows: number | null;
   duplicatesInFile: number | null;
   duplicatesExisting: number | null;
+  /** rows whose lead took them as a repeat enquiry; null for uploads made before repeats were counted */
+  repeats: number | null;
   invalidRows: InvalidRow[];
   ignoredColumns: string[];
   /** every refused row can be downloaded (refusedRowsPath) */

@@ -130,4 +130,6 @@ export interface UploadedLeadRow extends LeadFields {
   telicaller_id: number | null;
   /** the assignee's name, null when unassigned */
   assignee_name: string | null;
+  /** unassigned because routing found nobody eligible yet: it goes out when someone is (docs/routing.md) */
+  waiting_for_routing: boolean;
 }

@@ -32,7 +32,7 @@ export const RANGE_MESSAGES = {
 } as const;
 
 // Query strings carry text: an empty parameter means "not set".
-const dateField = z
+export const dateField = z
   .preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z.string({ error: RANGE_MESSAGES.date }).trim().refine(isCalendarDate, RANGE_MESSAGES.date).optional(),

@@ -147,6 +147,9 @@ export const PROCEDURES: Record<string, Entry> = {
   'summaries.productivity': { allow: OWNER },
   'summaries.callLog': { allow: OWNER, probes: (o) => input({ telecallerId: o.telecaller }) },
   'summaries.callers': { allow: OWNER },
+  'speed.report': { allow: OWNER },
+  'speed.waiting': { allow: OWNER },
+  'speed.mine': { allow: CALLERS },
   'projects.create': { allow: CALLERS, probes: (o) => input({ ...projectFields, advance: '0', lead_id: o.lead }) },
   'projects.mine': { allow: CALLERS },
   'projects.myDetail': { allow: CALLERS, probes: (o) => input({ id: o.runningProject }) },
@@ -198,6 +201,9 @@ export const PROCEDURES: Record<string, Entry> = {
   'tasks.list': { allow: OWNER },
   'tasks.approve': { allow: OWNER, probes: (o) => input({ id: o.completedTask }) },
   'tasks.developers': { allow: OWNER },
+  'capture.list': { allow: OWNER },
+  'capture.create': { allow: OWNER },
+  'capture.revoke': { allow: OWNER, probes: (o) => input({ id: o.captureKey }) },
 };
 
 const url = (...urls: string[]): Probe[] => urls.map((u) => ({ url: u }));
@@ -285,6 +291,8 @@ export const ROUTES: Record<string, Entry> = {
   'GET /get-call-summary': { allow: CALLERS },
   'GET /get-all-call-summary': { allow: OWNER },
   'GET /summaries/productivity.csv': { allow: OWNER },
+  'GET /speed/telecallers.csv': { allow: OWNER },
+  'GET /speed/days.csv': { allow: OWNER },
   'GET /work/new-leads.csv': { allow: CALLERS },
   'POST /createProject': { allow: CALLERS, probes: (o) => body('/createProject', { ...legacyProject, Advance_payment: 0, lead_id: o.lead }) },
   'GET /projects': { allow: CALLERS },

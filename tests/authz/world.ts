@@ -5,6 +5,7 @@ import type { Deps } from '../../server/deps.js';
 import { nowIso } from '../../server/db/dialect.js';
 import { seedDemo, DEMO } from '../../seed/demo.js';
 import { createUserComplaint } from '../../server/services/complaints/user-complaints.service.js';
+import { createCaptureKey } from '../../server/services/capture/capture-keys.service.js';
 import { addDays, todayIn } from '../../shared/dates.js';
 import { SESSION_COOKIE } from '../../shared/constants.js';
 import { LEAD_STATUS } from '../../shared/lead-status.js';
@@ -35,6 +36,8 @@ export interface OtherCompany {
   tutorial: number;
   /** a lead-routing rule naming its telecaller */
   routingRule: number;
+  /** a lead capture API key */
+  captureKey: number;
 }
 
 /** The signed-in side: company A's people and data, whose ids are fine to use. */
@@ -146,6 +149,7 @@ async function otherCompany(deps: Deps): Promise<OtherCompany> {
     demo: (await media('demos')).id,
     tutorial: (await media('tutorials')).id,
     routingRule: rule.id,
+    captureKey: (await createCaptureKey(deps, company.id, { kind: 'api', name: 'Website', thankYouUrl: null })).id,
   };
 }
 

@@ -334,6 +334,7 @@ describe.each(DATABASES)('hostile input against the running server on %s', (dial
       demo: 1_000_001,
       tutorial: 1_000_001,
       routingRule: await first('select id from routing_rules order by id'),
+      captureKey: 1_000_001,
     };
     const own: OwnCompany = { subadminId: company, telecaller, head, lead: ids.lead };
     const cases = buildCases(ids, own);

@@ -6,6 +6,8 @@ import { todayBounds } from '../../../shared/dates.js';
 import type { StatusCountField } from '../../../shared/lead-status.js';
 import { countLimitedUsers } from '../users/users.repository.js';
 import { queueCounts } from '../lead-work/tallies.repository.js';
+import { companySpeedToday } from '../speed/speed-to-lead.service.js';
+import type { SpeedFigures } from '../../../shared/schemas/speed.js';
 import { callerFigures, callerProjectCounts, developerTaskCounts, leadFigures, userCounts, waitingOnCompany } from './dashboard.repository.js';
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -22,6 +24,8 @@ export interface SubadminDashboard {
   leads: { total: number; unassigned: number; assignedToday: number };
   projectsPendingApproval: number;
   pendingComplaints: number;
+  /** speed to lead of today's arrivals (the tile opening the Speed to lead page) */
+  speed: SpeedFigures;
 }
 
 export async function getSubadminDashboard(deps: Deps, actor: SubadminActor): Promise<SubadminDashboard> {
@@ -29,11 +33,12 @@ export async function getSubadminDashboard(deps: Deps, actor: SubadminActor): Pr
   const company = await requireCompany(db, actor.subadminId, ['company_name', 'expiry_date', 'telecaller_creat_limit', 'time_zone']);
   const day = todayBounds(company.time_zone);
 
-  const [users, leads, other, used] = await Promise.all([
+  const [users, leads, other, used, speed] = await Promise.all([
     userCounts(db, actor.subadminId),
     leadFigures(db, actor.subadminId, day),
     waitingOnCompany(db, actor.subadminId),
     countLimitedUsers(db, actor.subadminId),
+    companySpeedToday(deps, actor.subadminId),
   ]);
 
   return {
@@ -52,6 +57,7 @@ export async function getSubadminDashboard(deps: Deps, actor: SubadminActor): Pr
     leads: { total: num(leads?.total), unassigned: num(leads?.unassigned), assignedToday: num(leads?.assignedToday) },
     projectsPendingApproval: num(other?.projects),
     pendingComplaints: num(other?.complaints),
+    speed,
   };
 }
 

@@ -131,7 +131,7 @@ export async function assignOldest(db: Kysely<DB>, dialect: Dialect, spec: Assig
   if (!pool) return 0;
   const { userIds } = spec;
   const set = (assignee: RawBuilder<unknown>) =>
-    sql`set telicaller_id = ${assignee}, telicaller_send_date = ${spec.now}, status = ${LEAD_STATUS.new}, updated_at = ${spec.now}`;
+    sql`set telicaller_id = ${assignee}, telicaller_send_date = ${spec.now}, status = ${LEAD_STATUS.new}, route_waiting = 0, updated_at = ${spec.now}`;
   // Ids and positions are validated integers: literals keep the CASE typed as integer on Postgres.
   const bySlot = sql`case p.slot ${sql.join(
     userIds.map((id, i) => sql`when ${sql.lit(i)} then ${sql.lit(id)}`),

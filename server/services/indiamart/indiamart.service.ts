@@ -56,6 +56,6 @@ export async function pullNow(deps: Deps, actor: SubadminActor, opts: Omit<PullO
     const minutes = Math.max(1, Math.ceil((outcome.retryAt.getTime() - now.getTime()) / 60_000));
     throw new AppError('TOO_MANY_REQUESTS', `IndiaMART allows one pull every 5 minutes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
   }
-  const { code, message, inserted, duplicates, invalid } = outcome.result;
-  return { code, message, inserted, duplicates, invalid };
+  const { code, message, inserted, duplicates, repeats, invalid } = outcome.result;
+  return { code, message, inserted, duplicates, repeats, invalid };
 }

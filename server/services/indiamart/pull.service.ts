@@ -2,7 +2,8 @@ import type { Deps } from '../../deps.js';
 import type { PrincipalKind } from '../../db/schema.js';
 import { INDIAMART_CATEGORY } from '../../../shared/leads.js';
 import { INDIAMART_PULL_INTERVAL_MS, PULL_CODES_OURS, isPullSuccess, type IndiamartPullResult } from '../../../shared/schemas/indiamart.js';
-import { insertLeads } from '../leads/leads.repository.js';
+import { raiseAlerts, type LeadAlert } from '../alerts/alerts.js';
+import { receiveLeadsIn } from '../routing/arrivals.service.js';
 import { buildPullUrl, fetchIndiamartLeads, parseApiLink, type FetchFn } from './client.js';
 import { mapIndiamartRows } from './mapping.js';
 import { insertBatch, setBatchCounts } from '../leads/upload-batches.repository.js';
@@ -84,8 +85,9 @@ export async function pullCompany(deps: Deps, subadminId: number, opts: PullOpti
   const success = isPullSuccess(answer.code);
   const by = opts.by ?? { kind: 'subadmin' as const, id: subadminId };
 
+  let alerts: LeadAlert[] = [];
   try {
-    return await db.transaction().execute(async (trx) => {
+    const outcome = await db.transaction().execute(async (trx) => {
       const batchId = await insertBatch(trx, {
         subadmin_id: subadminId,
         uploaded_by_kind: by.kind,
@@ -102,11 +104,18 @@ export async function pullCompany(deps: Deps, subadminId: number, opts: PullOpti
         completed_at: nowText,
       });
 
+      // New leads are routed as they go in (when the company routes IndiaMART leads); a known mobile's
+      // new enquiry goes to its lead (a repeat enquiry); the same enquiry pulled again changes nothing.
       let inserted = 0;
+      let repeats = 0;
       if (answer.code === '200' && mapped.leads.length > 0) {
-        inserted = await insertLeads(trx, { subadminId, category: INDIAMART_CATEGORY, batchId, visible: 1, now: nowText }, mapped.leads);
+        const arriving = mapped.leads.map((l) => ({ ...l, category: INDIAMART_CATEGORY }));
+        const received = await receiveLeadsIn(trx, deps.dialect, { subadminId, source: 'indiamart', batchId, now }, arriving);
+        inserted = received.arrivals.filter((a) => a.outcome === 'new').length;
+        repeats = received.arrivals.filter((a) => a.outcome === 'repeat').length;
+        alerts = received.alerts;
       }
-      const duplicates = mapped.repeated + (mapped.leads.length - inserted);
+      const duplicates = mapped.repeated + (mapped.leads.length - inserted - repeats);
       const invalid = mapped.invalid.length;
       const report = {
         code: answer.code,
@@ -117,7 +126,7 @@ export async function pullCompany(deps: Deps, subadminId: number, opts: PullOpti
         window_end: window.end.toISOString(),
         invalid_rows: mapped.invalid.slice(0, REPORT_INVALID_ROWS),
       };
-      await setBatchCounts(trx, batchId, { inserted, duplicates, invalid, report: JSON.stringify(report) });
+      await setBatchCounts(trx, batchId, { inserted, duplicates, invalid, repeats, report: JSON.stringify(report) });
 
       // A link changed while this pull ran belongs to another key: its window starts afresh.
       await recordPullAnswer(trx, subadminId, settings.api_link, {
@@ -126,8 +135,10 @@ export async function pullCompany(deps: Deps, subadminId: number, opts: PullOpti
         ...(success ? { last_window_end: window.end.toISOString() } : {}),
       });
 
-      return { kind: 'pulled' as const, result: { code: answer.code, message: answer.message, inserted, duplicates, invalid, batchId, window } };
+      return { kind: 'pulled' as const, result: { code: answer.code, message: answer.message, inserted, duplicates, repeats, invalid, batchId, window } };
     });
+    raiseAlerts(alerts);
+    return outcome;
   } catch (err) {
     await recordPullError(db, subadminId, PULL_CODES_OURS.ERROR, 'Saving the pulled leads failed. The next pull will try again.').catch(() => undefined);
     throw err;

@@ -40,6 +40,22 @@ export function historyOfLead(db: Kysely<DB>, subadminId: number, leadId: number
 
 export type HistoryRow = Awaited<ReturnType<typeof historyOfLead>>[number];
 
+/** What happened to a lead besides calls (routed, repeat enquiries, recycled), newest first, with the names involved. */
+export function eventsOfLead(db: Kysely<DB>, subadminId: number, leadId: number) {
+  return db
+    .selectFrom('lead_events as e')
+    .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'e.user_id').onRef('u.subadmin_id', '=', 'e.subadmin_id'))
+    .leftJoin('users as f', (j) => j.onRef('f.id', '=', 'e.from_user_id').onRef('f.subadmin_id', '=', 'e.subadmin_id'))
+    .where('e.subadmin_id', '=', subadminId)
+    .where('e.lead_id', '=', leadId)
+    .select(['e.id', 'e.kind', 'e.source', 'e.detail', 'e.created_at', 'u.name as user_name', 'f.name as from_user_name'])
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(50)
+    .execute();
+}
+export type LeadEventItem = Awaited<ReturnType<typeof eventsOfLead>>[number];
+
 /** The latest row of a lead's history, whole. */
 export function latestHistoryRow(db: Kysely<DB>, subadminId: number, leadId: number) {
   return db

@@ -13,6 +13,20 @@ export async function insertHistory(db: Kysely<DB>, row: Insertable<LeadHistoryT
   await db.insertInto('lead_history').values(row).execute();
 }
 
+/**
+ * Keeps a lead's first call (speed to lead) true after a call is recorded at `at`: set when it had none,
+ * moved earlier when an outbox delivers a call made before the one already recorded, never later.
+ */
+export async function noteCall(db: Kysely<DB>, subadminId: number, leadId: number, at: string): Promise<void> {
+  await db
+    .updateTable('leads')
+    .set({ first_call_at: at })
+    .where('id', '=', leadId)
+    .where('subadmin_id', '=', subadminId)
+    .where((eb) => eb.or([eb('first_call_at', 'is', null), eb('first_call_at', '>', at)]))
+    .execute();
+}
+
 /** A submission already stored under the user's key for it, if any. */
 export async function findSubmission<R>(db: Kysely<DB>, actor: UserActor, clientKey: string): Promise<StoredSubmission<R> | null> {
   const row = await db

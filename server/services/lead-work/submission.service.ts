@@ -17,9 +17,9 @@ import {
 } from '../../../shared/schemas/lead-work.js';
 import { companyRules, type CompanyRules } from '../company/company.service.js';
 import type { QueueKey, WorkableLead } from './queues.repository.js';
-import { historyOfLead } from './history.repository.js';
+import { eventsOfLead, historyOfLead, type LeadEventItem } from './history.repository.js';
 import { findColleague, namesOf } from './colleagues.repository.js';
-import { findSubmission, insertHistory, storeSubmission, updateLead } from './submission.repository.js';
+import { findSubmission, insertHistory, noteCall, storeSubmission, updateLead } from './submission.repository.js';
 import { madeAt } from './submission-keys.js';
 import { isTwin } from './twin-submissions.js';
 import { isTakenBack, refuseIfTakenBack } from './taken-back.js';
@@ -51,6 +51,8 @@ export interface LeadDetail {
   variant: 'standard' | 'head' | 'noSubmit';
   whatsapp: { link: string; message: string };
   history: HistoryItem[];
+  /** routing's moves and repeat enquiries, newest first (docs/routing.md) */
+  events: LeadEventItem[];
   queue: { name: Queue; previousId: number | null; nextId: number | null } | null;
   attemptLimit: number;
 }
@@ -79,8 +81,9 @@ export async function openLead(deps: Deps, actor: UserActor, input: { leadId: nu
   const noSubmit = input.queue ? input.queue === 'noSubmit' : lead.status === LEAD_STATUS.noSubmit;
   const variant = handed ? 'head' : noSubmit ? 'noSubmit' : 'standard';
   const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
-  const [history, around, assigner] = await Promise.all([
+  const [history, events, around, assigner] = await Promise.all([
     historyOfLead(deps.db, actor.subadminId, lead.id),
+    eventsOfLead(deps.db, actor.subadminId, lead.id),
     input.queue ? neighbours(deps.db, actor, rules, input.queue, key) : Promise.resolve(null),
     handed && lead.handler_assigned_by ? namesOf(deps.db, actor.subadminId, [lead.handler_assigned_by]) : Promise.resolve(null),
   ]);
@@ -104,6 +107,7 @@ export async function openLead(deps: Deps, actor: UserActor, input: { leadId: nu
     variant,
     whatsapp: { link: whatsappLink(lead.mobile, message), message },
     history: history.map(toHistoryItem),
+    events,
     queue: input.queue && around ? { name: input.queue, ...around } : null,
     attemptLimit: rules.attemptLimit,
   };
@@ -256,6 +260,7 @@ async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues
       updated_at: now.toISOString(),
     });
     await insertHistory(trx, history);
+    await noteCall(trx, actor.subadminId, lead.id, history.created_at);
     return { result, key, rules };
   });
 }
@@ -355,6 +360,7 @@ async function applyNotConnected(deps: Deps, actor: UserActor, input: NotConnect
     if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
     await updateLead(trx, actor.subadminId, lead.id, { status, attempts, retry_at: retryAt, opened_from_status: null, updated_at: now.toISOString() });
     await insertHistory(trx, history);
+    await noteCall(trx, actor.subadminId, lead.id, history.created_at);
     return { result, key, rules };
   });
 }

@@ -20,6 +20,8 @@ import {
 import { firstCell, joinedLines, joinedParts, mapColumns, type Columns } from './csv-columns.js';
 import { sniffDelimiter, type Delimiter } from './csv-delimiter.js';
 import { insertRefusedRows } from './refused-rows.repository.js';
+import { insertUploadRepeats, visibleMobiles } from './upload-repeats.repository.js';
+import { finishUploadArrivals } from '../routing/upload-arrivals.js';
 import type { RefusedRow } from './refused-rows.js';
 import { normalizeIndianMobile } from '../../../shared/mobile.js';
 import { storableText } from '../../../shared/storable-text.js';
@@ -82,7 +84,7 @@ export interface CsvImportInput {
   source: Readable | AsyncIterable<Buffer>;
   /** aborted when the client goes away: the batch is discarded */
   signal?: AbortSignal;
-  /** route the leads once they are in (the upload's "Route these leads now"); kept on the batch */
+  /** "route these leads now": the leads go to routing as the upload completes */
   routeNow?: boolean;
 }
 
@@ -245,6 +247,7 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
   let inserted = 0;
   let duplicatesInFile = 0;
   let duplicatesExisting = 0;
+  let repeats = 0;
   let invalid = 0;
   const invalidRows: InvalidRow[] = [];
   const seen = new MobileSet();
@@ -276,6 +279,7 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
     rows: dataRows,
     duplicatesInFile,
     duplicatesExisting,
+    repeats,
     invalidRows,
     columns: header,
     ignoredColumns: cols?.ignored ?? [],
@@ -289,10 +293,28 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
       // for each chunk to reach the disk.
       if (deps.dialect === 'postgres') await relaxCommitDurability(trx);
       if (refusedChunk.length) await insertRefusedRows(trx, actor.subadminId, batchId!, refusedChunk);
-      return insertLeadTuples(trx, ctx, chunk);
+      const added = await insertLeadTuples(trx, ctx, chunk);
+      // Rows skipped for a mobile the company already holds: repeat enquiries, kept for the end.
+      const known =
+        added < chunk.length
+          ? await visibleMobiles(
+              trx,
+              actor.subadminId,
+              chunk.map((r) => r[1]),
+            )
+          : new Set<string>();
+      if (known.size)
+        await insertUploadRepeats(
+          trx,
+          batchId!,
+          actor.subadminId,
+          chunk.filter((r) => known.has(r[1])),
+        );
+      return { added, repeated: known.size };
     });
-    inserted += done;
-    duplicatesExisting += chunk.length - done;
+    inserted += done.added;
+    repeats += done.repeated;
+    duplicatesExisting += chunk.length - done.added;
   };
 
   // The next chunk is parsed while the previous one is written (Postgres answers over the network).
@@ -335,7 +357,7 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
           fileName: input.fileName,
           category: input.category,
           owner: deps.config.instanceId,
-          routeNow: input.routeNow ?? false,
+          routeNow: input.routeNow,
         });
         keepLease(batchId);
       }
@@ -374,8 +396,22 @@ export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: Cs
     if (inFlightError) throw inFlightError;
     if (input.signal?.aborted) throw new AppError('BAD_REQUEST', INTERRUPTED_MESSAGE);
     const duplicates = duplicatesInFile + duplicatesExisting;
-    await completeBatch(deps, batchId, { inserted, duplicates, invalid, report: report() });
-    return { batchId, rows: dataRows, inserted, duplicates, duplicatesInFile, duplicatesExisting, invalid, invalidRows, ignoredColumns: cols.ignored };
+    const routeNow = input.routeNow === true;
+    await completeBatch(deps, batchId, { inserted, duplicates, invalid, repeats, routeNow, report: report() });
+    const routing = await finishUploadArrivals(deps, { id: batchId, subadminId: actor.subadminId, category: input.category, routeNow });
+    return {
+      batchId,
+      rows: dataRows,
+      inserted,
+      duplicates,
+      duplicatesInFile,
+      duplicatesExisting,
+      repeats,
+      routing,
+      invalid,
+      invalidRows,
+      ignoredColumns: cols.ignored,
+    };
   } catch (caught) {
     const err =
       caught instanceof CsvError ? unreadable(caught, parser) : caught instanceof BatchDiscardedError ? new AppError('CONFLICT', ABANDONED_MESSAGE) : caught;

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.js';
 import { nowIso } from '../../db/dialect.js';
 import { findLeadIdByMobile, findLeadOwnerByMobile, insertLeads } from './leads.repository.js';
 import { importLeadsCsv, type CsvImportInput } from './csv-import.js';
+import { receiveLead } from '../routing/arrivals.service.js';
 import { getBatchReport, listUploadHistory } from './upload-batches.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import type { AddLeadInput, AddedLead, BatchIdInput, BatchReport, UploadHistoryInput, UploadHistoryRow, UploadResult } from '../../../shared/schemas/intake.js';
@@ -34,13 +35,22 @@ async function duplicateMessage(deps: Deps, subadminId: number, mobile: string):
 }
 
 /**
- * One lead typed in by hand. A sub-admin's goes to the pool; a telecaller's or head's goes
- * straight into their own queue (assigned to them, sent now, status new).
+ * One lead typed in by hand. A sub-admin's goes to routing when the company routes Add Lead, else to
+ * the pool; a telecaller's or head's goes straight into their own queue (assigned to them, sent
+ * now, status new). A mobile the company already has is refused with whose lead it is: the person
+ * typing it learns that at once (a source's repeat enquiry instead goes to the lead, docs/routing.md).
  */
 export async function addLead(deps: Deps, actor: SubadminActor | UserActor, input: Out<typeof AddLeadInput>): Promise<AddedLead> {
   if (actor.kind === 'user' && !isTelecallerType(actor.userType)) throw new AppError('FORBIDDEN', 'You do not have access to this.');
   const assignTo = actor.kind === 'user' ? actor.id : null;
   const lead = { name: input.name, mobile: input.mobile, requirement: input.requirement.replace(/\r\n?/g, '\n'), area: input.area };
+  if (actor.kind === 'subadmin') {
+    if (await findLeadOwnerByMobile(deps.db, actor.subadminId, input.mobile))
+      throw new AppError('CONFLICT', await duplicateMessage(deps, actor.subadminId, input.mobile));
+    const arrival = await receiveLead(deps, actor.subadminId, 'add_lead', { ...lead, category: input.category });
+    if (arrival.outcome !== 'new') throw new AppError('CONFLICT', await duplicateMessage(deps, actor.subadminId, input.mobile));
+    return { id: arrival.leadId, ...lead, category: input.category, telicallerId: arrival.routedTo?.id ?? null };
+  }
   const inserted = await insertLeads(deps.db, { subadminId: actor.subadminId, category: input.category, batchId: null, visible: 1, now: nowIso(), assignTo }, [
     lead,
   ]);

@@ -207,6 +207,7 @@ const selectUploadedLead = (q: LeadsQuery) =>
     ...LEAD_FIELDS,
     'l.status',
     'l.telicaller_id',
+    'l.route_waiting',
     eb.selectFrom('users as u').select('u.name').whereRef('u.id', '=', 'l.telicaller_id').whereRef('u.subadmin_id', '=', 'l.subadmin_id').as('assignee_name'),
   ]);
 

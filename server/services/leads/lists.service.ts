@@ -82,7 +82,15 @@ export async function legacyLeadsOfTelecaller(deps: Deps, actor: SubadminActor, 
 
 export async function pageUploadedLeads(deps: Deps, actor: SubadminActor, input: Out<typeof UploadedLeadsInput>): Promise<Page<UploadedLeadRow>> {
   const page = await pageOfUploadedLeads(deps.db, actor.subadminId, input);
-  return { ...page, items: page.items.map((r) => ({ ...r, status: r.status as LeadStatus, assignee_name: r.assignee_name ?? null })) };
+  return {
+    ...page,
+    items: page.items.map(({ route_waiting, ...r }) => ({
+      ...r,
+      status: r.status as LeadStatus,
+      assignee_name: r.assignee_name ?? null,
+      waiting_for_routing: route_waiting === 1 && r.telicaller_id === null,
+    })),
+  };
 }
 
 export function listCategories(deps: Deps, actor: SubadminActor) {

@@ -37,9 +37,12 @@ export async function invisibleLeadIdRange(trx: Transaction<DB>, batchId: number
   return { lo: Number(range?.lo ?? 0), hi: Number(range?.hi ?? -1) };
 }
 
-/** Makes a batch's invisible leads visible, those with ids in [from, to) when given. */
-export async function showBatchLeads(trx: Transaction<DB>, batchId: number, ids?: { from: number; to: number }): Promise<void> {
-  let q = trx.updateTable('leads').set({ visible: 1 });
+/**
+ * Makes a batch's invisible leads visible, those with ids in [from, to) when given; when the upload
+ * asked to route them, they become visible waiting for routing (routed next, in short rounds).
+ */
+export async function showBatchLeads(trx: Transaction<DB>, batchId: number, route: boolean, ids?: { from: number; to: number }): Promise<void> {
+  let q = trx.updateTable('leads').set(route ? { visible: 1, route_waiting: 1, route_source: 'csv' } : { visible: 1 });
   if (ids) q = q.where('id', '>=', ids.from).where('id', '<', ids.to);
   await q.where('batch_id', '=', batchId).where('visible', '=', 0).execute();
 }
@@ -48,7 +51,7 @@ export async function showBatchLeads(trx: Transaction<DB>, batchId: number, ids?
 export async function markBatchComplete(
   trx: Transaction<DB>,
   batchId: number,
-  counts: { inserted: number; duplicates: number; invalid: number; report: string },
+  counts: { inserted: number; duplicates: number; invalid: number; repeats: number; report: string },
 ): Promise<boolean> {
   const res = await trx
     .updateTable('upload_batches')
@@ -77,7 +80,11 @@ export async function markBatchFailed(db: Kysely<DB>, batchId: number, report: s
 }
 
 /** Sets a finished batch's counts and report. */
-export async function setBatchCounts(db: Kysely<DB>, batchId: number, counts: { inserted: number; duplicates: number; invalid: number; report: string }) {
+export async function setBatchCounts(
+  db: Kysely<DB>,
+  batchId: number,
+  counts: { inserted: number; duplicates: number; invalid: number; repeats?: number; report: string },
+) {
   await db.updateTable('upload_batches').set(counts).where('id', '=', batchId).execute();
 }
 

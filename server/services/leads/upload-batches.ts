@@ -9,6 +9,7 @@ import { notFound } from '../../errors.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import type { BatchReport, InvalidRow, UploadHistoryRow } from '../../../shared/schemas/intake.js';
 import { deleteRefusedRows } from './refused-rows.repository.js';
+import { deleteUploadRepeats } from './upload-repeats.repository.js';
 import {
   deleteInvisibleLeads,
   extendBatchLease,
@@ -34,6 +35,7 @@ export interface BatchReportJson {
   rows?: number;
   duplicatesInFile?: number;
   duplicatesExisting?: number;
+  repeats?: number;
   invalidRows?: InvalidRow[];
   /** a CSV upload: its header row as read, the columns nothing read, and whether every refused row is kept (upload_refused_rows) */
   columns?: string[];
@@ -60,17 +62,7 @@ const leaseFrom = (now: number) => new Date(now + BATCH_LEASE_MS).toISOString();
 
 export async function createBatch(
   db: Kysely<DB>,
-  b: {
-    subadminId: number;
-    byKind: PrincipalKind;
-    byId: number;
-    source: string;
-    fileName: string | null;
-    category: string;
-    owner: string;
-    /** the uploader asked for the leads to be routed (an upload's "Route these leads now") */
-    routeNow?: boolean;
-  },
+  b: { subadminId: number; byKind: PrincipalKind; byId: number; source: string; fileName: string | null; category: string; owner: string; routeNow?: boolean },
 ): Promise<number> {
   return insertBatch(db, {
     subadmin_id: b.subadminId,
@@ -113,7 +105,7 @@ export class BatchDiscardedError extends Error {
 export async function completeBatch(
   deps: Deps,
   batchId: number,
-  counts: { inserted: number; duplicates: number; invalid: number; report: BatchReportJson },
+  counts: { inserted: number; duplicates: number; invalid: number; repeats: number; routeNow: boolean; report: BatchReportJson },
 ): Promise<void> {
   const flip = () => flipBatch(deps, batchId, counts);
   if (deps.dialect !== 'sqlite') return flip();
@@ -123,22 +115,23 @@ export async function completeBatch(
 async function flipBatch(
   deps: Deps,
   batchId: number,
-  counts: { inserted: number; duplicates: number; invalid: number; report: BatchReportJson },
+  counts: { inserted: number; duplicates: number; invalid: number; repeats: number; routeNow: boolean; report: BatchReportJson },
 ): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     if (deps.dialect === 'sqlite') {
       const { lo, hi } = await invisibleLeadIdRange(trx, batchId);
       for (let from = lo; from <= hi; from += ROWS_PER_STATEMENT) {
-        await showBatchLeads(trx, batchId, { from, to: from + ROWS_PER_STATEMENT });
+        await showBatchLeads(trx, batchId, counts.routeNow, { from, to: from + ROWS_PER_STATEMENT });
         await yieldToEventLoop();
       }
     } else {
-      await showBatchLeads(trx, batchId);
+      await showBatchLeads(trx, batchId, counts.routeNow);
     }
     const completed = await markBatchComplete(trx, batchId, {
       inserted: counts.inserted,
       duplicates: counts.duplicates,
       invalid: counts.invalid,
+      repeats: counts.repeats,
       report: JSON.stringify(counts.report),
     });
     // Discarded meanwhile: nothing of it may become visible (the throw undoes the flip).
@@ -152,6 +145,7 @@ async function flipBatch(
  */
 export async function failBatch(deps: Deps, batchId: number, error: string, report: BatchReportJson = {}): Promise<void> {
   await deleteRefusedRows(deps.db, batchId);
+  await deleteUploadRepeats(deps.db, batchId);
   for (;;) {
     if ((await deleteInvisibleLeads(deps.db, batchId, DELETE_PER_STATEMENT)) < DELETE_PER_STATEMENT) break;
     await yieldToEventLoop();
@@ -234,6 +228,7 @@ export async function getBatchReport(deps: Deps, actor: SubadminActor, id: numbe
     rows: num(report.rows),
     duplicatesInFile: num(report.duplicatesInFile),
     duplicatesExisting: num(report.duplicatesExisting),
+    repeats: num(report.repeats),
     invalidRows: invalidRowsOf(report),
     ignoredColumns: Array.isArray(report.ignoredColumns) ? report.ignoredColumns.filter((c): c is string => typeof c === 'string') : [],
     refusedRowsFile: r.status === 'complete' && report.refusedKept === true && Number(r.invalid) > 0,

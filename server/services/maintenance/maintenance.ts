@@ -3,15 +3,21 @@ import { discardAbandonedBatches } from '../leads/upload-batches.js';
 import { sweepUploads } from '../uploads/uploads.service.js';
 import { dropEmptyTallies } from '../lead-work/tallies.repository.js';
 import type { SchedulerLogger } from '../indiamart/scheduler.js';
+import { drainAllWaiting } from '../routing/waiting.service.js';
+import { recycleAll } from '../routing/recycling.service.js';
 
 const BATCH_CHECK_MS = 60_000;
 const UPLOAD_SWEEP_MS = 60 * 60_000;
+/** Leads waiting for routing are routed within this of someone becoming eligible (the start of working hours). */
+const WAITING_DRAIN_MS = 30_000;
+const RECYCLE_MS = 60_000;
 
 /**
  * What start-up alone cannot clean up when several instances share a database and a volume: the
  * uploads of an instance that died and did not come back (their lease runs out) and the files it
  * left half-written; and the lead tallies that fell to 0. Every instance runs it; each discard and
- * removal is safe to race.
+ * removal is safe to race. Also lead routing's clock: leads waiting for routing go out when working
+ * hours start, and untouched leads are recycled (one instance at a time on Postgres).
  */
 export function startMaintenance(deps: Deps, logger: SchedulerLogger) {
   const every = (ms: number, job: () => Promise<void>) => {
@@ -40,6 +46,14 @@ export function startMaintenance(deps: Deps, logger: SchedulerLogger) {
     }),
     every(UPLOAD_SWEEP_MS, async () => {
       await dropEmptyTallies(deps.db);
+    }),
+    every(WAITING_DRAIN_MS, async () => {
+      const routed = await drainAllWaiting(deps);
+      if (routed) logger.info({ routed }, 'routed leads that were waiting');
+    }),
+    every(RECYCLE_MS, async () => {
+      const moved = await recycleAll(deps);
+      if (moved) logger.info({ moved }, 'recycled untouched leads');
     }),
   ];
   return { stop: () => Promise.all(jobs.map((j) => j.stop())).then(() => undefined) };

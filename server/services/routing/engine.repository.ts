@@ -153,13 +153,14 @@ export async function reopenLead(db: Db, subadminId: number, leadId: number, own
     .execute();
 }
 
-/** The company's leads waiting for routing, oldest first. */
-export function findWaitingLeads(db: Db, subadminId: number, limit: number) {
+/** The company's leads waiting for routing after `afterId`, oldest first. */
+export function findWaitingLeads(db: Db, subadminId: number, limit: number, afterId = 0) {
   return db
     .selectFrom('leads')
     .select(['id', 'name', 'category', 'area', 'language', 'route_source'])
     .where('subadmin_id', '=', subadminId)
     .where('route_waiting', '=', 1)
+    .where('id', '>', afterId)
     .where('telicaller_id', 'is', null)
     .where('visible', '=', 1)
     .orderBy('id')
@@ -181,5 +182,60 @@ export async function clearStaleWaiting(db: Db, subadminId: number) {
     .where('subadmin_id', '=', subadminId)
     .where('route_waiting', '=', 1)
     .where('telicaller_id', 'is not', null)
+    .execute();
+}
+
+/** Waiting leads of a source the company no longer routes: back to the plain pool. */
+export async function clearWaiting(db: Db, subadminId: number, leadIds: number[]) {
+  if (!leadIds.length) return;
+  await db.updateTable('leads').set({ route_waiting: 0 }).where('subadmin_id', '=', subadminId).where('id', 'in', leadIds).execute();
+}
+
+/** Companies that recycle untouched leads, with their zone. */
+export function companiesThatRecycle(db: Db) {
+  return db
+    .selectFrom('routing_settings as r')
+    .innerJoin('subadmins as s', 's.id', 'r.subadmin_id')
+    .select(['r.subadmin_id'])
+    .where('r.recycle_after_hours', 'is not', null)
+    .where('s.deleted_at', 'is', null)
+    .execute();
+}
+
+/** Leads sent to someone before `sentBefore` and never called nor opened since: what recycling moves. */
+export function findUntouchedLeads(db: Db, subadminId: number, sentBefore: string, limit: number) {
+  return db
+    .selectFrom('leads')
+    .select(['id', 'name', 'category', 'area', 'language', 'telicaller_id', 'recycle_count', 'route_source'])
+    .where('subadmin_id', '=', subadminId)
+    .where('status', '=', LEAD_STATUS.new)
+    .where('telicaller_send_date', '<', sentBefore)
+    .where('telicaller_id', 'is not', null)
+    .where('first_call_at', 'is', null)
+    .where('visible', '=', 1)
+    .orderBy('telicaller_send_date')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+export async function countRecycled(db: Db, subadminId: number, leadIds: number[]) {
+  if (!leadIds.length) return;
+  await db
+    .updateTable('leads')
+    .set((eb) => ({ recycle_count: eb('recycle_count', '+', 1) }))
+    .where('subadmin_id', '=', subadminId)
+    .where('id', 'in', leadIds)
+    .execute();
+}
+
+/** Leads recycled as often as the company allows: back to the pool, for a person to decide. */
+export async function returnToPool(db: Db, subadminId: number, leadIds: number[], now: string) {
+  if (!leadIds.length) return;
+  await db
+    .updateTable('leads')
+    .set({ telicaller_id: null, telicaller_send_date: null, route_waiting: 0, updated_at: now })
+    .where('subadmin_id', '=', subadminId)
+    .where('id', 'in', leadIds)
     .execute();
 }

@@ -17,6 +17,7 @@ import {
   setRulePosition,
   updateRuleRow,
 } from './rules.repository.js';
+import { drainWaiting } from './waiting.service.js';
 import { countWaitingLeads, findAvailabilityPeople, findRoutablePerson, setBreakRow, setDailyCapRow } from './availability.repository.js';
 import { todayIn } from '../../../shared/dates.js';
 import { isoWeekday, isWorkingTime, type WorkingHours } from '../../../shared/working-hours.js';
@@ -207,7 +208,7 @@ export async function setDailyCap(deps: Deps, actor: SubadminActor, input: CapIn
   return { userId: input.userId, cap: input.cap };
 }
 
-/** Starts or ends a break; starting one already started keeps when it began. */
+/** Starts or ends a break; starting one already started keeps when it began. Ending one routes the leads waiting. */
 async function setBreak(deps: Deps, subadminId: number, userId: number, onBreak: boolean, now: Date): Promise<MyBreak> {
   const person = await findRoutablePerson(deps.db, subadminId, userId);
   if (!person) throw personNotFound();
@@ -215,6 +216,8 @@ async function setBreak(deps: Deps, subadminId: number, userId: number, onBreak:
   if (wasOnBreak === onBreak) return { onBreak, breakSince: onBreak ? person.break_since : null };
   const since = onBreak ? now.toISOString() : null;
   if (!(await setBreakRow(deps.db, subadminId, userId, since))) throw personNotFound();
+  // Someone back from a break may take the leads that waited for want of anyone available.
+  if (!onBreak) await drainWaiting(deps, subadminId, now);
   return { onBreak, breakSince: since };
 }
 

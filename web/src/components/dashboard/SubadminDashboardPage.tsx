@@ -4,7 +4,8 @@ import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
 import { PAGE_TITLES } from '../layout/pageTitles';
 import { StatCard } from '../users/StatCard';
-import { formatDate } from '../../lib/format';
+import { formatCount, formatDate } from '../../lib/format';
+import { shareText, waitText } from '../speed/speedFormat';
 
 const LIST = '/subadmin/telicallerlist/alltelicaller';
 
@@ -112,12 +113,23 @@ export function SubadminDashboardPage() {
                 <Title order={4} mb="sm">
                   Work
                 </Title>
-                <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
+                <SimpleGrid cols={{ base: 2, sm: 3 }}>
                   <StatCard label="Leads" value={d.leads.total} color="indigo" to="/subadmin/Leads/myuploadleads" />
                   <StatCard label="Unassigned leads" value={d.leads.unassigned} color="grape" to="/subadmin/Leads/distibutelead" />
                   <StatCard label="Leads assigned today" value={d.leads.assignedToday} color="cyan" />
                   <StatCard label="Projects awaiting approval" value={d.projectsPendingApproval} color="orange" to="/subadmin/SubProject/approveproject" />
                   <StatCard label="Pending telecaller complaints" value={d.pendingComplaints} color="red" to="/subadmin/telicallerComplain/pending" />
+                  <StatCard
+                    label="Speed to lead today (median wait)"
+                    value={d.speed.arrived === 0 ? 'No leads yet' : d.speed.called === 0 ? 'None called' : waitText(d.speed.medianMs)}
+                    color="teal"
+                    to="/subadmin/speed-to-lead"
+                    hint={
+                      d.speed.arrived === 0
+                        ? 'No lead has arrived today.'
+                        : `${shareText(d.speed.quickShare)} called within 5 min · ${formatCount(d.speed.arrived)} arrived, ${formatCount(d.speed.called)} called`
+                    }
+                  />
                 </SimpleGrid>
               </div>
             </>

@@ -10,6 +10,7 @@ import { DashboardTile } from '../layout/DashboardTile';
 import { useRouteExists } from '../layout/useRouteExists';
 import { useAfterIdle } from '../../lib/whenIdle';
 import { BreakSwitch } from '../routing/BreakSwitch';
+import { MySpeedCard } from '../speed/MySpeedCard';
 
 // Its own chunk, fetched beside the tiles: the carousel never holds them up.
 const BannerCarousel = lazy(() => import('../banners/BannerCarousel'));
@@ -54,6 +55,7 @@ export function UserDashboardPage() {
         ) : (
           <div style={{ height: 200 }} aria-hidden />
         ))}
+      {type !== 'Developer' && <MySpeedCard />}
       <QueryState query={tiles} errorText={t('dashboard.failed')}>
         {(data) =>
           isUserType(data.userType) ? (

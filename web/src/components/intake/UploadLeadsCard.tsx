@@ -144,6 +144,8 @@ export function UploadLeadsCard() {
           inserted={done.answer.inserted}
           duplicatesInFile={done.answer.duplicatesInFile}
           duplicatesExisting={done.answer.duplicatesExisting}
+          repeats={done.answer.repeats}
+          routing={done.answer.routing}
           invalid={done.answer.invalid}
           invalidRows={done.answer.invalidRows}
           ignoredColumns={done.answer.ignoredColumns}

@@ -76,6 +76,8 @@ interface Props {
   inserted: number;
   duplicatesInFile: number;
   duplicatesExisting: number;
+  repeats: number;
+  routing: { routed: number; waiting: number } | null;
   invalid: number;
   invalidRows: InvalidRow[];
   ignoredColumns: string[];
@@ -84,9 +86,10 @@ interface Props {
   onDismiss?: () => void;
 }
 
-/** What one upload did: leads added, duplicates skipped (in the file / already yours), invalid rows. */
+/** What one upload did: leads added, duplicates skipped, repeat enquiries on leads already yours, invalid rows, and routing's share. */
 export function UploadResultCard(r: Props) {
   const exists = useRouteExists();
+  const inAnotherUpload = r.duplicatesExisting - r.repeats;
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
       <Stack gap="md">
@@ -110,16 +113,27 @@ export function UploadResultCard(r: Props) {
             )}
           </Group>
         </Group>
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
           <Figure label="Leads added" value={r.inserted} color={r.inserted ? 'green.8' : undefined} />
           <Figure
             label="Duplicates skipped"
-            value={r.duplicatesInFile + r.duplicatesExisting}
-            detail={`${formatCount(r.duplicatesInFile)} in the file · ${formatCount(r.duplicatesExisting)} already in your leads`}
+            value={r.duplicatesInFile + inAnotherUpload}
+            detail={
+              inAnotherUpload
+                ? `${formatCount(r.duplicatesInFile)} in the file · ${formatCount(inAnotherUpload)} in an upload still running`
+                : 'Repeated inside the file'
+            }
           />
+          <Figure label="Repeat enquiries" value={r.repeats} detail="Already your leads: each is new again, the enquiry in its history" />
           <Figure label="Invalid rows" value={r.invalid} detail="No valid 10-digit mobile" color={r.invalid ? 'orange.8' : undefined} />
         </SimpleGrid>
-        {r.inserted === 0 && (
+        {r.routing && (
+          <Alert color={r.routing.waiting ? 'yellow' : 'blue'} variant="light">
+            Routed now: {formatCount(r.routing.routed)}.
+            {r.routing.waiting > 0 && ` Waiting for routing: ${formatCount(r.routing.waiting)} (they go out as soon as someone is available).`}
+          </Alert>
+        )}
+        {r.inserted === 0 && r.repeats === 0 && (
           <Alert color="yellow" variant="light">
             No new leads were added: every row was a duplicate or had no valid mobile number.
           </Alert>

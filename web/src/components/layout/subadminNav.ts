@@ -39,12 +39,17 @@ export const SUBADMIN_NAV: NavEntry[] = [
   {
     label: 'Calls',
     icon: 'phone',
-    children: [page('/subadmin/Leads/callsummary'), page('/subadmin/Leads/productivity'), page('/subadmin/Leads/callloghistory')],
+    children: [
+      page('/subadmin/Leads/callsummary'),
+      page('/subadmin/Leads/productivity'),
+      page('/subadmin/speed-to-lead'),
+      page('/subadmin/Leads/callloghistory'),
+    ],
   },
   { label: 'Notifications', icon: 'bell', children: [page('/subadmin/adminnotification'), page('/subadmin/telicallernotification')] },
   { label: 'Telecaller Complaints', icon: 'complaint', children: [page('/subadmin/telicallerComplain/pending'), page('/subadmin/telicallerComplain/close')] },
   { label: 'Send Complaint to Admin', icon: 'complaint', children: [page('/subadmin/sendcomplain/pending'), page('/subadmin/sendcomplain/close')] },
-  { label: 'Manage API', icon: 'key', children: [page('/subadmin/manage-indiamart')] },
+  { label: 'Manage API', icon: 'key', children: [page('/subadmin/manage-indiamart'), page('/subadmin/lead-capture')] },
   {
     label: 'Tasks',
     icon: 'cards',

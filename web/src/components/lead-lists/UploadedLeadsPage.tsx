@@ -1,4 +1,4 @@
-import { Anchor, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
 import { AppTable, type AppColumn, pagingOf } from '../DataTable/AppTable';
@@ -124,6 +124,13 @@ export function UploadedLeadsPage() {
 }
 
 function Assignee({ lead }: { lead: UploadedLeadRow }) {
+  if (lead.telicaller_id === null && lead.waiting_for_routing) {
+    return (
+      <Badge variant="light" color="yellow" tt="none" style={{ whiteSpace: 'nowrap' }}>
+        Waiting for routing
+      </Badge>
+    );
+  }
   if (lead.telicaller_id === null) {
     return (
       <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

@@ -248,7 +248,7 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
-          <LeadHistory items={ready ? detail.history : null} />
+          <LeadHistory items={ready ? detail.history : null} events={ready ? detail.events : []} />
         </Grid.Col>
       </Grid>
     </Stack>

@@ -11,6 +11,7 @@ import { formatCallback } from '../lead-lists/LeadCells';
 import type { LeadDetail } from './openLead';
 
 type HistoryItem = LeadDetail['history'][number];
+type EventItem = LeadDetail['events'][number];
 
 const statusText = (t: TFunction, s: string) => (isLeadStatus(s) ? t(`shared.status.${s}`) : t('queue.status'));
 const outcomeText = (t: TFunction, o: string | null) =>
@@ -68,27 +69,62 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
   );
 }
 
-/** What was done with the lead before, newest first: outcomes and unanswered calls; null while it loads. */
-export function LeadHistory({ items }: { items: HistoryItem[] | null }) {
+const EVENT_COLORS: Record<string, string> = { repeat_enquiry: 'grape', routed: 'teal', recycled: 'orange', returned_to_pool: 'gray', waiting: 'gray' };
+
+/** A move routing made, or a repeat enquiry: one line with its details. */
+function EventEntry({ item }: { item: EventItem }) {
   const { t } = useTranslation();
+  const kind = item.kind in EVENT_COLORS ? item.kind : 'routed';
+  const source = item.source ? t(`history.sources.${item.source}`, { defaultValue: item.source }) : '';
+  return (
+    <Paper withBorder radius="md" p="sm" component="li" style={{ listStyle: 'none' }}>
+      <Group justify="space-between" align="flex-start" gap="xs" mb={4}>
+        <Badge variant="light" color={EVENT_COLORS[kind]} radius="sm" tt="none">
+          {t(`history.events.${kind as 'routed'}`)}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {formatDateTime(item.created_at)}
+        </Text>
+      </Group>
+      <Text size="sm" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+        {t(`history.eventText.${kind as 'routed'}`, { to: item.user_name ?? '—', from: item.from_user_name ?? '—', source })}
+      </Text>
+      {item.detail && (
+        <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+          {item.detail}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+type Entry = { at: string; call: HistoryItem; event?: never } | { at: string; event: EventItem; call?: never };
+
+/** What was done with the lead before, newest first: outcomes, unanswered calls, routing's moves and repeat enquiries; null while it loads. */
+export function LeadHistory({ items, events = [] }: { items: HistoryItem[] | null; events?: EventItem[] }) {
+  const { t } = useTranslation();
+  const entries: Entry[] | null =
+    items === null
+      ? null
+      : [...items.map((call) => ({ at: call.created_at, call })), ...events.map((event) => ({ at: event.created_at, event }))].sort((a, b) =>
+          a.at < b.at ? 1 : a.at > b.at ? -1 : 0,
+        );
   return (
     <Stack gap="xs" component="section" aria-labelledby="lead-history-title">
       <Title order={3} size="h4" id="lead-history-title">
         {t('history.title')}
       </Title>
-      {items === null ? (
+      {entries === null ? (
         <Text c="dimmed" size="sm" py="sm">
           {t('history.loading')}
         </Text>
-      ) : items.length === 0 ? (
+      ) : entries.length === 0 ? (
         <Text c="dimmed" size="sm" py="sm">
           {t('history.empty')}
         </Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0}>
-          {items.map((item) => (
-            <HistoryEntry key={item.id} item={item} />
-          ))}
+          {entries.map((e) => (e.call ? <HistoryEntry key={`c${e.call.id}`} item={e.call} /> : <EventEntry key={`e${e.event.id}`} item={e.event} />))}
         </Stack>
       )}
     </Stack>

@@ -53,6 +53,7 @@ export function placeholderDetail(leadId: number, queue: LeadQueue | undefined):
     variant: handed ? 'head' : queue === 'noSubmit' || (!queue && card.status === LEAD_STATUS.noSubmit) ? 'noSubmit' : 'standard',
     whatsapp: { link: '', message: '' },
     history: [],
+    events: [],
     queue: queue ? { name: queue, previousId: null, nextId: null } : null,
     attemptLimit: 0,
   };

@@ -10,12 +10,14 @@ interface Props {
   onApply: (range: { from: string; to: string }) => void;
   /** shown beside Apply Filter: other filters of the page */
   children?: React.ReactNode;
+  /** the range's rules when the report's differ from the summaries' (a shorter longest range) */
+  schema?: typeof DateRangeInput;
 }
 
 /** From and To (company dates, both included) and Apply Filter; the shared schema checks the order and the length. */
-export function DateRangeForm({ from, to, onApply, children }: Props) {
+export function DateRangeForm({ from, to, onApply, children, schema = DateRangeInput }: Props) {
   const { t, serverText } = useSharedText();
-  const form = useForm({ mode: 'controlled', initialValues: { from, to }, validate: schemaResolver(DateRangeInput, { sync: true }) });
+  const form = useForm({ mode: 'controlled', initialValues: { from, to }, validate: schemaResolver(schema, { sync: true }) });
   const field = (name: 'from' | 'to') => withMessageIn(form.getInputProps(name), serverText);
 
   // Back and forward change the URL's range: the fields follow it.

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { paginate } from '../../db/paging.js';
+import { visibleLeads } from '../leads/lists.repository.js';
+import { LEAD_STATUS } from '../../../shared/lead-status.js';
+
+/** One arrival as speed to lead reads it. */
+export interface ArrivalRow {
+  id: number;
+  created_at: string;
+  first_call_at: string | null;
+  telicaller_id: number | null;
+}
+
+/** Where a chunk of arrivals ends: the next one starts after it (arrival time, then id). */
+export interface ArrivalCursor {
+  created_at: string;
+  id: number;
+}
+
+/**
+ * One chunk of the company's visible leads that arrived in [from, to), in arrival order (the
+ * leads_arrivals index), after `after`; optionally only the ones one user holds.
+ */
+export function arrivalsChunk(
+  db: Kysely<DB>,
+  subadminId: number,
+  span: { from: string; to: string },
+  after: ArrivalCursor | null,
+  limit: number,
+  ownerId?: number,
+): Promise<ArrivalRow[]> {
+  let q = visibleLeads(db, subadminId)
+    .select(['l.id', 'l.created_at', 'l.first_call_at', 'l.telicaller_id'])
+    .where('l.created_at', '>=', span.from)
+    .where('l.created_at', '<', span.to);
+  // The first condition alone bounds the index range; the second settles ties on the same instant.
+  if (after)
+    q = q
+      .where('l.created_at', '>=', after.created_at)
+      .where((eb) => eb.or([eb('l.created_at', '>', after.created_at), eb.and([eb('l.created_at', '=', after.created_at), eb('l.id', '>', after.id)])]));
+  if (ownerId !== undefined) q = q.where('l.telicaller_id', '=', ownerId);
+  return q.orderBy('l.created_at').orderBy('l.id').limit(limit).execute();
+}
+
+/**
+ * A page of the company's leads never called and still new that arrived in the range or since
+ * `recentFrom`, the oldest first.
+ */
+export function pageWaitingLeads(
+  db: Kysely<DB>,
+  subadminId: number,
+  span: { from: string; to: string },
+  recentFrom: string,
+  page: { page: number; pageSize: number },
+) {
+  const base = visibleLeads(db, subadminId)
+    .where('l.first_call_at', 'is', null)
+    .where('l.status', '=', LEAD_STATUS.new)
+    .where((eb) => eb.or([eb.and([eb('l.created_at', '>=', span.from), eb('l.created_at', '<', span.to)]), eb('l.created_at', '>=', recentFrom)]));
+  return paginate(base, page, (q) =>
+    q
+      .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'l.telicaller_id').on('u.subadmin_id', '=', subadminId))
+      .select(['l.id', 'l.name', 'l.mobile', 'l.created_at', 'l.telicaller_id', 'l.route_waiting', 'u.name as owner_name'])
+      .orderBy('l.created_at')
+      .orderBy('l.id'),
+  );
+}
