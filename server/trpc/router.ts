@@ -19,6 +19,7 @@ import { productsRouter } from './routers/products.js';
 import { bannersRouter } from './routers/banners.js';
 import { mediaRouter } from './routers/media.js';
 import { tasksRouter } from './routers/tasks.js';
+import { routingRouter } from './routers/routing.js';
 import { captureRouter } from './routers/capture.js';
 
 export const appRouter = router({
@@ -42,6 +43,7 @@ export const appRouter = router({
   banners: bannersRouter,
   media: mediaRouter,
   tasks: tasksRouter,
+  routing: routingRouter,
   capture: captureRouter,
 });
 

@@ -34,6 +34,8 @@ export interface OtherCompany {
   banner: number;
   demo: number;
   tutorial: number;
+  /** a lead-routing rule naming its telecaller */
+  routingRule: number;
   /** a lead capture API key */
   captureKey: number;
 }
@@ -121,6 +123,13 @@ async function otherCompany(deps: Deps): Promise<OtherCompany> {
       .executeTakeFirstOrThrow();
   const banner = await db.insertInto('banners').values({ subadmin_id: company.id, image: 'b.png', created_at: now }).returning('id').executeTakeFirstOrThrow();
 
+  const rule = await db
+    .insertInto('routing_rules')
+    .values({ subadmin_id: company.id, position: 1, field: 'category', match: 'is', value: 'IndiaMART', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('routing_rule_members').values({ rule_id: rule.id, user_id: telecaller, subadmin_id: company.id }).execute();
+
   return {
     subadminId: company.id,
     telecaller,
@@ -139,6 +148,7 @@ async function otherCompany(deps: Deps): Promise<OtherCompany> {
     banner: banner.id,
     demo: (await media('demos')).id,
     tutorial: (await media('tutorials')).id,
+    routingRule: rule.id,
     captureKey: (await createCaptureKey(deps, company.id, { kind: 'api', name: 'Website', thankYouUrl: null })).id,
   };
 }

@@ -62,3 +62,26 @@ export async function loadRoutingCompany(db: Db, subadminId: number): Promise<Ro
   const settings = row.saved === null ? toSettings(undefined) : toSettings(row as Parameters<typeof toSettings>[0]);
   return { settings, timeZone: row.time_zone, gone: row.deleted_at !== null, hasRules: Boolean(row.has_rules) };
 }
+
+/** Saves the company's routing settings: the first save inserts its row, later ones update it. */
+export async function saveRoutingSettings(db: Kysely<DB> | Transaction<DB>, subadminId: number, s: RoutingSettings, now: string): Promise<void> {
+  const values = {
+    route_indiamart: s.routeIndiamart ? 1 : 0,
+    route_capture: s.routeCapture ? 1 : 0,
+    route_add_lead: s.routeAddLead ? 1 : 0,
+    route_csv: s.routeCsv ? 1 : 0,
+    include_heads: s.includeHeads ? 1 : 0,
+    work_days: s.workDays.join(','),
+    work_start: s.workStart,
+    work_end: s.workEnd,
+    repeat_reroute_days: s.repeatRerouteDays,
+    recycle_after_hours: s.recycleAfterHours,
+    recycle_max: s.recycleMax,
+    updated_at: now,
+  };
+  await db
+    .insertInto('routing_settings')
+    .values({ subadmin_id: subadminId, ...values })
+    .onConflict((oc) => oc.column('subadmin_id').doUpdateSet(values))
+    .execute();
+}

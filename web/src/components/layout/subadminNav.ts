@@ -62,5 +62,6 @@ export const SUBADMIN_NAV: NavEntry[] = [
   },
   { ...page('/subadmin/banners'), icon: 'upload' },
   { ...page('/subadmin/calling-rules'), icon: 'settings' },
+  { ...page('/subadmin/lead-routing'), icon: 'settings' },
   { ...page('/subadmin/Profilehandel'), icon: 'user' },
 ];
