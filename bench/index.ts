@@ -4,6 +4,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   import: () => import('./import.bench.js'),
   distribution: () => import('./distribution.bench.js'),
   'lead-work': () => import('./lead-work.bench.js'),
+  routing: () => import('./routing.bench.js'),
 };
 
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -23,6 +23,7 @@ import { leadTakenBackFrom } from './0021_lead_taken_back_from.js';
 import { refusedRowsAndCallerExports } from './0022_refused_rows_and_caller_exports.js';
 import { projectDecisionNotices } from './0023_project_decision_notices.js';
 import { leadRouting } from './0024_lead_routing.js';
+import { captureKeys } from './0025_capture_keys.js';
 import { pushSubscriptions } from './0026_push_subscriptions.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
@@ -51,6 +52,7 @@ export const migrations: Migration[] = [
   refusedRowsAndCallerExports,
   projectDecisionNotices,
   leadRouting,
+  captureKeys,
   pushSubscriptions,
 ];
 export type { Dialect, Migration } from './types.js';

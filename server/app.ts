@@ -22,6 +22,7 @@ import { STORED_NAME, sweepUploads } from './services/uploads/uploads.service.js
 import { appRouter, type AppRouter } from './trpc/router.js';
 import { contextFactory } from './trpc/context.js';
 import { legacyApi } from './rest/index.js';
+import { captureApi, CAPTURE_PREFIX } from './rest/capture.routes.js';
 import { AlertHub } from './services/alerts/hub.js';
 import { eventsRoutes } from './http/events.js';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './errors.js';
@@ -134,6 +135,7 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   });
 
   await app.register(legacyApi, { prefix: '/api/webapi', deps });
+  await app.register(captureApi, { prefix: CAPTURE_PREFIX, deps });
   await app.register(eventsRoutes, { deps });
 
   await app.register(fastifyStatic, {

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import type { BucketLimit } from './services/capture/token-bucket.js';
 
 const booleanFlag = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
@@ -78,6 +79,9 @@ const EnvSchema = z
     KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
     BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(1_000_000).default(500),
     BODY_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    CAPTURE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    CAPTURE_RATE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    CAPTURE_FORM_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be given together',
@@ -119,6 +123,8 @@ export type Config = {
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
   /** a request body averaging less than this over a window is cut; 0 turns that off */
   slowBody: { minBytesPerSecond: number; windowMs: number };
+  /** lead capture (docs/lead-capture.md): requests per API key, and website form posts per address */
+  capture: { perKey: BucketLimit; formPerAddress: BucketLimit };
 };
 
 export class ConfigError extends Error {}
@@ -151,5 +157,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     instanceId: e.INSTANCE_ID ?? `${os.hostname()}:${e.PORT}`,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000 },
     slowBody: { minBytesPerSecond: e.BODY_MIN_BYTES_PER_SECOND, windowMs: e.BODY_RATE_WINDOW_SECONDS * 1000 },
+    capture: {
+      perKey: { perMinute: e.CAPTURE_RATE_PER_MINUTE, burst: e.CAPTURE_RATE_BURST },
+      formPerAddress: { perMinute: e.CAPTURE_FORM_PER_MINUTE, burst: e.CAPTURE_FORM_PER_MINUTE },
+    },
   };
 }

@@ -56,7 +56,10 @@ describe('the legacy API documentation', () => {
   afterAll(() => t?.close());
 
   it('has every route the legacy plugin registers, with its method, and no other', () => {
-    const documented = operations().map((o) => `${o.method.toUpperCase()} ${o.path}`);
+    // The lead capture API is the one operation with a server of its own (its test is below).
+    const documented = operations()
+      .filter((o) => !o.op.servers)
+      .map((o) => `${o.method.toUpperCase()} ${o.path}`);
     const routes = registered.map((r) => `${r.method} ${toOpenApiPath(r.path)}`);
     expect(routes.length).toBeGreaterThan(80);
     expect(
@@ -74,7 +77,8 @@ describe('the legacy API documentation', () => {
     expect(doc.info.title).toBeTruthy();
     expect(doc.info.version).toBe(VERSION);
     expect(doc.servers).toEqual([{ url: LEGACY_PREFIX }]);
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(doc.security.flatMap((s) => Object.keys(s)).sort());
+    const used = [...doc.security, ...operations().flatMap((o) => o.op.security ?? [])].flatMap((s) => Object.keys(s));
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual([...new Set(used)].sort());
     expect(doc.components.securitySchemes.sessionCookie).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'sid' });
     expect(doc.components.securitySchemes.bearerToken).toMatchObject({ type: 'http', scheme: 'bearer' });
 
@@ -243,6 +247,28 @@ describe('the legacy API documentation', () => {
     }
   });
 
+  it('documents the lead capture API: its own server, its key, its body, its answers and an example', () => {
+    const capture = operations().filter((o) => o.op.servers);
+    expect(capture.map((o) => `${o.method} ${o.op.servers![0]!.url}${o.path}`)).toEqual(['post /api/capture/leads']);
+    const o = capture[0]!.op;
+    expect(o.tags).toEqual(['Lead capture']);
+    expect(o.security).toEqual([{ captureKey: [] }, { captureKeyHeader: [] }]);
+    expect(doc.components.securitySchemes.captureKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.captureKeyHeader).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
+    const body = o.requestBody!.content['application/json']!.schema;
+    expect(body.required).toEqual(['name', 'mobile']);
+    expect(Object.keys(body.properties!)).toEqual(['name', 'mobile', 'requirement', 'area', 'source', 'language', 'externalId']);
+    expect(body.properties!.externalId).toMatchObject({ type: 'string', maxLength: 100 });
+    for (const status of ['200', '201']) {
+      expect((o.responses[status] as { content: Record<string, unknown> }).content['application/json']).toEqual({
+        schema: { $ref: '#/components/schemas/CapturedLead' },
+      });
+    }
+    expect(doc.components.schemas.CapturedLead!.properties!.status).toMatchObject({ enum: ['routed', 'waiting', 'pool', 'repeat'] });
+    expect(Object.keys(o.responses)).toEqual(['200', '201', '400', '401', '403', '429']);
+    expect(o.description).toContain('curl -X POST "$SERVER/api/capture/leads" -H "Authorization: Bearer $API_KEY"');
+  });
+
   it('answers a page to read with every call, without script, to anyone', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${LEGACY_PREFIX}/docs` });
     expect(res.statusCode).toBe(200);
@@ -252,7 +278,7 @@ describe('the legacy API documentation', () => {
     expect(page).not.toMatch(/<script/i);
     expect(page).toContain(`href="${LEGACY_PREFIX}/openapi.json"`);
     for (const { path, method, op: o } of operations()) {
-      expect(page, path).toContain(`<code class="path">${escapeHtml(path)}</code>`);
+      expect(page, path).toContain(`<code class="path">${escapeHtml(`${o.servers?.[0]?.url ?? ''}${path}`)}</code>`);
       expect(page, path).toContain(`id="${o.operationId.toLowerCase()}"`);
       expect(page, `${method} ${path}`).toContain(escapeHtml(o.summary));
     }

@@ -1,5 +1,6 @@
 import type { Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 import type { Language } from '../../shared/schemas/language.js';
+import type { CaptureKeyKind } from '../../shared/schemas/capture.js';
 
 /*
  * Table types. Portable conventions (docs/product-rules.md#database-conventions): integer ids, booleans as 0/1,
@@ -490,6 +491,7 @@ export interface DB {
   routing_rules: RoutingRulesTable;
   routing_rule_members: RoutingRuleMembersTable;
   lead_events: LeadEventsTable;
+  api_keys: ApiKeysTable;
   upload_repeats: UploadRepeatsTable;
   push_subscriptions: PushSubscriptionsTable;
 }
@@ -507,6 +509,24 @@ export interface PushSubscriptionsTable {
   created_at: string;
   /** the last time the push service accepted a message for it */
   last_ok_at: string | null;
+}
+
+/** A company's lead capture key: an API key, or a website form's key (docs/lead-capture.md). */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  kind: CaptureKeyKind;
+  name: string;
+  /** the secret's first characters, shown in lists to tell keys apart */
+  key_prefix: string;
+  /** sha256 (hex) of the secret; the secret itself is never stored */
+  key_hash: string;
+  /** a form key's page to send the visitor to after a post; null: the built-in one */
+  thank_you_url: string | null;
+  created_at: string;
+  /** updated at most once a minute */
+  last_used_at: string | null;
+  revoked_at: string | null;
 }
 
 /** A browser that signed in to an account (one row per browser and account); the cookie holds the token. */

@@ -70,6 +70,16 @@ function isApiRoute(req: FastifyRequest): boolean {
   return route !== undefined && (route.startsWith('/trpc/') || route.startsWith('/api/'));
 }
 
+/**
+ * The lead capture routes (server/rest/capture.routes.ts, docs/lead-capture.md) are called from other
+ * sites by design: a company's website form posts to one (a cross-site, URL-encoded form post), a
+ * CRM's server or a page's script to the other. They authenticate with the company's capture key
+ * alone, in the URL or a header, never with our cookie or a session; so a cross-site request there
+ * cannot act with anyone's session, which is what the same-origin check is for, and their bearer is a
+ * key, not a session token to look up. Exactly these two routes, as Fastify matched them.
+ */
+const KEY_AUTHENTICATED_ROUTES = new Set(['/api/capture/leads', '/api/capture/form/:formKey']);
+
 export function requestMeta(req: FastifyRequest): RequestMeta {
   return { ip: req.ip, userAgent: req.headers['user-agent'], knownDevices: req.cookies[KNOWN_DEVICE_COOKIE] };
 }
@@ -81,6 +91,7 @@ const sessionPlugin: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) 
   app.decorateRequest('authVia', null);
 
   app.addHook('onRequest', async (req, reply) => {
+    if (KEY_AUTHENTICATED_ROUTES.has(req.routeOptions.url ?? '')) return;
     const bearer = bearerToken(req);
     // Every state change, whatever its path: one that matches no route is refused all the same.
     if (!bearer && !SAFE_METHODS.has(req.method)) {

@@ -116,7 +116,11 @@ function answersSection(responses: Record<string, Response>, doc: OpenApiDocumen
 function operationSection(method: string, path: string, op: Operation, doc: OpenApiDocument): string {
   const roles = op['x-roles'].length
     ? `<p class="roles">Roles: ${op['x-roles'].map((r) => `<span class="role">${escapeHtml(r)}</span>`).join(' ')}</p>`
-    : '<p class="roles"><span class="role public">Public</span> no session needed</p>';
+    : op.security?.length
+      ? '<p class="roles"><span class="role">API key</span> a company\'s key, no session</p>'
+      : '<p class="roles"><span class="role public">Public</span> no session needed</p>';
+  // An operation outside the legacy API names its own server: its path is shown whole.
+  const shownPath = `${op.servers?.[0]?.url ?? ''}${path}`;
   // The description's last paragraph names the roles, shown above as chips.
   const description = op.description
     .split(/\n\n+/)
@@ -125,7 +129,7 @@ function operationSection(method: string, path: string, op: Operation, doc: Open
   const params: Parameter[] = op.parameters ?? [];
   const body = Object.entries(op.requestBody?.content ?? {})[0];
   return `<article class="op" id="${escapeHtml(anchor(op.operationId))}">
-<h3><span class="method ${method}">${method.toUpperCase()}</span> <code class="path">${escapeHtml(path)}</code></h3>
+<h3><span class="method ${method}">${method.toUpperCase()}</span> <code class="path">${escapeHtml(shownPath)}</code></h3>
 <p class="summary">${escapeHtml(op.summary)}</p>
 ${roles}
 ${paragraphs(description)}
@@ -210,7 +214,7 @@ export function renderDocsPage(doc: OpenApiDocument): string {
 <div class="page">
 <header class="intro">
 <h1>${escapeHtml(doc.info.title)}</h1>
-<p>Version ${escapeHtml(doc.info.version)}. Every path below is under <code>${escapeHtml(doc.servers[0]!.url)}</code>. ` +
+<p>Version ${escapeHtml(doc.info.version)}. Every path below is under <code>${escapeHtml(doc.servers[0]!.url)}</code>, but those shown whole. ` +
     `The same as an OpenAPI 3 document: <a href="${escapeHtml(json)}">${escapeHtml(json)}</a>.</p>
 ${paragraphs(doc.info.description)}
 </header>

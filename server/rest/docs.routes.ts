@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import type { FastifyPluginAsync, RouteOptions } from 'fastify';
 import type { Deps } from '../deps.js';
 import { buildOpenApi } from './openapi.js';
+import { captureDocument } from './capture.openapi.js';
 import { renderDocsPage } from './docs-page.js';
 import { legacyRoutes } from './route.js';
 
@@ -21,6 +22,7 @@ export const docsRoutes: FastifyPluginAsync<{ deps: Deps; routes: readonly Route
         prefix: app.prefix,
         version: packageVersion(),
         limits: { csv: uploadMaxBytes, image: imageMaxBytes, video: videoMaxBytes },
+        beside: [captureDocument(deps.config.capture.perKey)],
       });
       built = { json: JSON.stringify(doc), html: renderDocsPage(doc) };
     }

@@ -47,7 +47,13 @@ const isTooLarge = (err: unknown) => err instanceof UploadTooLargeError || (err 
 
 /** The upload form: the file streams into the import as it arrives; the category is validated as it comes. */
 const CsvForm = {
-  schema: z.object({ category: UploadCategoryInput.describe('IndiaMART, JustDial, Local Leads, or a manual name (1 to 60 characters).') }),
+  schema: z.object({
+    category: UploadCategoryInput.describe('IndiaMART, JustDial, Local Leads, or a manual name (1 to 60 characters).'),
+    routeNow: z
+      .enum(['1', '0'])
+      .optional()
+      .describe("'1': route the leads once they are in (lead routing); '0' or left out: they wait in the pool. Send it before the file."),
+  }),
   files: { csvFile: { kind: 'csv', required: MISSING_FILE_OR_CATEGORY } },
 } as const;
 
@@ -95,6 +101,8 @@ export const intakeRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
       });
 
       let category: string | undefined;
+      // Read before the file streams in, like the category: a later field is not seen in time.
+      let routeNow = false;
       let fileName: string | undefined;
       let spoolDir: string | undefined;
       let spooled: string | undefined;
@@ -108,6 +116,7 @@ export const intakeRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
           for await (const part of req.parts()) {
             if (part.type === 'field') {
               if (part.fieldname === 'category' && category === undefined) category = String(part.value ?? '');
+              if (part.fieldname === 'routeNow') routeNow = String(part.value ?? '') === '1';
               continue;
             }
             // A browser sends an empty, unnamed part for a file input left empty.
@@ -120,7 +129,7 @@ export const intakeRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
             const source = withinLimit(part.file, maxBytes);
             try {
               if (category !== undefined) {
-                result = await intake.uploadCsv(deps, actor, { category: categoryOf(category), fileName, source, signal: gone.signal });
+                result = await intake.uploadCsv(deps, actor, { category: categoryOf(category), fileName, source, signal: gone.signal, routeNow });
               } else {
                 spoolDir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'csv-upload-'));
                 spooled = path.join(spoolDir, 'upload.csv');
@@ -150,6 +159,7 @@ export const intakeRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
             fileName,
             source: fs.createReadStream(spooled!),
             signal: gone.signal,
+            routeNow,
           });
         }
       } finally {

@@ -36,6 +36,8 @@ export interface Operation {
   summary: string;
   description: string;
   'x-roles': string[];
+  /** where an operation outside the legacy API lives (the lead capture API) */
+  servers?: { url: string }[];
   security?: Record<string, string[]>[];
   parameters?: Parameter[];
   requestBody?: { required: boolean; content: Record<string, MediaType> };
@@ -66,6 +68,16 @@ export interface DocumentSource {
   version: string;
   /** the largest file of each kind the server takes */
   limits: Record<FileKind, number>;
+  /** operations outside the legacy API (the lead capture API), each naming its own server, with what they refer to */
+  beside?: BesideApi[];
+}
+
+export interface BesideApi {
+  tag: string;
+  paths: OpenApiDocument['paths'];
+  schemas: Record<string, JsonSchema>;
+  responses: OpenApiDocument['components']['responses'];
+  securitySchemes: OpenApiDocument['components']['securitySchemes'];
 }
 
 const rejectsMissing = (schema: z.ZodType, missing: unknown) => {
@@ -237,6 +249,8 @@ const DESCRIPTION = [
   'Every failure answers `{ "status": false, "success": false, "message": "..." }`; a database out of reach answers 503 in the same shape.',
   'Numbers may be sent as JSON numbers or as decimal text. Money is in rupees (up to 2 decimals), call durations HH:MM:SS, ' +
     "dates YYYY-MM-DD in the company's time zone.",
+  "Beside it, the lead capture API (`/api/capture/leads`, under Lead capture) takes a company's API key instead of a session: " +
+    'a CRM or a website sends leads with it.',
 ].join('\n\n');
 
 /** The OpenAPI document of every documented legacy route (a route registered without a declaration is left out). */
@@ -254,6 +268,15 @@ export function buildOpenApi(source: DocumentSource): OpenApiDocument {
     }
     if (!tags.includes(doc.tag)) tags.push(doc.tag);
   }
+  const beside = source.beside ?? [];
+  for (const api of beside) {
+    for (const [path, item] of Object.entries(api.paths)) {
+      if (paths[path]) throw new Error(`OpenAPI: ${path} of ${api.tag} is also a legacy path`);
+      paths[path] = item;
+    }
+    tags.push(api.tag);
+  }
+  const all = <K extends 'schemas' | 'responses' | 'securitySchemes'>(key: K) => Object.assign({}, ...beside.map((api) => api[key])) as BesideApi[K];
   const failure = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Failure' } } } });
   const answer = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Answer' } } } });
   return {
@@ -264,15 +287,17 @@ export function buildOpenApi(source: DocumentSource): OpenApiDocument {
     security: [{ bearerToken: [] }, { sessionCookie: [] }],
     paths,
     components: {
-      schemas: { Failure: FAILURE_SCHEMA, Answer: ANSWER_SCHEMA },
+      schemas: { Failure: FAILURE_SCHEMA, Answer: ANSWER_SCHEMA, ...all('schemas') },
       responses: {
         Ok: answer("Done: status (or success) true, a message, and the call's own fields."),
         Created: answer('Created: success and status true, a message, and the new record under data.'),
         ...Object.fromEntries(Object.values(FAILURES).map((f) => [f.name, failure(f.description)])),
+        ...all('responses'),
       },
       securitySchemes: {
         bearerToken: { type: 'http', scheme: 'bearer', description: 'The token a sign-in (or login-as) answers.' },
         sessionCookie: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The session cookie a sign-in sets (httpOnly).' },
+        ...all('securitySchemes'),
       },
     },
   };

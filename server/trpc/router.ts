@@ -19,6 +19,8 @@ import { productsRouter } from './routers/products.js';
 import { bannersRouter } from './routers/banners.js';
 import { mediaRouter } from './routers/media.js';
 import { tasksRouter } from './routers/tasks.js';
+import { routingRouter } from './routers/routing.js';
+import { captureRouter } from './routers/capture.js';
 import { alertsRouter } from './routers/alerts.js';
 
 export const appRouter = router({
@@ -42,6 +44,8 @@ export const appRouter = router({
   banners: bannersRouter,
   media: mediaRouter,
   tasks: tasksRouter,
+  routing: routingRouter,
+  capture: captureRouter,
   alerts: alertsRouter,
 });
 

@@ -171,6 +171,28 @@ export const PROCEDURES: Record<string, Entry> = {
   'products.create': { allow: OWNER },
   'products.update': { allow: OWNER, probes: (o) => input({ id: o.product, name: 'Probe product', price: '100', description: 'Probe' }) },
   'products.remove': { allow: OWNER, probes: (o) => input({ id: o.product }) },
+  'routing.settings': { allow: OWNER },
+  'routing.saveSettings': { allow: OWNER },
+  'routing.rules': { allow: OWNER },
+  'routing.createRule': {
+    allow: OWNER,
+    probes: (o, own) =>
+      input(
+        { field: 'area', match: 'is', value: 'Pune', userIds: [o.telecaller] },
+        { field: 'area', match: 'is', value: 'Pune', userIds: [own.telecaller, o.head] },
+      ),
+  },
+  'routing.updateRule': {
+    allow: OWNER,
+    probes: (o, own) => input({ id: o.routingRule, field: 'area', match: 'is', value: 'Pune', userIds: [own.telecaller] }),
+  },
+  'routing.deleteRule': { allow: OWNER, probes: (o) => input({ id: o.routingRule }) },
+  'routing.moveRule': { allow: OWNER, probes: (o) => input({ id: o.routingRule, direction: 'up' }) },
+  'routing.availability': { allow: OWNER },
+  'routing.setCap': { allow: OWNER, probes: (o) => input({ userId: o.telecaller, cap: 5 }, { userId: o.head, cap: null }) },
+  'routing.endBreak': { allow: OWNER, probes: (o) => input({ userId: o.telecaller }) },
+  'routing.myBreak': { allow: CALLERS },
+  'routing.setMyBreak': { allow: CALLERS },
   'banners.list': { allow: ['subadmin', ...CALLERS] },
   'banners.remove': { allow: OWNER, probes: (o) => input({ id: o.banner }) },
   'media.demos': { allow: ['subadmin', ...CALLERS] },
@@ -182,6 +204,9 @@ export const PROCEDURES: Record<string, Entry> = {
   'tasks.list': { allow: OWNER },
   'tasks.approve': { allow: OWNER, probes: (o) => input({ id: o.completedTask }) },
   'tasks.developers': { allow: OWNER },
+  'capture.list': { allow: OWNER },
+  'capture.create': { allow: OWNER },
+  'capture.revoke': { allow: OWNER, probes: (o) => input({ id: o.captureKey }) },
 };
 
 const url = (...urls: string[]): Probe[] => urls.map((u) => ({ url: u }));

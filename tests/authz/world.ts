@@ -5,6 +5,7 @@ import type { Deps } from '../../server/deps.js';
 import { nowIso } from '../../server/db/dialect.js';
 import { seedDemo, DEMO } from '../../seed/demo.js';
 import { createUserComplaint } from '../../server/services/complaints/user-complaints.service.js';
+import { createCaptureKey } from '../../server/services/capture/capture-keys.service.js';
 import { addDays, todayIn } from '../../shared/dates.js';
 import { SESSION_COOKIE } from '../../shared/constants.js';
 import { LEAD_STATUS } from '../../shared/lead-status.js';
@@ -33,6 +34,10 @@ export interface OtherCompany {
   banner: number;
   demo: number;
   tutorial: number;
+  /** a lead-routing rule naming its telecaller */
+  routingRule: number;
+  /** a lead capture API key */
+  captureKey: number;
 }
 
 /** The signed-in side: company A's people and data, whose ids are fine to use. */
@@ -118,6 +123,13 @@ async function otherCompany(deps: Deps): Promise<OtherCompany> {
       .executeTakeFirstOrThrow();
   const banner = await db.insertInto('banners').values({ subadmin_id: company.id, image: 'b.png', created_at: now }).returning('id').executeTakeFirstOrThrow();
 
+  const rule = await db
+    .insertInto('routing_rules')
+    .values({ subadmin_id: company.id, position: 1, field: 'category', match: 'is', value: 'IndiaMART', created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('routing_rule_members').values({ rule_id: rule.id, user_id: telecaller, subadmin_id: company.id }).execute();
+
   return {
     subadminId: company.id,
     telecaller,
@@ -136,6 +148,8 @@ async function otherCompany(deps: Deps): Promise<OtherCompany> {
     banner: banner.id,
     demo: (await media('demos')).id,
     tutorial: (await media('tutorials')).id,
+    routingRule: rule.id,
+    captureKey: (await createCaptureKey(deps, company.id, { kind: 'api', name: 'Website', thankYouUrl: null })).id,
   };
 }
 

@@ -333,6 +333,8 @@ describe.each(DATABASES)('hostile input against the running server on %s', (dial
       banner: 1_000_001,
       demo: 1_000_001,
       tutorial: 1_000_001,
+      routingRule: await first('select id from routing_rules order by id'),
+      captureKey: 1_000_001,
     };
     const own: OwnCompany = { subadminId: company, telecaller, head, lead: ids.lead };
     const cases = buildCases(ids, own);

@@ -24,8 +24,10 @@ export interface LeadBatchContext {
   /** 0 while a multi-transaction upload is still being written */
   visible: 0 | 1;
   now: string;
-  /** set for a lead that goes straight to someone's queue (a telecaller's own manual lead) */
+  /** set for a lead that goes straight to someone's queue (a telecaller's own manual lead, a routed one) */
   assignTo?: number | null;
+  /** the source routing saw it come from (RoutingSource), when routing handles it */
+  routeSource?: string | null;
 }
 
 function isPostgres(db: Kysely<DB> | Transaction<DB>): boolean {
@@ -66,10 +68,11 @@ function insertStatement(db: Kysely<DB> | Transaction<DB>, ctx: LeadBatchContext
   // SQLite tell the upsert clause from a join constraint.
   return sql<{ id: number; mobile: string }>`
     insert into leads (subadmin_id, batch_id, visible, source_ref, name, mobile, requirement, area, category, upload_date,
-                       telicaller_id, telicaller_send_date, status, language, created_at, updated_at)
+                       telicaller_id, telicaller_send_date, status, language, route_source, created_at, updated_at)
     select cast(${ctx.subadminId} as integer), cast(${ctx.batchId} as integer), cast(${ctx.visible} as integer), s.source_ref,
            s.name, s.mobile, s.requirement, s.area, cast(${ctx.category} as text), cast(${ctx.now} as text),
-           cast(${assignTo} as integer), cast(${sentAt} as text), '0', s.language, cast(${ctx.now} as text), cast(${ctx.now} as text)
+           cast(${assignTo} as integer), cast(${sentAt} as text), '0', s.language, cast(${ctx.routeSource ?? null} as text),
+           cast(${ctx.now} as text), cast(${ctx.now} as text)
     from (${source}) s
     where true
     on conflict do nothing${returning ? sql` returning id, mobile` : sql``}`;

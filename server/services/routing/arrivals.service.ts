@@ -7,8 +7,9 @@ import { raiseAlerts, type LeadAlert } from '../alerts/alerts.js';
 import { insertLeadTuplesReturning, type LeadTuple } from '../leads/leads.repository.js';
 import { findExistingLeads } from './engine.repository.js';
 import { handleRepeatEnquiries } from './repeat-enquiry.js';
-import { routeLeads, routesOnArrival, startRoutingRound, type RoutingRound } from './route-leads.js';
-import { loadRoutingSettings } from './settings.repository.js';
+import { choosePerson, recordRouted, routeLeads, routesOnArrival, startRoutingRound, unchoose, type RoutableLead, type RoutingRound } from './route-leads.js';
+import { loadRoutingCompany } from './settings.repository.js';
+import { DEFAULT_ROUTING_SETTINGS } from '../../../shared/routing.js';
 
 /** A lead as a source delivers it, its mobile already normalised to 10 digits. */
 export interface ArrivingLead {
@@ -55,25 +56,14 @@ export async function receiveLeadsIn(
   leads: readonly ArrivingLead[],
 ): Promise<{ arrivals: Arrival[]; alerts: LeadAlert[] }> {
   const now = ctx.now.toISOString();
-  const settings = await loadRoutingSettings(trx, ctx.subadminId);
+  const company = await loadRoutingCompany(trx, ctx.subadminId);
+  const settings = company?.settings ?? DEFAULT_ROUTING_SETTINGS;
   const route = ctx.route ?? routesOnArrival(settings, ctx.source);
   let round: RoutingRound | null = null;
-  const roundNow = async () => (round ??= await startRoutingRound(trx, dialect, ctx.subadminId, ctx.now));
+  const roundNow = async () => (round ??= await startRoutingRound(trx, dialect, ctx.subadminId, ctx.now, company));
   // Routing's lock comes first, before the inserts: on Postgres, concurrent arrivals then queue on
   // the company row instead of deadlocking on each other's rows.
   if (route) await roundNow();
-
-  const newIds = new Map<string, number>();
-  const byCategory = new Map<string, LeadTuple[]>();
-  for (const l of leads) {
-    const rows = byCategory.get(l.category) ?? [];
-    byCategory.set(l.category, rows);
-    rows.push([l.name, l.mobile, l.requirement, l.area, l.sourceRef ?? null, l.language ?? null]);
-  }
-  for (const [category, rows] of byCategory) {
-    const inserted = await insertLeadTuplesReturning(trx, { subadminId: ctx.subadminId, category, batchId: ctx.batchId, visible: 1, now }, rows);
-    for (const r of inserted) newIds.set(r.mobile, r.id);
-  }
 
   // A mobile twice in one delivery is one enquiry: the later ones answer as the first.
   const firstOf = new Map<string, ArrivingLead>();
@@ -81,12 +71,49 @@ export async function receiveLeadsIn(
   const firsts = [...firstOf.values()];
   const arrivals = new Map<ArrivingLead, Arrival>();
   const alerts: LeadAlert[] = [];
+
+  // One lead (the capture API, a form, Add Lead): its person is chosen first and it is inserted
+  // already theirs, one statement fewer on the path every captured lead takes.
+  const single = route && firsts.length === 1 ? firsts[0]! : null;
+  const prior = single ? await roundNow() : null;
+  const chosenBefore = prior?.people.map((p) => [p, p.lastRoutedAt] as const);
+  const chosen = single && prior ? choosePerson(prior, traitsOf(single, 0)) : null;
+
+  const newIds = new Map<string, number>();
+  const byCategory = new Map<string, LeadTuple[]>();
+  for (const l of firsts) {
+    const rows = byCategory.get(l.category) ?? [];
+    byCategory.set(l.category, rows);
+    rows.push([l.name, l.mobile, l.requirement, l.area, l.sourceRef ?? null, l.language ?? null]);
+  }
+  for (const [category, rows] of byCategory) {
+    const inserted = await insertLeadTuplesReturning(
+      trx,
+      { subadminId: ctx.subadminId, category, batchId: ctx.batchId, visible: 1, now, assignTo: chosen?.id ?? null, routeSource: route ? ctx.source : null },
+      rows,
+    );
+    for (const r of inserted) newIds.set(r.mobile, r.id);
+  }
+
   const fresh = firsts.filter((l) => newIds.has(l.mobile));
-  if (route && fresh.length) {
+  if (single && prior && fresh.length === 1) {
+    const leadId = newIds.get(single.mobile)!;
+    if (chosen) {
+      alerts.push(...(await recordRouted(trx, prior, new Map([[leadId, chosen]]), new Map([[leadId, single.name]]), ctx.source, { markWaiting: true })));
+    } else {
+      await routeLeads(trx, prior, [traitsOf(single, leadId)], ctx.source);
+    }
+    arrivals.set(single, { leadId, outcome: 'new', routedTo: chosen ? { id: chosen.id, name: chosen.name } : null, waiting: !chosen });
+  } else if (chosen) {
+    // The company already had the mobile: the choice is taken back before the repeat is handled.
+    const before = chosenBefore!.find(([p]) => p === chosen)![1];
+    unchoose(chosen, before);
+  }
+  if (route && fresh.length && !single) {
     const out = await routeLeads(
       trx,
       await roundNow(),
-      fresh.map((l) => ({ id: newIds.get(l.mobile)!, name: l.name, category: l.category, area: l.area, language: l.language ?? null })),
+      fresh.map((l) => traitsOf(l, newIds.get(l.mobile)!)),
       ctx.source,
     );
     alerts.push(...out.alerts);
@@ -94,7 +121,7 @@ export async function receiveLeadsIn(
       const p = out.routed.get(newIds.get(l.mobile)!);
       arrivals.set(l, { leadId: newIds.get(l.mobile)!, outcome: 'new', routedTo: p ? { id: p.id, name: p.name } : null, waiting: !p });
     }
-  } else {
+  } else if (!single) {
     for (const l of fresh) arrivals.set(l, { leadId: newIds.get(l.mobile)!, outcome: 'new', routedTo: null, waiting: false });
   }
 
@@ -119,6 +146,8 @@ export async function receiveLeadsIn(
   }
   return { arrivals: leads.map((l) => arrivals.get(firstOf.get(l.mobile)!)!), alerts };
 }
+
+const traitsOf = (l: ArrivingLead, id: number): RoutableLead => ({ id, name: l.name, category: l.category, area: l.area, language: l.language ?? null });
 
 /** One lead arriving on its own (the capture API, a website form, Add Lead): its own transaction, its alerts raised. */
 export async function receiveLead(deps: Deps, subadminId: number, source: RoutingSource, lead: ArrivingLead, now: Date = new Date()): Promise<Arrival> {

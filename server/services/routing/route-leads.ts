@@ -1,13 +1,13 @@
 import type { Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
-import { todayIn } from '../../../shared/dates.js';
-import type { RoutingSettings, RoutingSource } from '../../../shared/routing.js';
+import { DEFAULT_TIME_ZONE, todayIn } from '../../../shared/dates.js';
+import { DEFAULT_ROUTING_SETTINGS, type RoutingSettings, type RoutingSource } from '../../../shared/routing.js';
 import { isWorkingTime } from '../../../shared/working-hours.js';
 import type { LeadAlert } from '../alerts/alerts.js';
 import { addRoutedToday, assignRoutedLeads, findRoutablePeople, findRules, insertLeadEvents, lockRoutingCompany, markWaiting } from './engine.repository.js';
 import { pickPerson, type LeadTraits, type RoutablePerson, type RoutingRule } from './pick.js';
-import { loadRoutingSettings } from './settings.repository.js';
+import { loadRoutingCompany, type RoutingCompany } from './settings.repository.js';
 
 /** A lead to route: its id and what rules match on. */
 export interface RoutableLead extends LeadTraits {
@@ -30,15 +30,28 @@ export interface RoutingRound {
   rules: RoutingRule[];
 }
 
-export async function startRoutingRound(trx: Transaction<DB>, dialect: Dialect, subadminId: number, now: Date): Promise<RoutingRound> {
-  const company = await lockRoutingCompany(trx, dialect, subadminId);
-  const settings = await loadRoutingSettings(trx, subadminId);
-  const timeZone = company?.time_zone ?? 'Asia/Kolkata';
+/**
+ * Starts routing for a company inside the caller's transaction. On Postgres the company row is locked
+ * first, so that concurrent rounds (on any instance) run one after another and each reads the counts
+ * the previous one wrote; SQLite's transactions here begin immediate, which already serialises them.
+ * `company` may be passed when the caller read it in this transaction (it changes nothing locked).
+ */
+export async function startRoutingRound(
+  trx: Transaction<DB>,
+  dialect: Dialect,
+  subadminId: number,
+  now: Date,
+  company?: RoutingCompany | null,
+): Promise<RoutingRound> {
+  if (dialect === 'postgres') await lockRoutingCompany(trx, dialect, subadminId);
+  const c = company === undefined ? await loadRoutingCompany(trx, subadminId) : company;
+  const settings = c?.settings ?? DEFAULT_ROUTING_SETTINGS;
+  const timeZone = c?.timeZone ?? DEFAULT_TIME_ZONE;
   const working = isWorkingTime({ days: settings.workDays, start: settings.workStart, end: settings.workEnd, timeZone }, now);
-  const closed = !company || company.deleted_at !== null || !working;
+  const closed = !c || c.gone || !working;
   const [people, rules] = closed
     ? [[], []]
-    : await Promise.all([findRoutablePeople(trx, subadminId, settings.includeHeads, todayIn(timeZone, now)), findRules(trx, subadminId)]);
+    : await Promise.all([findRoutablePeople(trx, subadminId, settings.includeHeads, todayIn(timeZone, now)), c.hasRules ? findRules(trx, subadminId) : []]);
   return { subadminId, settings, timeZone, now, closed, people, rules };
 }
 
@@ -48,74 +61,116 @@ export interface RoutingOutcome {
   alerts: LeadAlert[];
 }
 
+type RouteOptions = { markWaiting: boolean; kind?: 'routed' | 'recycled'; fromUser?: Map<number, number | null>; detail?: string | null };
+
 /**
- * Routes leads inside the caller's transaction: each to the eligible person with the fewest leads
- * routed today (docs/routing.md), the rest marked waiting. Every move is a lead event; the alerts
- * are for the caller to raise once the transaction has committed.
+ * Chooses a person for one lead and counts it in the round (in memory: recordRouted writes it). Null
+ * when nobody may take it. Recycling passes the person it is taken from, never chosen again.
  */
-export async function routeLeads(
+export function choosePerson(round: RoutingRound, lead: RoutableLead, from: number | null = null): RoutablePerson | null {
+  if (round.closed) return null;
+  const pool = from === null ? round.people : round.people.filter((p) => p.id !== from);
+  const person = pickPerson(pool, round.rules, lead);
+  if (person) {
+    person.routedToday++;
+    person.lastRoutedAt = round.now.toISOString();
+  }
+  return person;
+}
+
+/** Takes back a choice whose lead was not inserted after all (the company already had its mobile). */
+export function unchoose(person: RoutablePerson, previousLastRoutedAt: string | null) {
+  person.routedToday--;
+  person.lastRoutedAt = previousLastRoutedAt;
+}
+
+/**
+ * Writes what a round decided for leads already assigned to their people: each person's count for the
+ * day, a lead event per lead, and the alerts (for the caller to raise once the transaction commits).
+ */
+export async function recordRouted(
   trx: Transaction<DB>,
   round: RoutingRound,
-  leads: readonly RoutableLead[],
+  routed: ReadonlyMap<number, RoutablePerson>,
+  names: ReadonlyMap<number, string>,
   source: RoutingSource,
-  opts: { markWaiting: boolean; kind?: 'routed' | 'recycled'; fromUser?: Map<number, number | null>; detail?: string | null } = { markWaiting: true },
-): Promise<RoutingOutcome> {
+  opts: RouteOptions,
+): Promise<LeadAlert[]> {
   const nowIso = round.now.toISOString();
-  const routed = new Map<number, RoutablePerson>();
-  const byPerson = new Map<number, number[]>();
-  const waiting: number[] = [];
-  const alerts: LeadAlert[] = [];
-  const names = new Map(leads.map((l) => [l.id, l.name]));
-  for (const lead of leads) {
-    // Recycling never gives a lead back to the person it is taken from.
-    const from = opts.fromUser?.get(lead.id) ?? null;
-    const pool = from === null ? round.people : round.people.filter((p) => p.id !== from);
-    const person = round.closed ? null : pickPerson(pool, round.rules, lead);
-    if (!person) {
-      waiting.push(lead.id);
-      continue;
-    }
-    person.routedToday++;
-    person.lastRoutedAt = nowIso;
-    routed.set(lead.id, person);
-    const ids = byPerson.get(person.id) ?? [];
-    byPerson.set(person.id, ids);
-    ids.push(lead.id);
-  }
   const today = todayIn(round.timeZone, round.now);
-  for (const [userId, ids] of byPerson) {
-    for (let i = 0; i < ids.length; i += 500) await assignRoutedLeads(trx, round.subadminId, userId, ids.slice(i, i + 500), nowIso);
-    await addRoutedToday(trx, userId, today, ids.length, nowIso);
-  }
-  if (opts.markWaiting && waiting.length) {
-    for (let i = 0; i < waiting.length; i += 500) await markWaiting(trx, round.subadminId, waiting.slice(i, i + 500), source, nowIso);
-  }
-  const kind = opts.kind ?? 'routed';
-  await insertLeadEvents(trx, [
-    ...[...routed].map(([leadId, p]) => ({
+  const perPerson = new Map<number, number>();
+  for (const p of routed.values()) perPerson.set(p.id, (perPerson.get(p.id) ?? 0) + 1);
+  for (const [userId, n] of perPerson) await addRoutedToday(trx, userId, today, n, nowIso);
+  await insertLeadEvents(
+    trx,
+    [...routed].map(([leadId, p]) => ({
       subadmin_id: round.subadminId,
       lead_id: leadId,
-      kind,
+      kind: opts.kind ?? 'routed',
       user_id: p.id,
       from_user_id: opts.fromUser?.get(leadId) ?? null,
       source,
       detail: opts.detail ?? null,
       created_at: nowIso,
     })),
-    ...(opts.markWaiting ? waiting : []).map((leadId) => ({
-      subadmin_id: round.subadminId,
-      lead_id: leadId,
-      kind: 'waiting' as const,
-      user_id: null,
-      from_user_id: null,
-      source,
-      detail: null,
-      created_at: nowIso,
-    })),
-  ]);
-  for (const [leadId, p] of routed) {
-    alerts.push({ kind: 'lead_routed', subadminId: round.subadminId, userId: p.id, leadId, leadName: names.get(leadId) ?? '', at: nowIso });
+  );
+  return [...routed].map(([leadId, p]) => ({
+    kind: 'lead_routed' as const,
+    subadminId: round.subadminId,
+    userId: p.id,
+    leadId,
+    leadName: names.get(leadId) ?? '',
+    at: nowIso,
+  }));
+}
+
+/**
+ * Routes leads already in the table, inside the caller's transaction: each to the eligible person with
+ * the fewest leads routed today (docs/routing.md), the rest marked waiting (when asked). Every move is
+ * a lead event; the alerts are for the caller to raise once the transaction has committed.
+ */
+export async function routeLeads(
+  trx: Transaction<DB>,
+  round: RoutingRound,
+  leads: readonly RoutableLead[],
+  source: RoutingSource,
+  opts: RouteOptions = { markWaiting: true },
+): Promise<RoutingOutcome> {
+  const nowIso = round.now.toISOString();
+  const routed = new Map<number, RoutablePerson>();
+  const byPerson = new Map<number, number[]>();
+  const waiting: number[] = [];
+  for (const lead of leads) {
+    const person = choosePerson(round, lead, opts.fromUser?.get(lead.id) ?? null);
+    if (!person) {
+      waiting.push(lead.id);
+      continue;
+    }
+    routed.set(lead.id, person);
+    const ids = byPerson.get(person.id) ?? [];
+    byPerson.set(person.id, ids);
+    ids.push(lead.id);
   }
+  for (const [userId, ids] of byPerson) {
+    for (let i = 0; i < ids.length; i += 500) await assignRoutedLeads(trx, round.subadminId, userId, ids.slice(i, i + 500), nowIso);
+  }
+  if (opts.markWaiting && waiting.length) {
+    for (let i = 0; i < waiting.length; i += 500) await markWaiting(trx, round.subadminId, waiting.slice(i, i + 500), source, nowIso);
+    await insertLeadEvents(
+      trx,
+      waiting.map((leadId) => ({
+        subadmin_id: round.subadminId,
+        lead_id: leadId,
+        kind: 'waiting' as const,
+        user_id: null,
+        from_user_id: null,
+        source,
+        detail: null,
+        created_at: nowIso,
+      })),
+    );
+  }
+  const alerts = await recordRouted(trx, round, routed, new Map(leads.map((l) => [l.id, l.name])), source, opts);
   return { routed, waiting, alerts };
 }
 

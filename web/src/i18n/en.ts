@@ -33,6 +33,12 @@ export const en = {
     back: 'Back to subadmin',
     backFailed: 'Could not return to the subadmin account.',
   },
+  myBreak: {
+    label: 'On a break',
+    off: 'You receive new leads.',
+    on: 'On a break since {{time}}: you receive no new leads until you switch this off.',
+    failed: 'Could not change your break. Please try again.',
+  },
   dashboard: {
     welcome: 'Welcome, {{name}} · {{role}}',
     noUserType: 'No valid user type found.',

@@ -9,6 +9,7 @@ import { DASHBOARD_TILES } from '../layout/dashboardTiles';
 import { DashboardTile } from '../layout/DashboardTile';
 import { useRouteExists } from '../layout/useRouteExists';
 import { useAfterIdle } from '../../lib/whenIdle';
+import { BreakSwitch } from '../routing/BreakSwitch';
 import { AlertPermissionCard } from '../alerts/AlertPermissionCard';
 import { MySpeedCard } from '../speed/MySpeedCard';
 
@@ -45,6 +46,7 @@ export function UserDashboardPage() {
           {t('dashboard.welcome', { name: me.name, role: t(`shared.shell.role.${type}`) })}
         </Text>
       </div>
+      {type !== 'Developer' && <BreakSwitch />}
       {type !== 'Developer' && <AlertPermissionCard />}
       {type !== 'Developer' &&
         // Its room is kept from the start (nothing moves when it arrives), its code fetched once the tiles are shown.

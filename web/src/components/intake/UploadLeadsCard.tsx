@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, FileInput, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Checkbox, FileInput, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
 import { refusedRowsPath } from '../../../../shared/schemas/intake';
 import { notifications } from '@mantine/notifications';
 import { trpc } from '../../trpc';
@@ -19,6 +19,10 @@ export function UploadLeadsCard() {
   const utils = trpc.useUtils();
   const limits = trpc.intake.limits.useQuery(undefined, { staleTime: Infinity });
   const maxBytes = limits.data?.maxBytes;
+  const routing = trpc.routing.settings.useQuery(undefined, { staleTime: 60_000 });
+  // Untouched, the box follows the company's setting (Lead Routing: CSV uploads).
+  const [routeChoice, setRouteChoice] = useState<boolean | null>(null);
+  const routeNow = routeChoice ?? routing.data?.routeCsv ?? false;
   const [file, setFile] = useState<File | null>(null);
   const [category, setCategory] = useState<CategoryValue>(EMPTY_CATEGORY);
   const [errors, setErrors] = useState<{ file?: string; category?: string }>({});
@@ -46,7 +50,7 @@ export function UploadLeadsCard() {
     setDone(null);
     setProgress({ percent: 0, processing: false });
     try {
-      const answer = await uploadCsv(file, name, setProgress).promise;
+      const answer = await uploadCsv(file, name, routeNow, setProgress).promise;
       notifications.show({ message: answer.message || 'File uploaded successfully!', color: 'green', autoClose: 3000 });
       setDone({ answer, fileName: file.name, category: name });
       setFile(null);
@@ -107,6 +111,13 @@ export function UploadLeadsCard() {
                 setErrors((e) => ({ ...e, category: undefined }));
               }}
               error={errors.category}
+              disabled={uploading}
+            />
+            <Checkbox
+              label="Route these leads now"
+              description="Hands the new leads to your telecallers by your routing rules as soon as the file is in. Unticked, they wait for you to distribute them."
+              checked={routeNow}
+              onChange={(e) => setRouteChoice(e.currentTarget.checked)}
               disabled={uploading}
             />
             {progress && (

@@ -16,14 +16,15 @@ export interface UploadProgress {
 
 /**
  * Sends a CSV to the legacy upload route with the session cookie (same origin), reporting upload
- * progress: fetch cannot report request progress, XMLHttpRequest can. The category goes first so
- * the server streams the file straight into the import.
+ * progress: fetch cannot report request progress, XMLHttpRequest can. The category and routeNow go
+ * first so the server streams the file straight into the import.
  */
-export function uploadCsv(file: File, category: string, onProgress: (p: UploadProgress) => void) {
+export function uploadCsv(file: File, category: string, routeNow: boolean, onProgress: (p: UploadProgress) => void) {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<UploadAnswer>((resolve, reject) => {
     const form = new FormData();
     form.append('category', category);
+    form.append('routeNow', routeNow ? '1' : '0');
     form.append('csvFile', file, file.name);
     xhr.open('POST', '/api/webapi/upload-csv');
     xhr.withCredentials = true;

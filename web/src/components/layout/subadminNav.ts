@@ -49,7 +49,7 @@ export const SUBADMIN_NAV: NavEntry[] = [
   { label: 'Notifications', icon: 'bell', children: [page('/subadmin/adminnotification'), page('/subadmin/telicallernotification')] },
   { label: 'Telecaller Complaints', icon: 'complaint', children: [page('/subadmin/telicallerComplain/pending'), page('/subadmin/telicallerComplain/close')] },
   { label: 'Send Complaint to Admin', icon: 'complaint', children: [page('/subadmin/sendcomplain/pending'), page('/subadmin/sendcomplain/close')] },
-  { label: 'Manage API', icon: 'key', children: [page('/subadmin/manage-indiamart')] },
+  { label: 'Manage API', icon: 'key', children: [page('/subadmin/manage-indiamart'), page('/subadmin/lead-capture')] },
   {
     label: 'Tasks',
     icon: 'cards',
@@ -62,5 +62,6 @@ export const SUBADMIN_NAV: NavEntry[] = [
   },
   { ...page('/subadmin/banners'), icon: 'upload' },
   { ...page('/subadmin/calling-rules'), icon: 'settings' },
+  { ...page('/subadmin/lead-routing'), icon: 'settings' },
   { ...page('/subadmin/Profilehandel'), icon: 'user' },
 ];
