@@ -253,6 +253,17 @@ describe.each(dialects)('alerts on %s', (dialect) => {
       receiver.answers.delete('/silent');
       expect(await pushAlert(t.deps.db, { keys: t.deps.alerts.vapid, subject: 'mailto:ops@example.test', logger }, a)).toEqual({ sent: 1, removed: 1 });
       expect(await left()).toEqual([`${receiver.origin}/colleague`, `${receiver.origin}/silent`]);
+
+      // Signed out everywhere: the phone is not rung (its subscription stays for the next sign-in).
+      await t.deps.db
+        .updateTable('sessions')
+        .set({ revoked_at: nowIso() })
+        .where('principal_kind', '=', 'user')
+        .where('principal_id', '=', caller.id)
+        .execute();
+      const before = receiver.received.length;
+      expect(await pushAlert(t.deps.db, { keys: t.deps.alerts.vapid, subject: 'mailto:ops@example.test', logger }, a)).toEqual({ sent: 0, removed: 0 });
+      expect(receiver.received.length).toBe(before);
     } finally {
       await receiver.close();
     }

@@ -38,8 +38,12 @@ export async function deleteSubscription(db: Kysely<DB>, subadminId: number, use
   return Number(r.numDeletedRows);
 }
 
-/** A user's subscriptions, with the language their alerts are worded in. */
-export function subscriptionsOf(db: Kysely<DB>, subadminId: number, userId: number) {
+/**
+ * A user's subscriptions, with the language their alerts are worded in; none while the user has no
+ * session of their own that is still open (signed out everywhere, or gone idle): a phone left signed
+ * out does not go on ringing. `idleSince` is the last use a live session may have had.
+ */
+export function subscriptionsOf(db: Kysely<DB>, subadminId: number, userId: number, now: string, idleSince: string) {
   return db
     .selectFrom('push_subscriptions as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
@@ -47,6 +51,19 @@ export function subscriptionsOf(db: Kysely<DB>, subadminId: number, userId: numb
     .where('p.subadmin_id', '=', subadminId)
     .where('p.user_id', '=', userId)
     .where('u.subadmin_id', '=', subadminId)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('sessions as s')
+          .select('s.id')
+          .where('s.principal_kind', '=', 'user')
+          .whereRef('s.principal_id', '=', 'p.user_id')
+          .where('s.impersonated_by', 'is', null)
+          .where('s.revoked_at', 'is', null)
+          .where('s.expires_at', '>', now)
+          .where('s.last_seen_at', '>', idleSince),
+      ),
+    )
     .execute();
 }
 

@@ -6,6 +6,7 @@ import type { PushSubscriptionInput } from '../../../shared/schemas/alerts.js';
 import { alertUrl, type LeadAlertMessage } from '../../../shared/alerts.js';
 import type { LeadAlert } from './alerts.js';
 import { newVapidSecret, sendPush, vapidKeysOf, type VapidKeys } from './web-push.js';
+import { SESSION_IDLE_MS } from '../../auth/sessions.js';
 import {
   deleteSubscription,
   deleteSubscriptionById,
@@ -70,7 +71,8 @@ export async function pushAlert(
   opts: { keys: VapidKeys; subject: string; logger: PushLogger; timeoutMs?: number },
   alert: LeadAlert,
 ): Promise<{ sent: number; removed: number }> {
-  const subs = await subscriptionsOf(db, alert.subadminId, alert.userId);
+  const now = Date.now();
+  const subs = await subscriptionsOf(db, alert.subadminId, alert.userId, new Date(now).toISOString(), new Date(now - SESSION_IDLE_MS).toISOString());
   let sent = 0;
   let removed = 0;
   // Side by side: one slow push service holds up no other browser (each has its own timeout).

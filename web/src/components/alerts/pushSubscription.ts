@@ -32,3 +32,19 @@ export async function ensurePushSubscription(utils: Utils): Promise<boolean> {
     return false;
   }
 }
+
+/**
+ * Signing out: this browser stops getting the user's alerts (the server forgets its subscription while
+ * the session still stands, then the browser drops it). Never holds the sign-out up for long.
+ */
+export async function dropPushSubscription(utils: Utils, waitMs = 2_000): Promise<void> {
+  if (!canNotify() || !('PushManager' in window)) return;
+  const drop = async () => {
+    const registration = await navigator.serviceWorker.getRegistration();
+    const subscription = await registration?.pushManager.getSubscription();
+    if (!subscription) return;
+    await utils.client.alerts.unsubscribe.mutate({ endpoint: subscription.endpoint });
+    await subscription.unsubscribe();
+  };
+  await Promise.race([drop().catch(() => undefined), new Promise((r) => setTimeout(r, waitMs))]);
+}
