@@ -64,7 +64,15 @@ export class AlertHub {
     opts: { databaseUrl: string; pgSchema?: string; pushContact: string; logger: HubLogger },
   ): Promise<AlertHub> {
     const hub = new AlertHub(db, dialect, await loadVapidKeys(db), opts);
-    if (dialect === 'postgres') await hub.listen();
+    if (dialect === 'postgres') {
+      try {
+        await hub.listen();
+      } catch (err) {
+        // The app does not start: nothing is to listen again later.
+        await hub.close();
+        throw err;
+      }
+    }
     hubs.push(hub);
     return hub;
   }
