@@ -5,6 +5,7 @@ import type { Deps } from '../server/deps.js';
 import { leadAlerts, type LeadAlert } from '../server/services/alerts/alerts.js';
 import { receiveLead, type Arrival, type ArrivingLead } from '../server/services/routing/arrivals.service.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
+import { addLead } from '../server/services/leads/intake.service.js';
 import { dialects, testAppFor, type TestApp } from './helpers/app.js';
 import { insertCompany, insertLead, insertUser, uniqueMobile } from './helpers/fixtures.js';
 
@@ -53,6 +54,20 @@ describe.each(dialects)('lead routing on %s', (dialect) => {
     expect(lead).toMatchObject({ status: LEAD_STATUS.new, telicaller_send_date: MONDAY_NOON_IST.toISOString(), route_waiting: 0 });
     const events = await t.deps.db.selectFrom('lead_events').selectAll().where('lead_id', '=', lead.id).execute();
     expect(events).toMatchObject([{ kind: 'routed', user_id: lead.telicaller_id, source: 'capture' }]);
+  });
+
+  it("routes a sub-admin's Add Lead when the company routes Add Lead, and still refuses a known mobile with whose lead it is", async () => {
+    const { company, people } = await companyWithCallers(t, 1, { work_days: '1,2,3,4,5,6,7', work_start: '00:00', work_end: '23:59' });
+    const actor = { kind: 'subadmin' as const, id: company.id, subadminId: company.id, sessionId: 0 };
+    const mobile = uniqueMobile();
+    const added = await addLead(t.deps, actor, { name: 'Walk In', mobile, requirement: 'Brochure', area: 'Pune', category: 'Local Leads' });
+    expect(added).toMatchObject({ telicallerId: people[0]!.id, routing: { to: 'Caller 0' } });
+    await expect(addLead(t.deps, actor, { name: 'Again', mobile, requirement: '', area: '', category: 'Local Leads' })).rejects.toThrow(
+      "This mobile is already a lead (Caller 0's).",
+    );
+    await t.deps.db.updateTable('users').set({ on_break: 1 }).where('id', '=', people[0]!.id).execute();
+    const waiting = await addLead(t.deps, actor, { name: 'Later', mobile: uniqueMobile(), requirement: '', area: '', category: 'Local Leads' });
+    expect(waiting).toMatchObject({ telicallerId: null, routing: 'waiting' });
   });
 
   it('leaves leads in the pool when the source is not routed', async () => {

@@ -102,6 +102,8 @@ export const refusedRowsPath = (batchId: number) => `/api/webapi/upload-batches/
 
 /** A manual lead as saved. */
 export interface AddedLead extends Omit<LeadFields, 'upload_date'> {
-  /** the telecaller it was assigned to (a telecaller's own lead), or null in the pool */
+  /** the telecaller it was assigned to (a telecaller's own lead, or routing's choice), or null in the pool */
   telicallerId: number | null;
+  /** a sub-admin's lead under routing: who it was given to, or 'waiting' when nobody was available; null when not routed */
+  routing: { to: string } | 'waiting' | null;
 }

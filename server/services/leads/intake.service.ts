@@ -49,12 +49,13 @@ export async function addLead(deps: Deps, actor: SubadminActor | UserActor, inpu
       throw new AppError('CONFLICT', await duplicateMessage(deps, actor.subadminId, input.mobile));
     const arrival = await receiveLead(deps, actor.subadminId, 'add_lead', { ...lead, category: input.category });
     if (arrival.outcome !== 'new') throw new AppError('CONFLICT', await duplicateMessage(deps, actor.subadminId, input.mobile));
-    return { id: arrival.leadId, ...lead, category: input.category, telicallerId: arrival.routedTo?.id ?? null };
+    const routing = arrival.routedTo ? { to: arrival.routedTo.name } : arrival.waiting ? ('waiting' as const) : null;
+    return { id: arrival.leadId, ...lead, category: input.category, telicallerId: arrival.routedTo?.id ?? null, routing };
   }
   const inserted = await insertLeads(deps.db, { subadminId: actor.subadminId, category: input.category, batchId: null, visible: 1, now: nowIso(), assignTo }, [
     lead,
   ]);
   if (inserted === 0) throw new AppError('CONFLICT', await duplicateMessage(deps, actor.subadminId, input.mobile));
   const row = await findLeadIdByMobile(deps.db, actor.subadminId, input.mobile);
-  return { id: row.id, ...lead, category: input.category, telicallerId: assignTo };
+  return { id: row.id, ...lead, category: input.category, telicallerId: assignTo, routing: null };
 }

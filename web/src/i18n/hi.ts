@@ -69,6 +69,8 @@ export const hi: Texts = {
       notAdded: 'लीड नहीं जुड़ी',
       addedToMine: 'लीड आपकी नई लीड में जुड़ गई: {{name}}।',
       addedToPool: 'लीड पूल में जुड़ गई: {{name}}।',
+      addedRouted: 'लीड जुड़ गई और {{to}} को दी गई: {{name}}।',
+      addedWaiting: 'लीड जुड़ गई: {{name}}। अभी कोई उपलब्ध नहीं है; कोई उपलब्ध होते ही भेजी जाएगी।',
     },
     projectStatus: {
       waiting: 'मंज़ूरी का इंतज़ार',

@@ -65,6 +65,8 @@ export const SHARED_TEXTS = {
     notAdded: 'Lead not added',
     addedToMine: 'Lead added to your new leads: {{name}}.',
     addedToPool: 'Lead added to the pool: {{name}}.',
+    addedRouted: 'Lead added and given to {{to}}: {{name}}.',
+    addedWaiting: 'Lead added: {{name}}. Nobody is available now; it goes out as soon as someone is.',
   },
   projectStatus: {
     waiting: 'Waiting for approval',

@@ -29,7 +29,13 @@ export function AddLeadForm({ forSelf, stacked }: Props) {
 
   const add = trpc.intake.addLead.useMutation({
     onSuccess: (lead) => {
-      notifySuccess(t(forSelf ? 'addLead.addedToMine' : 'addLead.addedToPool', { name: lead.name }));
+      const said =
+        lead.routing === 'waiting'
+          ? t('addLead.addedWaiting', { name: lead.name })
+          : lead.routing
+            ? t('addLead.addedRouted', { name: lead.name, to: lead.routing.to })
+            : t(forSelf ? 'addLead.addedToMine' : 'addLead.addedToPool', { name: lead.name });
+      notifySuccess(said);
       setValues(EMPTY);
       setCategory(EMPTY_CATEGORY);
       setErrors({});
