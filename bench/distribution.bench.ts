@@ -14,6 +14,7 @@ import { migrateToLatest } from '../server/db/migrate.js';
 import { loadConfig } from '../server/config.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
 import { SignInLimiter } from '../server/auth/sign-in-limiter.js';
+import { AlertHub } from '../server/services/alerts/hub.js';
 import { KnownDevices } from '../server/auth/known-devices.js';
 import type { Deps } from '../server/deps.js';
 import type { DB } from '../server/db/schema.js';
@@ -161,16 +162,19 @@ async function time(label: string, runs: number, fn: () => Promise<unknown>, tar
 }
 
 async function measure(dialect: Dialect, database: Database, load: (fx: Fixture) => Promise<void>, pgSchema?: string) {
-  const deps: Deps = {
-    db: database.db,
-    dialect,
-    config: loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }),
-    signInLimiter: new SignInLimiter(database.db),
-    knownDevices: new KnownDevices(database.db),
-  };
   // Postgres: the bench's own schema is named, or another schema's migration tables (a test run at
   // the same time) would be taken for ours.
   await migrateToLatest(database.db, dialect, pgSchema);
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  const deps: Deps = {
+    db: database.db,
+    dialect,
+    config,
+    signInLimiter: new SignInLimiter(database.db),
+    knownDevices: new KnownDevices(database.db),
+    // Distribution raises no alerts: the hub only has to exist, so it does not listen on Postgres.
+    alerts: await AlertHub.start(database.db, 'sqlite', { databaseUrl: config.databaseUrl, pushContact: config.pushContact, logger: console }),
+  };
   const fx = await insertCompanyAndUsers(database.db);
   const t0 = performance.now();
   await load(fx);
@@ -212,6 +216,7 @@ async function measure(dialect: Dialect, database: Database, load: (fx: Fixture)
     takeBackLeads(deps, actor, { userId: first!, category: 'IndiaMART' }),
   );
   console.log(`  (${assigned.toLocaleString('en-IN')} leads assigned in all; every run assigned exactly ${DISTRIBUTE.toLocaleString('en-IN')})`);
+  await deps.alerts.close();
 }
 
 class RolledBack extends Error {}

@@ -24,6 +24,7 @@ import { refusedRowsAndCallerExports } from './0022_refused_rows_and_caller_expo
 import { projectDecisionNotices } from './0023_project_decision_notices.js';
 import { leadRouting } from './0024_lead_routing.js';
 import { captureKeys } from './0025_capture_keys.js';
+import { pushSubscriptions } from './0026_push_subscriptions.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
 export const migrations: Migration[] = [
@@ -52,5 +53,6 @@ export const migrations: Migration[] = [
   projectDecisionNotices,
   leadRouting,
   captureKeys,
+  pushSubscriptions,
 ];
 export type { Dialect, Migration } from './types.js';

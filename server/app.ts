@@ -23,6 +23,8 @@ import { appRouter, type AppRouter } from './trpc/router.js';
 import { contextFactory } from './trpc/context.js';
 import { legacyApi } from './rest/index.js';
 import { captureApi, CAPTURE_PREFIX } from './rest/capture.routes.js';
+import { AlertHub } from './services/alerts/hub.js';
+import { eventsRoutes } from './http/events.js';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './errors.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -60,6 +62,7 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   let draining = false;
   app.addHook('preClose', async () => {
     draining = true;
+    deps.alerts.endStreams();
   });
   app.addHook('onSend', async (_req, reply) => {
     if (draining && reply.request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
@@ -75,6 +78,12 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
     config,
     signInLimiter: new SignInLimiter(database.db),
     knownDevices: new KnownDevices(database.db),
+    alerts: await AlertHub.start(database.db, database.dialect, {
+      databaseUrl: config.databaseUrl,
+      pgSchema: database.pgSchema,
+      pushContact: config.pushContact,
+      logger: app.log,
+    }),
   };
   // What a crash left half-written, or a deleted record left on disk, goes before the first request.
   const swept = await sweepUploads(deps);
@@ -127,6 +136,7 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
 
   await app.register(legacyApi, { prefix: '/api/webapi', deps });
   await app.register(captureApi, { prefix: CAPTURE_PREFIX, deps });
+  await app.register(eventsRoutes, { deps });
 
   await app.register(fastifyStatic, {
     root: path.resolve(config.uploadsDir),
@@ -139,8 +149,18 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
   await registerSpa(app, config.webDistDir ? path.resolve(config.webDistDir) : WEB_DIST);
 
   app.addHook('onClose', async () => {
+    await deps.alerts.close();
     if (!opts.database) await database.close();
   });
 
-  return { app, deps, database, drain: () => (draining = true) };
+  return {
+    app,
+    deps,
+    database,
+    drain: () => {
+      draining = true;
+      // An open app's event stream would hold its connection through the whole drain: it reconnects to another instance.
+      deps.alerts.endStreams();
+    },
+  };
 }

@@ -66,6 +66,11 @@ const EnvSchema = z
     IMAGE_MAX_MB: z.coerce.number().positive().max(100).default(5),
     VIDEO_MAX_MB: z.coerce.number().positive().max(2048).default(200),
     INDIAMART_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    CALLBACK_ALERT_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+    PUSH_CONTACT: z
+      .string()
+      .refine((v) => /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v), { message: 'must be mailto:<address> or an https:// address' })
+      .optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxySetting.optional(),
     INSTANCE_ID: z.string().min(1).max(200).optional(),
@@ -108,6 +113,10 @@ export type Config = {
   trustProxy: TrustProxy;
   /** how often the IndiaMART scheduler looks for companies due a pull */
   indiamartCheckMs: number;
+  /** how often due callbacks are looked for, to alert their telecallers */
+  callbackAlertCheckMs: number;
+  /** the VAPID subject push services may contact about this server's Web Push messages */
+  pushContact: string;
   /** names this instance among those sharing a database: the same after a restart, another's on each other instance */
   instanceId: string;
   /** how long a client may take to send a request (headers and body), its headers, and how long an idle keep-alive connection stays open */
@@ -143,6 +152,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     videoMaxBytes: Math.round(e.VIDEO_MAX_MB * 1024 * 1024),
     trustProxy: e.TRUST_PROXY ?? false,
     indiamartCheckMs: e.INDIAMART_CHECK_SECONDS * 1000,
+    callbackAlertCheckMs: e.CALLBACK_ALERT_CHECK_SECONDS * 1000,
+    pushContact: e.PUSH_CONTACT ?? `mailto:${e.ADMIN_EMAIL?.toLowerCase() ?? 'admin@localhost'}`,
     instanceId: e.INSTANCE_ID ?? `${os.hostname()}:${e.PORT}`,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000 },
     slowBody: { minBytesPerSecond: e.BODY_MIN_BYTES_PER_SECOND, windowMs: e.BODY_RATE_WINDOW_SECONDS * 1000 },

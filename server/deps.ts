@@ -4,6 +4,7 @@ import type { Dialect } from './db/database.js';
 import type { DB } from './db/schema.js';
 import type { SignInLimiter } from './auth/sign-in-limiter.js';
 import type { KnownDevices } from './auth/known-devices.js';
+import type { AlertHub } from './services/alerts/hub.js';
 
 /** What every service function receives first: the database and the process-wide helpers. */
 export interface Deps {
@@ -12,4 +13,6 @@ export interface Deps {
   config: Config;
   signInLimiter: SignInLimiter;
   knownDevices: KnownDevices;
+  /** carries lead alerts to the open apps (on every instance) and to Web Push */
+  alerts: AlertHub;
 }

@@ -128,6 +128,8 @@ export default defineConfig({
         // Workbox matches these against the path and the query: a sign-in page with ?reason= is the sign-in page too.
         navigateFallbackDenylist: [/^\/trpc/, /^\/api\//, /^\/uploads\//, /^\/healthz/, SIGN_IN_PAGE],
         cleanupOutdatedCaches: true,
+        // Lead alerts: Web Push and notification taps (docs/alerts.md).
+        importScripts: ['/push-sw.js'],
         // The sign-in page is its own document: from the network, the last one kept when offline.
         runtimeCaching: [
           {

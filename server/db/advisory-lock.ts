@@ -3,8 +3,8 @@ import type { DB } from './schema.js';
 import type { Dialect } from './database.js';
 
 /** The first half of each advisory lock key: this app's ("TCB" and a number per kind of work), not another app's. */
-export type LockName = 'indiamart-pull' | 'lead-recycling';
-const LOCK_CLASSES: Record<LockName, number> = { 'indiamart-pull': 0x54434201, 'lead-recycling': 0x54434202 };
+export type LockName = 'indiamart-pull' | 'lead-recycling' | 'callback-alerts';
+const LOCK_CLASSES: Record<LockName, number> = { 'indiamart-pull': 0x54434201, 'lead-recycling': 0x54434202, 'callback-alerts': 0x54434203 };
 
 /**
  * Runs `fn` while holding a Postgres advisory lock on (name, id), or not at all when another

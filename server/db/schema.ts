@@ -250,6 +250,8 @@ export interface LeadsTable {
   first_call_at: string | null;
   /** the enquirer's language, when the source said (a routing rule can match it) */
   language: string | null;
+  /** the callback ('YYYY-MM-DD HH:MM') whose due alert was raised; another date or time alerts again */
+  callback_alerted_for: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -491,6 +493,22 @@ export interface DB {
   lead_events: LeadEventsTable;
   api_keys: ApiKeysTable;
   upload_repeats: UploadRepeatsTable;
+  push_subscriptions: PushSubscriptionsTable;
+}
+
+/** A browser that asked for Web Push alerts (docs/alerts.md): its push service endpoint and its keys. */
+export interface PushSubscriptionsTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  user_id: number;
+  endpoint: string;
+  /** the browser's P-256 public key, base64url */
+  p256dh: string;
+  /** the browser's 16-byte auth secret, base64url */
+  auth: string;
+  created_at: string;
+  /** the last time the push service accepted a message for it */
+  last_ok_at: string | null;
 }
 
 /** A company's lead capture key: an API key, or a website form's key (docs/lead-capture.md). */

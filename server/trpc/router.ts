@@ -21,6 +21,7 @@ import { mediaRouter } from './routers/media.js';
 import { tasksRouter } from './routers/tasks.js';
 import { routingRouter } from './routers/routing.js';
 import { captureRouter } from './routers/capture.js';
+import { alertsRouter } from './routers/alerts.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -45,6 +46,7 @@ export const appRouter = router({
   tasks: tasksRouter,
   routing: routingRouter,
   capture: captureRouter,
+  alerts: alertsRouter,
 });
 
 export type AppRouter = typeof appRouter;

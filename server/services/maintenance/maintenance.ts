@@ -5,6 +5,7 @@ import { dropEmptyTallies } from '../lead-work/tallies.repository.js';
 import type { SchedulerLogger } from '../indiamart/scheduler.js';
 import { drainAllWaiting } from '../routing/waiting.service.js';
 import { recycleAll } from '../routing/recycling.service.js';
+import { alertDueCallbacks } from '../alerts/callback-alerts.service.js';
 
 const BATCH_CHECK_MS = 60_000;
 const UPLOAD_SWEEP_MS = 60 * 60_000;
@@ -17,7 +18,8 @@ const RECYCLE_MS = 60_000;
  * uploads of an instance that died and did not come back (their lease runs out) and the files it
  * left half-written; and the lead tallies that fell to 0. Every instance runs it; each discard and
  * removal is safe to race. Also lead routing's clock: leads waiting for routing go out when working
- * hours start, and untouched leads are recycled (one instance at a time on Postgres).
+ * hours start, and untouched leads are recycled (one instance at a time on Postgres); and the callbacks
+ * falling due, alerted to their telecallers (one instance at a time).
  */
 export function startMaintenance(deps: Deps, logger: SchedulerLogger) {
   const every = (ms: number, job: () => Promise<void>) => {
@@ -54,6 +56,9 @@ export function startMaintenance(deps: Deps, logger: SchedulerLogger) {
     every(RECYCLE_MS, async () => {
       const moved = await recycleAll(deps);
       if (moved) logger.info({ moved }, 'recycled untouched leads');
+    }),
+    every(deps.config.callbackAlertCheckMs, async () => {
+      await alertDueCallbacks(deps);
     }),
   ];
   return { stop: () => Promise.all(jobs.map((j) => j.stop())).then(() => undefined) };

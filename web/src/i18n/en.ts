@@ -233,6 +233,15 @@ export const en = {
     sendNow: 'Send now',
   },
   reminders: { toastTitle: 'Callback due' },
+  alerts: {
+    leadRouted: 'New lead',
+    leadRoutedBody: '{{name}} is waiting for your call.',
+    repeatEnquiry: 'Enquired again',
+    repeatEnquiryBody: '{{name}} enquired again.',
+    callbackDueBody: 'Call back {{name}} now.',
+    open: 'Open',
+    card: { title: 'Get an alert when a lead arrives', text: 'Your phone rings and shows the lead, even with the app closed.', allow: 'Allow' },
+  },
   loginHours: {
     intro:
       "Your calls and your talk time: the time on calls that connected (unanswered calls count as calls, not as talk time). Days follow your company's time, {{zone}}; weeks start on Monday.",

@@ -26,6 +26,9 @@ export const hi: Texts = {
       missed: '{{count}} छूट गए',
       dueBadge: 'समय हो गया',
       missedBadge: 'छूट गया',
+      newLeads: 'नई लीड',
+      newBadge: 'नई',
+      repeatBadge: 'दोबारा',
     },
     reminder: { on: '{{name}} को {{when}} पर कॉल बैक करें', at: '{{name}} को {{time}} बजे कॉल बैक करें', today: '{{name}} को आज कॉल बैक करें' },
     list: {
@@ -362,6 +365,15 @@ export const hi: Texts = {
     sendNow: 'अभी भेजें',
   },
   reminders: { toastTitle: 'कॉलबैक का समय' },
+  alerts: {
+    leadRouted: 'नई लीड',
+    leadRoutedBody: '{{name}} आपकी कॉल का इंतज़ार कर रहे हैं।',
+    repeatEnquiry: 'दोबारा पूछताछ',
+    repeatEnquiryBody: '{{name}} ने दोबारा पूछताछ की है।',
+    callbackDueBody: '{{name}} को अभी कॉल बैक करें।',
+    open: 'खोलें',
+    card: { title: 'लीड आते ही सूचना पाएँ', text: 'ऐप बंद होने पर भी आपका फ़ोन बजेगा और लीड दिखाएगा।', allow: 'अनुमति दें' },
+  },
   loginHours: {
     intro:
       'आपकी कॉल और टॉक टाइम: लगी हुई कॉल पर बात का समय (जो कॉल नहीं लगीं, वे कॉल में गिनी जाती हैं, टॉक टाइम में नहीं)। दिन आपकी कंपनी के समय ({{zone}}) से गिने जाते हैं; हफ़्ता सोमवार से शुरू होता है।',

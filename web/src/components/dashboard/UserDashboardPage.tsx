@@ -10,6 +10,7 @@ import { DashboardTile } from '../layout/DashboardTile';
 import { useRouteExists } from '../layout/useRouteExists';
 import { useAfterIdle } from '../../lib/whenIdle';
 import { BreakSwitch } from '../routing/BreakSwitch';
+import { AlertPermissionCard } from '../alerts/AlertPermissionCard';
 import { MySpeedCard } from '../speed/MySpeedCard';
 
 // Its own chunk, fetched beside the tiles: the carousel never holds them up.
@@ -46,6 +47,7 @@ export function UserDashboardPage() {
         </Text>
       </div>
       {type !== 'Developer' && <BreakSwitch />}
+      {type !== 'Developer' && <AlertPermissionCard />}
       {type !== 'Developer' &&
         // Its room is kept from the start (nothing moves when it arrives), its code fetched once the tiles are shown.
         (tiles.data && carouselTime ? (

@@ -13,6 +13,7 @@ import { CALLBACKS_PATH, reminderText, type CallbackReminder } from '../reminder
 import { useSharedText, type SharedText } from '../../i18n/sharedText';
 import classes from './NotificationBell.module.css';
 import { noticeText } from '../notifications/noticeText';
+import { markAlertsSeen, useHeldAlerts, type HeldAlert } from '../alerts/alertStore';
 
 dayjs.extend(relativeTime);
 
@@ -49,12 +50,19 @@ export function NotificationBell({ admin = false, callbacks = false }: { admin?:
   const [opened, setOpened] = useState(false);
   const bell = trpc.notifications.bell.useQuery(undefined, { refetchInterval: 60_000 });
   const reminders = useCallbackReminders(callbacks).data ?? [];
+  const held = useHeldAlerts();
+  // Callbacks are in their own section (an alert refreshed it); new leads and repeat enquiries have this one.
+  const leadAlerts = callbacks ? held.filter((a) => a.kind !== 'callback_due') : [];
+  const unseen = leadAlerts.filter((a) => !a.seen).length;
   const unread = bell.data?.count ?? 0;
-  const count = unread + reminders.length;
+  const count = unread + reminders.length + unseen;
 
   const exists = useRouteExists();
   const href = bell.data && exists(bell.data.href) ? bell.data.href : null;
-  const close = () => setOpened(false);
+  const close = () => {
+    setOpened(false);
+    markAlertsSeen();
+  };
   useWindowEvent('keydown', (e) => {
     if (e.key === 'Escape') close();
   });
@@ -68,8 +76,16 @@ export function NotificationBell({ admin = false, callbacks = false }: { admin?:
             color="gray"
             size="lg"
             radius="xl"
-            onClick={() => setOpened((o) => !o)}
-            aria-label={[texts.title, unread ? texts.counted(unread) : '', reminders.length ? t('bell.callbackCount', { count: reminders.length }) : '']
+            onClick={() => {
+              if (opened) markAlertsSeen();
+              setOpened((o) => !o);
+            }}
+            aria-label={[
+              texts.title,
+              unread ? texts.counted(unread) : '',
+              reminders.length ? t('bell.callbackCount', { count: reminders.length }) : '',
+              unseen ? `${t('bell.newLeads')}: ${unseen}` : '',
+            ]
               .filter(Boolean)
               .join(', ')}
           >
@@ -78,6 +94,7 @@ export function NotificationBell({ admin = false, callbacks = false }: { admin?:
         </Popover.Target>
       </Indicator>
       <Popover.Dropdown p={0} maw="calc(100vw - 16px)">
+        {leadAlerts.length > 0 && <AlertSection alerts={leadAlerts} onNavigate={close} />}
         {reminders.length > 0 && <CallbackSection reminders={reminders} onNavigate={close} />}
         <Group justify="space-between" px="md" py="sm">
           <Text fw={600}>{texts.title}</Text>
@@ -212,5 +229,34 @@ function CallbackRow({ reminder }: { reminder: CallbackReminder }) {
         {t(missed ? 'bell.missedBadge' : 'bell.dueBadge')}
       </Badge>
     </Group>
+  );
+}
+
+/** The leads alerted to this tab (routed to the user, or enquiring again), each opening the lead. */
+function AlertSection({ alerts, onNavigate }: { alerts: HeldAlert[]; onNavigate: () => void }) {
+  const { t } = useSharedText();
+  return (
+    <>
+      <Group justify="space-between" px="md" py="sm">
+        <Text fw={600}>{t('bell.newLeads')}</Text>
+      </Group>
+      <Divider />
+      <ScrollArea.Autosize mah={220}>
+        <Stack gap={0}>
+          {alerts.map((a) => (
+            <UnstyledButton key={`${a.kind}:${a.leadId}`} component={Link} to={a.url} onClick={onNavigate} className={classes.row}>
+              <Group gap="xs" wrap="nowrap" justify="space-between" align="flex-start">
+                <Text size="sm" fw={a.seen ? 400 : 600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                  {a.leadName}
+                </Text>
+                <Badge size="sm" variant="light" color={a.kind === 'repeat_enquiry' ? 'grape' : 'blue'} style={{ flex: 'none' }}>
+                  {t(a.kind === 'repeat_enquiry' ? 'bell.repeatBadge' : 'bell.newBadge')}
+                </Badge>
+              </Group>
+            </UnstyledButton>
+          ))}
+        </Stack>
+      </ScrollArea.Autosize>
+    </>
   );
 }

@@ -14,6 +14,7 @@ import { Icon } from '../../components/layout/icons';
 import { PRODUCT_NAME, pageTitle } from '../../components/layout/brand';
 import { useCallbackReminders } from '../../components/reminders/useCallbackReminders';
 import { useReminderToasts } from '../../components/reminders/useReminderToasts';
+import { useLeadAlerts } from '../../components/alerts/useLeadAlerts';
 import { OutboxButton } from '../../components/outbox/OutboxButton';
 import { InstallAppLink } from '../../components/layout/InstallAppLink';
 import { LanguageMenuItems, UserTexts } from '../../i18n/UserLanguage';
@@ -42,6 +43,7 @@ function UserArea({ me }: { me: Me }) {
   const { signOut, isPending } = useSignOut('user');
   const worksLeads = me.userType === 'Telicaller' || me.userType === 'Telicaller-hade';
   useReminderToasts(useCallbackReminders(worksLeads).data);
+  useLeadAlerts(worksLeads);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the menu is built again when the language changes: t alone keeps its identity across a change of language
   const nav = useCallback(() => navForUserType(userNav(t), me.userType), [t, i18n.language, me.userType]);
   return (

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Deps } from '../deps.js';
+import { isTelecallerType } from '../auth/actor.js';
+import { resolveSession } from '../auth/sessions.js';
+import { SESSION_COOKIE } from '../../shared/constants.js';
+import { alertMessage } from '../services/alerts/push.service.js';
+
+/** Often enough that proxies (nginx's 60 s default) and phones' networks keep an idle stream open. */
+export const HEARTBEAT_MS = 25_000;
+/** How long a browser waits before reconnecting after the stream ends (a restart, a deploy). */
+const RETRY_MS = 3_000;
+
+/**
+ * GET /api/events: the signed-in telecaller's (or head's) alerts as Server-Sent Events while the app
+ * is open (docs/alerts.md). Only that user's alerts; the session is checked again on every heartbeat,
+ * so signing out or a block ends the stream. Shutdown ends every stream (AlertHub.endStreams).
+ */
+export const eventsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
+  // Each open app holds one: its start and end are not worth an info line each.
+  app.get('/api/events', { logLevel: 'warn' }, async (req, reply) => {
+    const actor = req.actor?.kind === 'user' ? req.actor : null;
+    if (!actor || !isTelecallerType(actor.userType) || req.authVia !== 'cookie') {
+      return reply.code(401).send({ status: false, success: false, message: req.authError ?? 'Please sign in.' });
+    }
+    const token = req.cookies[SESSION_COOKIE]!;
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      // nginx would otherwise hold the events back in its buffer
+      'x-accel-buffering': 'no',
+      // the socket goes with the stream: a stream ended at shutdown leaves no idle connection behind
+      connection: 'close',
+    });
+    res.write(`retry: ${RETRY_MS}\n: open\n\n`);
+
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      untrack();
+      res.end();
+    };
+    const unsubscribe = deps.alerts.subscribe((a) => {
+      if (a.subadminId !== actor.subadminId || a.userId !== actor.id) return;
+      res.write(`event: alert\ndata: ${JSON.stringify(alertMessage(a))}\n\n`);
+    });
+    const untrack = deps.alerts.addStream(end);
+    const heartbeat = setInterval(() => {
+      resolveSession(deps.db, token)
+        .then((s) => {
+          if (!s.ok) end();
+          else if (!ended) res.write(': ping\n\n');
+        })
+        .catch(() => undefined);
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    req.raw.on('close', end);
+    res.on('error', end);
+  });
+};

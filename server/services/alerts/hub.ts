@@ -1,0 +1,172 @@
+import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Dialect } from '../../db/database.js';
+import { leadAlerts, type LeadAlert } from './alerts.js';
+import { loadVapidKeys, pushAlert } from './push.service.js';
+import type { VapidKeys } from './web-push.js';
+
+export interface HubLogger {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+const KINDS = new Set<string>(['lead_routed', 'repeat_enquiry', 'callback_due']);
+const RELISTEN_MS = 1_000;
+
+function isAlert(v: unknown): v is LeadAlert {
+  const a = v as LeadAlert;
+  return (
+    typeof a === 'object' &&
+    a !== null &&
+    KINDS.has(a.kind) &&
+    Number.isInteger(a.subadminId) &&
+    Number.isInteger(a.userId) &&
+    Number.isInteger(a.leadId) &&
+    typeof a.leadName === 'string' &&
+    typeof a.at === 'string'
+  );
+}
+
+/** The hubs of this process, oldest first: the oldest takes the alerts raiseAlerts emits (one app per process outside tests). */
+const hubs: AlertHub[] = [];
+leadAlerts.on('alert', (a) => hubs[0]?.raise([a]));
+
+/**
+ * Carries an app's alerts (docs/alerts.md): to the event streams open on this instance at once; on
+ * Postgres to every other instance sharing the database (NOTIFY on one channel, LISTEN on a connection
+ * of its own, each instance delivering to its own streams and skipping its own messages); and to the
+ * user's Web Push subscriptions, in the background, by the instance that raised it.
+ */
+export class AlertHub {
+  readonly instance = randomUUID();
+  private readonly local = new EventEmitter<{ alert: [LeadAlert] }>();
+  private readonly streams = new Set<() => void>();
+  private readonly pending = new Set<Promise<unknown>>();
+  private listener: pg.Client | null = null;
+  private relisten: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  private constructor(
+    private readonly db: Kysely<DB>,
+    private readonly dialect: Dialect,
+    readonly vapid: VapidKeys,
+    private readonly opts: { databaseUrl: string; pgSchema?: string; pushContact: string; logger: HubLogger },
+  ) {
+    this.local.setMaxListeners(0);
+  }
+
+  static async start(
+    db: Kysely<DB>,
+    dialect: Dialect,
+    opts: { databaseUrl: string; pgSchema?: string; pushContact: string; logger: HubLogger },
+  ): Promise<AlertHub> {
+    const hub = new AlertHub(db, dialect, await loadVapidKeys(db), opts);
+    if (dialect === 'postgres') {
+      try {
+        await hub.listen();
+      } catch (err) {
+        // The app does not start: nothing is to listen again later.
+        await hub.close();
+        throw err;
+      }
+    }
+    hubs.push(hub);
+    return hub;
+  }
+
+  /** One channel per schema: apps in other schemas of the same database (tests side by side) hear nothing of ours. */
+  get channel(): string {
+    return this.opts.pgSchema ? `lead_alerts_${this.opts.pgSchema}` : 'lead_alerts';
+  }
+
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.opts.databaseUrl });
+    const lost = (err?: Error) => {
+      if (this.listener !== client) return;
+      this.listener = null;
+      client.removeAllListeners('notification');
+      void client.end().catch(() => undefined);
+      if (this.closed) return;
+      this.opts.logger.warn({ err }, 'alert channel lost: listening again');
+      this.relisten = setTimeout(() => {
+        this.relisten = null;
+        this.listen().catch((e: unknown) => this.opts.logger.warn({ err: e }, 'alert channel unavailable'));
+      }, RELISTEN_MS);
+      this.relisten.unref();
+    };
+    client.on('error', lost);
+    client.on('end', () => lost());
+    client.on('notification', (n) => {
+      if (n.channel !== this.channel || !n.payload) return;
+      try {
+        const msg = JSON.parse(n.payload) as { from?: string; alert?: unknown };
+        if (msg.from !== this.instance && isAlert(msg.alert)) this.local.emit('alert', msg.alert);
+      } catch {
+        /* not ours */
+      }
+    });
+    this.listener = client;
+    try {
+      await client.connect();
+      if (!/^[a-z0-9_]+$/.test(this.channel)) throw new Error(`bad alert channel name ${this.channel}`);
+      await client.query(`listen ${this.channel}`);
+    } catch (err) {
+      lost(err as Error);
+      throw err;
+    }
+  }
+
+  /** Delivers alerts here at once, to the other instances and to Web Push after; never waits for either. */
+  raise(alerts: readonly LeadAlert[]): void {
+    for (const a of alerts) {
+      this.local.emit('alert', a);
+      if (this.dialect === 'postgres') {
+        const payload = JSON.stringify({ from: this.instance, alert: a });
+        this.track(sql`select pg_notify(${this.channel}, ${payload})`.execute(this.db), 'alert not sent to the other instances');
+      }
+      this.track(pushAlert(this.db, { keys: this.vapid, subject: this.opts.pushContact, logger: this.opts.logger }, a), 'alert not pushed');
+    }
+  }
+
+  private track(p: Promise<unknown>, failure: string): void {
+    const done = p.catch((err: unknown) => this.opts.logger.error({ err }, failure)).finally(() => this.pending.delete(done));
+    this.pending.add(done);
+  }
+
+  /** Every alert delivered on this instance, until the returned function is called. */
+  subscribe(fn: (a: LeadAlert) => void): () => void {
+    this.local.on('alert', fn);
+    return () => this.local.off('alert', fn);
+  }
+
+  /** An open event stream, ended by `endStreams` (shutdown). */
+  addStream(end: () => void): () => void {
+    this.streams.add(end);
+    return () => this.streams.delete(end);
+  }
+
+  /** The event streams open on this instance. */
+  get openStreams(): number {
+    return this.streams.size;
+  }
+
+  endStreams(): void {
+    for (const end of [...this.streams]) end();
+  }
+
+  /** Waits for the alerts on their way out (notifies, pushes), then stops listening. */
+  async close(): Promise<void> {
+    this.closed = true;
+    const i = hubs.indexOf(this);
+    if (i >= 0) hubs.splice(i, 1);
+    this.endStreams();
+    if (this.relisten) clearTimeout(this.relisten);
+    await Promise.allSettled([...this.pending]);
+    const client = this.listener;
+    this.listener = null;
+    await client?.end().catch(() => undefined);
+  }
+}
