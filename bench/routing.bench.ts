@@ -81,6 +81,8 @@ async function post(client: HttpClient, key: string, count: number): Promise<num
 /** Opens the alert user's event stream and resolves each alert's lead id as it arrives. */
 async function openStream(url: string, cookie: string) {
   const waiters = new Map<number, (at: number) => void>();
+  // An alert may come before the post's own answer: its time is kept until it is asked for.
+  const arrived = new Map<number, number>();
   const u = new URL(url);
   const req = http.request({ host: u.hostname, port: u.port, path: '/api/events', headers: { cookie, accept: 'text/event-stream' } });
   const responded = once(req, 'response');
@@ -97,10 +99,19 @@ async function openStream(url: string, cookie: string) {
       const data = frame.split('\n').find((l) => l.startsWith('data: '));
       if (!data) continue;
       const id = (JSON.parse(data.slice(6)) as { leadId?: number }).leadId;
-      if (id !== undefined) waiters.get(id)?.(performance.now());
+      if (id === undefined) continue;
+      const at = performance.now();
+      arrived.set(id, at);
+      waiters.get(id)?.(at);
     }
   });
-  return { wait: (leadId: number) => new Promise<number>((resolve) => waiters.set(leadId, resolve)), close: () => req.destroy() };
+  const wait = (leadId: number) =>
+    new Promise<number>((resolve) => {
+      const at = arrived.get(leadId);
+      if (at === undefined) waiters.set(leadId, resolve);
+      else resolve(at);
+    });
+  return { wait, close: () => req.destroy() };
 }
 
 async function alertTimes(server: Server): Promise<number[]> {

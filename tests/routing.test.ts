@@ -37,6 +37,28 @@ async function ownerCounts(t: TestApp, subadminId: number): Promise<Map<number, 
   return new Map(rows.map((r) => [r.telicaller_id ?? 0, Number(r.n)]));
 }
 
+/**
+ * Replays the company's routing events in the order they were written (routing's lock held until
+ * commit makes that the order the choices were made in): each must have gone to someone with the
+ * fewest leads at that moment. A choice made on counts another arrival was changing breaks it.
+ */
+async function everyChoiceWasFewest(t: TestApp, subadminId: number, people: number[]) {
+  const events = await t.deps.db
+    .selectFrom('lead_events')
+    .select(['user_id'])
+    .where('subadmin_id', '=', subadminId)
+    .where('kind', '=', 'routed')
+    .orderBy('id')
+    .execute();
+  const counts = new Map(people.map((id) => [id, 0]));
+  let unfair = 0;
+  for (const e of events) {
+    if (counts.get(e.user_id!)! > Math.min(...counts.values())) unfair++;
+    counts.set(e.user_id!, counts.get(e.user_id!)! + 1);
+  }
+  return unfair;
+}
+
 const spread = (counts: Iterable<number>) => {
   const v = [...counts];
   return Math.max(...v) - Math.min(...v);
@@ -162,6 +184,13 @@ describe.each(dialects)('lead routing on %s', (dialect) => {
     const counts = await ownerCounts(t, company.id);
     expect(counts.get(0)).toBeUndefined();
     expect(spread(people.map((p) => counts.get(p.id) ?? 0))).toBeLessThanOrEqual(1);
+    expect(
+      await everyChoiceWasFewest(
+        t,
+        company.id,
+        people.map((p) => p.id),
+      ),
+    ).toBe(0);
     const events = await t.deps.db
       .selectFrom('lead_events')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -275,6 +304,13 @@ describe.each(dialects)('lead routing on %s', (dialect) => {
         const counts = await ownerCounts(t, company.id);
         expect(spread(people.map((p) => counts.get(p.id) ?? 0))).toBeLessThanOrEqual(1);
         expect([...counts.values()].reduce((x, y) => x + y)).toBe(50);
+        expect(
+          await everyChoiceWasFewest(
+            t,
+            company.id,
+            people.map((p) => p.id),
+          ),
+        ).toBe(0);
       } finally {
         await second.close();
       }

@@ -5,9 +5,20 @@ import type { DB } from '../../db/schema.js';
 import type { RoutingSource } from '../../../shared/routing.js';
 import { raiseAlerts, type LeadAlert } from '../alerts/alerts.js';
 import { insertLeadTuplesReturning, type LeadTuple } from '../leads/leads.repository.js';
-import { findExistingLeads } from './engine.repository.js';
+import { countAndRecord, findExistingLeads } from './engine.repository.js';
+import { todayIn } from '../../../shared/dates.js';
 import { handleRepeatEnquiries } from './repeat-enquiry.js';
-import { choosePerson, recordRouted, routeLeads, routesOnArrival, startRoutingRound, unchoose, type RoutableLead, type RoutingRound } from './route-leads.js';
+import {
+  alertsFor,
+  choosePerson,
+  recordRouted,
+  routeLeads,
+  routesOnArrival,
+  startRoutingRound,
+  unchoose,
+  type RoutableLead,
+  type RoutingRound,
+} from './route-leads.js';
 import { loadRoutingCompany } from './settings.repository.js';
 import { DEFAULT_ROUTING_SETTINGS } from '../../../shared/routing.js';
 
@@ -72,8 +83,9 @@ export async function receiveLeadsIn(
   const arrivals = new Map<ArrivingLead, Arrival>();
   const alerts: LeadAlert[] = [];
 
-  // One lead (the capture API, a form, Add Lead): its person is chosen first and it is inserted
-  // already theirs, one statement fewer on the path every captured lead takes.
+  // One lead (the capture API, a form, Add Lead), the path every captured lead takes: its person is
+  // chosen first, it is inserted already theirs, and on Postgres one statement counts it and records
+  // the event (routing's lock is held for as few round trips as can be).
   const single = route && firsts.length === 1 ? firsts[0]! : null;
   const prior = single ? await roundNow() : null;
   const chosenBefore = prior?.people.map((p) => [p, p.lastRoutedAt] as const);
@@ -98,8 +110,13 @@ export async function receiveLeadsIn(
   const fresh = firsts.filter((l) => newIds.has(l.mobile));
   if (single && prior && fresh.length === 1) {
     const leadId = newIds.get(single.mobile)!;
-    if (chosen) {
-      alerts.push(...(await recordRouted(trx, prior, new Map([[leadId, chosen]]), new Map([[leadId, single.name]]), ctx.source, { markWaiting: true })));
+    const routed = new Map(chosen ? [[leadId, chosen]] : []);
+    const names = new Map([[leadId, single.name]]);
+    if (chosen && dialect === 'postgres') {
+      await countAndRecord(trx, { subadminId: ctx.subadminId, leadId, userId: chosen.id, today: todayIn(prior.timeZone, ctx.now), now, source: ctx.source });
+      alerts.push(...alertsFor(prior, routed, names));
+    } else if (chosen) {
+      alerts.push(...(await recordRouted(trx, prior, routed, names, ctx.source, { markWaiting: true })));
     } else {
       await routeLeads(trx, prior, [traitsOf(single, leadId)], ctx.source);
     }

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { Insertable } from 'kysely';
 import type { DB, LeadEventsTable } from '../../db/schema.js';
@@ -10,11 +10,13 @@ type Db = Kysely<DB> | Transaction<DB>;
 /**
  * The company row, locked for the rest of the transaction on Postgres: routings of one company run
  * one after another, on one instance or several, so two never both see the same person as the
- * least-routed. (SQLite transactions here begin immediate, which already serialises writers.)
+ * least-routed. (SQLite transactions here begin immediate, which already serialises writers.) FOR NO
+ * KEY UPDATE: a lead inserted in the same transaction holds a key-share lock on this row (its foreign
+ * key), which FOR UPDATE would wait on, deadlocking two arrivals that each inserted first.
  */
 export function lockRoutingCompany(trx: Db, dialect: Dialect, subadminId: number) {
   let q = trx.selectFrom('subadmins').select(['id', 'time_zone', 'deleted_at']).where('id', '=', subadminId);
-  if (dialect === 'postgres') q = q.forUpdate();
+  if (dialect === 'postgres') q = q.forNoKeyUpdate();
   return q.executeTakeFirst();
 }
 
@@ -238,4 +240,21 @@ export async function returnToPool(db: Db, subadminId: number, leadIds: number[]
     .where('subadmin_id', '=', subadminId)
     .where('id', 'in', leadIds)
     .execute();
+}
+
+/**
+ * Postgres, one lead inserted already its person's: counts it in their day and records the event in
+ * one statement (a data-modifying CTE), so routing's lock is held for as few round trips as can be.
+ */
+export async function countAndRecord(
+  trx: Transaction<DB>,
+  a: { subadminId: number; leadId: number; userId: number; today: string; now: string; source: string },
+) {
+  await sql`
+    with counted as (
+      update users set routed_count = case when routed_day = ${a.today} then routed_count + 1 else 1 end, routed_day = ${a.today}, last_routed_at = ${a.now}
+      where id = ${a.userId}
+    )
+    insert into lead_events (subadmin_id, lead_id, kind, user_id, from_user_id, source, detail, created_at)
+    values (${a.subadminId}, ${a.leadId}, 'routed', ${a.userId}, null, ${a.source}, null, ${a.now})`.execute(trx);
 }

@@ -114,13 +114,19 @@ export async function recordRouted(
       created_at: nowIso,
     })),
   );
+  return alertsFor(round, routed, names);
+}
+
+/** The alerts of leads routed in a round: one to each lead's person. */
+export function alertsFor(round: RoutingRound, routed: ReadonlyMap<number, RoutablePerson>, names: ReadonlyMap<number, string>): LeadAlert[] {
+  const at = round.now.toISOString();
   return [...routed].map(([leadId, p]) => ({
     kind: 'lead_routed' as const,
     subadminId: round.subadminId,
     userId: p.id,
     leadId,
     leadName: names.get(leadId) ?? '',
-    at: nowIso,
+    at,
   }));
 }
 
