@@ -3,6 +3,13 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import type { BucketLimit } from './services/capture/token-bucket.js';
 
+/**
+ * The browsers' own push services (Chrome and most Android browsers, Firefox, Edge, Safari): a
+ * subscription pointing anywhere else is refused, or any signed-in user could make the server post to
+ * a host of their choosing.
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS = 'fcm.googleapis.com,android.googleapis.com,updates.push.services.mozilla.com,.notify.windows.com,web.push.apple.com';
+
 const booleanFlag = z.enum(['1', '0', 'true', 'false']).transform((v) => v === '1' || v === 'true');
 
 export type TrustProxy = boolean | string[];
@@ -67,6 +74,7 @@ const EnvSchema = z
     VIDEO_MAX_MB: z.coerce.number().positive().max(2048).default(200),
     INDIAMART_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     CALLBACK_ALERT_CHECK_SECONDS: z.coerce.number().int().min(1).max(600).default(60),
+    PUSH_SERVICE_HOSTS: z.string().min(1).default(DEFAULT_PUSH_SERVICE_HOSTS),
     PUSH_CONTACT: z
       .string()
       .refine((v) => /^(mailto:\S+@\S+|https:\/\/\S+)$/.test(v), { message: 'must be mailto:<address> or an https:// address' })
@@ -117,6 +125,8 @@ export type Config = {
   callbackAlertCheckMs: number;
   /** the VAPID subject push services may contact about this server's Web Push messages */
   pushContact: string;
+  /** the hosts a browser's push subscription may point at (a leading '.' allows a domain's subdomains) */
+  pushServiceHosts: string[];
   /** names this instance among those sharing a database: the same after a restart, another's on each other instance */
   instanceId: string;
   /** how long a client may take to send a request (headers and body), its headers, and how long an idle keep-alive connection stays open */
@@ -153,6 +163,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     indiamartCheckMs: e.INDIAMART_CHECK_SECONDS * 1000,
     callbackAlertCheckMs: e.CALLBACK_ALERT_CHECK_SECONDS * 1000,
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
     pushContact: e.PUSH_CONTACT ?? `mailto:${e.ADMIN_EMAIL?.toLowerCase() ?? 'admin@localhost'}`,
     instanceId: e.INSTANCE_ID ?? `${os.hostname()}:${e.PORT}`,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000 },

@@ -179,8 +179,22 @@ describe.each(dialects)('alerts on %s', (dialect) => {
     expect(Buffer.from(publicKey, 'base64url')).toHaveLength(65);
     const receiver = await pushReceiver();
     try {
-      const sub = { endpoint: `https://push.example.test/send/${randomBytes(4).toString('hex')}`, keys: receiver.keys };
+      const sub = { endpoint: `https://fcm.googleapis.com/fcm/send/${randomBytes(4).toString('hex')}`, keys: receiver.keys };
       expect((await mutate(t.app, 'alerts.subscribe', { ...sub, endpoint: 'http://10.0.0.1/internal' }, caller.session)).status).toBe(400);
+      // Only the browsers' push services: a subscription cannot make the server post to a host of the user's choosing.
+      const elsewhere = await mutate(t.app, 'alerts.subscribe', { ...sub, endpoint: 'https://intranet.example.test/hook' }, caller.session);
+      expect(elsewhere.status).toBe(400);
+      expect(await t.deps.db.selectFrom('push_subscriptions').select('id').where('endpoint', '=', 'https://intranet.example.test/hook').execute()).toEqual([]);
+      expect(
+        (
+          await mutate(
+            t.app,
+            'alerts.subscribe',
+            { ...sub, endpoint: `https://wns2-par02p.notify.windows.com/w/?token=${randomBytes(4).toString('hex')}` },
+            caller.session,
+          )
+        ).status,
+      ).toBe(200);
       expect((await mutate(t.app, 'alerts.subscribe', { ...sub, keys: { ...sub.keys, p256dh: 'abc' } }, caller.session)).status).toBe(400);
       expect((await mutate(t.app, 'alerts.subscribe', sub, caller.session)).status).toBe(200);
       const rows = () => t.deps.db.selectFrom('push_subscriptions').select(['user_id', 'p256dh']).where('endpoint', '=', sub.endpoint).execute();

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Deps } from '../../deps.js';
 import type { UserActor } from '../../auth/actor.js';
+import { AppError } from '../../errors.js';
 import type { PushSubscriptionInput } from '../../../shared/schemas/alerts.js';
 import { alertUrl, type LeadAlertMessage } from '../../../shared/alerts.js';
 import type { LeadAlert } from './alerts.js';
@@ -37,7 +38,15 @@ export function pushPublicKey(deps: Deps): string {
   return deps.alerts.vapid.publicKey.toString('base64url');
 }
 
+/** Whether an endpoint is on one of the push services the server may post to (config.pushServiceHosts). */
+export function isPushServiceEndpoint(endpoint: string, hosts: readonly string[]): boolean {
+  const host = new URL(endpoint).hostname.toLowerCase();
+  return hosts.some((h) => (h.startsWith('.') ? host.endsWith(h) : host === h));
+}
+
 export async function subscribePush(deps: Deps, actor: UserActor, input: PushSubscriptionInput): Promise<{ ok: true }> {
+  if (!isPushServiceEndpoint(input.endpoint, deps.config.pushServiceHosts))
+    throw new AppError('BAD_REQUEST', "This browser's push service is not one the server sends to.");
   await upsertSubscription(deps.db, {
     subadminId: actor.subadminId,
     userId: actor.id,
