@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.js';
 import type { Dialect } from '../../db/database.js';
 import { leadAlerts, type LeadAlert } from './alerts.js';
 import { loadVapidKeys, pushAlert } from './push.service.js';
+import { usersWithSubscriptions } from './push.repository.js';
 import type { VapidKeys } from './web-push.js';
 
 export interface HubLogger {
@@ -15,6 +16,29 @@ export interface HubLogger {
 
 const KINDS = new Set<string>(['lead_routed', 'repeat_enquiry', 'callback_due']);
 const RELISTEN_MS = 1_000;
+/** How long outgoing alerts are gathered before they are notified and pushed together. */
+const GATHER_MS = 15;
+/** Postgres takes NOTIFY payloads under 8,000 bytes: alerts go out in parts that stay well below. */
+const NOTIFY_BYTES = 6_000;
+
+/** Alerts split so that each part's JSON stays under NOTIFY_BYTES. */
+function notifyParts(alerts: LeadAlert[]): LeadAlert[][] {
+  const parts: LeadAlert[][] = [];
+  let part: LeadAlert[] = [];
+  let bytes = 0;
+  for (const a of alerts) {
+    const size = Buffer.byteLength(JSON.stringify(a)) + 1;
+    if (part.length && bytes + size > NOTIFY_BYTES) {
+      parts.push(part);
+      part = [];
+      bytes = 0;
+    }
+    part.push(a);
+    bytes += size;
+  }
+  if (part.length) parts.push(part);
+  return parts;
+}
 
 function isAlert(v: unknown): v is LeadAlert {
   const a = v as LeadAlert;
@@ -45,6 +69,8 @@ export class AlertHub {
   private readonly local = new EventEmitter<{ alert: [LeadAlert] }>();
   private readonly streams = new Set<() => void>();
   private readonly pending = new Set<Promise<unknown>>();
+  private outgoing: LeadAlert[] = [];
+  private flushTimer: NodeJS.Timeout | null = null;
   private listener: pg.Client | null = null;
   private relisten: NodeJS.Timeout | null = null;
   private closed = false;
@@ -102,8 +128,9 @@ export class AlertHub {
     client.on('notification', (n) => {
       if (n.channel !== this.channel || !n.payload) return;
       try {
-        const msg = JSON.parse(n.payload) as { from?: string; alert?: unknown };
-        if (msg.from !== this.instance && isAlert(msg.alert)) this.local.emit('alert', msg.alert);
+        const msg = JSON.parse(n.payload) as { from?: string; alerts?: unknown };
+        if (msg.from === this.instance || !Array.isArray(msg.alerts)) return;
+        for (const a of msg.alerts) if (isAlert(a)) this.local.emit('alert', a);
       } catch {
         /* not ours */
       }
@@ -119,16 +146,38 @@ export class AlertHub {
     }
   }
 
-  /** Delivers alerts here at once, to the other instances and to Web Push after; never waits for either. */
+  /**
+   * Delivers alerts here at once, to the other instances and to Web Push after; never waits for either.
+   * What goes out is gathered for a few milliseconds: under a burst of arrivals, one NOTIFY and one
+   * look-up of who has subscriptions serve many alerts instead of each costing its own round trips.
+   */
   raise(alerts: readonly LeadAlert[]): void {
-    for (const a of alerts) {
-      this.local.emit('alert', a);
-      if (this.dialect === 'postgres') {
-        const payload = JSON.stringify({ from: this.instance, alert: a });
+    for (const a of alerts) this.local.emit('alert', a);
+    if (this.closed) return;
+    this.outgoing.push(...alerts);
+    this.flushTimer ??= setTimeout(() => this.flush(), GATHER_MS);
+  }
+
+  private flush(): void {
+    this.flushTimer = null;
+    const batch = this.outgoing.splice(0);
+    if (!batch.length) return;
+    if (this.dialect === 'postgres') {
+      for (const part of notifyParts(batch)) {
+        const payload = JSON.stringify({ from: this.instance, alerts: part });
         this.track(sql`select pg_notify(${this.channel}, ${payload})`.execute(this.db), 'alert not sent to the other instances');
       }
-      this.track(pushAlert(this.db, { keys: this.vapid, subject: this.opts.pushContact, logger: this.opts.logger }, a), 'alert not pushed');
     }
+    this.track(this.push(batch), 'alert not pushed');
+  }
+
+  private async push(batch: LeadAlert[]): Promise<void> {
+    const subscribed = await usersWithSubscriptions(
+      this.db,
+      batch.map((a) => a.userId),
+    );
+    const opts = { keys: this.vapid, subject: this.opts.pushContact, logger: this.opts.logger };
+    await Promise.all(batch.filter((a) => subscribed.has(a.userId)).map((a) => pushAlert(this.db, opts, a)));
   }
 
   private track(p: Promise<unknown>, failure: string): void {
@@ -164,6 +213,8 @@ export class AlertHub {
     if (i >= 0) hubs.splice(i, 1);
     this.endStreams();
     if (this.relisten) clearTimeout(this.relisten);
+    if (this.flushTimer) clearTimeout(this.flushTimer);
+    this.flush();
     await Promise.allSettled([...this.pending]);
     const client = this.listener;
     this.listener = null;

@@ -74,3 +74,15 @@ export async function deleteSubscriptionById(db: Kysely<DB>, id: number): Promis
 export async function markSubscriptionOk(db: Kysely<DB>, id: number, at: string): Promise<void> {
   await db.updateTable('push_subscriptions').set({ last_ok_at: at }).where('id', '=', id).execute();
 }
+
+/** Of these users, the ones with a push subscription (a burst of alerts asks once, not once each). */
+export async function usersWithSubscriptions(db: Kysely<DB>, userIds: number[]): Promise<Set<number>> {
+  if (!userIds.length) return new Set();
+  const rows = await db
+    .selectFrom('push_subscriptions')
+    .select('user_id')
+    .distinct()
+    .where('user_id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}

@@ -55,7 +55,8 @@ export async function insertLeadTuplesReturning(db: Kysely<DB> | Transaction<DB>
   return result.rows.map((r) => ({ id: Number(r.id), mobile: r.mobile }));
 }
 
-function insertStatement(db: Kysely<DB> | Transaction<DB>, ctx: LeadBatchContext, rows: LeadTuple[], returning: boolean) {
+/** The statement insertLeadTuples runs, for a caller that wraps it (routing's one-statement insert, docs/routing.md). */
+export function insertStatement(db: Kysely<DB> | Transaction<DB>, ctx: LeadBatchContext, rows: LeadTuple[], returning: boolean) {
   const json = JSON.stringify(rows);
   const assignTo = ctx.assignTo ?? null;
   const sentAt = assignTo ? ctx.now : null;

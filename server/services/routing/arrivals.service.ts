@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import type { RoutingSource } from '../../../shared/routing.js';
 import { raiseAlerts, type LeadAlert } from '../alerts/alerts.js';
 import { insertLeadTuplesReturning, type LeadTuple } from '../leads/leads.repository.js';
-import { countAndRecord, findExistingLeads } from './engine.repository.js';
+import { findExistingLeads, insertRoutedLead } from './engine.repository.js';
 import { todayIn } from '../../../shared/dates.js';
 import { handleRepeatEnquiries } from './repeat-enquiry.js';
 import {
@@ -84,8 +84,8 @@ export async function receiveLeadsIn(
   const alerts: LeadAlert[] = [];
 
   // One lead (the capture API, a form, Add Lead), the path every captured lead takes: its person is
-  // chosen first, it is inserted already theirs, and on Postgres one statement counts it and records
-  // the event (routing's lock is held for as few round trips as can be).
+  // chosen first and it is inserted already theirs; on Postgres the insert, their count and the event
+  // are one statement (routing's locks are held for as few round trips as can be).
   const single = route && firsts.length === 1 ? firsts[0]! : null;
   const prior = single ? await roundNow() : null;
   const chosenBefore = prior?.people.map((p) => [p, p.lastRoutedAt] as const);
@@ -98,13 +98,26 @@ export async function receiveLeadsIn(
     byCategory.set(l.category, rows);
     rows.push([l.name, l.mobile, l.requirement, l.area, l.sourceRef ?? null, l.language ?? null]);
   }
-  for (const [category, rows] of byCategory) {
-    const inserted = await insertLeadTuplesReturning(
-      trx,
-      { subadminId: ctx.subadminId, category, batchId: ctx.batchId, visible: 1, now, assignTo: chosen?.id ?? null, routeSource: route ? ctx.source : null },
-      rows,
-    );
-    for (const r of inserted) newIds.set(r.mobile, r.id);
+  const batch = (category: string) => ({
+    subadminId: ctx.subadminId,
+    category,
+    batchId: ctx.batchId,
+    visible: 1 as const,
+    now,
+    routeSource: route ? ctx.source : null,
+  });
+  const oneStatement = single && chosen && prior && dialect === 'postgres';
+  if (oneStatement) {
+    const id = await insertRoutedLead(trx, { ...batch(single.category), assignTo: chosen.id }, byCategory.get(single.category)![0]!, {
+      today: todayIn(prior.timeZone, ctx.now),
+      source: ctx.source,
+    });
+    if (id !== null) newIds.set(single.mobile, id);
+  } else {
+    for (const [category, rows] of byCategory) {
+      const inserted = await insertLeadTuplesReturning(trx, { ...batch(category), assignTo: chosen?.id ?? null }, rows);
+      for (const r of inserted) newIds.set(r.mobile, r.id);
+    }
   }
 
   const fresh = firsts.filter((l) => newIds.has(l.mobile));
@@ -112,8 +125,7 @@ export async function receiveLeadsIn(
     const leadId = newIds.get(single.mobile)!;
     const routed = new Map(chosen ? [[leadId, chosen]] : []);
     const names = new Map([[leadId, single.name]]);
-    if (chosen && dialect === 'postgres') {
-      await countAndRecord(trx, { subadminId: ctx.subadminId, leadId, userId: chosen.id, today: todayIn(prior.timeZone, ctx.now), now, source: ctx.source });
+    if (oneStatement) {
       alerts.push(...alertsFor(prior, routed, names));
     } else if (chosen) {
       alerts.push(...(await recordRouted(trx, prior, routed, names, ctx.source, { markWaiting: true })));

@@ -1,28 +1,20 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Dialect } from '../../db/database.js';
 import type { Insertable } from 'kysely';
 import type { DB, LeadEventsTable } from '../../db/schema.js';
+import { insertStatement, type LeadBatchContext, type LeadTuple } from '../leads/leads.repository.js';
 import { LEAD_STATUS } from '../../../shared/lead-status.js';
 import type { RoutablePerson, RoutingRule } from './pick.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /**
- * The company row, locked for the rest of the transaction on Postgres: routings of one company run
- * one after another, on one instance or several, so two never both see the same person as the
- * least-routed. (SQLite transactions here begin immediate, which already serialises writers.) FOR NO
- * KEY UPDATE: a lead inserted in the same transaction holds a key-share lock on this row (its foreign
- * key), which FOR UPDATE would wait on, deadlocking two arrivals that each inserted first.
+ * The people routing may give leads to now, whatever the clock: live, not blocked, not on a break.
+ * `lock` (Postgres): their rows are locked for the rest of the transaction, in id order, and read as
+ * they are once locked: concurrent rounds of the company, on any instance, run one after another,
+ * each reading the counts the one before wrote (docs/routing.md#atomic).
  */
-export function lockRoutingCompany(trx: Db, dialect: Dialect, subadminId: number) {
-  let q = trx.selectFrom('subadmins').select(['id', 'time_zone', 'deleted_at']).where('id', '=', subadminId);
-  if (dialect === 'postgres') q = q.forNoKeyUpdate();
-  return q.executeTakeFirst();
-}
-
-/** The people routing may give leads to now, whatever the clock: live, not blocked, not on a break. */
-export async function findRoutablePeople(db: Db, subadminId: number, includeHeads: boolean, today: string): Promise<RoutablePerson[]> {
-  const rows = await db
+export async function findRoutablePeople(db: Db, subadminId: number, includeHeads: boolean, today: string, lock = false): Promise<RoutablePerson[]> {
+  let q = db
     .selectFrom('users')
     .select(['id', 'name', 'daily_lead_cap', 'routed_day', 'routed_count', 'last_routed_at'])
     .where('subadmin_id', '=', subadminId)
@@ -30,7 +22,9 @@ export async function findRoutablePeople(db: Db, subadminId: number, includeHead
     .where('is_blocked', '=', 0)
     .where('on_break', '=', 0)
     .where('user_type', 'in', includeHeads ? ['Telicaller', 'Telicaller-hade'] : ['Telicaller'])
-    .execute();
+    .orderBy('id');
+  if (lock) q = q.forNoKeyUpdate();
+  const rows = await q.execute();
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -243,18 +237,28 @@ export async function returnToPool(db: Db, subadminId: number, leadIds: number[]
 }
 
 /**
- * Postgres, one lead inserted already its person's: counts it in their day and records the event in
- * one statement (a data-modifying CTE), so routing's lock is held for as few round trips as can be.
+ * Postgres, one lead routing chose a person for: inserted already theirs, counted in their day and
+ * recorded as a routing event, in one statement (data-modifying CTEs), so the people's locks are held
+ * for as few round trips as can be. Nothing is counted when the company already had the mobile (the
+ * insert is skipped, and so is what depends on it). Answers the new lead's id, or null.
  */
-export async function countAndRecord(
+export async function insertRoutedLead(
   trx: Transaction<DB>,
-  a: { subadminId: number; leadId: number; userId: number; today: string; now: string; source: string },
-) {
-  await sql`
-    with counted as (
-      update users set routed_count = case when routed_day = ${a.today} then routed_count + 1 else 1 end, routed_day = ${a.today}, last_routed_at = ${a.now}
-      where id = ${a.userId}
+  ctx: LeadBatchContext & { assignTo: number },
+  row: LeadTuple,
+  routed: { today: string; source: string },
+): Promise<number | null> {
+  const result = await sql<{ id: number }>`
+    with ins as (${insertStatement(trx, ctx, [row], true)}),
+    counted as (
+      update users set routed_count = case when routed_day = ${routed.today} then routed_count + 1 else 1 end,
+                       routed_day = ${routed.today}, last_routed_at = ${ctx.now}
+      where id = ${ctx.assignTo} and exists (select 1 from ins)
+    ),
+    recorded as (
+      insert into lead_events (subadmin_id, lead_id, kind, user_id, from_user_id, source, detail, created_at)
+      select ${ctx.subadminId}, ins.id, 'routed', ${ctx.assignTo}, null, ${routed.source}, null, ${ctx.now} from ins
     )
-    insert into lead_events (subadmin_id, lead_id, kind, user_id, from_user_id, source, detail, created_at)
-    values (${a.subadminId}, ${a.leadId}, 'routed', ${a.userId}, null, ${a.source}, null, ${a.now})`.execute(trx);
+    select id from ins`.execute(trx);
+  return result.rows[0] ? Number(result.rows[0].id) : null;
 }

@@ -5,7 +5,7 @@ import { DEFAULT_TIME_ZONE, todayIn } from '../../../shared/dates.js';
 import { DEFAULT_ROUTING_SETTINGS, type RoutingSettings, type RoutingSource } from '../../../shared/routing.js';
 import { isWorkingTime } from '../../../shared/working-hours.js';
 import type { LeadAlert } from '../alerts/alerts.js';
-import { addRoutedToday, assignRoutedLeads, findRoutablePeople, findRules, insertLeadEvents, lockRoutingCompany, markWaiting } from './engine.repository.js';
+import { addRoutedToday, assignRoutedLeads, findRoutablePeople, findRules, insertLeadEvents, markWaiting } from './engine.repository.js';
 import { pickPerson, type LeadTraits, type RoutablePerson, type RoutingRule } from './pick.js';
 import { loadRoutingCompany, type RoutingCompany } from './settings.repository.js';
 
@@ -31,10 +31,10 @@ export interface RoutingRound {
 }
 
 /**
- * Starts routing for a company inside the caller's transaction. On Postgres the company row is locked
- * first, so that concurrent rounds (on any instance) run one after another and each reads the counts
- * the previous one wrote; SQLite's transactions here begin immediate, which already serialises them.
- * `company` may be passed when the caller read it in this transaction (it changes nothing locked).
+ * Starts routing for a company inside the caller's transaction. On Postgres the eligible people's rows
+ * are locked as they are read, so that concurrent rounds (on any instance) run one after another and
+ * each reads the counts the previous one wrote; SQLite's transactions here begin immediate, which
+ * already serialises them. `company` may be passed when the caller read it in this transaction.
  */
 export async function startRoutingRound(
   trx: Transaction<DB>,
@@ -43,7 +43,6 @@ export async function startRoutingRound(
   now: Date,
   company?: RoutingCompany | null,
 ): Promise<RoutingRound> {
-  if (dialect === 'postgres') await lockRoutingCompany(trx, dialect, subadminId);
   const c = company === undefined ? await loadRoutingCompany(trx, subadminId) : company;
   const settings = c?.settings ?? DEFAULT_ROUTING_SETTINGS;
   const timeZone = c?.timeZone ?? DEFAULT_TIME_ZONE;
@@ -51,7 +50,10 @@ export async function startRoutingRound(
   const closed = !c || c.gone || !working;
   const [people, rules] = closed
     ? [[], []]
-    : await Promise.all([findRoutablePeople(trx, subadminId, settings.includeHeads, todayIn(timeZone, now)), c.hasRules ? findRules(trx, subadminId) : []]);
+    : await Promise.all([
+        findRoutablePeople(trx, subadminId, settings.includeHeads, todayIn(timeZone, now), dialect === 'postgres'),
+        c.hasRules ? findRules(trx, subadminId) : [],
+      ]);
   return { subadminId, settings, timeZone, now, closed, people, rules };
 }
 
