@@ -131,12 +131,19 @@ describe('a captured lead reaches the telecaller’s phone', () => {
     await screen(page, 'capture-bell-phone');
     await page.keyboard.press('Escape');
 
-    // The New queue, reached in the app (no reload): the lead is its newest card, on the last page.
+    // The New queue has it: its newest card, on the last page (the queue is oldest first).
     const token = await signInUser(server.base, DEMO.telecaller.mobile, DEMO.telecaller.password);
     const queue = await callTrpc(server.base, token, 'query', 'work.queue', { queue: 'new', page: 1, pageSize: 20 });
     const last = Math.max(1, Math.ceil(queue.total / 20));
     await page.goto(`${server.base}/leadspage/leads${last > 1 ? `?page=${last}` : ''}`);
-    await page.getByRole('article').filter({ hasText: 'Kiran Captured' }).waitFor();
+    const card = page.getByRole('article').filter({ hasText: 'Kiran Captured' });
+    await card.waitFor();
+    // Its page says, in the telecaller's words, how it came to them.
+    await card.getByRole('link', { name: 'Process Lead' }).click();
+    await page.waitForURL(`${server.base}/leadspage/lead/${answer.body.leadId}?queue=new`);
+    await page.getByText("Given to Rahul Verma (your company's CRM or website)").waitFor();
+    await page.getByText("Given to Rahul Verma (your company's CRM or website)").scrollIntoViewIfNeeded();
+    await screen(page, 'capture-lead-history-phone');
     expect(errorsOf(page)).toEqual([]);
     await page.close();
   });
