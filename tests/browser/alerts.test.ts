@@ -5,6 +5,7 @@ import { openBrowser, snap, startServer, type Running } from './harness.js';
 import { errorsOf, freshPage, signInAsUser } from './pages.js';
 import { callTrpc, signInUser } from './api.js';
 import { openEventStream } from '../helpers/event-stream.js';
+import { SPIES, hidePage, streamOpen } from './alert-spies.js';
 import { DEMO } from '../../seed/demo.js';
 import { sqliteDriver } from '../../server/db/sqlite-driver.js';
 import { SESSION_COOKIE } from '../../shared/constants.js';
@@ -44,48 +45,12 @@ async function callbackDueNow(skip: number): Promise<{ id: number; name: string 
   return { id: lead.id, name: lead.name };
 }
 
-/** Records the service worker's notifications the page asks for, and when each toast appeared. */
-const SPIES = `(() => {
-  window.__shown = [];
-  const show = ServiceWorkerRegistration.prototype.showNotification;
-  ServiceWorkerRegistration.prototype.showNotification = function (title, options) {
-    const entry = { title, options: JSON.parse(JSON.stringify(options || {})), outcome: 'pending' };
-    window.__shown.push(entry);
-    return show.call(this, title, options).then(
-      () => { entry.outcome = 'shown'; },
-      (e) => { entry.outcome = String(e); throw e; },
-    );
-  };
-  window.__streams = [];
-  const Source = window.EventSource;
-  window.EventSource = class extends Source {
-    constructor(...args) {
-      super(...args);
-      window.__streams.push(this);
-    }
-  };
-  window.__toasts = [];
-  new MutationObserver(() => {
-    for (const n of document.querySelectorAll('.mantine-Notification-root')) {
-      if (n.__seen) continue;
-      n.__seen = true;
-      window.__toasts.push({ text: n.textContent, at: Date.now() });
-    }
-  }).observe(document, { childList: true, subtree: true });
-})()`;
-
 async function signedInPhone(): Promise<Page> {
   const page = await freshPage(browser, PHONE);
   await page.addInitScript(SPIES);
   await signInAsUser(page, server.base, DEMO.telecaller);
   return page;
 }
-
-/** The app opens its event stream once the first screen is drawn: alerts raised before it reach the lists, not a toast. */
-const streamOpen = (page: Page) =>
-  expect
-    .poll(() => page.evaluate(() => (window as unknown as { __streams: EventSource[] }).__streams.some((s) => s.readyState === EventSource.OPEN)))
-    .toBe(true);
 
 describe('lead alerts on a phone', () => {
   it('asks for notifications from a card on Home, not at sign-in, and hides the card once allowed', async () => {
@@ -207,11 +172,7 @@ describe('lead alerts on a phone', () => {
     expect(await page.evaluate(async () => Boolean((await navigator.serviceWorker.ready).active))).toBe(true);
     await streamOpen(page);
     // The app goes to the background.
-    await page.evaluate(() => {
-      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
-      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
+    await hidePage(page);
     const lead = await callbackDueNow(1);
     await expect.poll(() => page.evaluate(() => (window as unknown as { __shown: unknown[] }).__shown.length), { timeout: 10_000 }).toBe(1);
     const [shown] = await page.evaluate(() => (window as unknown as { __shown: { title: string; options: Record<string, unknown> }[] }).__shown);

@@ -220,7 +220,7 @@ export const en = {
       recycled: 'Moved from {{from}} to {{to}}',
       returned_to_pool: 'Taken from {{from}} back to the pool',
     },
-    sources: { indiamart: 'IndiaMART', capture: 'the capture API', website_form: 'the website form', add_lead: 'Add Lead', csv: 'a CSV upload' },
+    sources: { indiamart: 'IndiaMART', capture: "your company's CRM or website", website_form: 'the website form', add_lead: 'Add Lead', csv: 'a CSV upload' },
   },
   outbox: {
     waiting: '{{count}} waiting to send',

@@ -352,7 +352,7 @@ export const hi: Texts = {
       recycled: '{{from}} से {{to}} को दी गई',
       returned_to_pool: '{{from}} से पूल में वापस',
     },
-    sources: { indiamart: 'इंडियामार्ट', capture: 'कैप्चर API', website_form: 'वेबसाइट फ़ॉर्म', add_lead: 'लीड जोड़ें', csv: 'CSV अपलोड' },
+    sources: { indiamart: 'इंडियामार्ट', capture: 'आपकी कंपनी के CRM या वेबसाइट', website_form: 'वेबसाइट फ़ॉर्म', add_lead: 'लीड जोड़ें', csv: 'CSV अपलोड' },
   },
   outbox: {
     waiting: '{{count}} भेजे जाने बाकी',

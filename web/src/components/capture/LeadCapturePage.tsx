@@ -67,10 +67,10 @@ export function LeadCapturePage() {
             { accessor: 'lastUsedAt', title: 'Last used', render: (k) => (k.lastUsedAt ? formatDateTime(k.lastUsedAt) : 'Never') },
             {
               accessor: 'revokedAt',
-              title: 'Revoked',
+              title: 'Status',
               render: (k) =>
                 k.revokedAt ? (
-                  formatDateTime(k.revokedAt)
+                  `Revoked ${formatDateTime(k.revokedAt)}`
                 ) : (
                   <Badge color="green" variant="light">
                     Active

@@ -10,7 +10,7 @@ export function UploadLeadsPage() {
       <div>
         <Title order={2}>{PAGE_TITLES['/subadmin/uploaddata']}</Title>
         <Text c="dimmed" size="sm">
-          Add leads from a CSV file or one at a time. New leads wait in the pool until you distribute them.
+          Add leads from a CSV file or one at a time. New leads wait in the pool until you distribute them, unless your lead routing hands them out.
         </Text>
       </div>
       <Grid gap="md" align="flex-start">
@@ -23,7 +23,7 @@ export function UploadLeadsPage() {
               <div>
                 <Title order={4}>Add a lead</Title>
                 <Text size="sm" c="dimmed">
-                  One lead typed in by hand; it goes to the pool.
+                  One lead typed in by hand; it goes to the pool, or to a telecaller when Lead Routing routes Add Lead.
                 </Text>
               </div>
               <AddLeadForm forSelf={false} />

@@ -44,7 +44,7 @@ export function AvailabilityCard({ query }: { query: TableQuery & { data?: Avail
           </Title>
           <Text size="sm" c="dimmed">
             {data
-              ? `${data.workingNow ? 'Inside' : 'Outside'} working hours (${timeZoneName(data.timeZone)}). Routed today counts the leads routing handed out since midnight.`
+              ? `${data.workingNow ? 'Inside' : 'Outside'} working hours now, in ${timeZoneName(data.timeZone)}. Routed today counts the leads routing handed out since midnight.`
               : 'Who routing would hand a lead to right now.'}
           </Text>
         </div>
