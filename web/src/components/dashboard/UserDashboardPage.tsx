@@ -57,7 +57,6 @@ export function UserDashboardPage() {
         ) : (
           <div style={{ height: 200 }} aria-hidden />
         ))}
-      {type !== 'Developer' && <MySpeedCard />}
       <QueryState query={tiles} errorText={t('dashboard.failed')}>
         {(data) =>
           isUserType(data.userType) ? (
@@ -73,6 +72,8 @@ export function UserDashboardPage() {
           )
         }
       </QueryState>
+      {/* Below the tiles: on a phone the queues' tiles stay on the first screen. */}
+      {type !== 'Developer' && <MySpeedCard />}
     </Stack>
   );
 }
