@@ -19,7 +19,7 @@ import { companyRules, type CompanyRules } from '../company/company.service.js';
 import type { QueueKey, WorkableLead } from './queues.repository.js';
 import { eventsOfLead, historyOfLead, type LeadEventItem } from './history.repository.js';
 import { findColleague, namesOf } from './colleagues.repository.js';
-import { findSubmission, insertHistory, noteCall, storeSubmission, updateLead } from './submission.repository.js';
+import { findSubmission, firstCallAfter, insertHistory, storeSubmission, updateLead } from './submission.repository.js';
 import { madeAt } from './submission-keys.js';
 import { isTwin } from './twin-submissions.js';
 import { isTakenBack, refuseIfTakenBack } from './taken-back.js';
@@ -257,10 +257,10 @@ async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues
       opened_from_status: null,
       ...(handler ? { handler_id: handler, handler_assigned_by: actor.id, submit_status: '0' } : {}),
       ...(handed ? { submit_status: '1' } : {}),
+      first_call_at: firstCallAfter(history.created_at),
       updated_at: now.toISOString(),
     });
     await insertHistory(trx, history);
-    await noteCall(trx, actor.subadminId, lead.id, history.created_at);
     return { result, key, rules };
   });
 }
@@ -358,9 +358,15 @@ async function applyNotConnected(deps: Deps, actor: UserActor, input: NotConnect
     const retryAt = exhausted ? null : new Date(now.getTime() + rules.retryDelayMinutes * 60_000).toISOString();
     const result = { status, attempts, retryAt };
     if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
-    await updateLead(trx, actor.subadminId, lead.id, { status, attempts, retry_at: retryAt, opened_from_status: null, updated_at: now.toISOString() });
+    await updateLead(trx, actor.subadminId, lead.id, {
+      status,
+      attempts,
+      retry_at: retryAt,
+      opened_from_status: null,
+      first_call_at: firstCallAfter(history.created_at),
+      updated_at: now.toISOString(),
+    });
     await insertHistory(trx, history);
-    await noteCall(trx, actor.subadminId, lead.id, history.created_at);
     return { result, key, rules };
   });
 }

@@ -18,6 +18,7 @@ import {
   type SpeedWaitingInput,
   type WaitingLead,
 } from '../../../shared/schemas/speed.js';
+import { lruCache } from '../../../shared/lru-cache.js';
 import { addWorkingMs, workingMsBetween, type WorkingHours } from '../../../shared/working-hours.js';
 import { yieldToOthers } from '../../db/paging.js';
 import { companyTimeZone } from '../company/company.service.js';
@@ -189,7 +190,30 @@ export async function speedReport(deps: Deps, actor: SubadminActor, input: Range
 }
 
 /** The company's figures for today (the dashboard's tile). */
-export async function companySpeedToday(deps: Deps, subadminId: number, now = new Date()): Promise<SpeedFigures> {
+/**
+ * How long today's figures are reused. The dashboard's card and the telecaller's Home read every
+ * arrival of the day: a company that takes thousands a day would otherwise pay that on each load.
+ */
+export const TODAY_FIGURES_MS = 30_000;
+const todayFigures = lruCache<string, { at: number; value: Promise<unknown> }>(5_000);
+
+/** `compute`'s answer for `key`, reused for TODAY_FIGURES_MS (only when asked about the present). */
+function reuseForAWhile<T>(key: string, now: Date, compute: () => Promise<T>): Promise<T> {
+  const live = Math.abs(Date.now() - now.getTime()) < 1_000;
+  if (!live) return compute();
+  const hit = todayFigures.get(key);
+  if (hit && Date.now() - hit.at < TODAY_FIGURES_MS) return hit.value as Promise<T>;
+  const value = compute();
+  todayFigures.set(key, { at: Date.now(), value });
+  value.catch(() => todayFigures.set(key, { at: 0, value }));
+  return value;
+}
+
+export function companySpeedToday(deps: Deps, subadminId: number, now = new Date()): Promise<SpeedFigures> {
+  return reuseForAWhile(`c${subadminId}`, now, () => computeCompanySpeedToday(deps, subadminId, now));
+}
+
+async function computeCompanySpeedToday(deps: Deps, subadminId: number, now: Date): Promise<SpeedFigures> {
   const wh = await companyWorkingHours(deps, subadminId);
   const day = todayBounds(wh.timeZone, now);
   const tally = new Tally();
@@ -198,7 +222,11 @@ export async function companySpeedToday(deps: Deps, subadminId: number, now = ne
 }
 
 /** The signed-in telecaller's (or head's) figures for the leads it holds that arrived today. */
-export async function mySpeed(deps: Deps, actor: UserActor, now = new Date()): Promise<MySpeed> {
+export function mySpeed(deps: Deps, actor: UserActor, now = new Date()): Promise<MySpeed> {
+  return reuseForAWhile(`u${actor.subadminId}:${actor.id}`, now, () => computeMySpeed(deps, actor, now));
+}
+
+async function computeMySpeed(deps: Deps, actor: UserActor, now: Date): Promise<MySpeed> {
   const wh = await companyWorkingHours(deps, actor.subadminId);
   const day = todayBounds(wh.timeZone, now);
   const tally = new Tally();
