@@ -78,7 +78,15 @@ async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
   await db.schema.alterTable('leads').addColumn('language', 'text').execute();
   // The leads waiting for routing, oldest first; the untouched leads recycling looks at; arrivals by time (speed to lead).
   await db.schema.createIndex('leads_route_waiting').on('leads').columns(['subadmin_id', 'id']).where(sql.ref('route_waiting'), '=', 1).execute();
-  await db.schema.createIndex('leads_untouched').on('leads').columns(['subadmin_id', 'status', 'telicaller_send_date']).execute();
+  // Only the leads recycling may move are in it: a submitted lead leaves it, so calls do not grow it.
+  await db.schema
+    .createIndex('leads_untouched')
+    .on('leads')
+    .columns(['subadmin_id', 'telicaller_send_date'])
+    .where(sql.ref('status'), '=', '0')
+    .where(sql.ref('first_call_at'), 'is', null)
+    .where(sql.ref('telicaller_id'), 'is not', null)
+    .execute();
   await db.schema.createIndex('leads_arrivals').on('leads').columns(['subadmin_id', 'created_at']).execute();
   // Speed to lead for the leads already called: their first call attempt.
   await sql`update leads set first_call_at = (select min(h.created_at) from lead_history h where h.lead_id = leads.id and h.user_id is not null)

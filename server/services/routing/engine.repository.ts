@@ -129,7 +129,7 @@ export type ExistingLead = Awaited<ReturnType<typeof findExistingLeads>>[number]
  * attempts counted afresh; either still its owner's (sent now: the top of their New queue) or
  * nobody's yet (routed next, or the pool).
  */
-export async function reopenLead(db: Db, subadminId: number, leadId: number, ownerId: number | null, now: string) {
+export async function reopenLead(db: Db, subadminId: number, leadId: number, ownerId: number | null, now: string, source: string) {
   await db
     .updateTable('leads')
     .set({
@@ -142,6 +142,7 @@ export async function reopenLead(db: Db, subadminId: number, leadId: number, own
       callback_time: null,
       opened_from_status: null,
       route_waiting: 0,
+      route_source: source,
       updated_at: now,
     })
     .where('subadmin_id', '=', subadminId)

@@ -55,11 +55,11 @@ export async function handleRepeatEnquiries(
     const ownerActive = row.telicaller_id !== null && !row.owner_blocked && row.owner_deleted_at === null;
     const closedLongAgo = CLOSED.has(row.status) && row.updated_at < closedBefore;
     if (ownerActive && !closedLongAgo) {
-      await reopenLead(trx, ctx.subadminId, row.id, row.telicaller_id, now);
+      await reopenLead(trx, ctx.subadminId, row.id, row.telicaller_id, now, ctx.source);
       arrivals.set(l, { leadId: row.id, outcome: 'repeat', routedTo: { id: row.telicaller_id!, name: row.owner_name ?? '' }, waiting: false });
       alerts.push({ kind: 'repeat_enquiry', subadminId: ctx.subadminId, userId: row.telicaller_id!, leadId: row.id, leadName: row.name, at: now });
     } else {
-      await reopenLead(trx, ctx.subadminId, row.id, null, now);
+      await reopenLead(trx, ctx.subadminId, row.id, null, now, ctx.source);
       toRoute.push({ lead: l, row });
     }
   }
