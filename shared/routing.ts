@@ -2,6 +2,9 @@
 export const ROUTING_SOURCES = ['indiamart', 'capture', 'website_form', 'add_lead', 'csv'] as const;
 export type RoutingSource = (typeof ROUTING_SOURCES)[number];
 
+/** A stored source (leads.route_source) as a RoutingSource; one the list does not know (or none) reads as the capture API. */
+export const routingSourceOf = (s: string | null): RoutingSource => ROUTING_SOURCES.find((x) => x === s) ?? 'capture';
+
 /** The company's routing settings, as the server reads them (defaults for a company that saved none). */
 export interface RoutingSettings {
   routeIndiamart: boolean;

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { withAdvisoryLock } from '../../db/advisory-lock.js';
-import { ROUTING_SOURCES, type RoutingSource } from '../../../shared/routing.js';
+import { routingSourceOf } from '../../../shared/routing.js';
 import { subtractWorkingMs } from '../../../shared/working-hours.js';
 import { raiseAlerts, type LeadAlert } from '../alerts/alerts.js';
 import { companiesThatRecycle, countRecycled, findUntouchedLeads, insertLeadEvents, returnToPool } from './engine.repository.js';
@@ -10,8 +10,6 @@ const HOUR_MS = 3_600_000;
 /** Leads moved per transaction, and at most per company per run (the next run carries on). */
 const PER_ROUND = 200;
 const PER_RUN = 2_000;
-
-const asSource = (s: string | null): RoutingSource => ((ROUTING_SOURCES as readonly string[]).find((x) => x === s) as RoutingSource | undefined) ?? 'capture';
 
 /**
  * Recycling (docs/routing.md#recycling): a lead its owner has neither opened nor called for the
@@ -57,8 +55,8 @@ export async function recycleCompany(deps: Pick<Deps, 'db' | 'dialect'>, subadmi
       const movable = leads.filter((l) => l.recycle_count < round.settings.recycleMax);
       const alerts: LeadAlert[] = [];
       let count = spent.length;
-      for (const source of new Set(movable.map((l) => asSource(l.route_source)))) {
-        const group = movable.filter((l) => asSource(l.route_source) === source);
+      for (const source of new Set(movable.map((l) => routingSourceOf(l.route_source)))) {
+        const group = movable.filter((l) => routingSourceOf(l.route_source) === source);
         const out = await routeLeads(trx, round, group, source, {
           markWaiting: false,
           kind: 'recycled',

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { ROUTING_SOURCES, type RoutingSource } from '../../../shared/routing.js';
+import { routingSourceOf, type RoutingSource } from '../../../shared/routing.js';
 import { raiseAlerts } from '../alerts/alerts.js';
 import { clearWaiting, companiesWithWaitingLeads, findWaitingLeads } from './engine.repository.js';
 import { routeLeads, routesOnArrival, startRoutingRound } from './route-leads.js';
@@ -8,8 +8,6 @@ import { routeLeads, routesOnArrival, startRoutingRound } from './route-leads.js
 const PER_ROUND = 200;
 /** Waiting leads one drain looks at, at most: the next tick carries on. */
 const PER_DRAIN = 5_000;
-
-const asSource = (s: string | null): RoutingSource => ((ROUTING_SOURCES as readonly string[]).find((x) => x === s) as RoutingSource | undefined) ?? 'capture';
 
 /**
  * Routes the company's leads waiting for routing, oldest first, to whoever is eligible now (the
@@ -25,7 +23,7 @@ export async function drainWaiting(deps: Pick<Deps, 'db' | 'dialect'>, subadminI
     const round = await deps.db.transaction().execute(async (trx) => {
       const r = await startRoutingRound(trx, deps.dialect, subadminId, now);
       if (r.closed || !r.people.length) return null;
-      const leads = (await findWaitingLeads(trx, subadminId, PER_ROUND, afterId)).map((l) => ({ ...l, source: asSource(l.route_source) }));
+      const leads = (await findWaitingLeads(trx, subadminId, PER_ROUND, afterId)).map((l) => ({ ...l, source: routingSourceOf(l.route_source) }));
       if (!leads.length) return null;
       const alerts = [];
       let count = 0;
