@@ -100,7 +100,9 @@ describe('the telecaller area in Hindi on a 390 px phone', () => {
     expect(await overflowing(page), 'lead form').toEqual([]);
     await page.screenshot({ path: '/tmp/hindi-lead-form.png', fullPage: true });
 
-    // A reload keeps Hindi.
+    // A reload keeps Hindi. The service worker has the app's files once it is ready, and the page
+    // loaded after that is the one it controls (the offline open below needs it).
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
     await page.reload();
     await page.getByRole('button', { name: 'सबमिट करें' }).waitFor();
     expect(await htmlLang(page)).toBe('hi');
