@@ -1,8 +1,8 @@
 // The server the lead-work bench loads, in a child process of its own so that the load generator
-// does not share its event loop: the whole app (buildApp) over the bench's database, or a bare
-// Fastify instance with one trivial route as the reference, or the queue pages' SQL alone behind a
-// bare route (lead-work-sql-only.ts). Tells the parent its address, stops
-// when told.
+// does not share its event loop: the whole app (buildApp) over the bench's database (recording its
+// statements when asked, statement-recorder.ts), or a bare Fastify instance with one trivial route,
+// or the app's recorded statements replayed behind a bare route (replay-server.ts). Tells the parent
+// its address, stops when told.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,9 +10,16 @@ import Fastify from 'fastify';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { createDatabase } from '../server/db/database.js';
-import { sqlOnlyServer } from './lead-work-sql-only.js';
+import { replayServer } from './replay-server.js';
+import { statementRecorder } from './statement-recorder.js';
 
-export type ServerMode = { kind: 'app'; databaseUrl: string; pgSchema?: string } | { kind: 'bare' } | { kind: 'sqlOnly'; file: string };
+export type ServerMode =
+  | { kind: 'app'; databaseUrl: string; pgSchema?: string; record?: boolean }
+  | { kind: 'bare' }
+  | { kind: 'replay'; databaseUrl: string; pgSchema?: string; recordingsFile: string };
+
+/** Where a recording app answers what it ran since the last ask. */
+export const RECORDED_PATH = '/__bench/recorded';
 
 async function start(mode: ServerMode): Promise<{ url: string; close(): Promise<void> }> {
   if (mode.kind === 'bare') {
@@ -21,15 +28,17 @@ async function start(mode: ServerMode): Promise<{ url: string; close(): Promise<
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     return { url, close: () => app.close() };
   }
-  if (mode.kind === 'sqlOnly') {
-    const app = await sqlOnlyServer(mode.file);
+  if (mode.kind === 'replay') {
+    const app = await replayServer(mode);
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
     return { url, close: () => app.close() };
   }
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lead-work-uploads-'));
   const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: mode.databaseUrl, UPLOADS_DIR: uploadsDir, LOG_LEVEL: 'warn' });
-  const database = createDatabase(mode.databaseUrl, { pgSchema: mode.pgSchema });
+  const recorder = mode.record ? statementRecorder() : null;
+  const database = createDatabase(mode.databaseUrl, { pgSchema: mode.pgSchema, instrument: recorder?.instrument });
   const { app } = await buildApp(config, { database, logger: false });
+  if (recorder) app.get(RECORDED_PATH, async () => recorder.take());
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url,

@@ -166,9 +166,17 @@ export function sqliteFileFromUrl(url: string): string {
   return url.slice('sqlite:'.length) || './data/app.db';
 }
 
-export function createDatabase(url: string, opts: { pgSchema?: string; onPoolError?: (err: Error) => void } = {}): Database {
+export interface DatabaseOptions {
+  pgSchema?: string;
+  onPoolError?: (err: Error) => void;
+  /** wraps the dialect, to watch every statement and transaction (the bench's recorder) */
+  instrument?: (dialect: KyselyDialect) => KyselyDialect;
+}
+
+export function createDatabase(url: string, opts: DatabaseOptions = {}): Database {
   const dialect: Dialect = url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
-  const db = new Kysely<DB>({ dialect: dialect === 'sqlite' ? sqliteDialect(sqliteFileFromUrl(url)) : postgresDialect(url, opts.pgSchema, opts.onPoolError) });
+  const base = dialect === 'sqlite' ? sqliteDialect(sqliteFileFromUrl(url)) : postgresDialect(url, opts.pgSchema, opts.onPoolError);
+  const db = new Kysely<DB>({ dialect: opts.instrument ? opts.instrument(base) : base });
   return {
     db,
     dialect,
