@@ -106,16 +106,21 @@ async function poolQuery(db: Kysely<DB>, dialect: Dialect, spec: AssignSpec) {
     return sql`select id from (${union}) as candidates order by id limit ${spec.limit}`;
   }
   // Postgres: the candidates come from leads_pool_unassigned alone (an index-only range per category,
-  // a few spare for rows another distribution holds), and are locked by primary key in id order.
-  // Selecting with FOR UPDATE directly, the planner walks the primary key from the oldest lead,
-  // through every lead already assigned (310,000 rows read for 10,000 in the bench).
+  // a few spare for rows another distribution holds), read first, and are then locked by primary key in
+  // id order. Selecting with FOR UPDATE directly, the planner walks the primary key from the oldest lead,
+  // through every lead already assigned (310,000 rows read for 10,000 in the bench). The ids go back as
+  // one array value, whose length the planner sees: as a subquery's array (or a join with it), right
+  // after an import, before autovacuum has analysed the table, it expected one row and compared every
+  // candidate with every one of the company's leads (23 s for 10,000 of 11,000).
   const spare = Math.ceil(spec.limit * 1.1) + 100;
   const candidates = sql.join(
     categories.map((c, i) => sql`select id from (${oldestOf(spec.subadminId, c, spare)}) as ${sql.ref(`c${i}`)}`),
     sql` union all `,
   );
-  return sql`select l.id from unnest(array(${candidates})) as c(id) join leads as l on l.id = c.id
-    where l.subadmin_id = ${spec.subadminId} and l.telicaller_id is null and l.visible = 1
+  const ids = (await sql<{ id: number }>`${candidates}`.execute(db)).rows.map((r) => r.id);
+  if (ids.length === 0) return null;
+  return sql`select l.id from leads as l where l.id = any(${ids}::int8[])
+    and l.subadmin_id = ${spec.subadminId} and l.telicaller_id is null and l.visible = 1
     order by l.id limit ${spec.limit} for update of l skip locked`;
 }
 
@@ -158,9 +163,11 @@ export async function assignOldest(db: Kysely<DB>, dialect: Dialect, spec: Assig
 
 /**
  * Returns up to `limit` of a user's untouched (status '0') leads to the pool; the number returned.
- * On Postgres the picked ids are an array looked up by primary key: as `id in (subquery)`, right after a
- * big import (before autovacuum has analysed the table) the planner expected one row and joined the two
- * index ranges in a nested loop, 3,667 x 1,834 comparisons and 5 s for 3,667 leads.
+ * On Postgres the picked ids are read first and go back as one array value looked up by primary key:
+ * as `id in (subquery)`, right after a big import (before autovacuum has analysed the table) the
+ * planner expected one row and joined the two index ranges in a nested loop, 3,667 x 1,834
+ * comparisons and 5 s for 3,667 leads; as a subquery's array it compared each row with the whole
+ * array instead (1.2 s for 11,000).
  */
 export async function returnUntouched(
   db: Kysely<DB>,
@@ -176,10 +183,12 @@ export async function returnUntouched(
     .where('visible', '=', 1);
   if (spec.category !== null) pick = pick.where('category', '=', spec.category);
   const picked = pick.limit(spec.limit);
+  const ids = dialect === 'postgres' ? (await picked.execute()).map((r) => r.id) : [];
+  if (dialect === 'postgres' && ids.length === 0) return 0;
   const result = await db
     .updateTable('leads')
     .set({ telicaller_id: null, telicaller_send_date: null, taken_back_from: spec.userId, updated_at: spec.now })
-    .where((eb) => (dialect === 'postgres' ? eb('id', '=', sql<number>`any(array(${picked}))`) : eb('id', 'in', picked)))
+    .where((eb) => (dialect === 'postgres' ? eb('id', '=', sql<number>`any(${ids}::int8[])`) : eb('id', 'in', picked)))
     .where('subadmin_id', '=', spec.subadminId)
     .where('telicaller_id', '=', spec.userId)
     .where('status', '=', LEAD_STATUS.new)
