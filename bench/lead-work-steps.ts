@@ -57,9 +57,9 @@ export const pickUsers = (users: BenchUser[], second: boolean) =>
   Array.from({ length: CONCURRENCY }, (_, w) => users[((w * TELECALLERS_PER_COMPANY * 2) % users.length) + (second ? 1 : 0)]!);
 
 /** The submits a telecaller makes in turn: not interested, interested, a callback tomorrow, invalid. */
-export function submission(leadId: number, round: number) {
+export function submission(leadId: number, round: number, queue: WorkedQueue = 'new') {
   const tomorrow = addDays(todayIn('Asia/Kolkata'), 1);
-  const base = { leadId, queue: 'new', call_duration: 30 + (round % 200) };
+  const base = { leadId, queue, call_duration: 30 + (round % 200) };
   switch (round % 4) {
     case 0:
       return { ...base, status: LEAD_STATUS.notInterested, feedback: 'Not Relevant Lead' };
@@ -79,16 +79,19 @@ export interface QueuePage {
   total: number;
 }
 
-export async function firstNewLead(client: HttpClient, header: Record<string, string>): Promise<number | null> {
-  const { reply } = await timed(client, 'GET', trpcGet('work.queue', { queue: 'new', page: 1, pageSize: 1 }), header);
+/** The queues a submit works through: today's new leads, or the larger pile of older ones. */
+export type WorkedQueue = 'new' | 'pending';
+
+export async function firstNewLead(client: HttpClient, header: Record<string, string>, queue: WorkedQueue = 'new'): Promise<number | null> {
+  const { reply } = await timed(client, 'GET', trpcGet('work.queue', { queue, page: 1, pageSize: 1 }), header);
   return trpcData<QueuePage>(reply.body).items[0]?.id ?? null;
 }
 
-export const openLead = (client: HttpClient, header: Record<string, string>, leadId: number) =>
-  timed(client, 'POST', '/trpc/work.open', { ...header, ...JSON_BODY }, JSON.stringify({ leadId, queue: 'new' }));
+export const openLead = (client: HttpClient, header: Record<string, string>, leadId: number, queue: WorkedQueue = 'new') =>
+  timed(client, 'POST', '/trpc/work.open', { ...header, ...JSON_BODY }, JSON.stringify({ leadId, queue }));
 
-export async function submitLead(client: HttpClient, header: Record<string, string>, leadId: number, round: number) {
-  const { ms, reply } = await timed(client, 'POST', '/trpc/work.submit', { ...header, ...JSON_BODY }, JSON.stringify(submission(leadId, round)));
+export async function submitLead(client: HttpClient, header: Record<string, string>, leadId: number, round: number, queue: WorkedQueue = 'new') {
+  const { ms, reply } = await timed(client, 'POST', '/trpc/work.submit', { ...header, ...JSON_BODY }, JSON.stringify(submission(leadId, round, queue)));
   return { ms, nextId: trpcData<{ nextId: number | null }>(reply.body).nextId };
 }
 
@@ -96,10 +99,10 @@ export async function submitLead(client: HttpClient, header: Record<string, stri
 export type Step = (w: number, round: number) => Promise<number | null>;
 
 /** The app's steps: readers read, writers work their new leads (open untimed, submit timed). */
-export async function appSteps(client: HttpClient, users: BenchUser[], sessions: Sessions): Promise<Record<Measure, Step>> {
+export async function appSteps(client: HttpClient, users: BenchUser[], sessions: Sessions, worked: WorkedQueue = 'new'): Promise<Record<Measure, Step>> {
   const readers = pickUsers(users, false).map((u) => sessions.get(u.id)!);
   const writers = pickUsers(users, true).map((u) => sessions.get(u.id)!);
-  const current = await Promise.all(writers.map((h) => firstNewLead(client, h)));
+  const current = await Promise.all(writers.map((h) => firstNewLead(client, h, worked)));
   const rounds = writers.map(() => 0);
   const read = async (w: number, path: string) => {
     const { ms, reply } = await timed(client, 'GET', path, readers[w]!);
@@ -113,8 +116,8 @@ export async function appSteps(client: HttpClient, users: BenchUser[], sessions:
     async submit(w) {
       const leadId = current[w];
       if (!leadId) return null;
-      await openLead(client, writers[w]!, leadId);
-      const { ms, nextId } = await submitLead(client, writers[w]!, leadId, rounds[w]!++);
+      await openLead(client, writers[w]!, leadId, worked);
+      const { ms, nextId } = await submitLead(client, writers[w]!, leadId, rounds[w]!++, worked);
       current[w] = nextId;
       return ms;
     },

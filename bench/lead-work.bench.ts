@@ -26,6 +26,7 @@ import { COMPANIES, TELECALLERS_PER_COMPANY, insertCompanies, loadPostgres, load
 import { HttpClient, closedLoop, summarize, timed, type LoadResult, type Summary } from './load.js';
 import { startChild } from './lead-work-child.js';
 import { recordReferences } from './lead-work-record.js';
+import { summarizeProfile } from './cpu-profile.js';
 import { CONCURRENCY, MEASURES, appSteps, replaySteps, signInAll, type Measure, type Step } from './lead-work-steps.js';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
@@ -111,6 +112,7 @@ async function measureDatabase(databaseUrl: string, pgSchema: string | undefined
   }
 
   // 2. App and reference side by side, taking turns.
+  const started = Date.now();
   const [app, replay] = await Promise.all([
     startChild({ kind: 'app', databaseUrl, pgSchema }),
     startChild({ kind: 'replay', databaseUrl, pgSchema, recordingsFile: recorded.file }),
@@ -141,6 +143,12 @@ async function measureDatabase(databaseUrl: string, pgSchema: string | undefined
     replayClient.close();
     await Promise.all([app.stop(), replay.stop()]);
   }
+  const profiles = process.env.BENCH_CPU_PROF;
+  if (profiles)
+    for (const f of fs.readdirSync(profiles).filter((f) => f.endsWith('.cpuprofile'))) {
+      const file = path.join(profiles, f);
+      if (fs.statSync(file).mtimeMs >= started) console.log(summarizeProfile(file));
+    }
   return ratios;
 }
 

@@ -5,7 +5,8 @@
 // bench asks one request at a time while recording, so everything recorded between two asks is one
 // request's.
 import { performance } from 'node:perf_hooks';
-import type { CompiledQuery, DatabaseConnection, Dialect, Driver, QueryResult, TransactionSettings } from 'kysely';
+import type { DatabaseConnection, Dialect } from 'kysely';
+import { hookedDialect } from '../server/db/hooked-dialect.js';
 
 export type Recorded =
   | { op: 'query'; conn: number; sql: string; params: unknown[]; start: number; end: number }
@@ -19,66 +20,26 @@ export interface StatementRecorder {
 
 export function statementRecorder(): StatementRecorder {
   let log: Recorded[] = [];
-  let nextConn = 1;
-  const ids = new WeakMap<DatabaseConnection, number>();
-  const idOf = (c: DatabaseConnection) => {
-    let id = ids.get(c);
-    if (id === undefined) {
-      id = nextConn++;
-      ids.set(c, id);
-    }
-    return id;
+  const ids = new Map<DatabaseConnection, number>();
+  const idOf = (c: DatabaseConnection): number => {
+    const known = ids.get(c);
+    if (known !== undefined) return known;
+    ids.set(c, ids.size + 1);
+    return ids.size;
   };
-  const timedOp = async <T>(op: 'begin' | 'commit' | 'rollback', conn: DatabaseConnection, run: () => Promise<T>): Promise<T> => {
+  const timed = async <T>(note: (start: number, end: number) => Recorded, run: () => Promise<T>): Promise<T> => {
     const start = performance.now();
     const out = await run();
-    log.push({ op, conn: idOf(conn), start, end: performance.now() });
+    log.push(note(start, performance.now()));
     return out;
   };
-
-  function wrapConnection(inner: DatabaseConnection): DatabaseConnection {
-    const wrapped: DatabaseConnection = {
-      async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-        const start = performance.now();
-        const result = await inner.executeQuery<R>(query);
-        log.push({ op: 'query', conn: idOf(wrapped), sql: query.sql, params: [...query.parameters], start, end: performance.now() });
-        return result;
-      },
-      streamQuery: (query, chunkSize) => inner.streamQuery(query, chunkSize),
-    };
-    return wrapped;
-  }
-
-  function wrapDriver(inner: Driver): Driver {
-    const outer = new Map<DatabaseConnection, DatabaseConnection>();
-    const innerOf = new WeakMap<DatabaseConnection, DatabaseConnection>();
-    return {
-      init: () => inner.init(),
-      async acquireConnection() {
-        const c = await inner.acquireConnection();
-        let w = outer.get(c);
-        if (!w) {
-          w = wrapConnection(c);
-          outer.set(c, w);
-          innerOf.set(w, c);
-        }
-        return w;
-      },
-      beginTransaction: (c, settings: TransactionSettings) => timedOp('begin', c, () => inner.beginTransaction(innerOf.get(c)!, settings)),
-      commitTransaction: (c) => timedOp('commit', c, () => inner.commitTransaction(innerOf.get(c)!)),
-      rollbackTransaction: (c) => timedOp('rollback', c, () => inner.rollbackTransaction(innerOf.get(c)!)),
-      releaseConnection: (c) => inner.releaseConnection(innerOf.get(c)!),
-      destroy: () => inner.destroy(),
-    };
-  }
-
   return {
-    instrument: (dialect) => ({
-      createAdapter: () => dialect.createAdapter(),
-      createDriver: () => wrapDriver(dialect.createDriver()),
-      createIntrospector: (db) => dialect.createIntrospector(db),
-      createQueryCompiler: () => dialect.createQueryCompiler(),
-    }),
+    instrument: (dialect) =>
+      hookedDialect(dialect, {
+        query: (conn, query, run) => timed((start, end) => ({ op: 'query', conn: idOf(conn), sql: query.sql, params: [...query.parameters], start, end }), run),
+        begin: (conn, run) => timed((start, end) => ({ op: 'begin', conn: idOf(conn), start, end }), run),
+        end: (conn, how, run) => timed((start, end) => ({ op: how, conn: idOf(conn), start, end }), run),
+      }),
     take() {
       const taken = log;
       log = [];

@@ -68,7 +68,9 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
     if (draining && reply.request.raw.httpVersionMajor === 1) reply.header('connection', 'close');
   });
 
-  const database = opts.database ?? createDatabase(config.databaseUrl, { onPoolError: (err) => app.log.error({ err }, 'postgres pool error') });
+  const database =
+    opts.database ??
+    createDatabase(config.databaseUrl, { keptReadsMs: config.keptReadsMs, onPoolError: (err) => app.log.error({ err }, 'postgres pool error') });
   await migrateToLatest(database.db, database.dialect, database.pgSchema);
   fs.mkdirSync(config.uploadsDir, { recursive: true });
 

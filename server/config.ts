@@ -87,6 +87,7 @@ const EnvSchema = z
     KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
     BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(1_000_000).default(500),
     BODY_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    KEPT_READS_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
     CAPTURE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     CAPTURE_RATE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(100),
     CAPTURE_FORM_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
@@ -135,6 +136,8 @@ export type Config = {
   slowBody: { minBytesPerSecond: number; windowMs: number };
   /** lead capture (docs/lead-capture.md): requests per API key, and website form posts per address */
   capture: { perKey: BucketLimit; formPerAddress: BucketLimit };
+  /** how long a read of sessions and company rules is kept, unless this server writes them first (docs/architecture.md#kept-reads) */
+  keptReadsMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -174,5 +177,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       perKey: { perMinute: e.CAPTURE_RATE_PER_MINUTE, burst: e.CAPTURE_RATE_BURST },
       formPerAddress: { perMinute: e.CAPTURE_FORM_PER_MINUTE, burst: e.CAPTURE_FORM_PER_MINUTE },
     },
+    keptReadsMs: e.KEPT_READS_SECONDS * 1000,
   };
 }

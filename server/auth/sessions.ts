@@ -5,6 +5,7 @@ import { hashToken, newSessionToken } from './tokens.js';
 import { insertSession, sessionRow, touchSessions } from './sessions.repository.js';
 import type { SessionEndReason } from '../../shared/session-end.js';
 import { companyLock } from '../services/company/company.service.js';
+import { watchedCache } from '../db/watched-cache.js';
 
 export const SESSION_IDLE_MS = 3 * 24 * 3600_000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
@@ -42,14 +43,30 @@ export async function createSession(db: Kysely<DB>, s: NewSession): Promise<{ to
 
 export type SessionResult = { ok: true; actor: Actor } | { ok: false; message: string; reason: SessionEndReason };
 
+const NO_SESSION = Symbol('no such session');
 const EXPIRED = 'Your session has expired. Please sign in again.';
 const ORIGIN_ENDED = 'The sub-admin session this one was opened from has ended. Please sign in again.';
 
 const isLive = (s: { revoked_at: string | null; expires_at: string; last_seen_at: string }, t: number) =>
   !s.revoked_at && Date.parse(s.expires_at) > t && Date.parse(s.last_seen_at) + SESSION_IDLE_MS > t;
 
+/**
+ * Every request reads its session: kept until a session, user, company or admin changes
+ * (docs/architecture.md#kept-reads). A token that is no session is not kept.
+ */
+const keptSessions = watchedCache<SessionRow>();
+type SessionRow = Awaited<ReturnType<typeof sessionRow>>[number];
+
 export async function resolveSession(db: Kysely<DB>, token: string, now = new Date()): Promise<SessionResult> {
-  const [row] = await sessionRow(db, hashToken(token));
+  const hash = hashToken(token);
+  const row = await keptSessions(db, hash, async () => {
+    const [found] = await sessionRow(db, hash);
+    if (!found) throw NO_SESSION;
+    return found;
+  }).catch((err: unknown) => {
+    if (err === NO_SESSION) return null;
+    throw err;
+  });
   if (!row) return { ok: false, message: EXPIRED, reason: 'expired' };
   const t = now.getTime();
   // A block, an expiry or a removal ends the session (blocking also revokes it): that is what its holder is told.
@@ -78,6 +95,8 @@ export async function resolveSession(db: Kysely<DB>, token: string, now = new Da
     // Working as a user keeps the sub-admin session it came from from going idle.
     const ids = row.origin_id != null ? [row.id, row.origin_id] : [row.id];
     await touchSessions(db, ids, now.toISOString());
+    // The kept row too, or every request until it is read again would touch it anew.
+    row.last_seen_at = now.toISOString();
   }
 
   const actor: Actor =

@@ -20,6 +20,7 @@ import {
 import type { DB } from './schema.js';
 import type { Dialect } from '../../migrations/index.js';
 import { sqliteDriver } from './sqlite-driver.js';
+import { registerWriteWatch, watchingWrites } from './write-watch.js';
 
 export type { Dialect };
 
@@ -169,6 +170,8 @@ export function sqliteFileFromUrl(url: string): string {
 export interface DatabaseOptions {
   pgSchema?: string;
   onPoolError?: (err: Error) => void;
+  /** how long reads of who may act are kept (write-watch.ts); 10 s unless given */
+  keptReadsMs?: number;
   /** wraps the dialect, to watch every statement and transaction (the bench's recorder) */
   instrument?: (dialect: KyselyDialect) => KyselyDialect;
 }
@@ -176,7 +179,9 @@ export interface DatabaseOptions {
 export function createDatabase(url: string, opts: DatabaseOptions = {}): Database {
   const dialect: Dialect = url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
   const base = dialect === 'sqlite' ? sqliteDialect(sqliteFileFromUrl(url)) : postgresDialect(url, opts.pgSchema, opts.onPoolError);
-  const db = new Kysely<DB>({ dialect: opts.instrument ? opts.instrument(base) : base });
+  const watched = watchingWrites(base, opts.keptReadsMs ?? 10_000);
+  const db = new Kysely<DB>({ dialect: opts.instrument ? opts.instrument(watched.dialect) : watched.dialect });
+  registerWriteWatch(db, watched.watch);
   return {
     db,
     dialect,

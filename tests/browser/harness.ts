@@ -100,10 +100,10 @@ export async function snap(page: Page, name: string): Promise<void> {
 }
 
 /** One server and one browser for a test file: started before its tests, stopped after them. */
-export function serverAndBrowser(viewport?: { width: number; height: number }, options: BrowserOptions = {}) {
+export function serverAndBrowser(viewport?: { width: number; height: number }, options: BrowserOptions = {}, serverEnv: Record<string, string> = {}) {
   const env = {} as { server: Running; browser: BrowserContext };
   beforeAll(async () => {
-    env.server = await startServer();
+    env.server = await startServer(serverEnv);
     env.browser = await openBrowser(viewport, options);
   });
   afterAll(async () => {

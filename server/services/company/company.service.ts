@@ -4,6 +4,7 @@ import { AppError } from '../../errors.js';
 import { DEFAULT_TIME_ZONE, PLATFORM_TIME_ZONE, todayIn } from '../../../shared/dates.js';
 import type { SessionEndReason } from '../../../shared/session-end.js';
 import { findCompany } from './company.repository.js';
+import { watchedCache } from '../../db/watched-cache.js';
 
 /**
  * Not found, for a company's own row (its sub-admin's or users' calls; unreachable in practice, the
@@ -27,7 +28,7 @@ export const zoneOf = (timeZone: string) => timeZone || DEFAULT_TIME_ZONE;
 
 /** The company's time zone. */
 export async function companyTimeZone(db: Kysely<DB>, subadminId: number): Promise<string> {
-  return zoneOf((await requireCompany(db, subadminId, ['time_zone'])).time_zone);
+  return (await companyRules(db, subadminId)).timeZone;
 }
 
 /** What the sub-admin sets on Calling Rules and lead work follows, with the company's name and zone. */
@@ -41,15 +42,20 @@ export interface CompanyRules {
 
 /** The company's rules, read on every call: a change on Calling Rules applies at once. */
 export async function companyRules(db: Kysely<DB>, subadminId: number): Promise<CompanyRules> {
-  const row = await requireCompany(db, subadminId, ['time_zone', 'company_name', 'retry_delay_minutes', 'attempt_limit', 'whatsapp_template']);
-  return {
-    timeZone: zoneOf(row.time_zone),
-    companyName: row.company_name,
-    retryDelayMinutes: row.retry_delay_minutes,
-    attemptLimit: row.attempt_limit,
-    whatsappTemplate: row.whatsapp_template,
-  };
+  return keptRules(db, subadminId, async () => {
+    const row = await requireCompany(db, subadminId, ['time_zone', 'company_name', 'retry_delay_minutes', 'attempt_limit', 'whatsapp_template']);
+    return {
+      timeZone: zoneOf(row.time_zone),
+      companyName: row.company_name,
+      retryDelayMinutes: row.retry_delay_minutes,
+      attemptLimit: row.attempt_limit,
+      whatsappTemplate: row.whatsapp_template,
+    };
+  });
 }
+
+/** Nearly every call of a company's users reads its rules: kept until the company changes (docs/architecture.md#kept-reads). */
+const keptRules = watchedCache<CompanyRules>();
 
 /** Whether the company lets its telecallers and heads export their leads (with the mobiles) as a file. */
 export async function callerExportsAllowed(db: Kysely<DB>, subadminId: number): Promise<boolean> {
