@@ -1,13 +1,16 @@
-// `npm run bench:web`: the telecaller's phone (issues 7 and 11). The real server on a fresh demo
+// `npm run bench:web`: the telecaller's phone (issues 7, 11 and 23). The real server on a fresh demo
 // database, Debian's Chromium on Lighthouse's mobile profile (tests/browser/phone.ts):
 //   - the sign-in page cold, signed out: JavaScript on the wire, largest contentful paint  budgets 120 kB, 2 s
 //   and, the demo telecaller signed in:
 //   - the dashboard from navigation to its tiles with counts, and the New leads queue to its cards:
 //     cold (nothing cached, no service worker) and warm (the installed app opened again: its files
-//     from its service worker, the data from the server)                          budgets 3 s and 1 s
-//   - tapping the 'New leads' tile to the queue's cards                       target < 1 s
-//   - with the app loaded once, tapping Process Lead to the lead form          target < 300 ms
-//   - Submit to the next lead's form                                            target < 500 ms
+//     from its service worker, the data from the server)                          goals 2 s and 700 ms
+//   - tapping the 'New leads' tile to the queue's cards                       goal 1 s
+//   - with the app loaded once, tapping Process Lead to the lead form          goal 150 ms
+//   - Submit to the next lead's form                                            goal 150 ms
+// Beside each, the reference measured in the same run on the same profile: the app's own shell with
+// no data (its page for a path it does not have), cold and warm, so that a slow machine shows as a
+// slow reference. The browser suite's budget test holds the looser budgets (phone.ts BUDGETS).
 // Times are read in the page: a tap's own event time to the animation frame in which the awaited
 // content is first in the document, so the script's own round trips to the browser do not count.
 // A measure whose page does not exist yet is skipped with a note. BENCH_WEB_RUNS runs each (default 5).
@@ -16,11 +19,11 @@
 import os from 'node:os';
 import type { BrowserContext, Page } from 'playwright-core';
 import { startServer, type Running } from '../tests/browser/harness.js';
-import { field } from '../tests/browser/pages.js';
 import { DEMO } from '../seed/demo.js';
 import {
   BUDGETS,
   FIRST_PAGES,
+  SHELL_PAGE,
   PHONE,
   PROFILE,
   QUEUE_PATH,
@@ -36,17 +39,47 @@ import {
 } from '../tests/browser/phone.js';
 
 const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+/** What the telecaller should wait at most (issue 23); the budget test keeps BUDGETS. */
+const GOALS = { pageCold: 2000, pageWarm: 700, queueFromTile: 1000, processLead: 150, submit: 150 };
+/** The shell's medians in this run, cold and warm: each figure's reference. */
+const shell = { cold: Number.NaN, warm: Number.NaN };
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-function report(label: string, times: number[], target?: number) {
-  const verdict = target === undefined ? '' : median(times) < target ? `  PASS (median < ${target} ms)` : `  FAIL (median >= ${target} ms)`;
+function report(label: string, times: number[], target?: number, reference?: { label: string; ms: number }) {
+  const verdict = target === undefined ? '' : median(times) <= target ? `  MET (goal <= ${target} ms)` : `  MISSED (goal <= ${target} ms)`;
+  const beside =
+    reference && Number.isFinite(reference.ms)
+      ? `  [${(median(times) / reference.ms).toFixed(2)}x the ${reference.label}, ${Math.round(reference.ms)} ms]`
+      : '';
   console.log(
-    `  ${label.padEnd(46)} median ${String(Math.round(median(times))).padStart(5)} ms   runs ${times.map((t) => Math.round(t)).join(', ')} ms${verdict}`,
+    `  ${label.padEnd(46)} median ${String(Math.round(median(times))).padStart(5)} ms   runs ${times.map((t) => Math.round(t)).join(', ')} ms${verdict}${beside}`,
   );
+}
+
+const warmShell = () => ({ label: 'shell warm', ms: shell.warm });
+
+/** The reference: the app's shell with no data, cold and warm, RUNS times. */
+async function shellPages(browser: BrowserContext, base: string) {
+  const cold: number[] = [];
+  const warm: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    for (const [times, isCold] of [
+      [cold, true],
+      [warm, false],
+    ] as const) {
+      const r = await openFirstPage(browser, base, SHELL_PAGE, { cold: isCold });
+      times.push(r.ms);
+      await r.page.close();
+    }
+  }
+  shell.cold = median(cold);
+  shell.warm = median(warm);
+  report("reference: the app's shell, no data, cold", cold);
+  report("reference: the app's shell, no data, warm", warm);
 }
 
 const skip = (label: string, why: string) => console.log(`  ${label.padEnd(46)} skipped: ${why}`);
@@ -98,13 +131,13 @@ async function firstPages(sides: Side[]) {
     const shows = FIRST_PAGES[which].shows;
     sides.forEach((side, n) => {
       const who = sides.length > 1 ? ` [${side.label}]` : '';
-      report(`${which}, cold (nothing cached), to ${shows}${who}`, cold[n]!, BUDGETS.pageCold);
+      report(`${which}, cold (nothing cached), to ${shows}${who}`, cold[n]!, GOALS.pageCold, { label: 'shell cold', ms: shell.cold });
       const t = transfer[n];
       if (t)
         console.log(
           `    (a cold load: ${t.requests} requests, ${t.kb.toFixed(0)} kB; ${t.scripts} scripts, ${t.scriptKb.toFixed(0)} kB; ${t.styles} stylesheets)`,
         );
-      report(`${which}, warm (installed app), to ${shows}${who}`, warm[n]!, BUDGETS.pageWarm);
+      report(`${which}, warm (installed app), to ${shows}${who}`, warm[n]!, GOALS.pageWarm, warmShell());
     });
   }
 }
@@ -143,12 +176,19 @@ async function run() {
   try {
     await signInPages(current.server.base);
     if (before) sides.unshift(await openSide(`before: ${before}`, { WEB_DIST_DIR: before }));
+    await shellPages(current.browser, current.server.base);
     await firstPages(sides);
     if (before) await closeSide(sides.shift()!);
     await interactions(current.browser, current.server.base);
   } finally {
     for (const side of sides) await closeSide(side);
   }
+}
+
+/** Taps a choice chip of the lead form (a radio whose label is the chip). */
+async function tapChip(page: Page, name: string) {
+  const id = await page.getByRole('radio', { name, exact: true }).first().getAttribute('id');
+  await page.locator(`label[for="${id}"]`).tap();
 }
 
 /** The queue from the dashboard, and the lead form, on this build. */
@@ -170,7 +210,7 @@ async function interactions(browser: BrowserContext, base: string) {
     if (page) await page.close();
     page = r.page;
   }
-  if (queue.length) report("New leads tile to the queue's cards", queue, BUDGETS.queueFromTile);
+  if (queue.length) report("New leads tile to the queue's cards", queue, GOALS.queueFromTile, warmShell());
   if (!page) {
     skip('Process Lead to the lead form', `needs the queue at ${QUEUE_PATH}`);
     skip("Submit to the next lead's form", 'needs the lead form');
@@ -208,16 +248,15 @@ async function interactions(browser: BrowserContext, base: string) {
       skip('Process Lead to the lead form', `no lead form (timer, Status, Submit) within ${WAIT_MS / 1000} s of the tap`);
       break;
     }
-    await field(page, 'Status').first().tap();
-    await page
-      .getByRole('option', { name: /not interested/i })
-      .first()
-      .tap();
-    await field(page, 'Feedback').first().tap();
-    await page.getByRole('option').first().tap();
+    // The outcome, one tap on each chip (not timed), and Submit once the open has answered.
+    await tapChip(page, 'Not interested');
+    await tapChip(page, 'Not Relevant Lead');
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await submit.waitFor();
+    while (!(await submit.isEnabled())) await page.waitForTimeout(50);
     const formPath = new URL(page.url()).pathname;
     await watch(page, 'form', formPath);
-    await page.getByRole('button', { name: 'Submit' }).tap();
+    await submit.tap();
     try {
       submitted.push((await mark(page, 'form')) - (await tapTime(page)));
     } catch {
@@ -225,8 +264,8 @@ async function interactions(browser: BrowserContext, base: string) {
       break;
     }
   }
-  if (opened.length) report('Process Lead to the lead form', opened, BUDGETS.processLead);
-  if (submitted.length) report("Submit to the next lead's form", submitted, BUDGETS.submit);
+  if (opened.length) report('Process Lead to the lead form', opened, GOALS.processLead, warmShell());
+  if (submitted.length) report("Submit to the next lead's form", submitted, GOALS.submit, warmShell());
   await page.close();
 }
 

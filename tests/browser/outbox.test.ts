@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { serverAndBrowser, snap } from './harness.js';
-import { errorsOf, freshPage, pick, signInAsUser } from './pages.js';
+import { choose, errorsOf, freshPage, pick, signInAsUser } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
 import { sqliteDriver } from '../../server/db/sqlite-driver.js';
 
@@ -52,7 +52,20 @@ async function submitNotInterested(page: Page) {
   await page.getByRole('button', { name: 'Submit' }).click();
 }
 
-const leadIdOf = (url: string) => Number(/\/leadspage\/lead\/(\d+)/.exec(url)![1]);
+/** Sends the demo telecaller `n` more of the company's unassigned leads today, as a distribution does: the demo has few new ones. */
+function giveNewLeads(n: number) {
+  const now = new Date().toISOString();
+  const moved = writeDb((db) =>
+    db
+      .prepare(`update leads set telicaller_id = u.id, telicaller_send_date = ?, status = '0', updated_at = ?
+        from (select id, subadmin_id from users where mobile = ?) as u
+        where leads.id in (select id from leads where telicaller_id is null and visible = 1 and subadmin_id = u.subadmin_id order by id limit ?)`)
+      .run(now, now, DEMO.telecaller.mobile, n),
+  );
+  expect(moved.changes).toBe(n);
+}
+
+const leadIdOf = (url: string) => Number(/\/leadspage\/lead\/(\d+)/.exec(url)?.[1] ?? Number.NaN);
 
 const outbox = (page: Page) => page.getByRole('button', { name: /waiting to send|not accepted/ });
 
@@ -195,6 +208,82 @@ describe('the outbox on a 390 px phone', () => {
     await page.getByRole('button', { name: 'Remove' }).click();
     await outbox(page).waitFor({ state: 'detached' });
     expect(historyOf(lead.id)).toEqual([]);
+    await page.close();
+  });
+
+  it('Submit opens the next lead at once and the outcome follows from the outbox, without a badge while it is on its way', async () => {
+    const page = await freshPage(env.browser, PHONE);
+    await signInAsUser(page, env.server.base, DEMO.telecaller);
+    giveNewLeads(2);
+    const lead = await openFirstNewLead(page);
+
+    // The server takes its time with this submit: the telecaller does not wait for it.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(
+      '**/trpc/work.submit',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await submitNotInterested(page);
+    await expect.poll(() => leadIdOf(page.url()), { timeout: 5_000 }).not.toBe(lead.id);
+    await page.getByRole('timer', { name: 'Call duration' }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
+    // Still on its way, and not counted as waiting: no badge, nothing stored yet.
+    expect(await outbox(page).count()).toBe(0);
+    expect(historyOf(lead.id)).toEqual([]);
+
+    release();
+    await expect.poll(() => historyOf(lead.id).map((r) => r.status), { timeout: 15_000 }).toEqual(['3']);
+    await page.waitForTimeout(500);
+    expect(await outbox(page).count()).toBe(0);
+    expect(historyOf(lead.id).map((r) => r.status)).toEqual(['3']);
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('a submit the server refuses after the telecaller went on: said at once with the lead, whose form then shows it to be fixed', async () => {
+    const page = await freshPage(env.browser, PHONE);
+    await signInAsUser(page, env.server.base, DEMO.telecaller);
+    giveNewLeads(2);
+    const lead = await openFirstNewLead(page);
+    await pick(page, 'Interested');
+    await pick(page, 'Running');
+    await choose(page, 'Telecaller head', 'Anita Desai');
+    // Meanwhile the company blocks the head: the server refuses the handoff.
+    const blockHead = (blocked: number) => writeDb((db) => db.prepare('update users set is_blocked = ? where mobile = ?').run(blocked, DEMO.head.mobile));
+    blockHead(1);
+    try {
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect.poll(() => leadIdOf(page.url()), { timeout: 5_000 }).not.toBe(lead.id);
+      const notice = page.getByRole('alert').filter({ hasText: `Not saved: ${lead.name}` });
+      await notice.waitFor({ timeout: 15_000 });
+      expect(await notice.innerText()).toContain('Choose a telecaller head.');
+      await expect.poll(() => outbox(page).getAttribute('aria-label')).toBe('1 not accepted');
+      await snap(page, 'outbox-refused-notice-phone');
+      await notice.getByRole('button', { name: 'Open the lead' }).click();
+      await page.getByRole('heading', { level: 2, name: lead.name }).waitFor();
+      expect(page.url()).toMatch(/\/leadspage\/lead\/\d+\?queue=new$/);
+      await page.getByText('Your last submit of this lead was not accepted: Choose a telecaller head.').waitFor();
+      // What was sent is back on the form, the refused field marked.
+      await expect.poll(() => page.getByRole('radio', { name: 'Interested', exact: true }).isChecked()).toBe(true);
+      await page.getByText('Choose a telecaller head.', { exact: true }).last().waitFor();
+      await snap(page, 'outbox-refused-lead-phone');
+      expect(historyOf(lead.id)).toEqual([]);
+    } finally {
+      blockHead(0);
+    }
+    // Fixed (the head is back) and sent again: saved, and the refusal is gone.
+    await expect.poll(() => page.getByRole('button', { name: 'Submit' }).isEnabled()).toBe(true);
+    await choose(page, 'Telecaller head', 'Anita Desai');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect.poll(() => historyOf(lead.id).map((r) => r.status), { timeout: 15_000 }).toEqual(['2']);
+    await outbox(page).waitFor({ state: 'detached', timeout: 15_000 });
     await page.close();
   });
 });

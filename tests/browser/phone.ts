@@ -23,7 +23,7 @@ const TRACKER = `(() => {
   const shown = (el) => { const r = el.getBoundingClientRect(); return r.width > 0 && r.height > 0; };
   const named = (el, name) => name.test((el.getAttribute('aria-label') || el.textContent || '').trim());
   const bench = {
-    marks: {}, watching: new Set(['tiles', 'cards']), tap: 0, leftPath: '', waiting: {},
+    marks: {}, watching: new Set(['tiles', 'cards', 'shell']), tap: 0, leftPath: '', waiting: {},
     watch(name, leftPath) { delete bench.marks[name]; bench.leftPath = leftPath || ''; bench.watching.add(name); schedule(); },
     whenMarked: (name) => name in bench.marks ? Promise.resolve(bench.marks[name])
       : new Promise((resolve) => (bench.waiting[name] = bench.waiting[name] || []).push(resolve)),
@@ -36,6 +36,8 @@ const TRACKER = `(() => {
       && !!document.querySelector('[role="timer"][aria-label="Call duration"]')
       && [...document.querySelectorAll('label')].some((l) => /^status/i.test((l.textContent || '').trim()))
       && [...document.querySelectorAll('button')].some((b) => (b.textContent || '').trim() === 'Submit' && shown(b)),
+    // The app's own shell with no data: its page for a path it does not have.
+    shell: () => [...document.querySelectorAll('h2')].some((h) => (h.textContent || '').trim() === 'Page not found' && shown(h)),
   };
   window.__bench = bench;
   addEventListener('pointerdown', (e) => { bench.tap = e.timeStamp; }, true);
@@ -147,8 +149,17 @@ export const BUDGETS = { signInJsKb: 120, signInLcp: 2000, pageCold: 3000, pageW
 /** A page the telecaller opens from the home screen, and what shows it has its content. */
 export const FIRST_PAGES = { dashboard: { path: '/', shows: 'tiles' }, queue: { path: QUEUE_PATH, shows: 'cards' } } as const;
 
-/** A throttled tab opening one of the first pages; the time since navigation until its content shows. */
-export async function openFirstPage(browser: BrowserContext, base: string, which: keyof typeof FIRST_PAGES, opts: { cold: boolean }) {
+/**
+ * The bench's reference page: the app's own files and shell, with no data (its page for a path it does
+ * not have), loaded as the first pages are. What this phone and machine take for the least of a page.
+ */
+export const SHELL_PAGE = { path: '/bench-shell-no-data', shows: 'shell' } as const;
+
+type Opened = keyof typeof FIRST_PAGES | typeof SHELL_PAGE;
+
+/** A throttled tab opening one of the first pages (or the shell); the time since navigation until its content shows. */
+export async function openFirstPage(browser: BrowserContext, base: string, which: Opened, opts: { cold: boolean }) {
+  const target = typeof which === 'string' ? FIRST_PAGES[which] : which;
   const page = await browser.newPage();
   const cdp = await throttle(page);
   if (opts.cold) {
@@ -158,8 +169,8 @@ export async function openFirstPage(browser: BrowserContext, base: string, which
     await cdp.send('Network.setBypassServiceWorker', { bypass: true });
   }
   const transfer = countTransfer(cdp);
-  await page.goto(`${base}${FIRST_PAGES[which].path}`, { waitUntil: 'commit' });
-  const ms = await mark(page, FIRST_PAGES[which].shows);
+  await page.goto(`${base}${target.path}`, { waitUntil: 'commit' });
+  const ms = await mark(page, target.shows);
   return { page, ms, transfer: transfer() };
 }
 

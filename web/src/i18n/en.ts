@@ -231,6 +231,9 @@ export const en = {
     notAccepted: 'Not accepted: {{error}}',
     remove: 'Remove',
     sendNow: 'Send now',
+    refusedTitle: 'Not saved: {{name}}',
+    openLead: 'Open the lead',
+    refusedHere: 'Your last submit of this lead was not accepted: {{error}} Check it and submit again.',
   },
   reminders: { toastTitle: 'Callback due' },
   alerts: {

@@ -363,6 +363,9 @@ export const hi: Texts = {
     notAccepted: 'स्वीकार नहीं हुआ: {{error}}',
     remove: 'हटाएँ',
     sendNow: 'अभी भेजें',
+    refusedTitle: 'सेव नहीं हुआ: {{name}}',
+    openLead: 'लीड खोलें',
+    refusedHere: 'इस लीड का आपका पिछला सबमिट स्वीकार नहीं हुआ: {{error}} जाँचकर फिर से सबमिट करें।',
   },
   reminders: { toastTitle: 'कॉलबैक का समय' },
   alerts: {

@@ -1,7 +1,7 @@
 import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/router';
 import { trpcClient } from '../trpc';
-import { answeredStatus } from './notify';
+import { answeredStatus, fieldErrorsOf } from './notify';
 import { sharedWhileOnItsWay } from './sharedWhileOnItsWay';
 
 /*
@@ -28,6 +28,8 @@ export type OutboxEntry = {
   /** 'refused': the server answered no (the lead was taken back, say); the telecaller decides */
   state: 'waiting' | 'refused';
   error?: string;
+  /** the form's fields the server refused, with why: shown on the lead's form when it is opened again */
+  fieldErrors?: Record<string, string>;
 } & ({ kind: 'submit'; input: SubmitInput } | { kind: 'notConnected'; input: NotConnectedInput });
 
 const DB_NAME = 'telecall';
@@ -123,17 +125,18 @@ function send(entry: OutboxEntry, signal: AbortSignal) {
  */
 export function sendOrKeep<K extends OutboxEntry['kind']>(
   kind: K,
-  input: K extends 'submit' ? Omit<SubmitInput, 'client_key' | 'made_at'> : Omit<NotConnectedInput, 'client_key' | 'made_at'>,
+  input: Unkeyed<K>,
   meta: { userId: number; leadName: string },
 ): Promise<{ queued: false; result: Sent<K> } | { queued: true }> {
   return sharedWhileOnItsWay(`${meta.userId}:${kind}:${String(input.leadId)}`, () => sendOrKeepNow(kind, input, meta));
 }
 
-async function sendOrKeepNow<K extends OutboxEntry['kind']>(
-  kind: K,
-  input: K extends 'submit' ? Omit<SubmitInput, 'client_key' | 'made_at'> : Omit<NotConnectedInput, 'client_key' | 'made_at'>,
-  meta: { userId: number; leadName: string },
-): Promise<{ queued: false; result: Sent<K> } | { queued: true }> {
+type Unkeyed<K extends OutboxEntry['kind']> = K extends 'submit'
+  ? Omit<SubmitInput, 'client_key' | 'made_at'>
+  : Omit<NotConnectedInput, 'client_key' | 'made_at'>;
+
+/** A submission as the outbox keeps it: its key and the time it was made are the phone's. */
+function newEntry<K extends OutboxEntry['kind']>(kind: K, input: Unkeyed<K>, meta: { userId: number; leadName: string }): OutboxEntry {
   const madeAt = new Date().toISOString();
   const entry = {
     key: newSubmissionKey(),
@@ -146,6 +149,15 @@ async function sendOrKeepNow<K extends OutboxEntry['kind']>(
     input: { ...input, client_key: '', made_at: madeAt },
   } as OutboxEntry;
   entry.input.client_key = entry.key;
+  return entry;
+}
+
+async function sendOrKeepNow<K extends OutboxEntry['kind']>(
+  kind: K,
+  input: Unkeyed<K>,
+  meta: { userId: number; leadName: string },
+): Promise<{ queued: false; result: Sent<K> } | { queued: true }> {
+  const entry = newEntry(kind, input, meta);
   if (typeof navigator !== 'undefined' && navigator.onLine === false) {
     await put(entry);
     return { queued: true };
@@ -159,25 +171,106 @@ async function sendOrKeepNow<K extends OutboxEntry['kind']>(
   }
 }
 
+/**
+ * Keeps a submission on the phone first and sends it from there, without waiting: the telecaller
+ * goes on to the next lead at once (the lead form's Submit). It goes out at once when the phone is
+ * online, after any older one still waiting; what becomes of it is told to onOutboxOutcome's
+ * listeners. Without IndexedDB (a browser that refuses it) it is sent and waited for, as sendOrKeep.
+ */
+export function keepAndSend<K extends OutboxEntry['kind']>(kind: K, input: Unkeyed<K>, meta: { userId: number; leadName: string }): Promise<Kept<K>> {
+  // Taps on Submit before the button shows it is busy keep one submission, as sendOrKeep's do.
+  return sharedWhileOnItsWay(`${meta.userId}:keep:${kind}:${String(input.leadId)}`, () => keepAndSendNow(kind, input, meta));
+}
+
+type Kept<K extends OutboxEntry['kind']> = { kept: true; offline: boolean } | { kept: false; queued: false; result: Sent<K> } | { kept: false; queued: true };
+
+async function keepAndSendNow<K extends OutboxEntry['kind']>(kind: K, input: Unkeyed<K>, meta: { userId: number; leadName: string }): Promise<Kept<K>> {
+  const entry = newEntry(kind, input, meta);
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  // Before it is stored: the header counts it as waiting only if this first try fails.
+  if (!offline) onItsWay.add(entry.key);
+  try {
+    await put(entry);
+  } catch {
+    onItsWay.delete(entry.key);
+    return { kept: false, ...(await sendOrKeepNow(kind, input, meta)) };
+  }
+  if (!offline) void flushOutbox(meta.userId).catch(() => {});
+  return { kept: true, offline };
+}
+
+/** What became of a submission on its way from the outbox. */
+export interface OutboxOutcome {
+  entry: OutboxEntry;
+  /** 'kept': it could not reach the server now and waits on the phone (told once, for a submission just made) */
+  outcome: 'sent' | 'kept' | 'refused';
+  /** its first try, right after the telecaller made it (not a retry of one that waited) */
+  first: boolean;
+}
+
+const outcomeListeners = new Set<(o: OutboxOutcome) => void>();
+
+export function onOutboxOutcome(listener: (o: OutboxOutcome) => void): () => void {
+  outcomeListeners.add(listener);
+  return () => outcomeListeners.delete(listener);
+}
+
+const tell = (o: OutboxOutcome) => {
+  for (const l of outcomeListeners) l(o);
+};
+
+/**
+ * Submissions just made, on their first way to the server: not yet waiting in the telecaller's eyes
+ * (the header's count leaves them out). The first failure to send one is told; later retries are not.
+ */
+const onItsWay = new Set<string>();
+export const isOnItsWay = (key: string) => onItsWay.has(key);
+
 let flushing: Promise<void> | null = null;
+let again = false;
 
 /**
  * Sends the user's waiting submissions, oldest first; stops at the first that still cannot get
- * through (the connection is not back). One flush at a time.
+ * through (the connection is not back). One flush at a time: asked again meanwhile, the running one
+ * goes round once more, so a submission kept during a flush is sent by it.
  */
 export function flushOutbox(userId: number): Promise<void> {
-  flushing ??= (async () => {
+  if (flushing !== null) {
+    again = true;
+    return flushing;
+  }
+  flushing = (async () => {
     try {
-      for (const entry of await outboxOf(userId)) {
-        if (entry.state !== 'waiting') continue;
-        try {
-          await send(entry, AbortSignal.timeout(SEND_TIMEOUT_MS));
-          await removeFromOutbox(entry.key);
-        } catch (err) {
-          if (unsent(err)) return;
-          await put({ ...entry, state: 'refused', error: (err as Error).message || 'The server refused it.' });
+      do {
+        again = false;
+        for (const entry of await outboxOf(userId)) {
+          if (entry.state !== 'waiting') continue;
+          const first = onItsWay.has(entry.key);
+          try {
+            await send(entry, AbortSignal.timeout(SEND_TIMEOUT_MS));
+            onItsWay.delete(entry.key);
+            await removeFromOutbox(entry.key);
+            tell({ entry, outcome: 'sent', first });
+          } catch (err) {
+            onItsWay.delete(entry.key);
+            if (unsent(err)) {
+              if (first) {
+                changed();
+                tell({ entry, outcome: 'kept', first });
+              }
+              return;
+            }
+            const refused: OutboxEntry = {
+              ...entry,
+              state: 'refused',
+              error: (err as Error).message || 'The server refused it.',
+              fieldErrors: fieldErrorsOf(err),
+            };
+            await put(refused);
+            tell({ entry: refused, outcome: 'refused', first });
+          }
         }
-      }
+      } while (again);
     } finally {
       flushing = null;
     }

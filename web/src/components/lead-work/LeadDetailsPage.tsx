@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { useRef } from 'react';
+import { useAfterIdle } from '../../lib/whenIdle';
 import { useSharedText } from '../../i18n/sharedText';
 import type { LeadQueue } from '../../../../shared/constants';
 import { requirementText } from '../../../../shared/leads';
@@ -70,6 +71,9 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
   const around = detail.queue;
   // The page's own ways on (submitted, kept, not connected, Cancel) never ask before leaving the form.
   const leaving = useRef(false);
+  // Below the form (the demo menu, the lead's fields, its history) comes after the first paint: on a
+  // slow phone the form shows sooner, the call and the outcome being what the telecaller is here for.
+  const rest = useAfterIdle();
 
   /** Work the queue: the next lead of the same queue opens in place of this one; the list when none is left. */
   const goOn = (nextId: number | null) => {
@@ -81,13 +85,22 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
     else void navigate({ to: listPath, replace: true });
   };
 
+  /**
+   * The next lead without the server's answer (the submission is on its way from the outbox, or waits
+   * there): the one after this in the queue as the open answered it, or in the page the phone holds;
+   * never one whose submission waits too.
+   */
+  const goOnHeld = () => {
+    leaving.current = true;
+    const serverNext = around?.nextId ?? null;
+    void (queue ? nextHeldLead(me.id, queue, lead.id, serverNext) : Promise.resolve(serverNext)).then(goOn, () => goOn(serverNext));
+  };
+
   /** The connection failed: what was submitted waits on the phone; the telecaller goes on. */
   const kept = () => {
     timer.stop();
     notifications.show({ color: 'orange', message: t('lead.kept') });
-    leaving.current = true;
-    const serverNext = around?.nextId ?? null;
-    void (queue ? nextHeldLead(me.id, queue, lead.id, serverNext) : Promise.resolve(serverNext)).then(goOn, () => goOn(serverNext));
+    goOnHeld();
   };
 
   const notConnected = useMutation({
@@ -228,28 +241,30 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
                 onKept={kept}
                 onSubmitted={(result) => {
                   timer.stop();
+                  // On its way from the outbox: the header's notices say when the server has it.
+                  if (!result) return goOnHeld();
                   notifySuccess(t('lead.submitted'));
                   goOn(result.nextId);
                 }}
               />
             </Paper>
 
-            <SendDemoMenu mobile={lead.mobile} />
+            {rest && <SendDemoMenu mobile={lead.mobile} />}
 
-            <Paper withBorder radius="md" p="md">
-              <Stack gap="sm">
-                <SimpleGrid cols={2} spacing="sm">
-                  <TextInput label={t('lead.name')} value={lead.name} readOnly size="md" variant="filled" />
-                  <TextInput label={t('lead.area')} value={lead.area} readOnly size="md" variant="filled" />
-                </SimpleGrid>
-                <Textarea label={t('lead.service')} value={requirement} readOnly autosize minRows={1} maxRows={10} size="md" variant="filled" />
-              </Stack>
-            </Paper>
+            {rest && (
+              <Paper withBorder radius="md" p="md">
+                <Stack gap="sm">
+                  <SimpleGrid cols={2} spacing="sm">
+                    <TextInput label={t('lead.name')} value={lead.name} readOnly size="md" variant="filled" />
+                    <TextInput label={t('lead.area')} value={lead.area} readOnly size="md" variant="filled" />
+                  </SimpleGrid>
+                  <Textarea label={t('lead.service')} value={requirement} readOnly autosize minRows={1} maxRows={10} size="md" variant="filled" />
+                </Stack>
+              </Paper>
+            )}
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <LeadHistory items={ready ? detail.history : null} events={ready ? detail.events : []} />
-        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>{rest && <LeadHistory items={ready ? detail.history : null} events={ready ? detail.events : []} />}</Grid.Col>
       </Grid>
     </Stack>
   );

@@ -1,7 +1,7 @@
-import { Button, Checkbox, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSharedText, withMessageIn } from '../../i18n/sharedText';
 import type { LeadQueue } from '../../../../shared/constants';
 import {
@@ -19,7 +19,8 @@ import { LEAD_STATUS_COLORS, formSectionOf } from '../../../../shared/lead-statu
 import { useMutation } from '@tanstack/react-query';
 import { useBlocker } from '@tanstack/react-router';
 import { trpc } from '../../trpc';
-import { sendOrKeep } from '../../lib/outbox';
+import { keepAndSend, removeFromOutbox } from '../../lib/outbox';
+import { useOutbox } from '../outbox/useOutbox';
 import { displayTimeZone } from '../../lib/format';
 import { fieldErrorsOf, notifyFailure } from '../../lib/notify';
 import { focusFirstError } from '../../lib/focusFirstError';
@@ -63,7 +64,8 @@ interface Props {
   meId: number;
   /** the call timer's seconds at the moment of the submit */
   callSeconds: () => number;
-  onSubmitted: (result: { nextId: number | null; status: string }) => void;
+  /** sent: the server's answer; null when it went to the outbox to be sent from there (the page goes on at once) */
+  onSubmitted: (result: { nextId: number | null; status: string } | null) => void;
   /** the connection failed: the submission waits on this phone and goes when it can */
   onKept: () => void;
   onCancel: () => void;
@@ -121,11 +123,32 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
   const heads = trpc.work.heads.useQuery(undefined, { enabled: variant !== 'head', staleTime: 5 * 60_000 });
   const headOptions = (heads.data ?? []).filter((h) => h.id !== meId).map((h) => ({ value: String(h.id), label: h.name }));
 
+  // This lead's last submit, if the server refused it from the outbox: its values back on the form, its reasons beside them.
+  const refused = useOutbox(meId, { send: false }).find((e) => e.kind === 'submit' && e.state === 'refused' && e.leadId === lead.id);
+  const refusedKey = refused?.key;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per refused submission, not on every render of the form
+  useEffect(() => {
+    if (refused?.kind !== 'submit') return;
+    // The form's own variant and queue stay: the lead may be opened another way now.
+    const { client_key: _key, made_at: _at, leadId: _lead, queue: _queue, variant: _variant, ...values } = refused.input;
+    // What the form sent (LeadFormValues), as the outbox keeps it.
+    form.setValues(values as Partial<LeadFormValues>);
+    if (refused.fieldErrors) form.setErrors(refused.fieldErrors);
+  }, [refusedKey]);
+
   const submit = useMutation({
-    // Also offline: a submission that cannot go now is kept on the phone, not held on screen.
+    // Also offline: the submission is kept on the phone first and sent from there, never held on screen.
     networkMode: 'always',
-    mutationFn: (v: LeadFormValues) => sendOrKeep('submit', v, { userId: meId, leadName: lead.name }),
-    onSuccess: (sent) => (sent.queued ? onKept() : onSubmitted(sent.result)),
+    mutationFn: async (v: LeadFormValues) => {
+      const sent = await keepAndSend('submit', v, { userId: meId, leadName: lead.name });
+      // This submission replaces the refused one.
+      if (refusedKey) await removeFromOutbox(refusedKey).catch(() => {});
+      return sent;
+    },
+    onSuccess: (sent) => {
+      if (sent.kept) return sent.offline ? onKept() : onSubmitted(null);
+      return sent.queued ? onKept() : onSubmitted(sent.result);
+    },
     onError: (err) => {
       const fields = fieldErrorsOf(err);
       if (fields) {
@@ -168,6 +191,11 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
       )}
     >
       <Stack gap="sm">
+        {refused && (
+          <Alert color="red" variant="light" p="sm">
+            {t('outbox.refusedHere', { error: serverText(refused.error ?? '') })}
+          </Alert>
+        )}
         <ChoiceChips label={t('form.status')} required choices={statusChoices} value={status || null} onChange={chooseStatus} error={field('status').error} />
         <ChoiceChips
           label={t('form.feedback')}

@@ -35,8 +35,10 @@ export function QueuePage({ queue }: { queue: LeadQueue }) {
   const copyKey = queueCopyKey(me.id, queue);
   const noConnection = !fetched.data && (fetched.fetchStatus === 'paused' || (fetched.isError && !serverAnswered(fetched.error)));
   const saved = useMemo(() => (noConnection ? offlineCopy<NonNullable<typeof fetched.data>>(copyKey) : null), [noConnection, copyKey]);
-  // A lead whose submission waits on this phone has been worked: it is not offered again.
-  const waiting = useOutbox(me.id, { send: false });
+  // A lead whose submission waits on this phone has been worked: it is not offered again (one the
+  // server refused is, with the refusal on its form).
+  const kept = useOutbox(me.id, { send: false });
+  const waiting = useMemo(() => kept.filter((e) => e.state === 'waiting'), [kept]);
   const data = useMemo(() => {
     const page = saved?.data ?? fetched.data;
     if (!page || waiting.length === 0) return page;

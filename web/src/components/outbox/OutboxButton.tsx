@@ -1,10 +1,13 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useNavigate } from '@tanstack/react-router';
+import { notifySuccess } from '../../lib/notify';
 import { ActionIcon, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSharedText } from '../../i18n/sharedText';
 import type { TFunction } from 'i18next';
 import { isLeadStatus } from '../../../../shared/lead-status';
-import { flushOutbox, removeFromOutbox, type OutboxEntry } from '../../lib/outbox';
+import { flushOutbox, isOnItsWay, onOutboxOutcome, removeFromOutbox, type OutboxEntry } from '../../lib/outbox';
 import { formatDateTime } from '../../lib/format';
 import { Icon } from '../layout/icons';
 import { useOutbox } from './useOutbox';
@@ -22,7 +25,9 @@ function whatItIs(entry: OutboxEntry, t: TFunction): string {
 export function OutboxButton({ userId }: { userId: number }) {
   const { t } = useTranslation();
   const { serverText } = useSharedText();
-  const entries = useOutbox(userId);
+  // What is on its first way to the server is not waiting yet: the count shows only if that fails.
+  const entries = useOutbox(userId).filter((e) => !isOnItsWay(e.key));
+  useOutboxNotices(userId);
   const [opened, setOpened] = useState(false);
   const [sending, setSending] = useState(false);
   if (entries.length === 0) return null;
@@ -93,5 +98,52 @@ export function OutboxButton({ userId }: { userId: number }) {
         )}
       </Popover.Dropdown>
     </Popover>
+  );
+}
+
+/**
+ * What becomes of a submission sent from the outbox after the telecaller went on: saved, once the
+ * server has it; one that could not go now, said to wait on the phone; one the server refused, said at
+ * once with its lead's name and the way back to it (its form then shows the values and the reasons).
+ */
+function useOutboxNotices(userId: number) {
+  const { t } = useTranslation();
+  const { serverText } = useSharedText();
+  const navigate = useNavigate();
+  useEffect(
+    () =>
+      onOutboxOutcome(({ entry, outcome, first }) => {
+        if (entry.userId !== userId) return;
+        // Said when the server has it, not when Submit was tapped.
+        if (outcome === 'sent' && first && entry.kind === 'submit') notifySuccess(t('lead.submitted'));
+        if (outcome === 'kept') notifications.show({ color: 'orange', message: t('lead.kept') });
+        if (outcome !== 'refused') return;
+        const id = `refused-${entry.key}`;
+        notifications.show({
+          id,
+          color: 'red',
+          autoClose: false,
+          title: t('outbox.refusedTitle', { name: entry.leadName || t('queue.noName') }),
+          message: (
+            <Stack gap={6} align="flex-start">
+              <Text size="sm">{serverText(entry.error ?? '')}</Text>
+              <Button
+                size="compact-sm"
+                variant="light"
+                color="red"
+                onClick={() => {
+                  notifications.hide(id);
+                  // From the queue it was worked in: the form it was refused on (its rules follow the queue).
+                  const queue = entry.input.queue ?? undefined;
+                  void navigate({ to: '/leadspage/lead/$leadId', params: { leadId: String(entry.leadId) }, search: { queue } });
+                }}
+              >
+                {t('outbox.openLead')}
+              </Button>
+            </Stack>
+          ),
+        });
+      }),
+    [userId, t, serverText, navigate],
   );
 }
