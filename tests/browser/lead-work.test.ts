@@ -149,7 +149,8 @@ describe('lead work on a 390 px phone', () => {
     await card.getByRole('link', { name: 'Process Lead' }).click();
     await page.getByRole('heading', { level: 2, name }).waitFor();
     await page.getByRole('timer', { name: 'Call duration' }).waitFor();
-    expect(await page.getByText('Loading history...').count()).toBe(1);
+    // The history comes after the form's first paint, still waiting for the open.
+    await page.getByText('Loading history...').waitFor();
     const submit = page.getByRole('button', { name: 'Submit' });
     expect(await submit.isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Busy', exact: true }).isDisabled()).toBe(true);
