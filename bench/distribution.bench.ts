@@ -1,6 +1,7 @@
-// Distributing 10,000 leads with 1,000,000 leads in the table (issue 3: under 100 ms), through the
-// service function, on a temporary SQLite file — and on Postgres when BENCH_DATABASE_URL or
-// TEST_DATABASE_URL is set (a fresh schema, dropped afterwards).
+// Distributing 10,000 leads with 1,000,000 leads in the table, through the service function, against
+// the reference measured in the same run: the update alone of 10,000 rows, ids known, rolled back
+// (issue 23: at most 1.2 times its time). On a temporary SQLite file, and on Postgres when
+// BENCH_DATABASE_URL or TEST_DATABASE_URL is set (a fresh schema, dropped afterwards).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,7 +25,8 @@ import { distributeLeads, getPool, listAssignees, takeBackLeads } from '../serve
 const TOTAL_LEADS = 1_000_000;
 const DISTRIBUTE = 10_000;
 const RUNS = 7;
-const TARGET_MS = 100;
+/** A distribution of 10,000 leads at most this many times the update alone of the same number of rows (issue 23). */
+const GOAL_RATIO = 1.2;
 const CATEGORIES = ['IndiaMART', 'JustDial', 'Local Leads'];
 /** The oldest 30% are already assigned (older leads go out first), spread over the telecallers. */
 const ASSIGNED_SHARE = 0.3;
@@ -148,15 +150,16 @@ const median = (xs: number[]) => {
 };
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-async function time(label: string, runs: number, fn: () => Promise<unknown>, target?: number) {
+/** With `reference` (a median, ms): the ratio to it, judged against GOAL_RATIO, on the median (one slow run on a shared machine is noise). */
+async function time(label: string, runs: number, fn: () => Promise<unknown>, reference?: number) {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
     await fn();
     times.push(performance.now() - t0);
   }
-  // Pass/fail on the median: one slow run on a shared machine (a checkpoint, another process) is noise.
-  const verdict = target === undefined ? '' : median(times) < target ? `  PASS (median < ${target} ms)` : `  FAIL (median >= ${target} ms)`;
+  const ratio = reference === undefined ? 0 : median(times) / reference;
+  const verdict = reference === undefined ? '' : `  ${ratio.toFixed(2)}x the update alone (goal <= ${GOAL_RATIO}x): ${ratio <= GOAL_RATIO ? 'MET' : 'MISSED'}`;
   console.log(`  ${label.padEnd(58)} median ${ms(median(times)).padStart(9)}  max ${ms(Math.max(...times)).padStart(9)}${verdict}`);
   return times;
 }
@@ -186,6 +189,8 @@ async function measure(dialect: Dialect, database: Database, load: (fx: Fixture)
 
   const actor: SubadminActor = { kind: 'subadmin', id: fx.subadminId, subadminId: fx.subadminId, sessionId: 0 };
   const [first, ...rest] = fx.userIds;
+  // Measured first: rolled back, it leaves the pool as it was.
+  const reference = median(await updateAlone(database.db, fx));
   let assigned = 0;
   const check = (r: { assigned: number }) => {
     if (r.assigned !== DISTRIBUTE) throw new Error(`assigned ${r.assigned}, expected ${DISTRIBUTE}`);
@@ -195,22 +200,21 @@ async function measure(dialect: Dialect, database: Database, load: (fx: Fixture)
     `distribute ${DISTRIBUTE.toLocaleString('en-IN')} of one category to one telecaller`,
     RUNS,
     async () => check(await distributeLeads(deps, actor, { userIds: [first!], count: DISTRIBUTE, category: 'IndiaMART' })),
-    TARGET_MS,
+    reference,
   );
   await time(
     `distribute ${DISTRIBUTE.toLocaleString('en-IN')} of any category to one telecaller`,
     RUNS,
     async () => check(await distributeLeads(deps, actor, { userIds: [rest[0]!], count: DISTRIBUTE, category: null })),
-    TARGET_MS,
+    reference,
   );
   await time(
     `distribute ${DISTRIBUTE.toLocaleString('en-IN')} of one category split over ${rest.length} people`,
     RUNS,
     async () => check(await distributeLeads(deps, actor, { userIds: rest, count: DISTRIBUTE, category: 'JustDial' })),
-    TARGET_MS,
+    reference,
   );
   await time("pool counts (the form's category list)", RUNS, () => getPool(deps, actor));
-  await updateAlone(database.db, fx);
   await time("assignees with untouched and today's counts", RUNS, () => listAssignees(deps, actor));
   await time(`take back ${(RUNS * DISTRIBUTE).toLocaleString('en-IN')} untouched leads from one person`, 1, () =>
     takeBackLeads(deps, actor, { userId: first!, category: 'IndiaMART' }),
@@ -226,7 +230,7 @@ class RolledBack extends Error {}
  * known in advance (no choosing, no locking), in a transaction rolled back. What writing the rows,
  * their index entries and the kept counts costs here; a distribution can only add to it.
  */
-async function updateAlone(db: Kysely<DB>, fx: Fixture) {
+async function updateAlone(db: Kysely<DB>, fx: Fixture): Promise<number[]> {
   const rows = await db
     .selectFrom('leads')
     .select('id')
@@ -239,7 +243,7 @@ async function updateAlone(db: Kysely<DB>, fx: Fixture) {
     .execute();
   const ids = rows.map((r) => r.id);
   const now = new Date().toISOString();
-  await time(`reference: the update alone of ${DISTRIBUTE.toLocaleString('en-IN')} leads (ids known, rolled back)`, RUNS, async () => {
+  return time(`reference: the update alone of ${DISTRIBUTE.toLocaleString('en-IN')} leads (ids known, rolled back)`, RUNS, async () => {
     await db
       .transaction()
       .execute(async (trx) => {
