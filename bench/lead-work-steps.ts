@@ -3,7 +3,7 @@ import { SESSION_COOKIE } from '../shared/constants.js';
 import { addDays, todayIn } from '../shared/dates.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
 import { BENCH_PASSWORD, TELECALLERS_PER_COMPANY, type BenchUser } from './lead-work-data.js';
-import { timed, type HttpClient } from './load.js';
+import { timed, type HttpClient, type Step } from './load.js';
 
 export const CONCURRENCY = 50;
 const PAGE_SIZE = 20;
@@ -94,9 +94,6 @@ export async function submitLead(client: HttpClient, header: Record<string, stri
   const { ms, reply } = await timed(client, 'POST', '/trpc/work.submit', { ...header, ...JSON_BODY }, JSON.stringify(submission(leadId, round, queue)));
   return { ms, nextId: trpcData<{ nextId: number | null }>(reply.body).nextId };
 }
-
-/** One request of a measure on the app, by worker w; the latency to record, or null when w has no lead left. */
-export type Step = (w: number, round: number) => Promise<number | null>;
 
 /** The app's steps: readers read, writers work their new leads (open untimed, submit timed). */
 export async function appSteps(client: HttpClient, users: BenchUser[], sessions: Sessions, worked: WorkedQueue = 'new'): Promise<Record<Measure, Step>> {

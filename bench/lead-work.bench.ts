@@ -23,11 +23,11 @@ import pg from 'pg';
 import { createDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { COMPANIES, TELECALLERS_PER_COMPANY, insertCompanies, loadPostgres, loadSqlite, type BenchUser, type Loaded } from './lead-work-data.js';
-import { HttpClient, closedLoop, summarize, timed, type LoadResult, type Summary } from './load.js';
+import { HttpClient, closedLoop, inTurns, summarize, timed, type Summary } from './load.js';
 import { startChild } from './lead-work-child.js';
 import { recordReferences } from './lead-work-record.js';
 import { summarizeProfile } from './cpu-profile.js';
-import { CONCURRENCY, MEASURES, appSteps, replaySteps, signInAll, type Measure, type Step } from './lead-work-steps.js';
+import { CONCURRENCY, MEASURES, appSteps, replaySteps, signInAll, type Measure } from './lead-work-steps.js';
 
 const LEADS = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -54,33 +54,6 @@ const loadAverage = () =>
 
 function line(label: string, s: Summary, note = '') {
   console.log(`    ${label.padEnd(10)} p50 ${ms(s.p50)}  p95 ${ms(s.p95)}  p99 ${ms(s.p99)}  ${fmt(s.perSecond).padStart(6)}/s  (${fmt(s.count)})${note}`);
-}
-
-const merge = (rs: LoadResult[]): LoadResult => ({ latencies: rs.flatMap((r) => r.latencies), seconds: rs.reduce((n, r) => n + r.seconds, 0) });
-
-/** Each side warmed up once, then measured in two halves taking turns: app, reference, app, reference. */
-async function inTurns(app: Step, reference: Step): Promise<{ app: Summary; reference: Summary; referenceRanOut: boolean }> {
-  const sides = [app, reference];
-  const results: LoadResult[][] = [[], []];
-  let ranOut = false;
-  for (let half = 0; half < 2; half++) {
-    for (const [n, step] of sides.entries()) {
-      const stopped = new Set<number>();
-      const r = await closedLoop({
-        workers: CONCURRENCY,
-        seconds: SECONDS / 2,
-        warmupSeconds: half === 0 ? WARMUP_SECONDS : 0,
-        step: async (w, round) => {
-          const t = await step(w, round);
-          if (t === null) stopped.add(w);
-          return t;
-        },
-      });
-      if (n === 1 && stopped.size) ranOut = true;
-      results[n]!.push(r);
-    }
-  }
-  return { app: summarize(merge(results[0]!)), reference: summarize(merge(results[1]!)), referenceRanOut: ranOut };
 }
 
 export interface Ratio {
@@ -126,7 +99,12 @@ async function measureDatabase(databaseUrl: string, pgSchema: string | undefined
     const replayOn = replaySteps(replayClient, users, sessions, recorded.submitRounds);
     for (const measure of MEASURES) {
       if (!ONLY.has(measure)) continue;
-      const r = await inTurns(appOn[measure], replayOn[measure]);
+      const [appSide, referenceSide] = await inTurns([appOn[measure], replayOn[measure]], {
+        workers: CONCURRENCY,
+        seconds: SECONDS,
+        warmupSeconds: WARMUP_SECONDS,
+      });
+      const r = { app: appSide!.summary, reference: referenceSide!.summary, referenceRanOut: referenceSide!.ranOut };
       const ratio = r.app.perSecond / r.reference.perSecond;
       ratios.push({ measure, ratio });
       const met = ratio >= GOAL[measure];

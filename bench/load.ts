@@ -113,3 +113,36 @@ export function summarize(r: LoadResult): Summary {
     max: s[s.length - 1] ?? NaN,
   };
 }
+
+/**
+ * Two sides measured in turns: each warmed up once, then two halves each (a, b, a, b), so that drift
+ * on a shared machine meets both. Each side's summary, and whether any of its workers ran out of work.
+ */
+export async function inTurns(
+  sides: readonly [Step, Step],
+  opts: { workers: number; seconds: number; warmupSeconds: number },
+): Promise<Array<{ summary: Summary; ranOut: boolean }>> {
+  const runs = sides.map(() => ({ results: [] as LoadResult[], ranOut: false }));
+  for (let half = 0; half < 2; half++) {
+    for (const [n, step] of sides.entries()) {
+      const r = await closedLoop({
+        workers: opts.workers,
+        seconds: opts.seconds / 2,
+        warmupSeconds: half === 0 ? opts.warmupSeconds : 0,
+        step: async (w, round) => {
+          const t = await step(w, round);
+          if (t === null) runs[n]!.ranOut = true;
+          return t;
+        },
+      });
+      runs[n]!.results.push(r);
+    }
+  }
+  return runs.map(({ results, ranOut }) => ({
+    summary: summarize({ latencies: results.flatMap((r) => r.latencies), seconds: results.reduce((s, r) => s + r.seconds, 0) }),
+    ranOut,
+  }));
+}
+
+/** One request (or round) of a measure by worker w: the latency to record, or null when w has nothing left to do. */
+export type Step = (w: number, round: number) => Promise<number | null>;

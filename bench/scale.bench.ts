@@ -6,9 +6,9 @@
 // the ratio is given as measured and against that, and the goal judged on the second. Submits work the Pending queue (every size has
 // enough of it for the run). BENCH_SCALE_SIZES=100000,1000000 for other sizes, BENCH_SECONDS per measure.
 import os from 'node:os';
-import { HttpClient, closedLoop, summarize, timed, type LoadResult } from './load.js';
+import { HttpClient, inTurns, timed, type Step } from './load.js';
 import { startChild } from './lead-work-child.js';
-import { CONCURRENCY, appSteps, signInAll, type Measure, type Step } from './lead-work-steps.js';
+import { CONCURRENCY, appSteps, signInAll, type Measure } from './lead-work-steps.js';
 import { withSqliteBench } from './lead-work.bench.js';
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '100000,1000000,5000000').split(',').map(Number);
@@ -17,16 +17,6 @@ const MEASURED: Measure[] = ['queue', 'tiles', 'submit'];
 const GOAL = 0.8;
 
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
-
-/** Two halves each, in turns with the bare route: requests a second of each. */
-async function inTurns(app: Step, bare: Step): Promise<{ app: number; bare: number }> {
-  const runs: LoadResult[][] = [[], []];
-  for (let half = 0; half < 2; half++)
-    for (const [n, step] of [app, bare].entries())
-      runs[n]!.push(await closedLoop({ workers: CONCURRENCY, seconds: SECONDS / 2, warmupSeconds: half === 0 ? 1 : 0, step }));
-  const rate = (rs: LoadResult[]) => summarize({ latencies: rs.flatMap((r) => r.latencies), seconds: rs.reduce((n, r) => n + r.seconds, 0) }).perSecond;
-  return { app: rate(runs[0]!), bare: rate(runs[1]!) };
-}
 
 export async function run(): Promise<void> {
   console.log(
@@ -42,7 +32,10 @@ export async function run(): Promise<void> {
         const steps = await appSteps(appClient, users, await signInAll(appClient, users), 'pending');
         const ping: Step = async () => (await timed(bareClient, 'GET', '/ping', {})).ms;
         const out: Record<string, { app: number; bare: number }> = {};
-        for (const m of MEASURED) out[m] = await inTurns(steps[m], ping);
+        for (const m of MEASURED) {
+          const [a, b] = await inTurns([steps[m], ping], { workers: CONCURRENCY, seconds: SECONDS, warmupSeconds: 1 });
+          out[m] = { app: a!.summary.perSecond, bare: b!.summary.perSecond };
+        }
         return out;
       } finally {
         appClient.close();

@@ -65,6 +65,14 @@ function giveNewLeads(n: number) {
   expect(moved.changes).toBe(n);
 }
 
+/** The demo telecaller signed in on a fresh phone, with new leads to work, on the first one's form. */
+async function workingNewLeads() {
+  const page = await freshPage(env.browser, PHONE);
+  await signInAsUser(page, env.server.base, DEMO.telecaller);
+  giveNewLeads(2);
+  return { page, lead: await openFirstNewLead(page) };
+}
+
 const leadIdOf = (url: string) => Number(/\/leadspage\/lead\/(\d+)/.exec(url)?.[1] ?? Number.NaN);
 
 const outbox = (page: Page) => page.getByRole('button', { name: /waiting to send|not accepted/ });
@@ -212,10 +220,7 @@ describe('the outbox on a 390 px phone', () => {
   });
 
   it('Submit opens the next lead at once and the outcome follows from the outbox, without a badge while it is on its way', async () => {
-    const page = await freshPage(env.browser, PHONE);
-    await signInAsUser(page, env.server.base, DEMO.telecaller);
-    giveNewLeads(2);
-    const lead = await openFirstNewLead(page);
+    const { page, lead } = await workingNewLeads();
 
     // The server takes its time with this submit: the telecaller does not wait for it.
     let release = () => {};
@@ -248,10 +253,7 @@ describe('the outbox on a 390 px phone', () => {
   });
 
   it('a submit the server refuses after the telecaller went on: said at once with the lead, whose form then shows it to be fixed', async () => {
-    const page = await freshPage(env.browser, PHONE);
-    await signInAsUser(page, env.server.base, DEMO.telecaller);
-    giveNewLeads(2);
-    const lead = await openFirstNewLead(page);
+    const { page, lead } = await workingNewLeads();
     await pick(page, 'Interested');
     await pick(page, 'Running');
     await choose(page, 'Telecaller head', 'Anita Desai');
