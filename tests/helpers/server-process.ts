@@ -94,68 +94,121 @@ export async function startServer(opts: { dir?: string; env?: Record<string, str
   };
 }
 
+export interface LatencyReport {
+  count: number;
+  max: number;
+  p99: number;
+  failures: number;
+  slowest: number[];
+  slowestAt: string[];
+  /**
+   * With a reference: the most any answer took beyond a bare server's asked at the same moment. A
+   * stall of the whole machine (this shared 2-CPU box descheduling everything) slows both alike; a
+   * stall of the app's event loop slows only the app's answer.
+   */
+  maxBeyondReference?: number;
+  /** with a reference: the bare server's own slowest answer */
+  referenceMax?: number;
+}
+
 export interface HealthWatch {
   /** stops watching; the latencies seen (ms) and how many answers were not 200 */
-  stop(): Promise<{ count: number; max: number; p99: number; failures: number; slowest: number[]; slowestAt: string[] }>;
+  stop(): Promise<LatencyReport>;
   /** ends the watching process without a report (a test that failed before stop) */
   kill(): void;
 }
 
 /**
  * Asks /healthz every 50 ms from a process of its own (so the test's own work does not delay the
- * asking) and times each answer.
+ * asking) and times each answer, beside a bare server's answer asked at the same moment.
  */
 export function watchHealth(base: string): HealthWatch {
-  return watchLatency(`${base}/healthz`);
+  return watchLatency(`${base}/healthz`, {}, { reference: true });
 }
+
+/** A bare Node HTTP server in a process of its own (the reference beside the app). */
+const BARE_SERVER = `
+  const server = require('node:http').createServer((req, res) => res.end('ok'));
+  server.listen(0, '127.0.0.1', () => process.send(server.address().port));
+  process.on('disconnect', () => process.exit(0));
+`;
 
 /**
  * Asks a URL (GET, with these headers) every `everyMs` from a process of its own, and times each
  * answer. The first `warmUp` answers are left out of the report: the asking process's own start
- * (a new connection, its code not yet compiled) is in them.
+ * (a new connection, its code not yet compiled) is in them. With `reference`, a bare server in a
+ * process of its own is asked at the same moment each time (LatencyReport.maxBeyondReference).
  */
-export function watchLatency(url: string, headers: Record<string, string> = {}, opts: { everyMs?: number; warmUp?: number } = {}): HealthWatch {
+export function watchLatency(
+  url: string,
+  headers: Record<string, string> = {},
+  opts: { everyMs?: number; warmUp?: number; reference?: boolean } = {},
+): HealthWatch {
   const everyMs = opts.everyMs ?? 50;
   const warmUp = opts.warmUp ?? 0;
+  const bare = opts.reference ? spawn(process.execPath, ['-e', BARE_SERVER], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] }) : null;
+  const barePort = bare ? new Promise<number>((resolve) => bare.once('message', (port) => resolve(Number(port)))) : Promise.resolve(0);
   const script = `
     const http = require('node:http');
-    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const times = []; const starts = []; let failures = 0; let stopping = false;
-    const once = () => new Promise((resolve) => {
-      const t0 = performance.now(); starts.push(Math.round(t0));
-      const req = http.get(${JSON.stringify(url)}, { agent, timeout: 5000, headers: ${JSON.stringify(headers)} }, (res) => {
-        res.resume(); res.on('end', () => { times.push(performance.now() - t0); if (res.statusCode !== 200) failures++; resolve(); });
+    const timed = (target, agent, hdrs, sink) => new Promise((resolve) => {
+      const t0 = performance.now();
+      const req = http.get(target, { agent, timeout: 5000, headers: hdrs }, (res) => {
+        res.resume(); res.on('end', () => { sink(performance.now() - t0, res.statusCode === 200); resolve(); });
       });
-      req.on('error', () => { failures++; times.push(performance.now() - t0); resolve(); });
+      req.on('error', () => { sink(performance.now() - t0, false); resolve(); });
     });
-    (async () => { while (!stopping) { await once(); await new Promise((r) => setTimeout(r, ${everyMs})); } })();
-    process.on('message', () => { stopping = true; setTimeout(() => { process.send({ times, starts, failures }); process.exit(0); }, 100); });
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const refAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const times = []; const refTimes = []; const starts = []; let failures = 0; let stopping = false;
+    const once = (refUrl) => {
+      starts.push(Math.round(performance.now()));
+      const app = timed(${JSON.stringify(url)}, agent, ${JSON.stringify(headers)}, (ms, ok) => { times.push(ms); if (!ok) failures++; });
+      const ref = refUrl ? timed(refUrl, refAgent, {}, (ms) => refTimes.push(ms)) : null;
+      return Promise.all([app, ref]);
+    };
+    process.once('message', (refUrl) => {
+      (async () => { while (!stopping) { await once(refUrl); await new Promise((r) => setTimeout(r, ${everyMs})); } })();
+      process.on('message', () => { stopping = true; setTimeout(() => { process.send({ times, refTimes, starts, failures }); process.exit(0); }, 100); });
+    });
     // The test that started it is gone (it failed, or was stopped): so is this.
     process.on('disconnect', () => process.exit(0));
   `;
   const child = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const started = barePort.then((port) => child.send(port ? `http://127.0.0.1:${port}/` : ''));
+  const endBare = () => {
+    if (bare && bare.exitCode === null) bare.kill();
+  };
   return {
     stop: () =>
-      new Promise((resolve) => {
-        child.once('message', (all: { times: number[]; starts: number[]; failures: number }) => {
-          const m = { ...all, times: all.times.slice(warmUp), starts: all.starts.slice(warmUp) };
-          const sorted = [...m.times].sort((a, b) => a - b);
-          const slowestFirst = m.times
-            .map((ms, i) => ({ ms, at: m.starts[i]! - m.starts[0]! }))
-            .sort((a, b) => b.ms - a.ms)
-            .slice(0, 5);
-          resolve({
-            count: sorted.length,
-            max: sorted.at(-1) ?? 0,
-            p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
-            failures: m.failures,
-            slowest: sorted.slice(-5).map((n) => Math.round(n)),
-            slowestAt: slowestFirst.map((x) => `${Math.round(x.ms)} ms at ${x.at} ms`),
-          });
-        });
-        child.send('stop');
-      }),
+      started.then(
+        () =>
+          new Promise((resolve) => {
+            child.once('message', (all: { times: number[]; refTimes: number[]; starts: number[]; failures: number }) => {
+              endBare();
+              const times = all.times.slice(warmUp);
+              const refTimes = all.refTimes.slice(warmUp);
+              const starts = all.starts.slice(warmUp);
+              const sorted = [...times].sort((a, b) => a - b);
+              const slowestFirst = times
+                .map((ms, i) => ({ ms, at: starts[i]! - starts[0]!, ref: refTimes[i] }))
+                .sort((a, b) => b.ms - a.ms)
+                .slice(0, 5);
+              const beyond = bare ? times.map((ms, i) => ms - (refTimes[i] ?? 0)) : [];
+              resolve({
+                count: sorted.length,
+                max: sorted.at(-1) ?? 0,
+                p99: sorted[Math.floor(sorted.length * 0.99)] ?? 0,
+                failures: all.failures,
+                slowest: sorted.slice(-5).map((n) => Math.round(n)),
+                slowestAt: slowestFirst.map((x) => `${Math.round(x.ms)} ms at ${x.at} ms${x.ref === undefined ? '' : ` (bare ${Math.round(x.ref)} ms)`}`),
+                ...(bare ? { maxBeyondReference: Math.max(0, ...beyond), referenceMax: Math.max(0, ...refTimes) } : {}),
+              });
+            });
+            child.send('stop');
+          }),
+      ),
     kill: () => {
+      endBare();
       if (child.exitCode === null) child.kill();
     },
   };

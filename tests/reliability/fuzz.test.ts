@@ -18,6 +18,7 @@ import { startServer, watchHealth, type HealthWatch, type ServerProcess } from '
 
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 const MIN_CASES = 10_000;
+/** the longest /healthz may take beyond a bare server asked at the same moment (watchHealth) */
 const HEALTH_MS = 100;
 const MEMORY_GROWTH_MIB = 256;
 /** the server's JSON body limit (server/app.ts) */
@@ -397,13 +398,14 @@ describe.each(DATABASES)('hostile input against the running server on %s', (dial
           .sort((a, b) => a[0] - b[0])
           .map(([s, n]) => `${s || 'closed (body over the limit)'}×${n}`)
           .join(' ')}; sessions signed in again ${refreshed}; ` +
-        `/healthz ${h.count} times, max ${h.max.toFixed(1)} ms, p99 ${h.p99.toFixed(1)} ms, slowest ${h.slowest.join('/')} ms, failures ${h.failures}; ` +
+        `/healthz ${h.count} times, max ${h.max.toFixed(1)} ms (beyond a bare server asked at the same moment ${h.maxBeyondReference!.toFixed(1)} ms, the bare server's slowest ${h.referenceMax!.toFixed(1)} ms), ` +
+        `p99 ${h.p99.toFixed(1)} ms, slowest ${h.slowestAt.join(', ')}, failures ${h.failures}; ` +
         `memory ${rssStart.toFixed(0)} -> max ${rssMax.toFixed(0)} -> ${rssEnd.toFixed(0)} MiB`,
     );
     expect(problems).toEqual([]);
     expect(server.child.exitCode).toBeNull();
     expect(h.failures).toBe(0);
-    expect(h.max).toBeLessThan(HEALTH_MS);
+    expect(h.maxBeyondReference).toBeLessThan(HEALTH_MS);
     expect(rssMax - rssStart).toBeLessThan(MEMORY_GROWTH_MIB);
   }, 900_000);
 });
