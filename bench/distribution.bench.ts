@@ -5,10 +5,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sqliteDriver } from '../server/db/sqlite-driver.js';
-import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import { createDatabase, type Database, type Dialect } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
@@ -20,6 +18,7 @@ import { KnownDevices } from '../server/auth/known-devices.js';
 import type { Deps } from '../server/deps.js';
 import type { DB } from '../server/db/schema.js';
 import type { SubadminActor } from '../server/auth/actor.js';
+import { maskedUrl, withBenchSchema } from './pg-schema.js';
 import { distributeLeads, getPool, listAssignees, takeBackLeads } from '../server/services/distribution/distribution.service.js';
 
 const TOTAL_LEADS = 1_000_000;
@@ -274,19 +273,15 @@ async function runSqlite() {
 }
 
 async function runPostgres(url: string) {
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  console.log(`Postgres (${url.replace(/(\/\/[^:/@]+):[^@/]*@/, '$1:***@')}, schema ${schema})`);
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const database = createDatabase(url, { pgSchema: schema });
-  try {
-    await measure('postgres', database, (fx) => bulkInsertPostgres(database.db, fx), schema);
-  } finally {
-    await database.close();
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  }
+  await withBenchSchema(url, async (schema) => {
+    console.log(`Postgres (${maskedUrl(url)}, schema ${schema})`);
+    const database = createDatabase(url, { pgSchema: schema });
+    try {
+      await measure('postgres', database, (fx) => bulkInsertPostgres(database.db, fx), schema);
+    } finally {
+      await database.close();
+    }
+  });
 }
 
 export async function run(): Promise<void> {

@@ -1,7 +1,11 @@
-// CSV import through the real HTTP upload (issue 3): rows/s on SQLite against a bare
-// better-sqlite3 prepared insert of the same rows, the server's memory growth on a 1,000,000-row
-// file (server in a child process, its RSS sampled from /proc), the longest event-loop block during
-// the import, and the rate on Postgres when BENCH_DATABASE_URL or TEST_DATABASE_URL is set.
+// CSV import through the real HTTP upload (issues 3 and 23): rows/s on SQLite and Postgres, each
+// as a share of its reference in the same run (bench/import-references.ts: a bare multi-row INSERT
+// on SQLite, COPY on Postgres, of the same rows into a fresh database with the app's indexes), app
+// and reference in turns (app, reference, reference, app) so a drift of the machine falls on both;
+// the server's memory growth on a 1,000,000-row file (server in a child process, its RSS sampled
+// from /proc), and the longest event-loop block during an import. Postgres runs when
+// BENCH_DATABASE_URL or TEST_DATABASE_URL is set. BENCH_CPU_PROF=<dir> profiles the first SQLite
+// upload (the server runs in this process) and prints where its time went.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,49 +13,40 @@ import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import { sqliteDriver } from '../server/db/sqlite-driver.js';
-import pg from 'pg';
-import { createDatabase } from '../server/db/database.js';
-import { migrateToLatest } from '../server/db/migrate.js';
-import { benchLead, writeBenchCsv } from './import-data.js';
+import { Session } from 'node:inspector/promises';
+import { writeBenchCsv } from './import-data.js';
 import { startImportServer, uploadCsvFile } from './import-server.js';
+import { postgresCopyRate, sqliteMultiRowRate } from './import-references.js';
+import { summarizeProfile } from './cpu-profile.js';
+import { withBenchSchema } from './pg-schema.js';
 
 const ROWS = 100_000;
 const BIG_ROWS = 1_000_000;
 const WARM_UP_ROWS = 5_000;
-const TARGET_RATE = 50_000;
-const TARGET_SHARE = 0.25;
-const TARGET_PG_RATE = 20_000;
+/** the app's upload as a share of its reference (issue 23) */
+const TARGET_SHARE = 0.5;
 const TARGET_RSS_MB = 150;
 const TARGET_BLOCK_MS = 100;
 
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+const verdict = (ok: boolean) => (ok ? 'met' : 'missed');
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
-/** One transaction, one prepared statement, the same rows and columns, a fresh table with the app's indexes. */
-async function bareInsertRate(dir: string, rows: number): Promise<number> {
-  const file = path.join(dir, 'bare.db');
-  const database = createDatabase(`sqlite:${file}`);
-  await migrateToLatest(database.db, 'sqlite');
-  await database.close();
-  const raw = new (sqliteDriver().Database)(file);
-  raw.pragma('journal_mode = WAL');
-  raw.pragma('synchronous = NORMAL');
-  const now = new Date().toISOString();
-  const company = raw
-    .prepare(`insert into subadmins (name, email, password_hash, telecaller_creat_limit, company_name, mobile, expiry_date,
-    gst, company_bio, address, is_blocked, time_zone, created_at, updated_at) values ('B', 'b@b', 'x', 1, 'B', '9000000000', '2099-12-31', '', '', '', 0, 'Asia/Kolkata', ?, ?)`)
-    .run(now, now).lastInsertRowid;
-  const leads = Array.from({ length: rows }, (_, i) => benchLead(i));
-  const insert = raw.prepare(`insert into leads (subadmin_id, batch_id, visible, source_ref, name, mobile, requirement, area, category,
-    upload_date, telicaller_id, telicaller_send_date, status, created_at, updated_at) values (?, 1, 0, null, ?, ?, ?, ?, 'JustDial', ?, null, null, '0', ?, ?)`);
-  const t0 = performance.now();
-  raw.transaction(() => {
-    for (const l of leads) insert.run(company, l.name, l.mobile, l.requirement, l.area, now, now, now);
-  })();
-  const ms = performance.now() - t0;
-  raw.close();
-  return rows / (ms / 1000);
+/** app, reference, reference, app: each side's rate over its two runs */
+async function inTurns(app: () => Promise<number>, reference: () => Promise<number>) {
+  const a1 = await app();
+  const r1 = await reference();
+  const r2 = await reference();
+  const a2 = await app();
+  const rate = (x: number, y: number) => (2 * ROWS) / (ROWS / x + ROWS / y);
+  return { app: rate(a1, a2), reference: rate(r1, r2), runs: [a1, r1, r2, a2] };
+}
+
+function printShare(db: string, reference: string, r: { app: number; reference: number; runs: number[] }) {
+  const share = r.app / r.reference;
+  console.log(
+    `${db}: upload (HTTP, end to end) ${fmt(r.app)} rows/s, ${reference} ${fmt(r.reference)} rows/s: ` +
+      `${(share * 100).toFixed(1)}%   goal >= ${TARGET_SHARE * 100}%: ${verdict(share >= TARGET_SHARE)}   (runs in turn: ${r.runs.map(fmt).join(' / ')})`,
+  );
 }
 
 function rssOf(pid: number): number {
@@ -92,25 +87,54 @@ async function bigImportMemory(dir: string) {
   }
 }
 
-async function postgresRate(url: string, file: string, warm: string) {
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  try {
+/** One upload of the file into a fresh schema; its rows/s. */
+async function postgresUploadRate(url: string, file: string, warm: string): Promise<number> {
+  return withBenchSchema(url, async (schema) => {
     const server = await startImportServer({ databaseUrl: url, pgSchema: schema });
     try {
       await uploadCsvFile(server, warm);
       const t0 = performance.now();
       const result = await uploadCsvFile(server, file);
       const seconds = (performance.now() - t0) / 1000;
-      return { rate: ROWS / seconds, seconds, inserted: result.inserted };
+      if (result.inserted !== ROWS) throw new Error(`expected ${ROWS} inserted, got ${JSON.stringify(result)}`);
+      return ROWS / seconds;
     } finally {
       await server.close();
     }
+  });
+}
+
+/** The CPU profile of `work` written to `file` (this process: the in-process server and the client). */
+async function profiled<T>(file: string, work: () => Promise<T>): Promise<T> {
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
   } finally {
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
+    const { profile } = await session.post('Profiler.stop');
+    fs.writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+/** One upload of the file into a fresh SQLite file, server in this process: its rows/s and the longest event-loop block. */
+async function sqliteUpload(dir: string, file: string, warm: string, profileTo?: string): Promise<{ rate: number; blockMs: number }> {
+  const server = await startImportServer({ databaseUrl: `sqlite:${path.join(dir, `app-${randomBytes(4).toString('hex')}.db`)}` });
+  try {
+    await uploadCsvFile(server, warm);
+    const loop = monitorEventLoopDelay({ resolution: 5 });
+    loop.enable();
+    const t0 = performance.now();
+    const upload = () => uploadCsvFile(server, file);
+    const result = profileTo ? await profiled(profileTo, upload) : await upload();
+    const seconds = (performance.now() - t0) / 1000;
+    loop.disable();
+    if (result.inserted !== ROWS) throw new Error(`expected ${ROWS} inserted, got ${JSON.stringify(result)}`);
+    return { rate: ROWS / seconds, blockMs: loop.max / 1e6 };
+  } finally {
+    await server.close();
   }
 }
 
@@ -124,41 +148,32 @@ export async function run(): Promise<void> {
     console.log(`file: ${fmt(ROWS)} rows, ${(bytes / 1048576).toFixed(1)} MB (quoted commas, line breaks, +91/0/dash mobiles)`);
 
     // SQLite, server in this process: the event-loop monitor sees the import's every block.
-    const server = await startImportServer({ databaseUrl: `sqlite:${path.join(dir, 'app.db')}` });
-    let rate: number;
-    let blockMs: number;
-    try {
-      await uploadCsvFile(server, warm);
-      const loop = monitorEventLoopDelay({ resolution: 5 });
-      loop.enable();
-      const t0 = performance.now();
-      const result = await uploadCsvFile(server, file);
-      const seconds = (performance.now() - t0) / 1000;
-      loop.disable();
-      if (result.inserted !== ROWS) throw new Error(`expected ${ROWS} inserted, got ${JSON.stringify(result)}`);
-      rate = ROWS / seconds;
-      blockMs = loop.max / 1e6;
-      console.log(
-        `SQLite upload (HTTP, end to end): ${fmt(rate)} rows/s (${seconds.toFixed(2)} s)   target >= ${fmt(TARGET_RATE)}: ${verdict(rate >= TARGET_RATE)}`,
-      );
-    } finally {
-      await server.close();
-    }
-
-    const bare = await bareInsertRate(dir, ROWS);
-    const share = rate / bare;
-    console.log(`bare better-sqlite3 prepared insert, one transaction: ${fmt(bare)} rows/s`);
-    console.log(`ratio upload / bare: ${(share * 100).toFixed(1)}%   target >= ${TARGET_SHARE * 100}%: ${verdict(share >= TARGET_SHARE)}`);
+    let blockMs = 0;
+    const profiles = process.env.BENCH_CPU_PROF;
+    let profileTo = profiles ? path.join(profiles, `import-sqlite-${Date.now()}.cpuprofile`) : undefined;
+    const profileFile = profileTo;
+    const lite = await inTurns(
+      async () => {
+        const one = await sqliteUpload(dir, file, warm, profileTo);
+        profileTo = undefined;
+        blockMs = Math.max(blockMs, one.blockMs);
+        return one.rate;
+      },
+      () => sqliteMultiRowRate(dir, ROWS),
+    );
+    printShare('SQLite', 'bare multi-row INSERT (better-sqlite3, one transaction)', lite);
+    if (profileFile) console.log(`the first SQLite upload's profile (server and client in this process):\n${summarizeProfile(profileFile)}`);
     console.log(
-      `longest event-loop block during the upload (in-process monitorEventLoopDelay max): ${blockMs.toFixed(1)} ms   target < ${TARGET_BLOCK_MS} ms: ${verdict(blockMs < TARGET_BLOCK_MS)}`,
+      `longest event-loop block during the SQLite uploads (in-process monitorEventLoopDelay max): ${blockMs.toFixed(1)} ms   goal < ${TARGET_BLOCK_MS} ms: ${verdict(blockMs < TARGET_BLOCK_MS)}`,
     );
 
     const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
     if (pgUrl) {
-      const p = await postgresRate(pgUrl, file, warm);
-      console.log(
-        `Postgres upload (HTTP, end to end): ${fmt(p.rate)} rows/s (${p.seconds.toFixed(2)} s)   target >= ${fmt(TARGET_PG_RATE)}: ${verdict(p.rate >= TARGET_PG_RATE)}`,
+      const p = await inTurns(
+        () => postgresUploadRate(pgUrl, file, warm),
+        () => postgresCopyRate(pgUrl, ROWS),
       );
+      printShare('Postgres', 'COPY FROM STDIN (raw pg, one transaction)', p);
     } else {
       console.log('Postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
     }
@@ -167,7 +182,7 @@ export async function run(): Promise<void> {
     console.log(
       `1,000,000-row file (${(m.bytes / 1048576).toFixed(0)} MB), server in a child process, RSS from /proc: ` +
         `${(m.baseline / 1048576).toFixed(0)} MB -> peak ${(m.peak / 1048576).toFixed(0)} MB, growth ${m.growthMb.toFixed(0)} MB   ` +
-        `target < ${TARGET_RSS_MB} MB: ${verdict(m.growthMb < TARGET_RSS_MB)}   (${fmt(m.rate)} rows/s, ${fmt(m.inserted)} inserted)`,
+        `goal < ${TARGET_RSS_MB} MB: ${verdict(m.growthMb < TARGET_RSS_MB)}   (${fmt(m.rate)} rows/s, ${fmt(m.inserted)} inserted)`,
     );
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

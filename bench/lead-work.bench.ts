@@ -17,13 +17,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { createDatabase } from '../server/db/database.js';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { COMPANIES, TELECALLERS_PER_COMPANY, insertCompanies, loadPostgres, loadSqlite, type BenchUser, type Loaded } from './lead-work-data.js';
 import { HttpClient, closedLoop, inTurns, summarize, timed, type Summary } from './load.js';
+import { maskedUrl, withBenchSchema } from './pg-schema.js';
 import { startChild } from './lead-work-child.js';
 import { recordReferences } from './lead-work-record.js';
 import { summarizeProfile } from './cpu-profile.js';
@@ -177,29 +176,25 @@ export async function withSqliteBench<T>(leads: number, use: (url: string, users
 }
 
 async function runPostgres(url: string) {
-  const schema = `bench_${randomBytes(5).toString('hex')}`;
-  console.log(`Postgres (${url.replace(/(\/\/[^:/@]+):[^@/]*@/, '$1:***@')}, schema ${schema})`);
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lead-work-pg-'));
-  try {
-    const t0 = performance.now();
-    const database = createDatabase(url, { pgSchema: schema });
-    let users: BenchUser[];
+  await withBenchSchema(url, async (schema) => {
+    console.log(`Postgres (${maskedUrl(url)}, schema ${schema})`);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-lead-work-pg-'));
     try {
-      await migrateToLatest(database.db, 'postgres', schema);
-      users = await insertCompanies(database.db);
-      describeLoad(await loadPostgres(database.db, { total: LEADS, users, now: new Date() }), (performance.now() - t0) / 1000);
+      const t0 = performance.now();
+      const database = createDatabase(url, { pgSchema: schema });
+      let users: BenchUser[];
+      try {
+        await migrateToLatest(database.db, 'postgres', schema);
+        users = await insertCompanies(database.db);
+        describeLoad(await loadPostgres(database.db, { total: LEADS, users, now: new Date() }), (performance.now() - t0) / 1000);
+      } finally {
+        await database.close();
+      }
+      await measureDatabase(url, schema, users, dir);
     } finally {
-      await database.close();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
-    await measureDatabase(url, schema, users, dir);
-  } finally {
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 export async function run(): Promise<void> {

@@ -8,15 +8,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import { randomBytes } from 'node:crypto';
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import pg from 'pg';
 import { migrateToLatest } from '../server/db/migrate.js';
 import { createDatabase } from '../server/db/database.js';
 import { SESSION_COOKIE } from '../shared/constants.js';
 import { HttpClient, percentile } from './load.js';
+import { withBenchSchema } from './pg-schema.js';
 import type { RoutingFixture, RoutingStats } from './routing-server.js';
 
 const LEADS = 10_000;
@@ -192,17 +191,10 @@ export async function run() {
     console.log('  Postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
     return;
   }
-  const schema = `bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: pgUrl });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  try {
+  await withBenchSchema(pgUrl, async (schema) => {
     const database = createDatabase(pgUrl, { pgSchema: schema });
     await migrateToLatest(database.db, database.dialect, schema);
     await database.close();
     await benchOn('Postgres', { databaseUrl: pgUrl, pgSchema: schema });
-  } finally {
-    await admin.query(`drop schema ${schema} cascade`);
-    await admin.end();
-  }
+  });
 }
