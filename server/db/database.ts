@@ -9,7 +9,6 @@ import {
   SqliteAdapter,
   SqliteDriver,
   SqliteIntrospector,
-  SqliteQueryCompiler,
   sql,
   type DatabaseConnection,
   type Dialect as KyselyDialect,
@@ -20,6 +19,7 @@ import {
 import type { DB } from './schema.js';
 import type { Dialect } from '../../migrations/index.js';
 import { sqliteDriver } from './sqlite-driver.js';
+import { PlanKeepingSqliteCompiler } from './sqlite-query-compiler.js';
 import { registerWriteWatch, watchingWrites } from './write-watch.js';
 
 export type { Dialect };
@@ -83,7 +83,7 @@ function sqliteDialect(file: string): KyselyDialect {
     createAdapter: () => new SqliteAdapter(),
     createDriver: () => new ImmediateSqliteDriver(config),
     createIntrospector: (db) => new SqliteIntrospector(db),
-    createQueryCompiler: () => new SqliteQueryCompiler(),
+    createQueryCompiler: () => new PlanKeepingSqliteCompiler(),
   };
 }
 

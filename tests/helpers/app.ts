@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import type { Dialect as KyselyDialect } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type BuiltApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
@@ -17,7 +18,12 @@ export interface TestApp extends BuiltApp {
   close(): Promise<void>;
 }
 
-export async function buildTestApp(dialect: Dialect, env: Record<string, string> = {}): Promise<TestApp> {
+/** `instrument` wraps the database's dialect (a test that watches every statement: server/db/hooked-dialect.ts). */
+export async function buildTestApp(
+  dialect: Dialect,
+  env: Record<string, string> = {},
+  instrument?: (dialect: KyselyDialect) => KyselyDialect,
+): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-test-'));
   const uploadsDir = path.join(dir, 'uploads');
   let url: string;
@@ -33,7 +39,7 @@ export async function buildTestApp(dialect: Dialect, env: Record<string, string>
     url = `sqlite:${path.join(dir, 'test.db')}`;
   }
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, UPLOADS_DIR: uploadsDir, LOG_LEVEL: 'silent', ...env });
-  const database = createDatabase(url, { pgSchema });
+  const database = createDatabase(url, { pgSchema, instrument });
   const built = await buildApp(config, { database, logger: false });
   await built.app.ready();
   return {
