@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 import http from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -18,6 +17,7 @@ import sessionPlugin from './http/session-plugin.js';
 import { trpcPlugin } from './http/trpc-plugin.js';
 import { registerSpa } from './http/static.js';
 import { cutSlowBodies } from './http/slow-body.js';
+import { addSecurityHeaders } from './http/security-headers.js';
 import { STORED_NAME, sweepUploads } from './services/uploads/uploads.service.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
 import { contextFactory } from './trpc/context.js';
@@ -104,7 +104,7 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
     return reply.code(500).send({ status: false, success: false, message: 'Something went wrong. Please try again.' });
   });
 
-  await app.register(fastifyHelmet, {
+  addSecurityHeaders(app, {
     hsts: false,
     contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': null, 'img-src': ["'self'", 'data:', 'blob:'] } },
   });

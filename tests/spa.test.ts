@@ -57,10 +57,15 @@ describe('serving the web app', () => {
     }
   });
 
-  it('sends security headers', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/signin' });
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
+  it('sends security headers with every answer: pages, the API, a 404 and a refusal', async () => {
+    for (const url of ['/signin', '/trpc/auth.me', '/api/webapi/nothing-here', '/assets/missing.js', '/trpc/dashboard.tiles']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(res.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(res.headers['content-security-policy'], url).toContain("img-src 'self' data: blob:");
+      expect(res.headers['content-security-policy'], url).not.toContain('upgrade-insecure-requests');
+      expect(res.headers['strict-transport-security'], url).toBeUndefined();
+    }
   });
 });
