@@ -32,9 +32,24 @@ function formatter(kind: 'date' | 'parts' | 'time', timeZone: string): Intl.Date
   return f;
 }
 
-/** Today's calendar date (YYYY-MM-DD) in the given IANA time zone. */
+/** Each zone's date for the last minute asked about (see todayIn). */
+const datesThisMinute = lruCache<string, { minute: number; date: string }>(256);
+/** Since 1980 every zone's offset is whole minutes, so a date cannot change inside a UTC minute. */
+const WHOLE_MINUTE_OFFSETS_FROM = Date.UTC(1980, 0, 1);
+
+/**
+ * Today's calendar date (YYYY-MM-DD) in the given IANA time zone. Formatting a date costs several
+ * microseconds and nearly every request asks for it, so each zone's answer is kept for its minute.
+ */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return formatter('date', timeZone).format(now);
+  const ms = now.getTime();
+  if (!(ms >= WHOLE_MINUTE_OFFSETS_FROM)) return formatter('date', timeZone).format(now);
+  const minute = Math.floor(ms / 60_000);
+  const kept = datesThisMinute.get(timeZone);
+  if (kept?.minute === minute) return kept.date;
+  const date = formatter('date', timeZone).format(now);
+  datesThisMinute.set(timeZone, { minute, date });
+  return date;
 }
 
 /** Adds whole days to a YYYY-MM-DD date. */
