@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dialects, testAppFor } from './helpers/app.js';
 import { insertCompany, insertUser } from './helpers/fixtures.js';
 import { compiledOnce } from '../server/db/compiled-once.js';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../server/db/schema.js';
 
 describe.each(dialects)('a query compiled once on %s', (dialect) => {
@@ -21,10 +21,30 @@ describe.each(dialects)('a query compiled once on %s', (dialect) => {
     expect((await once(t.deps.db, people[1]!.mobile))[0]).toMatchObject({ id: people[1]!.id, user_type: 'Telicaller-hade' });
   });
 
+  it('takes numbers as well as strings', async () => {
+    const company = await insertCompany(t.deps.db);
+    const other = await insertCompany(t.deps.db);
+    const person = await insertUser(t.deps.db, company.id);
+    const built = (db: Kysely<DB>, subadminId: number, id: number) =>
+      db.selectFrom('users').select(['id', 'name']).where('subadmin_id', '=', subadminId).where('id', '=', id);
+    const once = compiledOnce(built);
+    for (const [c, id] of [
+      [company.id, person.id],
+      [other.id, person.id],
+      [company.id, person.id + 1000],
+    ] as const)
+      expect(await once(t.deps.db, c, id)).toEqual(await built(t.deps.db, c, id).execute());
+    expect(await once(t.deps.db, company.id, person.id)).toEqual([{ id: person.id, name: person.name }]);
+  });
+
   it('refuses an argument that is not a whole parameter of the query', async () => {
     const partOfPattern = compiledOnce((db: Kysely<DB>, q: string) => db.selectFrom('users').select('id').where('name', 'like', `%${q}%`));
     await expect(partOfPattern(t.deps.db, 'x')).rejects.toThrow(/part of a parameter/);
     const unused = compiledOnce((db: Kysely<DB>, _q: string) => db.selectFrom('users').select('id'));
     await expect(unused(t.deps.db, 'x')).rejects.toThrow(/not a parameter/);
+    const computed = compiledOnce((db: Kysely<DB>, n: number) => db.selectFrom('users').select('id').where('id', '>', Math.max(n, 1)));
+    await expect(computed(t.deps.db, 5)).rejects.toThrow(/not a parameter/);
+    const inlined = compiledOnce((db: Kysely<DB>, n: number) => db.selectFrom('users').select('id').limit(sql.lit(n)));
+    await expect(inlined(t.deps.db, 5)).rejects.toThrow(/not a parameter/);
   });
 });

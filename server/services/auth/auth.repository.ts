@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { compiledOnce } from '../../db/compiled-once.js';
 import type { DB } from '../../db/schema.js';
 import type { Language } from '../../../shared/schemas/language.js';
 
@@ -32,11 +33,19 @@ export function findAdminProfile(db: Kysely<DB>, id: number) {
 }
 
 /** A user with its company's name, zone and export rule, and the sub-admin behind a login-as session if any. */
-export function findUserProfile(db: Kysely<DB>, subadminId: number, userId: number, impersonatedBy: number | null) {
-  return db
+export async function findUserProfile(db: Kysely<DB>, subadminId: number, userId: number, impersonatedBy: number | null) {
+  const [row] = await userProfile(db, subadminId, userId, impersonatedBy ?? -1);
+  // The session read just found the user live: missing now, it was removed in between.
+  if (!row) throw new Error(`user ${userId} of company ${subadminId} not found`);
+  return row;
+}
+
+/** Asked on every page load (auth.me): compiled once (compiled-once.ts). -1 names no sub-admin. */
+const userProfile = compiledOnce((db: Kysely<DB>, subadminId: number, userId: number, impersonatedBy: number) =>
+  db
     .selectFrom('users as u')
     .innerJoin('subadmins as c', 'c.id', 'u.subadmin_id')
-    .leftJoin('subadmins as imp', (j) => j.on('imp.id', '=', impersonatedBy ?? -1))
+    .leftJoin('subadmins as imp', (j) => j.on('imp.id', '=', impersonatedBy))
     .select([
       'u.id',
       'u.name',
@@ -51,10 +60,8 @@ export function findUserProfile(db: Kysely<DB>, subadminId: number, userId: numb
       'imp.name as imp_name',
     ])
     .where('u.id', '=', userId)
-    .where('u.subadmin_id', '=', subadminId)
-    .executeTakeFirstOrThrow();
-}
-
+    .where('u.subadmin_id', '=', subadminId),
+);
 export async function setUserLanguage(db: Kysely<DB>, subadminId: number, userId: number, language: Language): Promise<void> {
   await db.updateTable('users').set({ language }).where('id', '=', userId).where('subadmin_id', '=', subadminId).execute();
 }

@@ -4,6 +4,7 @@ import { COMPLAINT_STATUS, PROJECT_STATUS, TASK_STATUS } from '../../../shared/c
 import { quarterOf, type DayBounds } from '../../../shared/dates.js';
 import { LEAD_QUALITIES } from '../../../shared/schemas/lead-work.js';
 import { isEffectively } from '../projects/project-view.js';
+import { compiledOnce } from '../../db/compiled-once.js';
 
 /** sum(case when <cond> then 1 else 0 end): one count per condition in a single scan. */
 const countIf = (cond: Expression<SqlBool>) => sql<number | string | null>`sum(case when ${cond} then 1 else 0 end)`;
@@ -92,9 +93,14 @@ export function developerTaskCounts(db: Kysely<DB>, subadminId: number, develope
 
 /**
  * A telecaller's (or head's) figures besides its queues: one statement of index-range counts on the
- * queue indexes (migration 0008), each over a few rows.
+ * queue indexes (migration 0008), each over a few rows. Asked on every dashboard load: compiled once.
  */
-export function callerFigures(db: Kysely<DB>, subadminId: number, userId: number, day: DayBounds, now: string) {
+export async function callerFigures(db: Kysely<DB>, subadminId: number, userId: number, day: DayBounds, now: string) {
+  const [row] = await callerFiguresQuery(db, subadminId, userId, day.from, day.to, now);
+  return row;
+}
+
+const callerFiguresQuery = compiledOnce((db: Kysely<DB>, subadminId: number, userId: number, dayFrom: string, dayTo: string, now: string) => {
   const ready = (eb: ExpressionBuilder<DB, 'leads'>) => eb.or([eb('retry_at', 'is', null), eb('retry_at', '<=', now)]);
   const held = () => db.selectFrom('leads').where('subadmin_id', '=', subadminId).where('visible', '=', 1);
   const count = (q: ReturnType<typeof held>) => q.select((e) => e.fn.countAll().as('n'));
@@ -103,41 +109,44 @@ export function callerFigures(db: Kysely<DB>, subadminId: number, userId: number
       .selectFrom('lead_history')
       .where('subadmin_id', '=', subadminId)
       .where('user_id', '=', userId)
-      .where('created_at', '>=', day.from)
-      .where('created_at', '<', day.to);
-  return db
-    .selectNoFrom(() => [
-      count(held().where('handler_id', '=', userId).where('submit_status', '=', '0').where(ready)).as('juniorLeads'),
-      // As the Lead quality page counts them: rated leads the user holds or was handed, any case;
-      // in two parts so that each reads its own index (an "or" read every lead the user holds).
-      count(
-        held()
-          .where('telicaller_id', '=', userId)
-          .where('lead_quality', 'is not', null)
-          .where(sql`lower(lead_quality)`, 'in', [...LEAD_QUALITIES]),
-      ).as('ratedHeld'),
-      count(
-        held()
-          .where('handler_id', '=', userId)
-          .where((e) => e.or([e('telicaller_id', 'is', null), e('telicaller_id', '!=', userId)]))
-          .where('lead_quality', 'is not', null)
-          .where(sql`lower(lead_quality)`, 'in', [...LEAD_QUALITIES]),
-      ).as('ratedHanded'),
-      myCallsToday()
-        .select((e) => e.fn.countAll().as('n'))
-        .as('callLogs'),
-      // The Talk Time tile (key kept from the original app's Login Hours): today's seconds on connected calls.
-      myCallsToday()
-        .where('kind', '=', 'outcome')
-        .select((e) => e.fn.coalesce(e.fn.sum<number | string>('call_duration'), e.lit(0)).as('s'))
-        .as('loginHours'),
-    ])
-    .executeTakeFirst();
+      .where('created_at', '>=', dayFrom)
+      .where('created_at', '<', dayTo);
+  return db.selectNoFrom(() => [
+    count(held().where('handler_id', '=', userId).where('submit_status', '=', '0').where(ready)).as('juniorLeads'),
+    // As the Lead quality page counts them: rated leads the user holds or was handed, any case;
+    // in two parts so that each reads its own index (an "or" read every lead the user holds).
+    count(
+      held()
+        .where('telicaller_id', '=', userId)
+        .where('lead_quality', 'is not', null)
+        .where(sql`lower(lead_quality)`, 'in', [...LEAD_QUALITIES]),
+    ).as('ratedHeld'),
+    count(
+      held()
+        .where('handler_id', '=', userId)
+        .where((e) => e.or([e('telicaller_id', 'is', null), e('telicaller_id', '!=', userId)]))
+        .where('lead_quality', 'is not', null)
+        .where(sql`lower(lead_quality)`, 'in', [...LEAD_QUALITIES]),
+    ).as('ratedHanded'),
+    myCallsToday()
+      .select((e) => e.fn.countAll().as('n'))
+      .as('callLogs'),
+    // The Talk Time tile (key kept from the original app's Login Hours): today's seconds on connected calls.
+    myCallsToday()
+      .where('kind', '=', 'outcome')
+      .select((e) => e.fn.coalesce(e.fn.sum<number | string>('call_duration'), e.lit(0)).as('s'))
+      .as('loginHours'),
+  ]);
+});
+
+/** A telecaller's projects by the list they show in (every dashboard load: compiled once). */
+export async function callerProjectCounts(db: Kysely<DB>, subadminId: number, userId: number, today: string) {
+  const [row] = await callerProjectCountsQuery(db, subadminId, userId, today);
+  return row;
 }
 
-/** A telecaller's projects by the list they show in. */
-export function callerProjectCounts(db: Kysely<DB>, subadminId: number, userId: number, today: string) {
-  return db
+const callerProjectCountsQuery = compiledOnce((db: Kysely<DB>, subadminId: number, userId: number, today: string) =>
+  db
     .selectFrom('projects')
     .where('subadmin_id', '=', subadminId)
     .where('telicaller_id', '=', userId)
@@ -147,6 +156,5 @@ export function callerProjectCounts(db: Kysely<DB>, subadminId: number, userId: 
       countIf(isEffectively(eb, PROJECT_STATUS.completed)).as('completedProjects'),
       countIf(eb('status', '=', PROJECT_STATUS.rejected)).as('rejectedProjects'),
       countIf(eb.and([isEffectively(eb, PROJECT_STATUS.running), eb('endtime', '<', today)])).as('delayedProjects'),
-    ])
-    .executeTakeFirst();
-}
+    ]),
+);

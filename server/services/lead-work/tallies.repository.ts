@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { compiledOnce } from '../../db/compiled-once.js';
 import { quarterOf, type DayBounds } from '../../../shared/dates.js';
 import { LEAD_STATUS, STATUS_BY_CODE, isLeadStatus } from '../../../shared/lead-status.js';
 import { LEAD_QUEUES } from '../../../shared/constants.js';
@@ -62,34 +63,42 @@ function keyOf(
   return { status: lead.status, unrated: lead.lead_quality === null, bucket };
 }
 
+/** A user's tallies by status, rating and day bucket (every dashboard and queue load: compiled once). */
+const talliesOf = compiledOnce((db: Kysely<DB>, subadminId: number, userId: number, todayFromQuarter: string, today: string) => {
+  const bucket = sql<DayBucket>`case
+    when day_key = '' then ''
+    when status = ${LEAD_STATUS.new} then case when day_key >= ${todayFromQuarter} then 'today' else 'before' end
+    when status = ${LEAD_STATUS.followUp} then case when day_key <= ${today} then 'due' else 'later' end
+    else '' end`;
+  return db
+    .selectFrom('lead_tallies')
+    .select((eb) => ['status', 'unrated', bucket.as('bucket'), eb.fn.sum<number | string>('n').as('n')])
+    .where('subadmin_id', '=', subadminId)
+    .where('telicaller_id', '=', userId)
+    .groupBy(['status', 'unrated', sql`3`]);
+});
+
+/** A user's leads waiting out a retry delay (counted in the tallies, not yet in a queue). */
+const waitingOf = compiledOnce((db: Kysely<DB>, subadminId: number, userId: number, now: string) =>
+  db
+    .selectFrom('leads')
+    .select(['status', 'lead_quality', 'telicaller_send_date', 'callback_date'])
+    .where('subadmin_id', '=', subadminId)
+    .where('telicaller_id', '=', userId)
+    .where('retry_at', 'is not', null)
+    .where('retry_at', '>', now)
+    .where('visible', '=', 1),
+);
+
 /**
  * How many leads each of the user's own queues holds now: the kept tallies summed by day bucket (a
  * few rows), less the leads waiting out a retry delay (a short range of leads_waiting), which the
  * queues leave out until then.
  */
 export async function queueCounts(db: Kysely<DB>, s: QueueScope): Promise<QueueCounts> {
-  const bucket = sql<DayBucket>`case
-    when day_key = '' then ''
-    when status = ${LEAD_STATUS.new} then case when day_key >= ${quarterOf(s.day.from)} then 'today' else 'before' end
-    when status = ${LEAD_STATUS.followUp} then case when day_key <= ${s.day.today} then 'due' else 'later' end
-    else '' end`;
   const [tallies, waiting] = await Promise.all([
-    db
-      .selectFrom('lead_tallies')
-      .select((eb) => ['status', 'unrated', bucket.as('bucket'), eb.fn.sum<number | string>('n').as('n')])
-      .where('subadmin_id', '=', s.subadminId)
-      .where('telicaller_id', '=', s.userId)
-      .groupBy(['status', 'unrated', sql`3`])
-      .execute(),
-    db
-      .selectFrom('leads')
-      .select(['status', 'lead_quality', 'telicaller_send_date', 'callback_date'])
-      .where('subadmin_id', '=', s.subadminId)
-      .where('telicaller_id', '=', s.userId)
-      .where('retry_at', 'is not', null)
-      .where('retry_at', '>', s.now)
-      .where('visible', '=', 1)
-      .execute(),
+    talliesOf(db, s.subadminId, s.userId, quarterOf(s.day.from), s.day.today),
+    waitingOf(db, s.subadminId, s.userId, s.now),
   ]);
   const counts = Object.fromEntries(TALLIED_QUEUES.map((q) => [q, 0])) as QueueCounts;
   for (const t of tallies) addTo(counts, { status: t.status, unrated: Boolean(Number(t.unrated)), bucket: t.bucket }, Number(t.n));
