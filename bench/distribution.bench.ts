@@ -20,6 +20,7 @@ import type { DB } from '../server/db/schema.js';
 import type { SubadminActor } from '../server/auth/actor.js';
 import { maskedUrl, withBenchSchema } from './pg-schema.js';
 import { distributeLeads, getPool, listAssignees, takeBackLeads } from '../server/services/distribution/distribution.service.js';
+import { assignOldest } from '../server/services/distribution/distribution.repository.js';
 
 const TOTAL_LEADS = 1_000_000;
 const DISTRIBUTE = 10_000;
@@ -150,7 +151,7 @@ const median = (xs: number[]) => {
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 /** With `reference` (a median, ms): the ratio to it, judged against GOAL_RATIO, on the median (one slow run on a shared machine is noise). */
-async function time(label: string, runs: number, fn: () => Promise<unknown>, reference?: number) {
+async function time(label: string, runs: number, fn: () => Promise<unknown>, reference?: number, judged = true) {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const t0 = performance.now();
@@ -158,7 +159,10 @@ async function time(label: string, runs: number, fn: () => Promise<unknown>, ref
     times.push(performance.now() - t0);
   }
   const ratio = reference === undefined ? 0 : median(times) / reference;
-  const verdict = reference === undefined ? '' : `  ${ratio.toFixed(2)}x the update alone (goal <= ${GOAL_RATIO}x): ${ratio <= GOAL_RATIO ? 'MET' : 'MISSED'}`;
+  const verdict =
+    reference === undefined
+      ? ''
+      : `  ${ratio.toFixed(2)}x the update alone${judged ? ` (goal <= ${GOAL_RATIO}x): ${ratio <= GOAL_RATIO ? 'MET' : 'MISSED'}` : ''}`;
   console.log(`  ${label.padEnd(58)} median ${ms(median(times)).padStart(9)}  max ${ms(Math.max(...times)).padStart(9)}${verdict}`);
   return times;
 }
@@ -190,6 +194,20 @@ async function measure(dialect: Dialect, database: Database, load: (fx: Fixture)
   const [first, ...rest] = fx.userIds;
   // Measured first: rolled back, it leaves the pool as it was.
   const reference = median(await updateAlone(database.db, fx));
+  // Where a distribution's time goes beyond the reference: the app's own choosing and update, rolled
+  // back too (so the rest is the commit, the checks and the audit row).
+  await rolledBack(`the app's choosing and update of ${DISTRIBUTE.toLocaleString('en-IN')} of one category, rolled back`, database.db, reference, (trx) =>
+    assignOldest(trx, dialect, {
+      subadminId: fx.subadminId,
+      category: 'Local Leads',
+      limit: DISTRIBUTE,
+      userIds: [fx.userIds[0]!],
+      now: new Date().toISOString(),
+    }),
+  );
+  await rolledBack(`the same of any category, rolled back`, database.db, reference, (trx) =>
+    assignOldest(trx, dialect, { subadminId: fx.subadminId, category: null, limit: DISTRIBUTE, userIds: [fx.userIds[0]!], now: new Date().toISOString() }),
+  );
   let assigned = 0;
   const check = (r: { assigned: number }) => {
     if (r.assigned !== DISTRIBUTE) throw new Error(`assigned ${r.assigned}, expected ${DISTRIBUTE}`);
@@ -223,6 +241,26 @@ async function measure(dialect: Dialect, database: Database, load: (fx: Fixture)
 }
 
 class RolledBack extends Error {}
+
+/** `work` in a transaction that is then rolled back, timed RUNS times against the reference. */
+function rolledBack(label: string, db: Kysely<DB>, reference: number, work: (trx: Kysely<DB>) => Promise<unknown>) {
+  return time(
+    label,
+    RUNS,
+    () =>
+      db
+        .transaction()
+        .execute(async (trx) => {
+          await work(trx);
+          throw new RolledBack();
+        })
+        .catch((err: unknown) => {
+          if (!(err instanceof RolledBack)) throw err;
+        }),
+    reference,
+    false,
+  );
+}
 
 /**
  * The reference under the distributions: the same write to 10,000 unassigned leads whose ids are
