@@ -78,7 +78,12 @@ export async function pageQueue(
   // probe of the queue's rows, whose cost grows with them. A search, or junior leads, are counted.
   const page =
     input.queue !== 'junior' && !input.search
-      ? await pageWithKnownTotal(base, input, orderAndSelect, queueCounts(deps.db, scope).then((c) => c[input.queue as TalliedQueue]))
+      ? await pageWithKnownTotal(
+          base,
+          input,
+          orderAndSelect,
+          queueCounts(deps.db, scope).then((c) => c[input.queue as TalliedQueue]),
+        )
       : await paginate(base, input, orderAndSelect);
   const assigners =
     input.queue === 'junior'
