@@ -27,9 +27,18 @@ const t = initTRPC.context<Context>().create({
 
 export const router = t.router;
 
-/** Turns the services' AppError into the matching tRPC error; anything else stays internal. */
-const mapErrors = t.middleware(async ({ next }) => {
-  const result = await next();
+/*
+ * Each middleware layer costs every request tRPC's copies of its options and context (a property
+ * defined at a time), so a procedure has two: the base below, and one that checks the caller. The
+ * context a layer adds is only what it changes; tRPC merges it into the rest.
+ */
+
+/**
+ * Every procedure's input with its text made storable (no NUL, no lone surrogate) before its schema
+ * reads it; the services' AppError turned into the matching tRPC error, anything else kept internal.
+ */
+const base = t.middleware(async ({ next, getRawInput }) => {
+  const result = await next({ getRawInput: async () => storableInput(await getRawInput()) });
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
     throw new TRPCError({ code: cause.code as TRPC_ERROR_CODE_KEY, message: cause.message, cause });
@@ -40,38 +49,42 @@ const mapErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-/** Every procedure's input with its text made storable (no NUL, no lone surrogate) before its schema reads it. */
-const storableInputs = t.middleware(({ next, getRawInput }) => next({ getRawInput: async () => storableInput(await getRawInput()) }));
+export const publicProcedure = t.procedure.use(base);
 
-export const publicProcedure = t.procedure.use(mapErrors).use(storableInputs);
-
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+/** The signed-in caller, or the refusal a caller who is not signed in gets. */
+function signedIn(ctx: Context) {
   if (!ctx.actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: ctx.authError ?? 'Please sign in.' });
-  return next({ ctx: { ...ctx, actor: ctx.actor } });
-});
+  return ctx.actor;
+}
 
 const forbidden = () => new TRPCError({ code: 'FORBIDDEN', message: 'You do not have access to this.' });
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.actor.kind !== 'admin') throw forbidden();
-  return next({ ctx: { ...ctx, actor: ctx.actor as AdminActor } });
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => next({ ctx: { actor: signedIn(ctx) } }));
+
+export const adminProcedure = publicProcedure.use(({ ctx, next }) => {
+  const actor = signedIn(ctx);
+  if (actor.kind !== 'admin') throw forbidden();
+  return next({ ctx: { actor: actor as AdminActor } });
 });
 
-export const subadminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.actor.kind !== 'subadmin') throw forbidden();
-  return next({ ctx: { ...ctx, actor: ctx.actor as SubadminActor } });
+export const subadminProcedure = publicProcedure.use(({ ctx, next }) => {
+  const actor = signedIn(ctx);
+  if (actor.kind !== 'subadmin') throw forbidden();
+  return next({ ctx: { actor: actor as SubadminActor } });
 });
 
 /** Any signed-in user of a company (telecaller, head or developer). */
-export const userProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.actor.kind !== 'user') throw forbidden();
-  return next({ ctx: { ...ctx, actor: ctx.actor as UserActor } });
+export const userProcedure = publicProcedure.use(({ ctx, next }) => {
+  const actor = signedIn(ctx);
+  if (actor.kind !== 'user') throw forbidden();
+  return next({ ctx: { actor: actor as UserActor } });
 });
 
 export function userTypeProcedure(...types: UserType[]) {
-  return userProcedure.use(({ ctx, next }) => {
-    if (!types.includes(ctx.actor.userType)) throw forbidden();
-    return next();
+  return publicProcedure.use(({ ctx, next }) => {
+    const actor = signedIn(ctx);
+    if (actor.kind !== 'user' || !types.includes(actor.userType)) throw forbidden();
+    return next({ ctx: { actor: actor as UserActor } });
   });
 }
 
@@ -79,10 +92,10 @@ export const telecallerProcedure = userTypeProcedure('Telicaller', 'Telicaller-h
 export const developerProcedure = userTypeProcedure('Developer');
 
 /** A company's sub-admin, or one of its telecallers or heads: the readers of the company's lists (products, banners). */
-export const companyReaderProcedure = authedProcedure.use(({ ctx, next }) => {
-  const a = ctx.actor;
+export const companyReaderProcedure = publicProcedure.use(({ ctx, next }) => {
+  const a = signedIn(ctx);
   if (a.kind === 'subadmin' || (a.kind === 'user' && (a.userType === 'Telicaller' || a.userType === 'Telicaller-hade'))) {
-    return next({ ctx: { ...ctx, subadminId: a.subadminId } });
+    return next({ ctx: { actor: a, subadminId: a.subadminId } });
   }
   throw forbidden();
 });
