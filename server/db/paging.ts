@@ -49,16 +49,16 @@ export async function paginate<DB, TB extends keyof DB, O, R>(
 export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * One page of a query whose total is known without counting (kept tallies): the page's rows only.
- * The total is capped as paginate's is, so the pages offered are the pages that can be asked for.
+ * One page whose total is known without counting (kept tallies): the page's rows only, read by
+ * `rows(offset)`. The total is capped as paginate's is, so the pages offered are the pages that can
+ * be asked for.
  */
-export async function pageWithKnownTotal<DB, TB extends keyof DB, O, R>(
-  base: SelectQueryBuilder<DB, TB, O>,
+export async function pageWithKnownTotal<R>(
   input: Pick<PageInput, 'page' | 'pageSize'>,
-  orderAndSelect: (q: SelectQueryBuilder<DB, TB, O>) => SelectQueryBuilder<DB, TB, R>,
+  rows: (offset: number) => Promise<R[]>,
   total: Promise<number>,
 ): Promise<Page<R>> {
   const offset = reachableOffset(input);
-  const [items, known] = await Promise.all([orderAndSelect(base).limit(input.pageSize).offset(offset).execute(), total]);
+  const [items, known] = await Promise.all([rows(offset), total]);
   return { items, page: input.page, pageSize: input.pageSize, ...cappedTotal(known) };
 }

@@ -7,6 +7,7 @@ import { todayBounds, type DayBounds } from '../../../shared/dates.js';
 import { LEAD_STATUS, STATUS_OF_QUEUE } from '../../../shared/lead-status.js';
 import type { Queue } from '../../../shared/schemas/lead-work.js';
 import { leadSearch, visibleLeads } from '../leads/lists.repository.js';
+import { compiledOnceEach } from '../../db/compiled-once.js';
 
 type LDB = DB & { l: DB['leads'] };
 type LeadsQuery = SelectQueryBuilder<LDB, 'l', Record<never, never>>;
@@ -108,6 +109,21 @@ export const selectQueueCard = (q: LeadsQuery) =>
     'l.created_at',
     'l.telicaller_id',
   ]);
+
+/**
+ * One page of a queue's cards, no search: the page every telecaller opens all day, compiled once per
+ * queue (compiled-once.ts); the same query as queueLeads, selectQueueCard and orderQueue build.
+ */
+export async function queueCardsPage(db: Kysely<DB>, queue: Queue, s: QueueScope, limit: number, offset: number) {
+  return queueCardsQuery(db, queue, s.subadminId, s.userId, s.now, s.day.from, s.day.to, s.day.today, limit, offset);
+}
+
+const queueCardsQuery = compiledOnceEach(
+  (db: Kysely<DB>, queue: Queue, subadminId: number, userId: number, now: string, from: string, to: string, today: string, limit: number, offset: number) =>
+    orderQueue(selectQueueCard(queueLeads(db, queue, { subadminId, userId, now, day: { from, to, today } })), queue)
+      .limit(limit)
+      .offset(offset),
+);
 
 /** Every lead assigned to the user, whatever its status or retry delay (the original API's getLeadsALL). */
 export function assignedLeads(db: Kysely<DB>, subadminId: number, userId: number): LeadsQuery {

@@ -7,7 +7,7 @@ import { pageWithKnownTotal, paginate } from '../../db/paging.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import type { Queue } from '../../../shared/schemas/lead-work.js';
 import { companyRules, type CompanyRules } from '../company/company.service.js';
-import { assignedLeads, beyondKey, orderQueue, queueLeads, scopeOf, selectQueueCard, type QueueKey } from './queues.repository.js';
+import { assignedLeads, beyondKey, orderQueue, queueCardsPage, queueLeads, scopeOf, selectQueueCard, type QueueKey } from './queues.repository.js';
 import { namesOf } from './colleagues.repository.js';
 import { queueCounts, type TalliedQueue } from './tallies.repository.js';
 import { callbackState, type CallbackState } from './reminders.service.js';
@@ -72,19 +72,16 @@ export async function pageQueue(
   const rules = await companyRules(deps.db, actor.subadminId);
   const now = new Date();
   const scope = scopeOf(actor, rules, now);
-  const base = queueLeads(deps.db, input.queue, scope, input.search);
-  const orderAndSelect = (q: typeof base) => orderQueue(selectQueueCard(q), input.queue);
   // A tallied queue's total is its tile's count (migration 0017), kept by the database: no count or
   // probe of the queue's rows, whose cost grows with them. A search, or junior leads, are counted.
   const page =
     input.queue !== 'junior' && !input.search
       ? await pageWithKnownTotal(
-          base,
           input,
-          orderAndSelect,
+          (offset) => queueCardsPage(deps.db, input.queue, scope, input.pageSize, offset),
           queueCounts(deps.db, scope).then((c) => c[input.queue as TalliedQueue]),
         )
-      : await paginate(base, input, orderAndSelect);
+      : await paginate(queueLeads(deps.db, input.queue, scope, input.search), input, (q) => orderQueue(selectQueueCard(q), input.queue));
   const assigners =
     input.queue === 'junior'
       ? await namesOf(
