@@ -31,14 +31,17 @@ const TARGET_BLOCK_MS = 100;
 const verdict = (ok: boolean) => (ok ? 'met' : 'missed');
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
-/** app, reference, reference, app: each side's rate over its two runs */
-async function inTurns(app: () => Promise<number>, reference: () => Promise<number>) {
+/**
+ * One-shot runs in the order app, reference, reference, app (an upload cannot be looped like load.ts's
+ * inTurns): each side's rate over its two runs, the same rows each time.
+ */
+async function appAroundReference(app: () => Promise<number>, reference: () => Promise<number>) {
   const a1 = await app();
   const r1 = await reference();
   const r2 = await reference();
   const a2 = await app();
-  const rate = (x: number, y: number) => (2 * ROWS) / (ROWS / x + ROWS / y);
-  return { app: rate(a1, a2), reference: rate(r1, r2), runs: [a1, r1, r2, a2] };
+  const overBoth = (x: number, y: number) => 2 / (1 / x + 1 / y);
+  return { app: overBoth(a1, a2), reference: overBoth(r1, r2), runs: [a1, r1, r2, a2] };
 }
 
 function printShare(db: string, reference: string, r: { app: number; reference: number; runs: number[] }) {
@@ -152,7 +155,7 @@ export async function run(): Promise<void> {
     const profiles = process.env.BENCH_CPU_PROF;
     let profileTo = profiles ? path.join(profiles, `import-sqlite-${Date.now()}.cpuprofile`) : undefined;
     const profileFile = profileTo;
-    const lite = await inTurns(
+    const lite = await appAroundReference(
       async () => {
         const one = await sqliteUpload(dir, file, warm, profileTo);
         profileTo = undefined;
@@ -169,7 +172,7 @@ export async function run(): Promise<void> {
 
     const pgUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
     if (pgUrl) {
-      const p = await inTurns(
+      const p = await appAroundReference(
         () => postgresUploadRate(pgUrl, file, warm),
         () => postgresCopyRate(pgUrl, ROWS),
       );

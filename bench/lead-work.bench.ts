@@ -103,20 +103,21 @@ async function measureDatabase(databaseUrl: string, pgSchema: string | undefined
         seconds: SECONDS,
         warmupSeconds: WARMUP_SECONDS,
       });
-      const r = { app: appSide!.summary, reference: referenceSide!.summary, referenceRanOut: referenceSide!.ranOut };
+      const mine = appSide!.summary;
+      const reference = referenceSide!.summary;
       const goal = `(goal >= ${Math.round(GOAL[measure] * 100)}%)`;
-      if (!(r.reference.perSecond > 0)) {
+      if (!(reference.perSecond > 0)) {
         // With few leads a reader has few submits to record, and the replay can use them all up in its warm-up.
         console.log(`  ${MEASURE_LABEL[measure]}: no ratio ${goal}: the reference ran out of recorded submits before it was timed (more leads: BENCH_LEADS)`);
       } else {
-        const ratio = r.app.perSecond / r.reference.perSecond;
+        const ratio = mine.perSecond / reference.perSecond;
         ratios.push({ measure, ratio });
         console.log(
           `  ${MEASURE_LABEL[measure]}: ${Math.round(ratio * 100)}% of its reference's throughput ${goal}: ${ratio >= GOAL[measure] ? 'MET' : 'MISSED'}`,
         );
       }
-      line('app', r.app);
-      line('reference', r.reference, r.referenceRanOut ? '  (ran out of recorded submits: its rate is understated)' : '');
+      line('app', mine);
+      line('reference', reference, referenceSide!.ranOut ? '  (ran out of recorded submits: its rate is understated)' : '');
     }
     console.log(`  load average (1/5/15 min): ${loadAverage()}`);
   } finally {
