@@ -6,6 +6,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   distribution: () => import('./distribution.bench.js'),
   'lead-work': () => import('./lead-work.bench.js'),
   routing: () => import('./routing.bench.js'),
+  start: () => import('./start.bench.js'),
   scale: () => import('./scale.bench.js'),
 };
 /** Run only when named: 5,000,000 leads take a while to load. */

@@ -4,28 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { isStale } from './newest-change.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'web/dist/index.html');
 const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'shared', 'package-lock.json', 'scripts/compress-dist.mjs'];
 
-function newestMtime(p) {
-  if (!fs.existsSync(p)) return 0;
-  const stat = fs.statSync(p);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of fs.readdirSync(p)) {
-    if (entry === 'routeTree.gen.ts') continue;
-    newest = Math.max(newest, newestMtime(path.join(p, entry)));
-  }
-  return newest;
-}
-
-const builtAt = fs.existsSync(builtIndex) ? fs.statSync(builtIndex).mtimeMs : 0;
-const sourcesAt = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
 const treeMissing = !fs.existsSync(path.join(root, 'web/src/routeTree.gen.ts'));
 
-if (builtAt === 0 || sourcesAt > builtAt || treeMissing) {
+if (isStale(root, 'web/dist/index.html', sources, new Set(['routeTree.gen.ts'])) || treeMissing) {
   console.log('Building the web app (web/dist)...');
   // Vite keeps a NODE_ENV it finds (a shell's development, a test runner's test) and would then ship
   // React's development build, three times the size: the served app is always a production build.

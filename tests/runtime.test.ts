@@ -62,7 +62,8 @@ describe('native modules check', () => {
 async function runServer(entry: string, env: Record<string, string>, nodeArgs: string[] = []) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-native-'));
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', entry], {
+  // The sources through tsx; npm start's launcher (scripts/run-built.mjs) runs the built server as it is.
+  const child = spawn(process.execPath, [...nodeArgs, ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : []), entry], {
     cwd: root,
     env: {
       ...process.env,
@@ -86,11 +87,11 @@ async function runServer(entry: string, env: Record<string, string>, nodeArgs: s
 }
 
 describe('start-up on a machine where a prebuilt binary does not load', () => {
-  it('npm start stops with what to do when argon2 has no binary for the platform', async () => {
+  it('npm start (the built server) stops with what to do when argon2 has no binary for the platform', async () => {
     // node-gyp-build looks for argon2's binaries in ARGON2_PREBUILD when set: an empty folder is a
     // platform argon2 ships nothing for.
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-no-prebuild-'));
-    const run = await runServer('server/start.ts', { ARGON2_PREBUILD: empty });
+    const run = await runServer('scripts/run-built.mjs', { ARGON2_PREBUILD: empty });
     fs.rmSync(empty, { recursive: true, force: true });
     expect(run.code).toBe(1);
     expect(run.output).toContain('  argon2: No native build was found for platform=');

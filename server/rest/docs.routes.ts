@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import packageJson from '../../package.json' with { type: 'json' };
 import type { FastifyPluginAsync, RouteOptions } from 'fastify';
 import type { Deps } from '../deps.js';
 import { buildOpenApi } from './openapi.js';
@@ -6,7 +6,8 @@ import { captureDocument } from './capture.openapi.js';
 import { renderDocsPage } from './docs-page.js';
 import { legacyRoutes } from './route.js';
 
-const packageVersion = () => (JSON.parse(fs.readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+// Imported, not read from disk: the built server (dist/) lives elsewhere than this file.
+const packageVersion = () => packageJson.version;
 
 /** The legacy API's own documentation: public, built from `routes` (every route the legacy plugin registered). */
 export const docsRoutes: FastifyPluginAsync<{ deps: Deps; routes: readonly RouteOptions[] }> = async (app, { deps, routes }) => {
