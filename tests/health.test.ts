@@ -25,7 +25,7 @@ describe.each(dialects)('health and start-up on %s', (dialect) => {
   });
 
   it('runs migrations idempotently', async () => {
-    expect(await migrateToLatest(t.deps.db, t.dialect, t.database.pgSchema)).toEqual([]);
+    expect(await migrateToLatest(t.deps.db, t.dialect, t.database.pgSchema)).toEqual({ applied: [] });
   });
 
   it('answers an unknown legacy call with 404 in the legacy shape and never a stack trace', async () => {
@@ -101,7 +101,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations on a shared Postgres
     try {
       const t = await buildTestApp('postgres');
       try {
-        expect(await migrateToLatest(t.deps.db, 'postgres', t.database.pgSchema)).toEqual([]);
+        expect(await migrateToLatest(t.deps.db, 'postgres', t.database.pgSchema)).toEqual({ applied: [] });
         expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       } finally {
         await t.close();

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { sqliteDriver } from './sqlite-driver.js';
 import { sqliteFileFromUrl } from './database.js';
+import { copySqliteDatabase } from './sqlite-copy.js';
+import { runPgTool } from './pg-tools.js';
 import { STORED_NAME } from '../services/uploads/uploads.service.js';
-
-const run = promisify(execFile);
 
 export interface BackupResult {
   dir: string;
@@ -38,7 +36,7 @@ async function keep(from: string, to: string): Promise<boolean> {
 /**
  * A consistent copy of a live database and of its uploaded files in `dir`, while the server runs.
  * The files are kept first (hard links: a file deleted afterwards stays in the copy), then the
- * database: SQLite's VACUUM INTO from one read transaction, or pg_dump's single-transaction snapshot. Files stored between
+ * database: SQLite's VACUUM INTO (sqlite-copy.ts), or pg_dump's single-transaction snapshot. Files stored between
  * the two steps that the copied records point at are kept last.
  */
 export async function backup(opts: { databaseUrl: string; uploadsDir: string; dir: string; pgSchema?: string }): Promise<BackupResult> {
@@ -51,20 +49,9 @@ export async function backup(opts: { databaseUrl: string; uploadsDir: string; di
   let referenced: string[];
   if (opts.databaseUrl.startsWith('sqlite:')) {
     databaseFile = path.join(opts.dir, 'app.db');
-    const Database = sqliteDriver().Database;
-    const live = new Database(sqliteFileFromUrl(opts.databaseUrl), { fileMustExist: true });
+    copySqliteDatabase(sqliteFileFromUrl(opts.databaseUrl), databaseFile);
+    const copy = new (sqliteDriver().Database)(databaseFile, { readonly: true });
     try {
-      live.pragma('busy_timeout = 5000');
-      // One read transaction (WAL lets the server go on writing meanwhile), so it never starts over
-      // the way the page-by-page backup API does each time another connection writes.
-      live.prepare('vacuum into ?').run(databaseFile);
-    } finally {
-      live.close();
-    }
-    const copy = new Database(databaseFile, { readonly: true });
-    try {
-      const check = copy.pragma('integrity_check', { simple: true });
-      if (check !== 'ok') throw new Error(`the copy failed its integrity check: ${String(check)}`);
       referenced = (copy.prepare(REFERENCED_SQL).all() as { name: string | null }[]).flatMap((r) => (r.name ? [path.basename(r.name)] : []));
     } finally {
       copy.close();
@@ -72,9 +59,7 @@ export async function backup(opts: { databaseUrl: string; uploadsDir: string; di
   } else {
     databaseFile = path.join(opts.dir, 'database.dump');
     const schema = opts.pgSchema ? [`--schema=${opts.pgSchema}`] : [];
-    await run('pg_dump', ['--format=custom', '--no-owner', `--file=${databaseFile}`, ...schema, opts.databaseUrl]).catch((err: Error & { code?: string }) => {
-      throw new Error(err.code === 'ENOENT' ? 'pg_dump was not found: install the PostgreSQL client (Debian: postgresql-client).' : err.message);
-    });
+    await runPgTool('pg_dump', ['--format=custom', '--no-owner', `--file=${databaseFile}`, ...schema, opts.databaseUrl]);
     // Records written after the dump began may point at files kept here too; more is harmless
     // (the server removes stored files no record names when it starts).
     referenced = await stored();
