@@ -33,7 +33,8 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATABASE_URL=sqlite:/data/app.db \
-    UPLOADS_DIR=/data/uploads
+    UPLOADS_DIR=/data/uploads \
+    BACKUP_DIR=/data/backups
 WORKDIR /app
 COPY --from=runtime-modules /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

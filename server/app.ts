@@ -1,6 +1,5 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import http from 'node:http';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -8,14 +7,15 @@ import fastifyStatic from '@fastify/static';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Config } from './config.js';
-import { createDatabase, type Database } from './db/database.js';
+import { appRoot } from './app-root.js';
+import { createDatabase, dialectOfUrl, type Database } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import type { Deps } from './deps.js';
 import { SignInLimiter } from './auth/sign-in-limiter.js';
 import { KnownDevices } from './auth/known-devices.js';
 import sessionPlugin from './http/session-plugin.js';
 import { trpcPlugin } from './http/trpc-plugin.js';
-import { registerSpa } from './http/static.js';
+import { registerSpa, SIGN_IN_PATHS } from './http/static.js';
 import { cutSlowBodies } from './http/slow-body.js';
 import { addSecurityHeaders } from './http/security-headers.js';
 import { STORED_NAME, sweepUploads } from './services/uploads/uploads.service.js';
@@ -26,9 +26,14 @@ import { captureApi, CAPTURE_PREFIX } from './rest/capture.routes.js';
 import { AlertHub } from './services/alerts/hub.js';
 import { eventsRoutes } from './http/events.js';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './errors.js';
+import { AppMetrics } from './metrics/metrics.js';
+import { timingQueries } from './metrics/query-timing.js';
+import { timeRequests } from './metrics/request-timing.js';
+import { metricsRoute } from './http/metrics-route.js';
+import { listenForMetrics } from './http/metrics-listener.js';
+import { refuseWhenOverloaded, servedWhenOverloaded } from './http/overload.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const WEB_DIST = path.resolve(here, '../web/dist');
+export const WEB_DIST = path.join(appRoot(), 'web/dist');
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -36,10 +41,26 @@ export interface BuiltApp {
   database: Database;
   /** from now on answers tell keep-alive clients to reconnect (shutdown begins) */
   drain(): void;
+  /** the port /metrics listens on when METRICS_PORT is set, once the app is ready; null otherwise */
+  metricsPort(): number | null;
 }
 
+export interface BuildOptions {
+  /** a database made by the caller (tests); buildApp makes one from the config otherwise */
+  database?: Database;
+  /** the metrics a caller's database reports its statements to (made with timingQueries); made here otherwise */
+  metrics?: AppMetrics;
+  logger?: boolean;
+}
+
+/**
+ * The app's metrics when METRICS_TOKEN or METRICS_PORT is set, for a caller that makes the database
+ * itself and wants its statements timed (tests/helpers/app.ts).
+ */
+export const metricsFor = (config: Config): AppMetrics | undefined => (config.metrics ? new AppMetrics(dialectOfUrl(config.databaseUrl)) : undefined);
+
 /** Builds the whole server: plugins, database (migrated), services, tRPC, legacy REST, static files. */
-export async function buildApp(config: Config, opts: { database?: Database; logger?: boolean } = {}): Promise<BuiltApp> {
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     // Off unless TRUST_PROXY names the proxy: else anyone sets their own address with X-Forwarded-For.
@@ -56,6 +77,8 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
     },
   });
   cutSlowBodies(app, config.slowBody);
+  const metrics = opts.metrics ?? metricsFor(config);
+  if (metrics) timeRequests(app, metrics, appRouter, SIGN_IN_PATHS);
 
   // Answers finished while draining tell keep-alive clients to reconnect instead of reusing a socket
   // about to close. Added before any plugin so that every route has it.
@@ -70,8 +93,14 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
 
   const database =
     opts.database ??
-    createDatabase(config.databaseUrl, { keptReadsMs: config.keptReadsMs, onPoolError: (err) => app.log.error({ err }, 'postgres pool error') });
-  await migrateToLatest(database.db, database.dialect, database.pgSchema);
+    createDatabase(config.databaseUrl, {
+      keptReadsMs: config.keptReadsMs,
+      onPoolError: (err) => app.log.error({ err }, 'postgres pool error'),
+      // Timing every statement costs every request a little: only a server with metrics pays it.
+      instrument: metrics && timingQueries(metrics),
+    });
+  const migrated = await migrateToLatest(database.db, database.dialect, database.pgSchema);
+  if (migrated.backup) app.log.info(`database copied to ${migrated.backup} before applying ${migrated.applied.join(', ')}`);
   fs.mkdirSync(config.uploadsDir, { recursive: true });
 
   const deps: Deps = {
@@ -86,7 +115,9 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
       pushContact: config.pushContact,
       logger: app.log,
     }),
+    metrics,
   };
+  metrics?.watchPool(database.poolState);
   // What a crash left half-written, or a deleted record left on disk, goes before the first request.
   const swept = await sweepUploads(deps);
   if (swept.removed) app.log.info({ removed: swept.removed }, 'removed leftover uploads');
@@ -108,22 +139,31 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
     hsts: false,
     contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': null, 'img-src': ["'self'", 'data:', 'blob:'] } },
   });
+  // Before the session plugin: a refused request costs no session read.
+  const overloaded = await refuseWhenOverloaded(app, config.overload, metrics);
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, files: 1, fields: 20 } });
   await app.register(sessionPlugin, { deps });
 
   // Orchestrators ask these every few seconds: logged only when something is wrong, not at info.
-  app.get('/healthz', { logLevel: 'warn' }, async (_req, reply) => {
+  app.get('/healthz', { logLevel: 'warn', config: servedWhenOverloaded }, async (_req, reply) => {
     const ok = await database.ping();
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ok' : 'database unavailable' });
   });
   // Ready for traffic: migrations are done (buildApp applies them before any route exists), the
-  // database answers, and shutdown has not begun, so a load balancer stops sending new work first.
-  app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
+  // database answers, shutdown has not begun, and the server is not overloaded, so a load balancer
+  // stops sending new work first (/healthz still answers: busy is not dead).
+  app.get('/readyz', { logLevel: 'warn', config: servedWhenOverloaded }, async (_req, reply) => {
     if (draining) return reply.code(503).send({ status: 'shutting down' });
+    if (overloaded()) return reply.code(503).send({ status: 'overloaded' });
     const ok = await database.ping();
     return reply.code(ok ? 200 : 503).send({ status: ok ? 'ready' : 'database unavailable' });
   });
+
+  // With METRICS_TOKEN on the main port; with METRICS_PORT on a listener of its own (asking the token too when set).
+  if (metrics && config.metrics?.token) metricsRoute(app, metrics, config.metrics.token);
+  const metricsListener =
+    metrics && config.metrics?.port !== undefined ? listenForMetrics(app, metrics, { ...config.metrics, port: config.metrics.port }) : null;
 
   await app.register(trpcPlugin<AppRouter>(), {
     prefix: '/trpc',
@@ -164,5 +204,6 @@ export async function buildApp(config: Config, opts: { database?: Database; logg
       // An open app's event stream would hold its connection through the whole drain: it reconnects to another instance.
       deps.alerts.endStreams();
     },
+    metricsPort: () => metricsListener?.port() ?? null,
   };
 }

@@ -65,6 +65,7 @@ const EnvSchema = z
       .default('sqlite:./data/app.db')
       .refine((v) => v.startsWith('sqlite:') || /^postgres(ql)?:\/\//.test(v), { message: 'must be sqlite:<path> or postgres://...' }),
     UPLOADS_DIR: z.string().min(1).default('./uploads'),
+    BACKUP_DIR: z.string().min(1).default('./backups'),
     ADMIN_EMAIL: z.email().optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     SEED_DEMO: booleanFlag.optional(),
@@ -91,6 +92,42 @@ const EnvSchema = z
     CAPTURE_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
     CAPTURE_RATE_BURST: z.coerce.number().int().min(1).max(1_000_000).default(100),
     CAPTURE_FORM_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(5),
+    METRICS_TOKEN: z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .max(512, 'must be at most 512 characters')
+      .regex(/^\S+$/, 'must not contain spaces')
+      .optional(),
+    METRICS_PORT: z.coerce
+      .number({ error: 'must be a port number' })
+      .int('must be a port number')
+      .min(0, 'must be a port number')
+      .max(65535, 'must be a port number')
+      .optional(),
+    METRICS_HOST: z.string().trim().min(1).default('127.0.0.1'),
+    OVERLOAD_EVENT_LOOP_DELAY_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds (0 turns it off)' })
+      .int('must be a whole number of milliseconds')
+      .min(0, 'must be 0 (off) or more')
+      .max(60_000, 'must be at most 60000')
+      .default(1000),
+    OVERLOAD_EVENT_LOOP_UTILIZATION: z.coerce
+      .number({ error: 'must be a number between 0 and 1' })
+      .min(0, 'must be between 0 (off) and 1')
+      .lt(1, 'must be below 1 (0 turns it off)')
+      .default(0),
+    OVERLOAD_SAMPLE_INTERVAL_MS: z.coerce
+      .number({ error: 'must be a number of milliseconds' })
+      .int('must be a whole number of milliseconds')
+      .min(10, 'must be between 10 and 60000')
+      .max(60_000, 'must be between 10 and 60000')
+      .default(1000),
+    OVERLOAD_RETRY_AFTER_SECONDS: z.coerce
+      .number({ error: 'must be a number of seconds' })
+      .int('must be a whole number of seconds')
+      .min(1, 'must be between 1 and 300')
+      .max(300, 'must be between 1 and 300')
+      .default(10),
   })
   .refine((env) => Boolean(env.ADMIN_EMAIL) === Boolean(env.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be given together',
@@ -99,6 +136,10 @@ const EnvSchema = z
   .refine((env) => env.HEADERS_TIMEOUT_SECONDS <= env.REQUEST_TIMEOUT_SECONDS, {
     message: 'must not be longer than REQUEST_TIMEOUT_SECONDS',
     path: ['HEADERS_TIMEOUT_SECONDS'],
+  })
+  .refine((env) => env.METRICS_PORT === undefined || env.METRICS_PORT === 0 || env.METRICS_PORT !== env.PORT, {
+    message: 'must not be the same as PORT (leave it unset to serve /metrics on PORT with METRICS_TOKEN)',
+    path: ['METRICS_PORT'],
   });
 
 export type Config = {
@@ -107,6 +148,8 @@ export type Config = {
   host: string;
   databaseUrl: string;
   uploadsDir: string;
+  /** where `npm run backup` puts a backup when no folder is given */
+  backupDir: string;
   admin?: { email: string; password: string };
   /** undefined: decide from NODE_ENV and whether the database is empty */
   seedDemo?: boolean;
@@ -138,7 +181,27 @@ export type Config = {
   capture: { perKey: BucketLimit; formPerAddress: BucketLimit };
   /** how long a read of sessions and company rules is kept, unless this server writes them first (docs/architecture.md#kept-reads) */
   keptReadsMs: number;
+  /** Prometheus metrics at /metrics: null (the default) serves none */
+  metrics: MetricsConfig | null;
+  /** when the event loop is this late (or busy), new requests get 503 with Retry-After; a 0 turns its check off */
+  overload: OverloadConfig;
 };
+
+export interface MetricsConfig {
+  /** asked of every scrape as `Authorization: Bearer <token>`; without a port, /metrics is served on the main port */
+  token?: string;
+  /** a listener of its own for /metrics (0: any free port) */
+  port?: number;
+  host: string;
+}
+
+export interface OverloadConfig {
+  eventLoopDelayMs: number;
+  /** 0..1 over each sample interval */
+  eventLoopUtilization: number;
+  sampleIntervalMs: number;
+  retryAfterSeconds: number;
+}
 
 export class ConfigError extends Error {}
 
@@ -156,6 +219,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     uploadsDir: e.UPLOADS_DIR,
+    backupDir: e.BACKUP_DIR,
     admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD } : undefined,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
@@ -178,5 +242,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       formPerAddress: { perMinute: e.CAPTURE_FORM_PER_MINUTE, burst: e.CAPTURE_FORM_PER_MINUTE },
     },
     keptReadsMs: e.KEPT_READS_SECONDS * 1000,
+    metrics: e.METRICS_TOKEN !== undefined || e.METRICS_PORT !== undefined ? { token: e.METRICS_TOKEN, port: e.METRICS_PORT, host: e.METRICS_HOST } : null,
+    overload: {
+      eventLoopDelayMs: e.OVERLOAD_EVENT_LOOP_DELAY_MS,
+      eventLoopUtilization: e.OVERLOAD_EVENT_LOOP_UTILIZATION,
+      sampleIntervalMs: e.OVERLOAD_SAMPLE_INTERVAL_MS,
+      retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
+    },
   };
 }

@@ -25,6 +25,9 @@ export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not
 
 export const DATABASE_UNAVAILABLE = 'The service is restarting or busy. Please try again in a moment.';
 
+/** The answer (503, with Retry-After) to a request that arrives while the server is overloaded (server/http/overload.ts). */
+export const SERVER_BUSY = 'The server is busy. Please try again in a moment.';
+
 // Connection refused or lost, and Postgres' "shutting down", "starting up" and connection classes (57P0x, 08xxx).
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', 'SQLITE_BUSY']);
 const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/;

@@ -4,7 +4,14 @@ import { ConfigError, loadConfig } from '../server/config.js';
 describe('configuration from the environment', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 3000, host: '127.0.0.1', databaseUrl: 'sqlite:./data/app.db', uploadsDir: './uploads', nodeEnv: 'development' });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      databaseUrl: 'sqlite:./data/app.db',
+      uploadsDir: './uploads',
+      backupDir: './backups',
+      nodeEnv: 'development',
+    });
     expect(c.admin).toBeUndefined();
     expect(c.seedDemo).toBeUndefined();
   });
@@ -61,6 +68,49 @@ describe('configuration from the environment', () => {
         BODY_RATE_WINDOW_SECONDS: '30',
       }),
     ).toMatchObject({ timeouts: { requestMs: 600_000, headersMs: 10_000, keepAliveMs: 5_000 }, slowBody: { minBytesPerSecond: 0, windowMs: 30_000 } });
+  });
+
+  it('serves no metrics unless METRICS_TOKEN or METRICS_PORT says how', () => {
+    expect(loadConfig({}).metrics).toBeNull();
+    expect(loadConfig({ METRICS_HOST: '0.0.0.0' }).metrics).toBeNull();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough-token' }).metrics).toEqual({ token: 'a-long-enough-token', port: undefined, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ token: undefined, port: 9464, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: 'a-long-enough-token' }).metrics).toEqual({
+      token: 'a-long-enough-token',
+      port: 9464,
+      host: '0.0.0.0',
+    });
+  });
+
+  it('refuses new work when the event loop is a second late, unless told otherwise', () => {
+    expect(loadConfig({}).overload).toEqual({ eventLoopDelayMs: 1000, eventLoopUtilization: 0, sampleIntervalMs: 1000, retryAfterSeconds: 10 });
+    expect(
+      loadConfig({
+        OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+        OVERLOAD_EVENT_LOOP_UTILIZATION: '0.98',
+        OVERLOAD_SAMPLE_INTERVAL_MS: '250',
+        OVERLOAD_RETRY_AFTER_SECONDS: '30',
+      }).overload,
+    ).toEqual({ eventLoopDelayMs: 0, eventLoopUtilization: 0.98, sampleIntervalMs: 250, retryAfterSeconds: 30 });
+  });
+
+  it.each([
+    [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN: must be at least 16 characters/],
+    [{ METRICS_TOKEN: 'has a space in it somewhere' }, /METRICS_TOKEN: must not contain spaces/],
+    [{ METRICS_PORT: 'metrics' }, /METRICS_PORT: must be a port number/],
+    [{ METRICS_PORT: '70000' }, /METRICS_PORT: must be a port number/],
+    [{ METRICS_PORT: '3000' }, /METRICS_PORT: must not be the same as PORT/],
+    [{ PORT: '8080', METRICS_PORT: '8080' }, /METRICS_PORT: must not be the same as PORT/],
+    [{ OVERLOAD_EVENT_LOOP_DELAY_MS: '-1' }, /OVERLOAD_EVENT_LOOP_DELAY_MS: must be 0 \(off\) or more/],
+    [{ OVERLOAD_EVENT_LOOP_DELAY_MS: 'fast' }, /OVERLOAD_EVENT_LOOP_DELAY_MS: must be a number of milliseconds/],
+    [{ OVERLOAD_EVENT_LOOP_UTILIZATION: '1' }, /OVERLOAD_EVENT_LOOP_UTILIZATION: must be below 1 \(0 turns it off\)/],
+    [{ OVERLOAD_EVENT_LOOP_UTILIZATION: '-0.5' }, /OVERLOAD_EVENT_LOOP_UTILIZATION: must be between 0 \(off\) and 1/],
+    [{ OVERLOAD_SAMPLE_INTERVAL_MS: '5' }, /OVERLOAD_SAMPLE_INTERVAL_MS: must be between 10 and 60000/],
+    [{ OVERLOAD_RETRY_AFTER_SECONDS: '0' }, /OVERLOAD_RETRY_AFTER_SECONDS: must be between 1 and 300/],
+    [{ OVERLOAD_RETRY_AFTER_SECONDS: '301' }, /OVERLOAD_RETRY_AFTER_SECONDS: must be between 1 and 300/],
+  ])('refuses a bad metrics or overload setting with a clear error: %o', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
   });
 
   it.each([

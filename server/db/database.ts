@@ -31,7 +31,27 @@ export interface Database {
   pgSchema?: string;
   /** true when the database answers a trivial query */
   ping(): Promise<boolean>;
+  /** its connections now, read when asked (a metrics scrape) */
+  poolState(): PoolState;
   close(): Promise<void>;
+}
+
+/**
+ * Postgres: the pool's counts. SQLite: its one connection, busy while a transaction holds it; the
+ * queries queued behind that transaction wait inside Kysely, where no count is kept (`waiting` null).
+ */
+export interface PoolState {
+  max: number;
+  open: number;
+  idle: number;
+  waiting: number | null;
+  /** SQLite only: a transaction is open on the connection */
+  inTransaction?: boolean;
+}
+
+interface MadeDialect {
+  dialect: KyselyDialect;
+  poolState(): PoolState;
 }
 
 // Writers take the lock up front so two transactions never deadlock upgrading a read lock.
@@ -71,7 +91,7 @@ function cachingStatements(database: SqliteConnection) {
   };
 }
 
-function sqliteDialect(file: string): KyselyDialect {
+function sqliteDialect(file: string): MadeDialect {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new (sqliteDriver().Database)(file);
   database.pragma('journal_mode = WAL');
@@ -80,19 +100,26 @@ function sqliteDialect(file: string): KyselyDialect {
   database.pragma('synchronous = NORMAL');
   const config = { database: cachingStatements(database) };
   return {
-    createAdapter: () => new SqliteAdapter(),
-    createDriver: () => new ImmediateSqliteDriver(config),
-    createIntrospector: (db) => new SqliteIntrospector(db),
-    createQueryCompiler: () => new PlanKeepingSqliteCompiler(),
+    dialect: {
+      createAdapter: () => new SqliteAdapter(),
+      createDriver: () => new ImmediateSqliteDriver(config),
+      createIntrospector: (db) => new SqliteIntrospector(db),
+      createQueryCompiler: () => new PlanKeepingSqliteCompiler(),
+    },
+    poolState: () => {
+      const open = database.open ? 1 : 0;
+      return { max: 1, open, idle: open && !database.inTransaction ? 1 : 0, waiting: null, inTransaction: database.open && database.inTransaction };
+    },
   };
 }
 
 const INT8_OID = 20;
+const POSTGRES_POOL_MAX = 10;
 
-function postgresDialect(url: string, schema?: string, onError?: (err: Error) => void): KyselyDialect {
+function postgresDialect(url: string, schema?: string, onError?: (err: Error) => void): MadeDialect {
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POSTGRES_POOL_MAX,
     connectionTimeoutMillis: 5000,
     idleTimeoutMillis: 30000,
     options: schema ? `-c search_path=${schema}` : undefined,
@@ -106,7 +133,10 @@ function postgresDialect(url: string, schema?: string, onError?: (err: Error) =>
   // one listening when the server goes away. The pool drops a broken client when it comes back.
   pool.on('error', (err) => onError?.(err));
   pool.on('connect', (client) => client.on('error', (err) => onError?.(err)));
-  return new CurrentSchemaPostgresDialect({ pool });
+  return {
+    dialect: new CurrentSchemaPostgresDialect({ pool }),
+    poolState: () => ({ max: POSTGRES_POOL_MAX, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 /**
@@ -172,14 +202,16 @@ export interface DatabaseOptions {
   onPoolError?: (err: Error) => void;
   /** how long reads of who may act are kept (write-watch.ts); 10 s unless given */
   keptReadsMs?: number;
-  /** wraps the dialect, to watch every statement and transaction (the bench's recorder) */
+  /** wraps the dialect, to watch every statement and transaction (the bench's recorder, the metrics' timing) */
   instrument?: (dialect: KyselyDialect) => KyselyDialect;
 }
 
+export const dialectOfUrl = (url: string): Dialect => (url.startsWith('sqlite:') ? 'sqlite' : 'postgres');
+
 export function createDatabase(url: string, opts: DatabaseOptions = {}): Database {
-  const dialect: Dialect = url.startsWith('sqlite:') ? 'sqlite' : 'postgres';
-  const base = dialect === 'sqlite' ? sqliteDialect(sqliteFileFromUrl(url)) : postgresDialect(url, opts.pgSchema, opts.onPoolError);
-  const watched = watchingWrites(base, opts.keptReadsMs ?? 10_000);
+  const dialect = dialectOfUrl(url);
+  const made = dialect === 'sqlite' ? sqliteDialect(sqliteFileFromUrl(url)) : postgresDialect(url, opts.pgSchema, opts.onPoolError);
+  const watched = watchingWrites(made.dialect, opts.keptReadsMs ?? 10_000);
   const db = new Kysely<DB>({ dialect: opts.instrument ? opts.instrument(watched.dialect) : watched.dialect });
   registerWriteWatch(db, watched.watch);
   return {
@@ -194,6 +226,7 @@ export function createDatabase(url: string, opts: DatabaseOptions = {}): Databas
         return false;
       }
     },
+    poolState: made.poolState,
     close: () => db.destroy(),
   };
 }

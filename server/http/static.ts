@@ -4,7 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** The sign-in pages are a page of their own (web/signin.html), light enough for a phone's first visit. */
-const SIGN_IN_PATHS = ['/signin', '/login', '/adminsignin', '/subadminsignin'];
+export const SIGN_IN_PATHS = ['/signin', '/login', '/adminsignin', '/subadminsignin'];
+
+/** Paths that are never one of the app's pages, whether or not a route answers them now (/metrics is off by default). */
+const NOT_PAGES = ['/metrics'];
 
 /** Serves the built SPA with a history fallback; missing assets answer 404, never index.html. */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
@@ -39,6 +42,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       !url.startsWith('/trpc') &&
       !url.startsWith('/api/') &&
       !url.startsWith('/uploads/') &&
+      !NOT_PAGES.includes(url.replace(/\/+$/, '')) &&
       !path.extname(url);
     if (wantsPage && fs.existsSync(indexFile)) {
       return reply.header('Cache-Control', 'no-cache').type('text/html').send(fs.createReadStream(indexFile));

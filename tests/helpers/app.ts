@@ -5,9 +5,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Dialect as KyselyDialect } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, type BuiltApp } from '../../server/app.js';
+import { buildApp, metricsFor, type BuiltApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { createDatabase, type Dialect } from '../../server/db/database.js';
+import { timingQueries } from '../../server/metrics/query-timing.js';
 
 /** Every database test runs on SQLite, and on Postgres too when TEST_DATABASE_URL is set. */
 export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -38,9 +39,14 @@ export async function buildTestApp(
   } else {
     url = `sqlite:${path.join(dir, 'test.db')}`;
   }
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, UPLOADS_DIR: uploadsDir, LOG_LEVEL: 'silent', ...env });
-  const database = createDatabase(url, { pgSchema, instrument });
-  const built = await buildApp(config, { database, logger: false });
+  // Overload refusals off unless a test turns them on: a test's own long synchronous work (building a
+  // large file, a big SQLite statement) must not get its next request refused.
+  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, UPLOADS_DIR: uploadsDir, LOG_LEVEL: 'silent', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', ...env });
+  // With METRICS_* set, the statements are timed as buildApp times those of a database it makes.
+  const metrics = metricsFor(config);
+  const timed = metrics && timingQueries(metrics);
+  const database = createDatabase(url, { pgSchema, instrument: timed && instrument ? (d) => timed(instrument(d)) : (timed ?? instrument) });
+  const built = await buildApp(config, { database, logger: false, metrics });
   await built.app.ready();
   return {
     ...built,

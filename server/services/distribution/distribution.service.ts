@@ -108,6 +108,7 @@ export async function distributeLeads(deps: Deps, actor: SubadminActor, input: O
       });
     }
   });
+  if (assigned) deps.metrics?.leadsRouted.inc({ how: 'manual' }, assigned);
 
   const perUser = people.map((u) => ({ userId: u.id, name: u.name, assigned: perUserCount.get(u.id) ?? 0 }));
   return { assigned, requested: input.count, category: input.category, perUser, message: resultMessage(input.count, assigned, input.category, people) };

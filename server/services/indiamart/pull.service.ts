@@ -2,7 +2,9 @@ import type { Deps } from '../../deps.js';
 import type { PrincipalKind } from '../../db/schema.js';
 import { INDIAMART_CATEGORY } from '../../../shared/leads.js';
 import { INDIAMART_PULL_INTERVAL_MS, PULL_CODES_OURS, isPullSuccess, type IndiamartPullResult } from '../../../shared/schemas/indiamart.js';
-import { raiseAlerts, type LeadAlert } from '../alerts/alerts.js';
+import type { LeadAlert } from '../alerts/alerts.js';
+import { announceRouted } from '../routing/announce-routed.js';
+import { whileRunning } from '../../metrics/metrics.js';
 import { receiveLeadsIn } from '../routing/arrivals.service.js';
 import { buildPullUrl, fetchIndiamartLeads, parseApiLink, type FetchFn } from './client.js';
 import { mapIndiamartRows } from './mapping.js';
@@ -75,7 +77,19 @@ export async function pullCompany(deps: Deps, subadminId: number, opts: PullOpti
     if (!current?.api_link.trim()) return { kind: 'not_configured' };
     return { kind: 'throttled', retryAt: nextPullAllowedAt(current.last_pull_at) ?? now };
   }
+  return whileRunning(deps.metrics?.indiamartPullsInProgress, () => pullClaimed(deps, subadminId, settings, now, opts));
+}
 
+/** The pull this instance claimed: IndiaMART asked, its leads saved under a batch of their own, the answer recorded. */
+async function pullClaimed(
+  deps: Deps,
+  subadminId: number,
+  settings: NonNullable<Awaited<ReturnType<typeof findPullSettings>>>,
+  now: Date,
+  opts: PullOptions,
+): Promise<PullOutcome> {
+  const { db } = deps;
+  const nowText = now.toISOString();
   const window = pullWindow(settings.last_window_end, now);
   const link = parseApiLink(settings.api_link);
   const answer = link
@@ -137,7 +151,7 @@ export async function pullCompany(deps: Deps, subadminId: number, opts: PullOpti
 
       return { kind: 'pulled' as const, result: { code: answer.code, message: answer.message, inserted, duplicates, repeats, invalid, batchId, window } };
     });
-    raiseAlerts(alerts);
+    announceRouted(deps, alerts, 'auto');
     return outcome;
   } catch (err) {
     await recordPullError(db, subadminId, PULL_CODES_OURS.ERROR, 'Saving the pulled leads failed. The next pull will try again.').catch(() => undefined);

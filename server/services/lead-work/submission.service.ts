@@ -23,6 +23,7 @@ import { findSubmission, firstCallAfter, insertHistory, storeSubmission, updateL
 import { madeAt } from './submission-keys.js';
 import { isTwin } from './twin-submissions.js';
 import { isTakenBack, refuseIfTakenBack } from './taken-back.js';
+import { countedSubmission } from './outbox-count.js';
 import { assertQueueAllowed, neighbours, nextInQueue, type QueueCard } from './queues.service.js';
 import { toHistoryItem, type HistoryItem } from './history.service.js';
 import { assertWritable, isHandedTo, lockedLead, workableLead } from './workable-lead.js';
@@ -193,11 +194,13 @@ async function assertHead(db: Kysely<DB>, actor: UserActor, id: number) {
 }
 
 /** Submit: the chosen status, a history row, and for interested + a head, the handoff (docs/product-rules.md#handoff-to-a-head). */
-export async function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues): Promise<SubmitResult> {
-  if (input.queue) assertQueueAllowed(actor, input.queue);
-  return once(deps, actor, input, () => applyLeadForm(deps, actor, input)).catch((err) =>
-    refuseIfTakenBack(deps, actor, err, { leadId: input.leadId, outcome: input }),
-  );
+export function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues): Promise<SubmitResult> {
+  return countedSubmission(deps, 'submit', input.client_key, async () => {
+    if (input.queue) assertQueueAllowed(actor, input.queue);
+    return once(deps, actor, input, () => applyLeadForm(deps, actor, input)).catch((err) =>
+      refuseIfTakenBack(deps, actor, err, { leadId: input.leadId, outcome: input }),
+    );
+  });
 }
 
 async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues): Promise<Applied<{ status: string }>> {
@@ -324,9 +327,11 @@ export interface NotConnectedResult extends SubmitResult {
  * it was opened and sits out of the queues for the company's retry delay. The company's last
  * allowed attempt makes it invalid, 'Not reachable'.
  */
-export async function markNotConnected(deps: Deps, actor: UserActor, input: NotConnectedValues): Promise<NotConnectedResult> {
-  if (input.queue) assertQueueAllowed(actor, input.queue);
-  return once(deps, actor, input, () => applyNotConnected(deps, actor, input)).catch((err) => refuseIfTakenBack(deps, actor, err, { leadId: input.leadId }));
+export function markNotConnected(deps: Deps, actor: UserActor, input: NotConnectedValues): Promise<NotConnectedResult> {
+  return countedSubmission(deps, 'notConnected', input.client_key, async () => {
+    if (input.queue) assertQueueAllowed(actor, input.queue);
+    return once(deps, actor, input, () => applyNotConnected(deps, actor, input)).catch((err) => refuseIfTakenBack(deps, actor, err, { leadId: input.leadId }));
+  });
 }
 
 type NotConnectedValues = { leadId: number; outcome: NotConnectedOutcome; call_duration: number; queue?: Queue; client_key?: string; made_at?: string };

@@ -22,6 +22,7 @@ import { sniffDelimiter, type Delimiter } from './csv-delimiter.js';
 import { insertRefusedRows } from './refused-rows.repository.js';
 import { insertUploadRepeats, visibleMobiles } from './upload-repeats.repository.js';
 import { finishUploadArrivals } from '../routing/upload-arrivals.js';
+import { whileRunning } from '../../metrics/metrics.js';
 import type { RefusedRow } from './refused-rows.js';
 import { normalizeIndianMobile } from '../../../shared/mobile.js';
 import { storableText } from '../../../shared/storable-text.js';
@@ -229,7 +230,11 @@ function unreadable(err: CsvError, parser: LeadCsvParser): AppError {
  * Refuses a binary, empty or column-less file before writing anything. Its separator (comma,
  * semicolon or tab) is read from its header row.
  */
-export async function importLeadsCsv(deps: Deps, actor: SubadminActor, input: CsvImportInput): Promise<UploadResult> {
+export function importLeadsCsv(deps: Deps, actor: SubadminActor, input: CsvImportInput): Promise<UploadResult> {
+  return whileRunning(deps.metrics?.importsInProgress, () => importNow(deps, actor, input));
+}
+
+async function importNow(deps: Deps, actor: SubadminActor, input: CsvImportInput): Promise<UploadResult> {
   const { delimiter, bytes } = await sniffDelimiter(guardText(input.source));
   const parser = new LeadCsvParser(delimiter);
   // Errors of the source (too large, client gone, binary) reach the parser and so the loop below.

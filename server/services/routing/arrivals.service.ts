@@ -3,7 +3,8 @@ import type { Deps } from '../../deps.js';
 import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import type { RoutingSource } from '../../../shared/routing.js';
-import { raiseAlerts, type LeadAlert } from '../alerts/alerts.js';
+import type { LeadAlert } from '../alerts/alerts.js';
+import { announceRouted } from './announce-routed.js';
 import { insertLeadTuplesReturning, type LeadTuple } from '../leads/leads.repository.js';
 import { findExistingLeads, insertRoutedLead } from './engine.repository.js';
 import { todayIn } from '../../../shared/dates.js';
@@ -183,7 +184,7 @@ export async function receiveLead(deps: Deps, subadminId: number, source: Routin
   const { arrivals, alerts } = await deps.db
     .transaction()
     .execute((trx) => receiveLeadsIn(trx, deps.dialect, { subadminId, source, batchId: null, now }, [lead]));
-  raiseAlerts(alerts);
+  announceRouted(deps, alerts, 'auto');
   const arrival = arrivals[0];
   if (!arrival) throw new Error('receiveLead: the lead was neither inserted nor found');
   return arrival;

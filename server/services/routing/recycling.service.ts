@@ -2,9 +2,10 @@ import type { Deps } from '../../deps.js';
 import { withAdvisoryLock } from '../../db/advisory-lock.js';
 import { routingSourceOf } from '../../../shared/routing.js';
 import { subtractWorkingMs } from '../../../shared/working-hours.js';
-import { raiseAlerts, type LeadAlert } from '../alerts/alerts.js';
+import type { LeadAlert } from '../alerts/alerts.js';
 import { companiesThatRecycle, countRecycled, findUntouchedLeads, insertLeadEvents, returnToPool } from './engine.repository.js';
 import { routeLeads, startRoutingRound } from './route-leads.js';
+import { announceRouted } from './announce-routed.js';
 
 const HOUR_MS = 3_600_000;
 /** Leads moved per transaction, and at most per company per run (the next run carries on). */
@@ -17,7 +18,7 @@ const PER_RUN = 2_000;
  * such moves it returns to the pool instead. Each move is a lead event saying why. While nobody else
  * is eligible (night, everyone away) the lead stays where it is. Returns how many leads moved.
  */
-export async function recycleCompany(deps: Pick<Deps, 'db' | 'dialect'>, subadminId: number, now: Date = new Date()): Promise<number> {
+export async function recycleCompany(deps: Pick<Deps, 'db' | 'dialect' | 'metrics'>, subadminId: number, now: Date = new Date()): Promise<number> {
   let moved = 0;
   const passed = new Set<number>();
   for (let seen = 0; seen < PER_RUN; seen += PER_ROUND) {
@@ -71,7 +72,7 @@ export async function recycleCompany(deps: Pick<Deps, 'db' | 'dialect'>, subadmi
       return { count, alerts };
     });
     if (!result) break;
-    raiseAlerts(result.alerts);
+    announceRouted(deps, result.alerts, 'recycled');
     moved += result.count;
     if (result.count === 0) break;
   }
@@ -79,7 +80,7 @@ export async function recycleCompany(deps: Pick<Deps, 'db' | 'dialect'>, subadmi
 }
 
 /** Every company's recycling, by one instance at a time on Postgres. */
-export async function recycleAll(deps: Pick<Deps, 'db' | 'dialect'>, now: Date = new Date()): Promise<number> {
+export async function recycleAll(deps: Pick<Deps, 'db' | 'dialect' | 'metrics'>, now: Date = new Date()): Promise<number> {
   const run = await withAdvisoryLock(deps.db, deps.dialect, 'lead-recycling', 0, async () => {
     let moved = 0;
     for (const c of await companiesThatRecycle(deps.db)) moved += await recycleCompany(deps, c.subadmin_id, now);

@@ -1,5 +1,5 @@
 import type { Deps } from '../../deps.js';
-import { raiseAlerts } from '../alerts/alerts.js';
+import { announceRouted } from './announce-routed.js';
 import { deleteUploadRepeats, findUploadRepeats } from '../leads/upload-repeats.repository.js';
 import { findExistingLeads } from './engine.repository.js';
 import { handleRepeatEnquiries } from './repeat-enquiry.js';
@@ -44,7 +44,7 @@ export async function finishUploadArrivals(
       return { alerts: out.alerts, last: rows[rows.length - 1]!.mobile };
     });
     if (!done) break;
-    raiseAlerts(done.alerts);
+    announceRouted(deps, done.alerts, 'auto');
     after = done.last;
   }
   await deleteUploadRepeats(deps.db, batch.id);

@@ -1,6 +1,6 @@
 import type { Deps } from '../../deps.js';
 import { routingSourceOf, type RoutingSource } from '../../../shared/routing.js';
-import { raiseAlerts } from '../alerts/alerts.js';
+import { announceRouted } from './announce-routed.js';
 import { clearWaiting, companiesWithWaitingLeads, findWaitingLeads } from './engine.repository.js';
 import { routeLeads, routesOnArrival, startRoutingRound } from './route-leads.js';
 
@@ -16,7 +16,7 @@ const PER_DRAIN = 5_000;
  * round locks the company's routing and reads the waiting leads after the lock. Returns how many
  * it routed.
  */
-export async function drainWaiting(deps: Pick<Deps, 'db' | 'dialect'>, subadminId: number, now: Date = new Date()): Promise<number> {
+export async function drainWaiting(deps: Pick<Deps, 'db' | 'dialect' | 'metrics'>, subadminId: number, now: Date = new Date()): Promise<number> {
   let routed = 0;
   let afterId = 0;
   for (let seen = 0; seen < PER_DRAIN; seen += PER_ROUND) {
@@ -48,7 +48,7 @@ export async function drainWaiting(deps: Pick<Deps, 'db' | 'dialect'>, subadminI
       return { count, alerts, lastId: leads[leads.length - 1]!.id, full: leads.length === PER_ROUND };
     });
     if (!round) break;
-    raiseAlerts(round.alerts);
+    announceRouted(deps, round.alerts, 'auto');
     routed += round.count;
     afterId = round.lastId;
     if (!round.full) break;
@@ -57,7 +57,7 @@ export async function drainWaiting(deps: Pick<Deps, 'db' | 'dialect'>, subadminI
 }
 
 /** Every company's waiting leads (the maintenance scheduler's tick); how many were routed. */
-export async function drainAllWaiting(deps: Pick<Deps, 'db' | 'dialect'>, now: Date = new Date()): Promise<number> {
+export async function drainAllWaiting(deps: Pick<Deps, 'db' | 'dialect' | 'metrics'>, now: Date = new Date()): Promise<number> {
   let routed = 0;
   for (const subadminId of await companiesWithWaitingLeads(deps.db)) routed += await drainWaiting(deps, subadminId, now);
   return routed;

@@ -2,13 +2,15 @@ import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/trpc/router';
 import { trpcClient } from '../trpc';
 import { answeredStatus, fieldErrorsOf } from './notify';
+import { retryAfterOf } from './retryAfter';
 import { sharedWhileOnItsWay } from './sharedWhileOnItsWay';
 
 /*
  * Lead-form submissions and not-connected attempts that could not reach the server wait here, in
  * IndexedDB, until they can: on the `online` event, when the app starts and every 30 seconds
  * (Safari and Firefox have no Background Sync). Each carries the key the phone made for it; the
- * server applies each key once, so a submission whose answer was lost is sent again safely.
+ * server applies each key once, so a submission whose answer was lost is sent again safely. A busy
+ * server's 503 (or a 429) with Retry-After moves the next try to the time it names.
  */
 
 type Inputs = inferRouterInputs<AppRouter>['work'];
@@ -110,6 +112,17 @@ export function unsent(err: unknown): boolean {
   return status === null || NOT_YET.has(status) || status >= 500;
 }
 
+/** Until when the server asked to be left alone (Retry-After); 0 when it did not. */
+let backOffUntil = 0;
+const backOffListeners = new Set<() => void>();
+
+function noteBackOff(err: unknown) {
+  const wait = retryAfterOf(err);
+  if (wait === null) return;
+  backOffUntil = Date.now() + wait;
+  for (const l of backOffListeners) l();
+}
+
 type Sent<K extends OutboxEntry['kind']> = K extends 'submit' ? Outputs['submit'] : Outputs['notConnected'];
 
 function send(entry: OutboxEntry, signal: AbortSignal) {
@@ -166,6 +179,7 @@ async function sendOrKeepNow<K extends OutboxEntry['kind']>(
     return { queued: false, result: (await send(entry, AbortSignal.timeout(SEND_TIMEOUT_MS))) as Sent<K> };
   } catch (err) {
     if (!unsent(err)) throw err;
+    noteBackOff(err);
     await put(entry);
     return { queued: true };
   }
@@ -254,6 +268,7 @@ export function flushOutbox(userId: number): Promise<void> {
           } catch (err) {
             onItsWay.delete(entry.key);
             if (unsent(err)) {
+              noteBackOff(err);
               if (first) {
                 changed();
                 tell({ entry, outcome: 'kept', first });
@@ -278,14 +293,30 @@ export function flushOutbox(userId: number): Promise<void> {
   return flushing;
 }
 
-/** While the user is signed in: sends what waits when the app starts, when the phone is back online, and every 30 seconds. */
+/**
+ * While the user is signed in: sends what waits when the app starts, when the phone is back online,
+ * and every 30 seconds, or when the server's Retry-After says.
+ */
 export function keepFlushing(userId: number): () => void {
   const flush = () => void flushOutbox(userId).catch(() => {});
+  let timer: number | undefined;
+  const schedule = () => {
+    window.clearTimeout(timer);
+    timer = window.setTimeout(
+      () => {
+        schedule();
+        flush();
+      },
+      Math.max(0, backOffUntil - Date.now()) || RETRY_EVERY_MS,
+    );
+  };
   flush();
+  schedule();
   window.addEventListener('online', flush);
-  const timer = window.setInterval(flush, RETRY_EVERY_MS);
+  backOffListeners.add(schedule);
   return () => {
     window.removeEventListener('online', flush);
-    window.clearInterval(timer);
+    backOffListeners.delete(schedule);
+    window.clearTimeout(timer);
   };
 }
