@@ -16,6 +16,7 @@ const SERVER_SOURCES = ['server', 'shared', 'migrations', 'seed', 'package-lock.
 if (fs.existsSync(path.join(root, 'server'))) {
   if (name === 'server') execFileSync(process.execPath, [path.join(root, 'scripts/build-web-if-stale.mjs')], { cwd: root, stdio: 'inherit' });
   if (isStale(root, `dist/${name}.js`, SERVER_SOURCES)) {
+    console.log('Building the server (dist)...');
     const { buildServer } = await import('./build-server.mjs');
     await buildServer();
   }
