@@ -4,15 +4,12 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { appOnDatabase, buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { mutate, signIn, type Session } from './helpers/http.js';
 import { createScratchDatabase, Leftovers } from './helpers/scratch-databases.js';
 import { backup } from '../server/db/backup.js';
 import { restore } from '../server/db/restore.js';
-import { buildApp, type BuiltApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
-import { createDatabase } from '../server/db/database.js';
 import type { DB } from '../server/db/schema.js';
 import { nowIso } from '../server/db/dialect.js';
 import { FEEDBACK_OPTIONS, type SubmitStatus } from '../shared/schemas/lead-work.js';
@@ -166,16 +163,9 @@ describe.each(dialects)('a backup taken while 20 telecallers submit, on %s', (di
     }
     const uploadsDir = path.join(dir, 'restored-uploads');
     await restore({ dir: backupDir, databaseUrl: url, uploadsDir });
-    const database = createDatabase(url, { pgSchema: t.database.pgSchema });
-    const restored: BuiltApp = await buildApp(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, UPLOADS_DIR: uploadsDir, LOG_LEVEL: 'silent' }), {
-      database,
-      logger: false,
-    });
-    cleanups.push(async () => {
-      await restored.app.close();
-      await database.close();
-    });
-    await restored.app.ready();
+    const restored = await appOnDatabase(url, uploadsDir, t.database.pgSchema);
+    cleanups.push(() => restored.close());
+    const { database } = restored;
 
     // (a) Every submission answered before the backup is there; none is there in part; each
     // telecaller's are the first ones it made, and each lead stands as its last one left it.

@@ -5,16 +5,13 @@ import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { appOnDatabase, buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { signedInCompany } from './helpers/company.js';
 import { legacy, mutate, signIn } from './helpers/http.js';
 import { multipart } from './helpers/multipart.js';
 import { PNG } from './helpers/files.js';
 import { PASSWORD } from './helpers/fixtures.js';
 import { backup } from '../server/db/backup.js';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
-import { createDatabase } from '../server/db/database.js';
 
 describe.each(dialects)('npm run backup on %s', (dialect) => {
   let t: TestApp;
@@ -89,16 +86,9 @@ describe.each(dialects)('npm run backup on %s', (dialect) => {
       execFileSync('pg_restore', ['--no-owner', '--dbname', url, result.databaseFile]);
     }
     fs.cpSync(path.join(dir, 'copy', 'uploads'), path.join(dir, 'uploads'), { recursive: true });
-    const database = createDatabase(url, { pgSchema: t.database.pgSchema });
-    const restored = await buildApp(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, UPLOADS_DIR: path.join(dir, 'uploads'), LOG_LEVEL: 'silent' }), {
-      database,
-      logger: false,
-    });
-    cleanups.push(async () => {
-      await restored.app.close();
-      await database.close();
-    });
-    await restored.app.ready();
+    const restored = await appOnDatabase(url, path.join(dir, 'uploads'), t.database.pgSchema);
+    cleanups.push(() => restored.close());
+    const { database } = restored;
 
     const count = Number(
       (

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
+import { appOnDatabase, buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { signedInCompany } from './helpers/company.js';
 import { legacy, signIn } from './helpers/http.js';
 import { multipart } from './helpers/multipart.js';
@@ -14,8 +14,6 @@ import { createScratchDatabase, Leftovers } from './helpers/scratch-databases.js
 import { ROOT } from './helpers/server-process.js';
 import { backup } from '../server/db/backup.js';
 import { restore, RestoreRefused } from '../server/db/restore.js';
-import { buildApp } from '../server/app.js';
-import { loadConfig } from '../server/config.js';
 import { createDatabase } from '../server/db/database.js';
 import { sqliteDriver } from '../server/db/sqlite-driver.js';
 import { sqliteIntegrityProblem } from '../server/db/sqlite-copy.js';
@@ -69,16 +67,8 @@ describe.each(dialects)('npm run restore on %s', (dialect) => {
 
   /** A server on a restored database: the test app's Postgres schema is the one the dump holds. */
   const serverOn = async (url: string, uploadsDir: string) => {
-    const database = createDatabase(url, { pgSchema: t.database.pgSchema });
-    const built = await buildApp(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, UPLOADS_DIR: uploadsDir, LOG_LEVEL: 'silent' }), {
-      database,
-      logger: false,
-    });
-    cleanups.push(async () => {
-      await built.app.close();
-      await database.close();
-    });
-    await built.app.ready();
+    const built = await appOnDatabase(url, uploadsDir, t.database.pgSchema);
+    cleanups.push(() => built.close());
     return built;
   };
 

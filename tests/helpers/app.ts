@@ -67,6 +67,23 @@ export async function buildTestApp(
 }
 
 /** One app for the tests of a file (or a describe block), on one dialect: built before them, closed after them. */
+/**
+ * A server started on a database that already exists (a restored backup): `pgSchema` names the
+ * schema the dump holds on Postgres. `close` stops it and closes its database.
+ */
+export async function appOnDatabase(url: string, uploadsDir: string, pgSchema?: string): Promise<BuiltApp & { close(): Promise<void> }> {
+  const database = createDatabase(url, { pgSchema });
+  const built = await buildApp(loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, UPLOADS_DIR: uploadsDir, LOG_LEVEL: 'silent' }), { database, logger: false });
+  await built.app.ready();
+  return {
+    ...built,
+    async close() {
+      await built.app.close();
+      await database.close();
+    },
+  };
+}
+
 export function testAppFor(dialect: Dialect, env: Record<string, string> = {}): TestApp {
   const t = {} as TestApp;
   beforeAll(async () => {
