@@ -8,6 +8,10 @@ import type { DB } from '../server/db/schema.js';
 import { nowIso } from '../server/db/dialect.js';
 import { uploadedLeads } from '../server/services/leads/lists.repository.js';
 import { MAX_PAGED_ROWS } from '../shared/schemas/paging.js';
+import { startOfDayUtc, todayIn } from '../shared/dates.js';
+
+/** The zone the test companies are made in (tests/helpers/fixtures.ts). */
+const COMPANY_ZONE = 'Asia/Kolkata';
 
 const DEEP = `Only the first 10,000 rows of a list can be paged through: search or filter to narrow it.`;
 
@@ -79,7 +83,8 @@ describe.each(dialects)('bounded lead lists on %s', (dialect) => {
       const a = await company();
       const caller = await insertUser(db(), a.id);
       const [leadId] = await insertLeadRows(db(), a.id, [{ telicaller_id: caller.id }]);
-      const at = Date.now() - 3_600_000;
+      // Within the company's today (the call log's default day), even just after its midnight.
+      const at = Math.max(Date.now() - 3_600_000, Date.parse(startOfDayUtc(todayIn(COMPANY_ZONE), COMPANY_ZONE)));
       for (let from = 0; from < MAX_PAGED_ROWS + 5; from += 1000) {
         await db()
           .insertInto('lead_history')
