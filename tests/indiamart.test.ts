@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, type TestApp } from './helpers/app.js';
-import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
+import { insertAdmin, insertCompany, insertIndiamartLink, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
 import { mutate, query, signIn } from './helpers/http.js';
 import { freePort } from './helpers/net.js';
 import { FakeIndiamart, queryTime, type FakeLead } from './helpers/fake-indiamart.js';
@@ -61,19 +61,7 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
   async function companyWithLink(key: string | null = newKey(), over: Parameters<typeof insertCompany>[1] = {}, link?: string) {
     const company = await insertCompany(db(), over);
     if (key !== null) {
-      await db()
-        .insertInto('indiamart_settings')
-        .values({
-          subadmin_id: company.id,
-          api_link: link ?? fake.link(key),
-          mobile_number: '9876543210',
-          updated_at: new Date().toISOString(),
-          last_pull_at: null,
-          last_pull_code: null,
-          last_pull_message: null,
-          last_window_end: null,
-        })
-        .execute();
+      await insertIndiamartLink(db(), company.id, link ?? fake.link(key));
     }
     return { company, key: key ?? '' };
   }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, testAppFor, type TestApp } from './helpers/app.js';
-import { insertCompany, insertUploadedLead, uniqueMobile } from './helpers/fixtures.js';
+import { insertCompany, insertIndiamartLink, insertUploadedLead, uniqueMobile } from './helpers/fixtures.js';
 import { callerWithNewLeads, signedInSubadmin, signedInUser } from './helpers/company.js';
 import { legacy, mutate, query } from './helpers/http.js';
 import { parseMetrics, Scrape, scrape } from './helpers/prometheus.js';
@@ -227,19 +227,7 @@ describe.each(dialects)('metrics on the main port with METRICS_TOKEN, on %s', (d
 
   it('shows an IndiaMART pull in progress while it waits for IndiaMART, and none once it is done', async () => {
     const company = await insertCompany(t.deps.db);
-    await t.deps.db
-      .insertInto('indiamart_settings')
-      .values({
-        subadmin_id: company.id,
-        api_link: 'https://mapi.indiamart.com/wservce/crm/crmListing/v2/?glusr_crm_key=metrics-test',
-        mobile_number: '9876543210',
-        updated_at: new Date().toISOString(),
-        last_pull_at: null,
-        last_pull_code: null,
-        last_pull_message: null,
-        last_window_end: null,
-      })
-      .execute();
+    await insertIndiamartLink(t.deps.db, company.id, 'https://mapi.indiamart.com/wservce/crm/crmListing/v2/?glusr_crm_key=metrics-test');
     let answer!: () => void;
     const asked = new Promise<void>((resolve) => {
       answer = resolve;

@@ -169,3 +169,20 @@ export async function countRows(db: Kysely<DB>, table: keyof DB): Promise<number
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** A company's saved IndiaMART link, written directly (the settings page saves only https links), never pulled yet. */
+export async function insertIndiamartLink(db: Kysely<DB>, subadminId: number, apiLink: string): Promise<void> {
+  await db
+    .insertInto('indiamart_settings')
+    .values({
+      subadmin_id: subadminId,
+      api_link: apiLink,
+      mobile_number: '9876543210',
+      updated_at: new Date().toISOString(),
+      last_pull_at: null,
+      last_pull_code: null,
+      last_pull_message: null,
+      last_window_end: null,
+    })
+    .execute();
+}
