@@ -1,5 +1,5 @@
 // `npm run backup [-- <folder>]`: a consistent copy of the database and the uploaded files while the
-// server runs, in BACKUP_DIR/<time> unless a folder is given. README "Backup and restore" restores it.
+// server runs, in BACKUP_DIR/<time> unless a folder is given. docs/deployment.md#backup-and-restore restores it.
 import path from 'node:path';
 import { loadConfig } from '../config.js';
 import { backup } from './backup.js';
