@@ -390,6 +390,9 @@ export const en = {
     accept: 'Accept',
     acceptFailed: 'Failed to approve task.',
     completeFailed: 'Failed to complete task.',
+    read: 'Read the whole task: {{name}}',
+    image: 'The image of {{name}}',
+    video: 'The video of {{name}}',
   },
 };
 
