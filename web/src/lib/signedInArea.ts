@@ -1,4 +1,5 @@
-import type { AreaKind } from '../components/auth/paths';
+// .js: tests/early-answers.test.ts reads this file under the server's module resolution.
+import type { AreaKind } from '../components/auth/paths.js';
 
 /**
  * The area of the account signed in on this browser, as public/early.js reads it (by this key): it asks
