@@ -112,6 +112,7 @@ describe('developer tasks', () => {
     const onPhone = await readTask(dev, (b) => b.click());
     expectWhole(onPhone.shown);
     expect(await dev.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await dev.waitForTimeout(300);
     await snap(dev, 'tasks-detail-phone');
     await dev.keyboard.press('Escape');
     await onPhone.dialog.waitFor({ state: 'hidden' });
@@ -127,6 +128,7 @@ describe('developer tasks', () => {
       await desk.keyboard.press('Enter');
     });
     expectWhole(running.shown);
+    await desk.waitForTimeout(300);
     await snap(desk, 'tasks-detail-desk');
     await desk.keyboard.press('Escape');
     await running.dialog.waitFor({ state: 'hidden' });

@@ -20,7 +20,7 @@ export function TaskDetail({ task, onClose }: { task: Task | null; onClose: () =
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {task.description}
           </Text>
-          {task.image && <Image src={task.image} alt={t('tasks.image', { name: task.name })} fit="contain" mah="60vh" radius="sm" />}
+          {task.image && <Image src={task.image} alt={t('tasks.image', { name: task.name })} w="auto" maw="100%" mah="60vh" fit="contain" radius="sm" />}
           {task.video && (
             // biome-ignore lint/a11y/useMediaCaption: a company's task videos are uploaded as they are, with no caption track to offer
             <video
