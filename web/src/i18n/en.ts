@@ -390,7 +390,6 @@ export const en = {
     accept: 'Accept',
     acceptFailed: 'Failed to approve task.',
     completeFailed: 'Failed to complete task.',
-    read: 'Read the whole task: {{name}}',
     image: 'The image of {{name}}',
     video: 'The video of {{name}}',
   },

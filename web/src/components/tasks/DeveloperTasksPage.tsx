@@ -43,20 +43,15 @@ export function DeveloperTasksPage({ list, path }: { list: TaskList; path: UserP
             <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="sm">
               {data.items.map((task) => (
                 <Card key={task.id} withBorder radius="md" padding="sm" component="article" aria-label={task.name}>
-                  <UnstyledButton
-                    onClick={() => setReading(task)}
-                    aria-haspopup="dialog"
-                    aria-label={t('tasks.read', { name: task.name })}
-                    aria-describedby={`task-${task.id}-description`}
-                    style={{ borderRadius: 'var(--mantine-radius-sm)' }}
-                  >
+                  {/* Named by what it shows (the name first): a screen reader hears the task as it is written. */}
+                  <UnstyledButton onClick={() => setReading(task)} aria-haspopup="dialog" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
                     <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
                       <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
                         {task.name}
                       </Text>
                       <TaskStatusBadge task={task} />
                     </Group>
-                    <Text id={`task-${task.id}-description`} size="sm" mt={4} lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
+                    <Text size="sm" mt={4} lineClamp={3} style={{ overflowWrap: 'anywhere' }}>
                       {task.description}
                     </Text>
                     <Text size="xs" c="dimmed" mt={6}>
