@@ -44,3 +44,35 @@ export function formatWait(ms: number, units: WaitUnits = WAIT_UNITS): string {
   if (m > 0) return s > 0 ? `${m} ${units.min} ${s} ${units.s}` : `${m} ${units.min}`;
   return `${s} ${units.s}`;
 }
+
+/** A duration in its whole units only, for a chart's axis: "45s", "2m", "1h 30m", "0s". */
+export function formatShortHms(seconds: number): string {
+  const { h, m, s } = splitDuration(seconds);
+  const parts = [h > 0 ? `${h}h` : '', m > 0 ? `${m}m` : '', s > 0 ? `${s}s` : ''].filter(Boolean);
+  return parts.length > 0 ? parts.join(' ') : '0s';
+}
+
+// Steps of a duration axis in seconds: whole seconds below a minute, whole minutes below an hour, then whole hours.
+const SECOND_STEPS = [1, 2, 5, 10, 15, 20, 30];
+const MINUTE_STEPS = [1, 2, 5, 10, 15, 20, 30].map((m) => m * 60);
+const HOUR_STEPS = [1, 2, 3, 4, 6, 12, 24].map((h) => h * 3600);
+
+/**
+ * Evenly spaced ticks from 0 for an axis of durations up to `maxSeconds`, at most `maxIntervals`
+ * steps: whole seconds when the longest is under a minute, whole minutes up to an hour's step,
+ * whole hours beyond. The last tick is at or above the longest.
+ */
+export function durationTicks(maxSeconds: number, maxIntervals = 5): number[] {
+  const max = Math.max(0, Math.ceil(maxSeconds));
+  if (max === 0) return [0, 60];
+  const candidates = max < 60 ? SECOND_STEPS : [...MINUTE_STEPS, ...HOUR_STEPS];
+  let step = candidates.find((c) => Math.ceil(max / c) <= maxIntervals);
+  if (step === undefined) {
+    // Beyond a day's step: 1, 2 or 5 days times a power of ten.
+    const days = Math.ceil(max / 86400 / maxIntervals);
+    const power = 10 ** Math.floor(Math.log10(days));
+    step = ([1, 2, 5, 10].map((n) => n * power).find((n) => n >= days) ?? 10 * power) * 86400;
+  }
+  const count = Math.ceil(max / step);
+  return Array.from({ length: count + 1 }, (_, i) => i * step);
+}

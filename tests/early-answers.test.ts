@@ -4,14 +4,15 @@ import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { LEAD_QUEUES } from '../shared/constants.js';
 import { queueInput, queuePath } from '../web/src/components/lead-work/queueInput.js';
+import { SIGNED_IN_AREA } from '../web/src/lib/signedInArea.js';
 
 // web/public/early.js asks for a page's data before the app's code has arrived; the app takes those
 // answers only when they are the very calls it makes. A call here that the page does not make is a
 // request for nothing, so each must be one the page's loader makes.
 const EARLY = fs.readFileSync(path.resolve(import.meta.dirname, '../web/public/early.js'), 'utf8');
 
-/** What early.js asks for when a page opens at `url`. */
-function earlyCalls(url: string): Array<{ path: string; input?: unknown }> {
+/** What early.js asks for when a page opens at `url`, on a browser where a telecaller is signed in unless `area` says otherwise. */
+function earlyCalls(url: string, area: string | null = 'user'): Array<{ path: string; input?: unknown }> {
   const u = new URL(url, 'http://phone.test');
   const asked: string[] = [];
   const window: Record<string, unknown> = {};
@@ -19,6 +20,7 @@ function earlyCalls(url: string): Array<{ path: string; input?: unknown }> {
     window,
     location: { pathname: u.pathname, search: u.search },
     performance: { now: () => 0 },
+    localStorage: { getItem: (key: string) => (key === SIGNED_IN_AREA ? area : null) },
     fetch: (href: string) => {
       asked.push(href);
       return Promise.resolve();
@@ -43,6 +45,26 @@ describe('early answers (web/public/early.js)', () => {
       expect(earlyCalls(url)).toEqual([{ path: '/trpc/work.queue', input: queueInput(queue, {}) }, { path: '/trpc/notifications.bell' }]);
     },
   );
+
+  it('asks nothing on a browser where no telecaller is signed in (each ask would be a 401), nor where storage is refused', () => {
+    for (const url of ['/', queuePath('new', false)]) {
+      expect(earlyCalls(url, null), url).toEqual([]);
+      expect(earlyCalls(url, 'subadmin'), url).toEqual([]);
+    }
+    const asked: string[] = [];
+    vm.runInNewContext(EARLY, {
+      window: {},
+      location: { pathname: '/', search: '' },
+      performance: { now: () => 0 },
+      localStorage: {
+        getItem: () => {
+          throw new Error('SecurityError');
+        },
+      },
+      fetch: (href: string) => asked.push(href),
+    });
+    expect(asked).toEqual([]);
+  });
 
   it('leaves a queue opened at another page or with a search, and every other page, to the app', () => {
     for (const url of [

@@ -179,6 +179,22 @@ describe.each(dialects)('projects on %s', (dialect) => {
     expect((await query(t.app, 'projects.pendingUpdates', {}, owner)).data.items).toEqual([]);
   });
 
+  it("keeps the advance as the advance after approved payment updates, beside the total received, in the company's and the telecaller's lists", async () => {
+    const { owner, caller } = await team();
+    const id = await create(caller.session, { price: '2,00,000', advance: '50,000' });
+    await mutate(t.app, 'projects.approve', { id }, owner);
+    for (const received of ['1,00,000', '1,50,000']) {
+      await mutate(t.app, 'projects.requestUpdate', { id, ...project({ price: '2,00,000', received }) }, caller.session);
+      const [req] = (await query(t.app, 'projects.pendingUpdates', {}, owner)).data.items;
+      expect((await mutate(t.app, 'projects.decideUpdate', { id: req!.id, approve: true }, owner)).status).toBe(200);
+    }
+    const money = { id, price: 200000, advance: 50000, received: 150000, pending: 50000 };
+    const running = await query(t.app, 'projects.list', { list: 'running' }, owner);
+    expect(running.data.items).toEqual([expect.objectContaining(money)]);
+    expect((await query(t.app, 'projects.mine', { list: 'running' }, caller.session)).data.items).toEqual([expect.objectContaining(money)]);
+    expect((await query(t.app, 'projects.myDetail', { id }, caller.session)).data.project).toMatchObject(money);
+  });
+
   it('rejecting an update restores the project and its values, and writes no ledger entry', async () => {
     const { owner, caller } = await team();
     const id = await create(caller.session);

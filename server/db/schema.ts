@@ -296,6 +296,8 @@ export interface ProjectsTable {
   number: string;
   price_paise: number;
   received_paise: number;
+  /** the advance the project was created with; received_paise grows with approved payment updates */
+  advance_paise: Generated<number>;
   commission_percentage: number;
   endtime: string;
   status: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { snap } from './harness.js';
 import { DESK, PHONE, phoneAndDesk } from './phoneAndDesk.js';
 import { choose, errorsOf, field, freshPage, signInAsSubadmin, signInAsUser } from './pages.js';
@@ -10,6 +10,13 @@ import { addDays, todayIn } from '../../shared/dates.js';
 const screens = phoneAndDesk();
 
 const noSidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** The text of a row's cells under the named columns of a table. */
+async function cellsByColumn(page: Page, table: string, row: Locator, columns: string[]): Promise<Record<string, string>> {
+  const headers = (await page.locator(`table[aria-label="${table}"] thead th`).allInnerTexts()).map((h) => h.trim());
+  const cells = (await row.locator('td').allInnerTexts()).map((c) => c.trim());
+  return Object.fromEntries(columns.map((c) => [c, cells[headers.indexOf(c)] ?? `no column "${c}"`]));
+}
 
 describe('projects, payments and commission', () => {
   it('a telecaller creates a project, the company approves it, a payment update is approved, and the totals and the ledger show it', async () => {
@@ -64,6 +71,18 @@ describe('projects, payments and commission', () => {
     await update.getByRole('button', { name: 'Approve' }).click();
     await owner.getByText('Project update approved.').first().waitFor();
     await expect.poll(() => owner.getByRole('row', { name: new RegExp(name) }).count()).toBe(0);
+
+    // The company's running list keeps the advance apart from the total received since.
+    await owner.goto(`${screens.server.base}/subadmin/SubProject/createproject`);
+    const running = owner.getByRole('row', { name: new RegExp(name) });
+    await running.waitFor();
+    expect(await cellsByColumn(owner, 'Running Projects', running, ['Price (INR)', 'Advance Payment', 'Received', 'Pending Payment'])).toEqual({
+      'Price (INR)': '₹1,00,000.00',
+      'Advance Payment': '₹20,000.00',
+      Received: '₹65,000.00',
+      'Pending Payment': '₹35,000.00',
+    });
+    await snap(owner, 'projects-running-desk');
 
     await caller.goto(`${screens.server.base}/totalbusniness`);
     const detail = caller.getByRole('row', { name: new RegExp(name) });

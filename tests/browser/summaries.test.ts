@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import { serverAndBrowser, snap } from './harness.js';
 import { errorsOf, field, freshPage, signInAsSubadmin } from './pages.js';
 import { DEMO } from '../../seed/demo.js';
-import { formatHms } from '../../shared/durations.js';
+import { durationTicks, formatHms, formatShortHms } from '../../shared/durations.js';
+import { addDays, todayIn } from '../../shared/dates.js';
 
 const env = serverAndBrowser();
 
@@ -101,5 +102,29 @@ describe('call summaries in a real browser', () => {
     await snap(page, 'call-summary-desktop');
     expect(errorsOf(page)).toEqual([]);
     await page.close();
+  });
+  it("the productivity chart's talk-time axis reads whole, evenly spaced durations on a phone and at a desk", async () => {
+    for (const size of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      const page = await freshPage(env.browser, size);
+      await signInAsSubadmin(page, env.server.base);
+      const to = todayIn('Asia/Kolkata');
+      const from = addDays(to, -30);
+      const data = (await call(page, 'query', 'summaries.productivity', { from, to })) as { rows: Array<{ calls: number; talkTime: number }> };
+      const longest = Math.max(0, ...data.rows.filter((r) => r.calls > 0).map((r) => r.talkTime));
+      expect(longest, 'the demo and the calls above give some talk time').toBeGreaterThan(0);
+      await page.goto(`${env.server.base}/subadmin/Leads/productivity?from=${from}&to=${to}`);
+      const chart = page.locator('.mantine-Paper-root').filter({ hasText: /^Talk time per telecaller/ });
+      await chart.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').first().waitFor();
+      const ticks = await chart.locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value').allTextContents();
+      expect(ticks, `at ${size.width} px`).toEqual(durationTicks(longest).map(formatShortHms));
+      expect(ticks.every((t) => /^(\d+h)?( ?\d+m)?( ?\d+s)?$/.test(t))).toBe(true);
+      await chart.scrollIntoViewIfNeeded();
+      await snap(page, `productivity-talk-time-${size.width}`);
+      expect(errorsOf(page)).toEqual([]);
+      await page.close();
+    }
   });
 });

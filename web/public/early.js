@@ -17,6 +17,14 @@
     '/TellyCalerHad/LeadsHead': 'junior',
   };
   var QUEUE_PAGE_SIZE = 20;
+  // Only for a telecaller signed in on this browser (src/lib/signedInArea.ts): signed out, each call would be a 401.
+  var area = null;
+  try {
+    area = localStorage.getItem('signedInArea');
+  } catch {
+    // Storage refused: the app asks for itself.
+  }
+  if (area !== 'user') return;
   var path = location.pathname;
   var queue = QUEUES[path];
   var calls = [];

@@ -37,6 +37,7 @@ export async function createProject(deps: Deps, actor: UserActor, input: CreateP
     number: input.number,
     price_paise: input.price,
     received_paise: input.advance,
+    advance_paise: input.advance,
     commission_percentage: input.commission_percentage,
     endtime: input.endtime,
     status: PROJECT_STATUS.pending,

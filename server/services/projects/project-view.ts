@@ -4,7 +4,13 @@ import { PROJECT_STATUS } from '../../../shared/constants.js';
 import { paiseToRupees, percentOfPaise } from '../../../shared/money.js';
 import { whatsappLink } from '../../../shared/schemas/lead-work.js';
 
-export type ProjectRow = Omit<ProjectsTable, 'id'> & { id: number; lead_name?: string | null; lead_mobile?: string | null; telecaller_name?: string | null };
+export type ProjectRow = Omit<ProjectsTable, 'id' | 'advance_paise'> & {
+  id: number;
+  advance_paise: number;
+  lead_name?: string | null;
+  lead_mobile?: string | null;
+  telecaller_name?: string | null;
+};
 
 /**
  * A project waiting on a payment update (4) is still what it was before the request: running
@@ -42,6 +48,8 @@ export interface ProjectView {
   number: string;
   /** rupees, two decimals */
   price: number;
+  /** the advance the project was created with, apart from everything received since */
+  advance: number;
   received: number;
   pending: number;
   commission_percentage: number;
@@ -71,6 +79,7 @@ export function toView(p: ProjectRow, ctx: { today: string; companyName: string 
     clint_name: p.clint_name,
     number: p.number,
     price: paiseToRupees(p.price_paise),
+    advance: paiseToRupees(p.advance_paise),
     received: paiseToRupees(p.received_paise),
     pending: paiseToRupees(p.price_paise - p.received_paise),
     commission_percentage: p.commission_percentage,

@@ -390,6 +390,8 @@ export const en = {
     accept: 'Accept',
     acceptFailed: 'Failed to approve task.',
     completeFailed: 'Failed to complete task.',
+    image: 'The image of {{name}}',
+    video: 'The video of {{name}}',
   },
 };
 

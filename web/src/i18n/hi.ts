@@ -517,6 +517,8 @@ export const hi: Texts = {
     accept: 'स्वीकार करें',
     acceptFailed: 'टास्क स्वीकार नहीं हो सका।',
     completeFailed: 'टास्क पूरा नहीं हो सका।',
+    image: '{{name}} की तस्वीर',
+    video: '{{name}} का वीडियो',
   },
 };
 

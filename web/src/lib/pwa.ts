@@ -16,14 +16,18 @@ export function registerServiceWorker(): void {
   if (import.meta.env.DEV || !('serviceWorker' in navigator)) return;
   const openedAt = performance.now();
   const registerNow = () =>
-    void import('virtual:pwa-register').then(({ registerSW }) => {
-      const update = registerSW({
-        immediate: true,
-        onNeedRefresh() {
-          if (performance.now() - openedAt < STARTING_MS) void update(true);
-        },
-      });
-    });
+    void import('virtual:pwa-register').then(
+      ({ registerSW }) => {
+        const update = registerSW({
+          immediate: true,
+          onNeedRefresh() {
+            if (performance.now() - openedAt < STARTING_MS) void update(true);
+          },
+        });
+      },
+      // Offline before the worker keeps the app's files, its code cannot be fetched: again once back online.
+      () => window.addEventListener('online', registerNow, { once: true }),
+    );
   // Already registered (every visit after the first): as soon as the first screen is drawn, so that an
   // update is found early without taking the phone from drawing it.
   const register = () =>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { AREA_HOME, goTo, leaveFlash, type AreaKind } from '../components/auth/paths';
 import { forgetOfflineCopies } from '../lib/offlineCopy';
+import { rememberSignedInArea } from '../lib/signedInArea';
 import { CallError, signInCall, type SignInProcedure } from './callProcedure';
 import { signInErrorMessage } from './signInError';
 
@@ -32,6 +33,7 @@ export function useSignIn<K extends AreaKind>(
     }
     // Whatever the last account left for working offline belongs to it.
     forgetOfflineCopies();
+    rememberSignedInArea(kind);
     if (texts.success) leaveFlash(texts.success);
     await goTo(AREA_HOME[kind]);
   };

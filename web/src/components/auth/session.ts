@@ -5,6 +5,7 @@ import { queryClient, trpcClient } from '../../trpc';
 import { setDisplayTimeZone } from '../../lib/timeZone';
 import { ME_COPY, forgetOfflineCopies, keepOffline, offlineCopy } from '../../lib/offlineCopy';
 import { serverAnswered } from '../../lib/notify';
+import { rememberSignedInArea } from '../../lib/signedInArea';
 import { goTo, SIGN_IN_PATH, type AreaKind } from './paths';
 
 /** tRPC helpers outside React (route guards); they share the query cache with the hooks. */
@@ -23,9 +24,12 @@ export async function fetchMe(): Promise<Me | null> {
   try {
     const me = await trpcUtils.auth.me.fetch(undefined, { staleTime: 30_000, networkMode: 'always', retry: false });
     if (me) keepOffline(ME_COPY, me);
+    rememberSignedInArea(me?.kind ?? null);
     return me;
   } catch (err) {
-    return serverAnswered(err) ? null : lastSeen();
+    if (!serverAnswered(err)) return lastSeen();
+    rememberSignedInArea(null);
+    return null;
   }
 }
 
@@ -58,4 +62,5 @@ export function guardArea(kind: AreaKind) {
 export function resetSessionCache(): void {
   queryClient.clear();
   forgetOfflineCopies();
+  rememberSignedInArea(null);
 }

@@ -5,6 +5,7 @@ import { LEAD_STATUS } from '../../../../shared/lead-status';
 import { queryClient, trpcClient } from '../../trpc';
 import { offlineCopy } from '../../lib/offlineCopy';
 import { outboxOf } from '../../lib/outbox';
+import { leadMayHaveMoved, moveOpenedLead } from './queueCache';
 
 export type LeadDetail = inferRouterOutputs<AppRouter>['work']['open'];
 type QueueCard = inferRouterOutputs<AppRouter>['work']['queue']['items'][number];
@@ -22,6 +23,22 @@ export function rememberCards(cards: readonly QueueCard[]): void {
     seenCards.set(card.id, card);
   }
   while (seenCards.size > SEEN_LIMIT) seenCards.delete(seenCards.keys().next().value!);
+}
+
+/**
+ * The server has opened a lead: one that was new or pending ('0') is now Not Submitted ('6'), and the
+ * lists and tiles this phone holds say so at once (queueCache.ts). A lead handed to a head keeps its
+ * status; one this phone has no card of may have moved, and is asked about when its list is shown.
+ */
+function leadOpened(detail: LeadDetail): void {
+  const { lead } = detail;
+  const seen = seenCards.get(lead.id);
+  if (detail.variant === 'head' || lead.status !== LEAD_STATUS.noSubmit) return;
+  if (!seen) leadMayHaveMoved();
+  else if (seen.status === LEAD_STATUS.new) {
+    seenCards.set(lead.id, { ...seen, status: lead.status });
+    moveOpenedLead(lead.id);
+  }
 }
 
 /**
@@ -65,7 +82,11 @@ export function placeholderDetail(leadId: number, queue: LeadQueue | undefined):
  */
 export const openLeadQuery = (leadId: number, queue: LeadQueue | undefined) => ({
   queryKey: ['work.open', leadId, queue ?? null] as const,
-  queryFn: () => trpcClient.work.open.mutate({ leadId, queue }),
+  queryFn: async () => {
+    const detail = await trpcClient.work.open.mutate({ leadId, queue });
+    leadOpened(detail);
+    return detail;
+  },
   staleTime: 10_000,
   refetchOnWindowFocus: false,
   refetchOnReconnect: false,

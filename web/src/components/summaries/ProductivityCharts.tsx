@@ -2,6 +2,7 @@ import { BarChart, DonutChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { CALL_CATEGORIES, formatHms, type Productivity } from '../../../../shared/schemas/summaries';
+import { durationTicks, formatShortHms } from '../../../../shared/durations';
 import { CATEGORY_COLORS } from './CallCategoryBadge';
 
 /** The busiest this many telecallers get a bar: more would not fit a readable chart. */
@@ -12,7 +13,8 @@ export default function ProductivityCharts({ data }: { data: Productivity }) {
   const active = data.rows.filter((r) => r.calls > 0).slice(0, MAX_BARS);
   const height = Math.max(200, 48 + active.length * 34);
   const calls = active.map((r) => ({ name: r.name, ...r.mix }));
-  const talk = active.map((r) => ({ name: r.name, minutes: Math.round(r.talkTime / 6) / 10 }));
+  const talk = active.map((r) => ({ name: r.name, talk: r.talkTime }));
+  const talkTicks = durationTicks(Math.max(0, ...active.map((r) => r.talkTime)));
   const mix = CALL_CATEGORIES.filter((c) => data.totals.mix[c] > 0).map((c) => ({ name: c, value: data.totals.mix[c], color: `${CATEGORY_COLORS[c]}.6` }));
   const capped = data.rows.filter((r) => r.calls > 0).length > MAX_BARS;
 
@@ -38,18 +40,18 @@ export default function ProductivityCharts({ data }: { data: Productivity }) {
       <Paper withBorder p="md" radius="md">
         <Text fw={600}>Talk time per telecaller</Text>
         <Text size="xs" c="dimmed" mb="sm">
-          Minutes on connected calls
+          Time on connected calls
         </Text>
         <BarChart
           h={height}
           data={talk}
           dataKey="name"
           orientation="vertical"
-          series={[{ name: 'minutes', label: 'Talk time', color: 'teal.6' }]}
-          valueFormatter={(v) => formatHms(Math.round(v * 60))}
+          series={[{ name: 'talk', label: 'Talk time', color: 'teal.6' }]}
+          valueFormatter={formatHms}
           gridAxis="y"
           yAxisProps={{ width: 90 }}
-          xAxisProps={{ tickFormatter: (v: number) => `${v}m` }}
+          xAxisProps={{ ticks: talkTicks, domain: [0, talkTicks.at(-1)!], interval: 0, tickFormatter: formatShortHms }}
         />
       </Paper>
       <Paper withBorder p="md" radius="md">
