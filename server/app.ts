@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import http from 'node:http';
+import type https from 'node:https';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -51,6 +52,8 @@ export interface BuildOptions {
   /** the metrics a caller's database reports its statements to (made with timingQueries); made here otherwise */
   metrics?: AppMetrics;
   logger?: boolean;
+  /** how Web Push services are reached (tests: a receiver on this machine); https's own agent otherwise */
+  pushAgent?: https.Agent;
 }
 
 /**
@@ -114,6 +117,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       pgSchema: database.pgSchema,
       pushContact: config.pushContact,
       logger: app.log,
+      pushAgent: opts.pushAgent,
     }),
     metrics,
   };

@@ -5,13 +5,38 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Dialect } from '../../db/database.js';
 import { leadAlerts, type LeadAlert } from './alerts.js';
+import type https from 'node:https';
 import { loadVapidKeys, pushAlert } from './push.service.js';
 import { usersWithSubscriptions } from './push.repository.js';
+import { PushSender } from './push-sender.js';
 import type { VapidKeys } from './web-push.js';
+import { writeWatchOf } from '../../db/write-watch.js';
 
 export interface HubLogger {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
+}
+
+/** Event streams one session may hold open: one more ends its oldest (docs/alerts.md). */
+export const STREAMS_PER_SESSION = 5;
+/** Sessions read at once when streams are checked again after a sign-out, a block or the like. */
+const RECHECK_CONCURRENCY = 8;
+
+/** An open event stream, as the hub knows it. */
+export interface OpenStream {
+  sessionId: number;
+  end(): void;
+  /** whether its session still lets it go on (read again after a change to who may act) */
+  stillAllowed(): Promise<boolean>;
+}
+
+interface HubOptions {
+  databaseUrl: string;
+  pgSchema?: string;
+  pushContact: string;
+  logger: HubLogger;
+  /** how push services are reached (tests: a receiver on this machine) */
+  pushAgent?: https.Agent;
 }
 
 const KINDS = new Set<string>(['lead_routed', 'repeat_enquiry', 'callback_due']);
@@ -67,7 +92,11 @@ leadAlerts.on('alert', (a) => hubs[0]?.raise([a]));
 export class AlertHub {
   readonly instance = randomUUID();
   private readonly local = new EventEmitter<{ alert: [LeadAlert] }>();
-  private readonly streams = new Set<() => void>();
+  /** open streams by session, oldest first */
+  private readonly streams = new Map<number, OpenStream[]>();
+  private readonly pushSender: PushSender;
+  private readonly stopWatching: () => void;
+  private recheck: { again: boolean } | null = null;
   private readonly pending = new Set<Promise<unknown>>();
   private outgoing: LeadAlert[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
@@ -79,16 +108,15 @@ export class AlertHub {
     private readonly db: Kysely<DB>,
     private readonly dialect: Dialect,
     readonly vapid: VapidKeys,
-    private readonly opts: { databaseUrl: string; pgSchema?: string; pushContact: string; logger: HubLogger },
+    private readonly opts: HubOptions,
   ) {
     this.local.setMaxListeners(0);
+    this.pushSender = new PushSender({ keys: vapid, subject: opts.pushContact, logger: opts.logger, agent: opts.pushAgent });
+    // A sign-out, a block, a deletion or a password change written here ends the streams it ends at once.
+    this.stopWatching = writeWatchOf(db)?.onChange(() => this.recheckStreams()) ?? (() => undefined);
   }
 
-  static async start(
-    db: Kysely<DB>,
-    dialect: Dialect,
-    opts: { databaseUrl: string; pgSchema?: string; pushContact: string; logger: HubLogger },
-  ): Promise<AlertHub> {
+  static async start(db: Kysely<DB>, dialect: Dialect, opts: HubOptions): Promise<AlertHub> {
     const hub = new AlertHub(db, dialect, await loadVapidKeys(db), opts);
     if (dialect === 'postgres') {
       try {
@@ -176,8 +204,7 @@ export class AlertHub {
       this.db,
       batch.map((a) => a.userId),
     );
-    const opts = { keys: this.vapid, subject: this.opts.pushContact, logger: this.opts.logger };
-    await Promise.all(batch.filter((a) => subscribed.has(a.userId)).map((a) => pushAlert(this.db, opts, a)));
+    await Promise.all(batch.filter((a) => subscribed.has(a.userId)).map((a) => pushAlert(this.db, this.pushSender, a)));
   }
 
   private track(p: Promise<unknown>, failure: string): void {
@@ -191,24 +218,59 @@ export class AlertHub {
     return () => this.local.off('alert', fn);
   }
 
-  /** An open event stream, ended by `endStreams` (shutdown). */
-  addStream(end: () => void): () => void {
-    this.streams.add(end);
-    return () => this.streams.delete(end);
+  /**
+   * An open event stream, ended by `endStreams` (shutdown), by a change that ends its session, or by
+   * its session opening more than STREAMS_PER_SESSION (the oldest goes). Answers the function that
+   * forgets it (call it when the stream ends).
+   */
+  addStream(stream: OpenStream): () => void {
+    const own = this.streams.get(stream.sessionId) ?? [];
+    this.streams.set(stream.sessionId, own);
+    own.push(stream);
+    while (own.length > STREAMS_PER_SESSION) own.shift()!.end();
+    return () => {
+      const i = own.indexOf(stream);
+      if (i >= 0) own.splice(i, 1);
+      if (!own.length && this.streams.get(stream.sessionId) === own) this.streams.delete(stream.sessionId);
+    };
   }
 
   /** The event streams open on this instance. */
   get openStreams(): number {
-    return this.streams.size;
+    let n = 0;
+    for (const own of this.streams.values()) n += own.length;
+    return n;
   }
 
   endStreams(): void {
-    for (const end of [...this.streams]) end();
+    for (const own of [...this.streams.values()]) for (const stream of [...own]) stream.end();
+  }
+
+  /** Reads each open stream's session again and ends those no longer allowed; one round at a time, another after if asked meanwhile. */
+  private recheckStreams(): void {
+    if (this.recheck) {
+      this.recheck.again = true;
+      return;
+    }
+    const round = { again: false };
+    this.recheck = round;
+    const run = async () => {
+      const queue = [...this.streams.values()].flat();
+      const worker = async () => {
+        for (let s = queue.shift(); s; s = queue.shift()) if (!(await s.stillAllowed().catch(() => true))) s.end();
+      };
+      await Promise.all(Array.from({ length: RECHECK_CONCURRENCY }, worker));
+    };
+    void run().finally(() => {
+      this.recheck = null;
+      if (round.again && !this.closed) this.recheckStreams();
+    });
   }
 
   /** Waits for the alerts on their way out (notifies, pushes), then stops listening. */
   async close(): Promise<void> {
     this.closed = true;
+    this.stopWatching();
     const i = hubs.indexOf(this);
     if (i >= 0) hubs.splice(i, 1);
     this.endStreams();
