@@ -18,6 +18,7 @@ import sessionPlugin from './http/session-plugin.js';
 import { trpcPlugin } from './http/trpc-plugin.js';
 import { registerSpa, SIGN_IN_PATHS } from './http/static.js';
 import { cutSlowBodies } from './http/slow-body.js';
+import { capConnections, connectionCapFor, openFileLimit } from './http/connection-cap.js';
 import { addSecurityHeaders } from './http/security-headers.js';
 import { STORED_NAME, sweepUploads } from './services/uploads/uploads.service.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
@@ -79,6 +80,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.timeouts.headersMs / 4))),
     },
   });
+  capConnections(app.server, config.maxConnections ?? connectionCapFor(openFileLimit()), app.log);
   cutSlowBodies(app, config.slowBody);
   const metrics = opts.metrics ?? metricsFor(config);
   if (metrics) timeRequests(app, metrics, appRouter, SIGN_IN_PATHS);
