@@ -574,11 +574,39 @@ describe.runIf(dialects.includes('postgres'))('alerts across instances on postgr
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  /** Each instance's address, listening from the first test that asks. */
+  const addresses = new Map<BuiltApp, Promise<string>>();
+  const baseOf = (app: BuiltApp) => {
+    if (!addresses.has(app)) addresses.set(app, app.app.listen({ port: 0, host: '127.0.0.1' }));
+    return addresses.get(app)!;
+  };
+
+  it('ends a stream on the other instance at once when its session ends on this one', async () => {
+    const { caller, colleague } = await team(a as TestApp);
+    const baseB = await baseOf(b);
+    const onB = await openEventStream(`${baseB}/api/events`, caller.session.cookie);
+    const other = await openEventStream(`${baseB}/api/events`, colleague.session.cookie);
+    try {
+      expect([onB.status, other.status]).toEqual([200, 200]);
+      // B has read (and kept) the session: only the notice from A tells it the session ended.
+      await until(() => b.deps.alerts.openStreams === 2);
+      const started = Date.now();
+      expect((await legacy(a.app, 'POST', '/logout', caller.session)).status).toBe(200);
+      await onB.ended;
+      expect(Date.now() - started).toBeLessThan(2_000);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(b.deps.alerts.openStreams).toBe(1);
+    } finally {
+      onB.close();
+      other.close();
+    }
+  });
+
   it('delivers an alert raised on one instance to a stream on the other, once, and once on its own', async () => {
     expect(b.deps.alerts.vapid.publicKey.equals(a.deps.alerts.vapid.publicKey)).toBe(true);
     const { company, caller } = await team(a as TestApp);
-    const onA = await openEventStream(`${await a.app.listen({ port: 0, host: '127.0.0.1' })}/api/events`, caller.session.cookie);
-    const onB = await openEventStream(`${await b.app.listen({ port: 0, host: '127.0.0.1' })}/api/events`, caller.session.cookie);
+    const onA = await openEventStream(`${await baseOf(a)}/api/events`, caller.session.cookie);
+    const onB = await openEventStream(`${await baseOf(b)}/api/events`, caller.session.cookie);
     try {
       expect([onA.status, onB.status]).toEqual([200, 200]);
       const started = Date.now();

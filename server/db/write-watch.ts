@@ -71,6 +71,8 @@ export interface WriteWatch {
    * those tables may have changed. Answers the function that stops it.
    */
   onChange(fn: () => void): () => void;
+  /** Forgets every kept read: another server said it wrote such a change (server/services/alerts/hub.ts). */
+  forget(): void;
 }
 
 const watches = new WeakMap<Kysely<DB>, WriteWatch>();
@@ -133,5 +135,16 @@ export function watchingWrites(dialect: Dialect, keepMs: number): { dialect: Dia
     listeners.add(fn);
     return () => listeners.delete(fn);
   };
-  return { dialect: hookedDialect(dialect, hooks), watch: { generation: () => generation, pending: () => pending, keepMs, onChange } };
+  return {
+    dialect: hookedDialect(dialect, hooks),
+    watch: {
+      generation: () => generation,
+      pending: () => pending,
+      keepMs,
+      onChange,
+      forget: () => {
+        generation++;
+      },
+    },
+  };
 }

@@ -12,9 +12,9 @@ const RETRY_MS = 3_000;
 
 /**
  * GET /api/events: the signed-in telecaller's (or head's) alerts as Server-Sent Events while the app
- * is open (docs/alerts.md). Only that user's alerts. The session is checked again whenever this server
- * writes a change to who may act (a sign-out, a block, a deletion, a password change end the stream at
- * once) and on every heartbeat (another server's change). A session holds a few streams
+ * is open (docs/alerts.md). Only that user's alerts. The session is checked again whenever a server
+ * of this database writes a change to who may act (a sign-out, a block, a deletion, a password change
+ * end the stream at once) and on every heartbeat. A session holds a few streams
  * (STREAMS_PER_SESSION: the oldest ends). Shutdown ends every stream (AlertHub.endStreams).
  */
 export const eventsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {

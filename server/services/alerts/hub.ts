@@ -100,6 +100,7 @@ export class AlertHub {
   private readonly pending = new Set<Promise<unknown>>();
   private outgoing: LeadAlert[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
+  private sessionsNotice: NodeJS.Timeout | null = null;
   private listener: pg.Client | null = null;
   private relisten: NodeJS.Timeout | null = null;
   private closed = false;
@@ -112,8 +113,13 @@ export class AlertHub {
   ) {
     this.local.setMaxListeners(0);
     this.pushSender = new PushSender({ keys: vapid, subject: opts.pushContact, logger: opts.logger, agent: opts.pushAgent });
-    // A sign-out, a block, a deletion or a password change written here ends the streams it ends at once.
-    this.stopWatching = writeWatchOf(db)?.onChange(() => this.recheckStreams()) ?? (() => undefined);
+    // A sign-out, a block, a deletion or a password change written here ends the streams it ends at
+    // once, here and (told on the channel) on the other instances.
+    this.stopWatching =
+      writeWatchOf(db)?.onChange(() => {
+        this.recheckStreams();
+        this.tellOthersSessionsChanged();
+      }) ?? (() => undefined);
   }
 
   static async start(db: Kysely<DB>, dialect: Dialect, opts: HubOptions): Promise<AlertHub> {
@@ -156,8 +162,14 @@ export class AlertHub {
     client.on('notification', (n) => {
       if (n.channel !== this.channel || !n.payload) return;
       try {
-        const msg = JSON.parse(n.payload) as { from?: string; alerts?: unknown };
-        if (msg.from === this.instance || !Array.isArray(msg.alerts)) return;
+        const msg = JSON.parse(n.payload) as { from?: string; alerts?: unknown; sessionsChanged?: unknown };
+        if (msg.from === this.instance) return;
+        if (msg.sessionsChanged === true) {
+          // What this instance kept of sessions and users may be out of date: read them again.
+          writeWatchOf(this.db)?.forget();
+          this.recheckStreams();
+        }
+        if (!Array.isArray(msg.alerts)) return;
         for (const a of msg.alerts) if (isAlert(a)) this.local.emit('alert', a);
       } catch {
         /* not ours */
@@ -184,6 +196,19 @@ export class AlertHub {
     if (this.closed) return;
     this.outgoing.push(...alerts);
     this.flushTimer ??= setTimeout(() => this.flush(), GATHER_MS);
+  }
+
+  /** On Postgres, one notice to the other instances for the changes of a few milliseconds. */
+  private tellOthersSessionsChanged(): void {
+    if (this.dialect !== 'postgres' || this.closed || this.sessionsNotice) return;
+    this.sessionsNotice = setTimeout(() => this.sendSessionsNotice(), GATHER_MS);
+  }
+
+  private sendSessionsNotice(): void {
+    if (this.sessionsNotice) clearTimeout(this.sessionsNotice);
+    this.sessionsNotice = null;
+    const payload = JSON.stringify({ from: this.instance, sessionsChanged: true });
+    this.track(sql`select pg_notify(${this.channel}, ${payload})`.execute(this.db), 'sign-out not told to the other instances');
   }
 
   private flush(): void {
@@ -276,6 +301,7 @@ export class AlertHub {
     this.endStreams();
     if (this.relisten) clearTimeout(this.relisten);
     if (this.flushTimer) clearTimeout(this.flushTimer);
+    if (this.sessionsNotice) this.sendSessionsNotice();
     this.flush();
     await Promise.allSettled([...this.pending]);
     const client = this.listener;
