@@ -1,6 +1,7 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import http from 'node:http';
+import type https from 'node:https';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
@@ -17,6 +18,7 @@ import sessionPlugin from './http/session-plugin.js';
 import { trpcPlugin } from './http/trpc-plugin.js';
 import { registerSpa, SIGN_IN_PATHS } from './http/static.js';
 import { cutSlowBodies } from './http/slow-body.js';
+import { capConnections, connectionCapFor, openFileLimit } from './http/connection-cap.js';
 import { addSecurityHeaders } from './http/security-headers.js';
 import { STORED_NAME, sweepUploads } from './services/uploads/uploads.service.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
@@ -51,6 +53,8 @@ export interface BuildOptions {
   /** the metrics a caller's database reports its statements to (made with timingQueries); made here otherwise */
   metrics?: AppMetrics;
   logger?: boolean;
+  /** how Web Push services are reached (tests: a receiver on this machine); https's own agent otherwise */
+  pushAgent?: https.Agent;
 }
 
 /**
@@ -76,6 +80,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       connectionsCheckingInterval: Math.min(30_000, Math.max(250, Math.floor(config.timeouts.headersMs / 4))),
     },
   });
+  capConnections(app.server, config.maxConnections ?? connectionCapFor(openFileLimit()), app.log);
   cutSlowBodies(app, config.slowBody);
   const metrics = opts.metrics ?? metricsFor(config);
   if (metrics) timeRequests(app, metrics, appRouter, SIGN_IN_PATHS);
@@ -114,6 +119,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       pgSchema: database.pgSchema,
       pushContact: config.pushContact,
       logger: app.log,
+      pushAgent: opts.pushAgent,
     }),
     metrics,
   };

@@ -86,6 +86,12 @@ const EnvSchema = z
     REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(3600),
     HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
     KEEP_ALIVE_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(72),
+    MAX_CONNECTIONS: z.coerce
+      .number({ error: 'must be a number of connections' })
+      .int('must be a whole number')
+      .min(1, 'must be at least 1')
+      .max(1_000_000)
+      .optional(),
     BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).max(1_000_000).default(500),
     BODY_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     KEPT_READS_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
@@ -175,6 +181,8 @@ export type Config = {
   instanceId: string;
   /** how long a client may take to send a request (headers and body), its headers, and how long an idle keep-alive connection stays open */
   timeouts: { requestMs: number; headersMs: number; keepAliveMs: number };
+  /** client connections held at once; unset: from the process's open-file limit (server/http/connection-cap.ts) */
+  maxConnections?: number;
   /** a request body averaging less than this over a window is cut; 0 turns that off */
   slowBody: { minBytesPerSecond: number; windowMs: number };
   /** lead capture (docs/lead-capture.md): requests per API key, and website form posts per address */
@@ -236,6 +244,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushContact: e.PUSH_CONTACT ?? `mailto:${e.ADMIN_EMAIL?.toLowerCase() ?? 'admin@localhost'}`,
     instanceId: e.INSTANCE_ID ?? `${os.hostname()}:${e.PORT}`,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, headersMs: e.HEADERS_TIMEOUT_SECONDS * 1000, keepAliveMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000 },
+    maxConnections: e.MAX_CONNECTIONS,
     slowBody: { minBytesPerSecond: e.BODY_MIN_BYTES_PER_SECOND, windowMs: e.BODY_RATE_WINDOW_SECONDS * 1000 },
     capture: {
       perKey: { perMinute: e.CAPTURE_RATE_PER_MINUTE, burst: e.CAPTURE_RATE_BURST },

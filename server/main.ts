@@ -7,6 +7,7 @@ import { startIndiamartScheduler } from './services/indiamart/scheduler.js';
 import { discardAbandonedBatches } from './services/leads/upload-batches.js';
 import { startMaintenance } from './services/maintenance/maintenance.js';
 import { stopAccepting } from './http/graceful.js';
+import { surviveOutOfFiles } from './http/connection-cap.js';
 
 /** How long open keep-alive connections may go on after SIGTERM before they are closed. */
 const DRAIN_GRACE_MS = 1_000;
@@ -24,6 +25,7 @@ async function main() {
   }
 
   const { app, deps, drain } = await buildApp(config);
+  surviveOutOfFiles(app.log);
   // An upload this instance was running when it stopped was cut off (another instance's goes on).
   const discarded = await discardAbandonedBatches(deps, deps.dialect === 'sqlite' ? { all: true } : { owner: config.instanceId });
   if (discarded) app.log.warn(`discarded ${discarded} upload(s) a previous run left unfinished`);

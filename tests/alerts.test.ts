@@ -1,4 +1,6 @@
 import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,8 +8,8 @@ import { createDecipheriv, createECDH, createPublicKey, hkdfSync, randomBytes, v
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, dialects, testAppFor, type TestApp } from './helpers/app.js';
 import { team } from './helpers/company.js';
-import { insertCompany, insertLead, insertUser, type LeadFixture } from './helpers/fixtures.js';
-import { mutate, query } from './helpers/http.js';
+import { insertCompany, insertLead, insertUser, PASSWORD, type LeadFixture } from './helpers/fixtures.js';
+import { legacy, mutate, query, signIn } from './helpers/http.js';
 import { openEventStream, type EventStream } from './helpers/event-stream.js';
 import { buildApp, type BuiltApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
@@ -15,7 +17,9 @@ import { createDatabase } from '../server/db/database.js';
 import { nowIso } from '../server/db/dialect.js';
 import { raiseAlerts, type LeadAlert } from '../server/services/alerts/alerts.js';
 import { upsertSubscription } from '../server/services/alerts/push.repository.js';
-import { pushAlert } from '../server/services/alerts/push.service.js';
+import { PUSH_SUBSCRIPTIONS_PER_USER, pushAlert } from '../server/services/alerts/push.service.js';
+import { PUSH_CONCURRENCY, PushSender } from '../server/services/alerts/push-sender.js';
+import { STREAMS_PER_SESSION } from '../server/services/alerts/hub.js';
 import { alertDueCallbacks } from '../server/services/alerts/callback-alerts.service.js';
 import { timeIn, todayIn } from '../shared/dates.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
@@ -28,6 +32,31 @@ const alert = (over: Partial<LeadAlert> & Pick<LeadAlert, 'subadminId' | 'userId
   ...over,
 });
 
+/**
+ * The app posts Web Push to https on port 443 only: in these tests every push host is reached through
+ * this agent, which connects to the receiver last started (plain HTTP on a port of this machine).
+ */
+const pushRoute = { port: 0 };
+class ReceiverAgent extends https.Agent {
+  override createConnection(): net.Socket {
+    return net.connect(pushRoute.port, '127.0.0.1');
+  }
+}
+const pushAgent = new ReceiverAgent();
+/** The push service's address as the subscriptions name it (any listed host would do: the agent decides where it goes). */
+const PUSH_ORIGIN = 'https://fcm.googleapis.com';
+
+/** A plain HTTP server that records what reaches it (where a redirect points). */
+async function recorder() {
+  const hits: string[] = [];
+  const server = http.createServer((req, res) => {
+    hits.push(`${req.method} ${req.url}`);
+    res.writeHead(201).end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { hits, url: `http://127.0.0.1:${(server.address() as { port: number }).port}`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
 /** A Web Push receiver on this machine: checks the VAPID token and decrypts each message with the browser keys it made. */
 async function pushReceiver() {
   const ua = createECDH('prime256v1');
@@ -35,22 +64,31 @@ async function pushReceiver() {
   const authSecret = randomBytes(16);
   const received: { path: string; headers: http.IncomingHttpHeaders; body: Buffer }[] = [];
   const answers = new Map<string, number>();
+  /** where an answer of 3xx points */
+  const locations = new Map<string, string>();
+  const inFlight = { now: 0, most: 0 };
   const server = http.createServer((req, res) => {
+    inFlight.now++;
+    inFlight.most = Math.max(inFlight.most, inFlight.now);
+    res.on('close', () => inFlight.now--);
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       received.push({ path: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
       // 0: a push service that never answers
       const status = answers.get(req.url!) ?? 201;
-      if (status) res.writeHead(status).end();
+      const location = locations.get(req.url!);
+      if (status) res.writeHead(status, location ? { location } : {}).end();
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  pushRoute.port = (server.address() as { port: number }).port;
   return {
-    origin,
+    origin: PUSH_ORIGIN,
     received,
     answers,
+    locations,
+    inFlight,
     keys: { p256dh: ua.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
     close: () =>
       new Promise<void>((r) => {
@@ -106,7 +144,7 @@ const until = async (cond: () => boolean | Promise<boolean>, ms = 3_000) => {
 };
 
 describe.each(dialects)('alerts on %s', (dialect) => {
-  const t = testAppFor(dialect);
+  const t = testAppFor(dialect, {}, { pushAgent });
   let base: string;
   const streams: EventStream[] = [];
   const open = async (cookie?: string) => {
@@ -114,6 +152,8 @@ describe.each(dialects)('alerts on %s', (dialect) => {
     streams.push(s);
     return s;
   };
+
+  const signedInAgain = (mobile: string) => signIn(t.app, { kind: 'user', mobile, password: PASSWORD });
 
   beforeAll(async () => {
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
@@ -257,15 +297,16 @@ describe.each(dialects)('alerts on %s', (dialect) => {
       receiver.answers.set('/silent', 0);
       const log: { msg: string }[] = [];
       const logger = { warn: (_o: object, msg: string) => log.push({ msg }) };
+      const sender = new PushSender({ keys: t.deps.alerts.vapid, subject: 'mailto:ops@example.test', logger, timeoutMs: 300, agent: pushAgent });
       const started = Date.now();
-      const result = await pushAlert(t.deps.db, { keys: t.deps.alerts.vapid, subject: 'mailto:ops@example.test', logger, timeoutMs: 300 }, a);
+      const result = await pushAlert(t.deps.db, sender, a);
       expect(Date.now() - started).toBeLessThan(2_000);
       expect(result).toEqual({ sent: 1, removed: 0 });
       expect(log).toEqual([{ msg: 'push to a browser failed' }]);
 
       receiver.answers.set('/live', 404);
       receiver.answers.delete('/silent');
-      expect(await pushAlert(t.deps.db, { keys: t.deps.alerts.vapid, subject: 'mailto:ops@example.test', logger }, a)).toEqual({ sent: 1, removed: 1 });
+      expect(await pushAlert(t.deps.db, sender, a)).toEqual({ sent: 1, removed: 1 });
       expect(await left()).toEqual([`${receiver.origin}/colleague`, `${receiver.origin}/silent`]);
 
       // Signed out everywhere: the phone is not rung (its subscription stays for the next sign-in).
@@ -276,11 +317,171 @@ describe.each(dialects)('alerts on %s', (dialect) => {
         .where('principal_id', '=', caller.id)
         .execute();
       const before = receiver.received.length;
-      expect(await pushAlert(t.deps.db, { keys: t.deps.alerts.vapid, subject: 'mailto:ops@example.test', logger }, a)).toEqual({ sent: 0, removed: 0 });
+      expect(await pushAlert(t.deps.db, sender, a)).toEqual({ sent: 0, removed: 0 });
       expect(receiver.received.length).toBe(before);
     } finally {
       await receiver.close();
     }
+  });
+
+  it('refuses an endpoint that is not an https address on port 443 with a clear message, and stores nothing', async () => {
+    const { caller } = await team(t);
+    const receiver = await pushReceiver();
+    try {
+      const cases: [string, RegExp][] = [
+        ['https://[x]/', /not a valid address/],
+        ['https://a:99999/', /not a valid address/],
+        ['https://%/', /not a valid address/],
+        ['https://[::1/', /not a valid address/],
+        ['https://fcm.googleapis.com:8443/fcm/send/x', /port 443 only/],
+        ['http://fcm.googleapis.com/fcm/send/x', /https only/],
+      ];
+      for (const [endpoint, message] of cases) {
+        const res = await mutate(t.app, 'alerts.subscribe', { endpoint, keys: receiver.keys }, caller.session);
+        expect(res.status, endpoint).toBe(400);
+        expect(JSON.stringify(res.error), endpoint).toMatch(message);
+      }
+      expect(await t.deps.db.selectFrom('push_subscriptions').select('id').where('user_id', '=', caller.id).execute()).toEqual([]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it(`keeps a user's newest ${PUSH_SUBSCRIPTIONS_PER_USER} browser subscriptions: one more drops the oldest`, async () => {
+    const { caller, colleague } = await team(t);
+    const receiver = await pushReceiver();
+    try {
+      const endpoints = Array.from({ length: PUSH_SUBSCRIPTIONS_PER_USER + 2 }, (_, i) => `${PUSH_ORIGIN}/fcm/send/${caller.id}-${i}`);
+      await mutate(t.app, 'alerts.subscribe', { endpoint: `${PUSH_ORIGIN}/fcm/send/other-${colleague.id}`, keys: receiver.keys }, colleague.session);
+      for (const endpoint of endpoints) {
+        expect((await mutate(t.app, 'alerts.subscribe', { endpoint, keys: receiver.keys }, caller.session)).status).toBe(200);
+        // a later subscription is a later moment: the order is the order they came in
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      const kept = async (userId: number) =>
+        (await t.deps.db.selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', userId).orderBy('endpoint').execute()).map(
+          (r) => r.endpoint,
+        );
+      expect(await kept(caller.id)).toEqual(endpoints.slice(2).sort());
+      // Subscribing an old one again (the app does on every start) makes it the newest: the oldest left goes.
+      await mutate(t.app, 'alerts.subscribe', { endpoint: endpoints[2], keys: receiver.keys }, caller.session);
+      await mutate(t.app, 'alerts.subscribe', { endpoint: endpoints[0], keys: receiver.keys }, caller.session);
+      expect(await kept(caller.id)).toEqual([endpoints[0]!, endpoints[2]!, ...endpoints.slice(4)].sort());
+      // Another user's are theirs.
+      expect(await kept(colleague.id)).toEqual([`${PUSH_ORIGIN}/fcm/send/other-${colleague.id}`]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it(`pushes at most ${PUSH_CONCURRENCY} at once, each within its timeout, and warns once per failing subscription`, async () => {
+    const { company, caller } = await team(t);
+    const receiver = await pushReceiver();
+    try {
+      const at = nowIso();
+      const silent = Array.from({ length: PUSH_CONCURRENCY * 2 + 1 }, (_, i) => `/silent-${i}`);
+      for (const p of silent) {
+        await upsertSubscription(t.deps.db, { subadminId: company.id, userId: caller.id, endpoint: `${receiver.origin}${p}`, ...receiver.keys, at });
+        receiver.answers.set(p, 0);
+      }
+      const log: { msg: string; host?: string }[] = [];
+      const logger = { warn: (o: { host?: string }, msg: string) => log.push({ msg, host: o.host }) };
+      const sender = new PushSender({ keys: t.deps.alerts.vapid, subject: 'mailto:ops@example.test', logger, timeoutMs: 300, agent: pushAgent });
+      const a = alert({ subadminId: company.id, userId: caller.id });
+      const started = Date.now();
+      expect(await pushAlert(t.deps.db, sender, a)).toEqual({ sent: 0, removed: 0 });
+      // three rounds of at most PUSH_CONCURRENCY, each given up on after 300 ms
+      expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 300 - 50);
+      expect(receiver.inFlight.most).toBe(PUSH_CONCURRENCY);
+      expect(log).toHaveLength(silent.length);
+      // Still failing: nothing more is logged. Answering again, then failing again: logged once more.
+      await pushAlert(t.deps.db, sender, a);
+      expect(log).toHaveLength(silent.length);
+      receiver.answers.delete(silent[0]!);
+      await pushAlert(t.deps.db, sender, a);
+      receiver.answers.set(silent[0]!, 500);
+      await pushAlert(t.deps.db, sender, a);
+      expect(log.slice(silent.length)).toEqual([{ msg: 'push service refused an alert', host: 'fcm.googleapis.com' }]);
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('follows no redirect and posts to port 443 only', async () => {
+    const { company, caller } = await team(t);
+    const receiver = await pushReceiver();
+    const target = await recorder();
+    try {
+      const at = nowIso();
+      await upsertSubscription(t.deps.db, { subadminId: company.id, userId: caller.id, endpoint: `${receiver.origin}/moved`, ...receiver.keys, at });
+      receiver.answers.set('/moved', 307);
+      receiver.locations.set('/moved', `${target.url}/stolen`);
+      // A row made before the rule (or by hand) naming another port is never posted to.
+      await upsertSubscription(t.deps.db, { subadminId: company.id, userId: caller.id, endpoint: `${receiver.origin}:8443/elsewhere`, ...receiver.keys, at });
+      const log: string[] = [];
+      const sender = new PushSender({
+        keys: t.deps.alerts.vapid,
+        subject: 'mailto:ops@example.test',
+        logger: { warn: (_o, msg) => log.push(msg) },
+        agent: pushAgent,
+      });
+      expect(await pushAlert(t.deps.db, sender, alert({ subadminId: company.id, userId: caller.id }))).toEqual({ sent: 0, removed: 0 });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(receiver.received.map((r) => r.path)).toEqual(['/moved']);
+      expect(target.hits).toEqual([]);
+      expect(log.sort()).toEqual(['push service refused an alert', 'push to a browser failed']);
+    } finally {
+      await receiver.close();
+      await target.close();
+    }
+  });
+
+  it(`keeps ${STREAMS_PER_SESSION} event streams per session: one more ends the oldest`, async () => {
+    const { company, caller } = await team(t);
+    const before = t.deps.alerts.openStreams;
+    const mine: EventStream[] = [];
+    for (let i = 0; i < STREAMS_PER_SESSION; i++) mine.push(await open(caller.session.cookie));
+    // the same telecaller signed in on another phone: a session of its own
+    const other = await open((await signedInAgain(caller.mobile)).cookie);
+    await until(() => t.deps.alerts.openStreams === before + STREAMS_PER_SESSION + 1);
+    const newest = await open(caller.session.cookie);
+    await mine[0]!.ended;
+    await until(() => t.deps.alerts.openStreams === before + STREAMS_PER_SESSION + 1);
+    t.deps.alerts.raise([alert({ subadminId: company.id, userId: caller.id, leadId: 5, leadName: 'Five' })]);
+    for (const s of [...mine.slice(1), newest, other]) expect(JSON.parse((await s.next((e) => e.event === 'alert')).data)).toMatchObject({ leadId: 5 });
+    expect(mine[0]!.events.filter((e) => e.event === 'alert')).toEqual([]);
+  });
+
+  describe('a stream ends at once when its session does', () => {
+    const ends = async (action: (c: Awaited<ReturnType<typeof team>>) => Promise<unknown>) => {
+      const c = await team(t);
+      const stream = await open(c.caller.session.cookie);
+      expect(stream.status).toBe(200);
+      const colleague = await open(c.colleague.session.cookie);
+      await until(() => t.deps.alerts.openStreams >= 2);
+      const started = Date.now();
+      await action(c);
+      await stream.ended;
+      expect(Date.now() - started).toBeLessThan(1_000);
+      t.deps.alerts.raise([alert({ subadminId: c.company.id, userId: c.colleague.id, leadId: 8 })]);
+      // nobody else's
+      expect(JSON.parse((await colleague.next((e) => e.event === 'alert')).data)).toMatchObject({ leadId: 8 });
+    };
+    it('signing out', () => ends(async (c) => expect((await legacy(t.app, 'POST', '/logout', c.caller.session)).status).toBe(200)));
+    it('a block', () => ends(async (c) => expect((await mutate(t.app, 'users.setBlocked', { id: c.caller.id, blocked: true }, c.owner)).status).toBe(200)));
+    it('a deletion', () => ends(async (c) => expect((await mutate(t.app, 'users.remove', { id: c.caller.id }, c.owner)).status).toBe(200)));
+    it('a password change', () =>
+      ends(async (c) => {
+        const input = {
+          id: c.caller.id,
+          name: c.caller.name,
+          email: c.caller.email,
+          mobile: c.caller.mobile,
+          user_type: 'Telicaller',
+          password: 'a-new-password-1',
+        };
+        expect((await mutate(t.app, 'users.update', input, c.owner)).status).toBe(200);
+      }));
   });
 
   it('keeps the VAPID key across restarts: made once, read back from the database', async () => {
@@ -373,11 +574,39 @@ describe.runIf(dialects.includes('postgres'))('alerts across instances on postgr
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  /** Each instance's address, listening from the first test that asks. */
+  const addresses = new Map<BuiltApp, Promise<string>>();
+  const baseOf = (app: BuiltApp) => {
+    if (!addresses.has(app)) addresses.set(app, app.app.listen({ port: 0, host: '127.0.0.1' }));
+    return addresses.get(app)!;
+  };
+
+  it('ends a stream on the other instance at once when its session ends on this one', async () => {
+    const { caller, colleague } = await team(a as TestApp);
+    const baseB = await baseOf(b);
+    const onB = await openEventStream(`${baseB}/api/events`, caller.session.cookie);
+    const other = await openEventStream(`${baseB}/api/events`, colleague.session.cookie);
+    try {
+      expect([onB.status, other.status]).toEqual([200, 200]);
+      // B has read (and kept) the session: only the notice from A tells it the session ended.
+      await until(() => b.deps.alerts.openStreams === 2);
+      const started = Date.now();
+      expect((await legacy(a.app, 'POST', '/logout', caller.session)).status).toBe(200);
+      await onB.ended;
+      expect(Date.now() - started).toBeLessThan(2_000);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(b.deps.alerts.openStreams).toBe(1);
+    } finally {
+      onB.close();
+      other.close();
+    }
+  });
+
   it('delivers an alert raised on one instance to a stream on the other, once, and once on its own', async () => {
     expect(b.deps.alerts.vapid.publicKey.equals(a.deps.alerts.vapid.publicKey)).toBe(true);
     const { company, caller } = await team(a as TestApp);
-    const onA = await openEventStream(`${await a.app.listen({ port: 0, host: '127.0.0.1' })}/api/events`, caller.session.cookie);
-    const onB = await openEventStream(`${await b.app.listen({ port: 0, host: '127.0.0.1' })}/api/events`, caller.session.cookie);
+    const onA = await openEventStream(`${await baseOf(a)}/api/events`, caller.session.cookie);
+    const onB = await openEventStream(`${await baseOf(b)}/api/events`, caller.session.cookie);
     try {
       expect([onA.status, onB.status]).toEqual([200, 200]);
       const started = Date.now();

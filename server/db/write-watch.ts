@@ -66,6 +66,13 @@ export interface WriteWatch {
   pending(): number;
   /** how long a read may be kept at most: what another process's write takes to be seen */
   readonly keepMs: number;
+  /**
+   * Calls `fn` after each such write of this server is committed (or rolled back): what was read of
+   * those tables may have changed. Answers the function that stops it.
+   */
+  onChange(fn: () => void): () => void;
+  /** Forgets every kept read: another server said it wrote such a change (server/services/alerts/hub.ts). */
+  forget(): void;
 }
 
 const watches = new WeakMap<Kysely<DB>, WriteWatch>();
@@ -81,6 +88,10 @@ export function registerWriteWatch(db: Kysely<DB>, watch: WriteWatch): void {
 export function watchingWrites(dialect: Dialect, keepMs: number): { dialect: Dialect; watch: WriteWatch } {
   let generation = 0;
   let pending = 0;
+  const listeners = new Set<() => void>();
+  const changed = () => {
+    for (const fn of listeners) fn();
+  };
   /** connections inside a transaction, and whether it wrote to a watched table */
   const inTransaction = new WeakMap<DatabaseConnection, { wrote: boolean }>();
   const hooks: DialectHooks = {
@@ -99,6 +110,7 @@ export function watchingWrites(dialect: Dialect, keepMs: number): { dialect: Dia
       } finally {
         pending--;
         generation++;
+        changed();
       }
     },
     async begin(conn, run) {
@@ -114,9 +126,25 @@ export function watchingWrites(dialect: Dialect, keepMs: number): { dialect: Dia
         if (tx?.wrote) {
           pending--;
           generation++;
+          changed();
         }
       }
     },
   };
-  return { dialect: hookedDialect(dialect, hooks), watch: { generation: () => generation, pending: () => pending, keepMs } };
+  const onChange = (fn: () => void) => {
+    listeners.add(fn);
+    return () => listeners.delete(fn);
+  };
+  return {
+    dialect: hookedDialect(dialect, hooks),
+    watch: {
+      generation: () => generation,
+      pending: () => pending,
+      keepMs,
+      onChange,
+      forget: () => {
+        generation++;
+      },
+    },
+  };
 }

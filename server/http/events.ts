@@ -12,8 +12,10 @@ const RETRY_MS = 3_000;
 
 /**
  * GET /api/events: the signed-in telecaller's (or head's) alerts as Server-Sent Events while the app
- * is open (docs/alerts.md). Only that user's alerts; the session is checked again on every heartbeat,
- * so signing out or a block ends the stream. Shutdown ends every stream (AlertHub.endStreams).
+ * is open (docs/alerts.md). Only that user's alerts. The session is checked again whenever a server
+ * of this database writes a change to who may act (a sign-out, a block, a deletion, a password change
+ * end the stream at once) and on every heartbeat. A session holds a few streams
+ * (STREAMS_PER_SESSION: the oldest ends). Shutdown ends every stream (AlertHub.endStreams).
  */
 export const eventsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   // Each open app holds one: its start and end are not worth an info line each.
@@ -48,11 +50,13 @@ export const eventsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
       if (a.subadminId !== actor.subadminId || a.userId !== actor.id) return;
       res.write(`event: alert\ndata: ${JSON.stringify(alertMessage(a))}\n\n`);
     });
-    const untrack = deps.alerts.addStream(end);
+    // A database out of reach ends nothing: the next check decides.
+    const stillAllowed = () => resolveSession(deps.db, token).then((s) => s.ok);
+    const untrack = deps.alerts.addStream({ sessionId: actor.sessionId, end, stillAllowed });
     const heartbeat = setInterval(() => {
-      resolveSession(deps.db, token)
-        .then((s) => {
-          if (!s.ok) end();
+      stillAllowed()
+        .then((ok) => {
+          if (!ok) end();
           else if (!ended) res.write(': ping\n\n');
         })
         .catch(() => undefined);

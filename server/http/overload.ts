@@ -1,5 +1,5 @@
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import underPressure, { type FastifyUnderPressureOptions } from '@fastify/under-pressure';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { OverloadConfig } from '../config.js';
 import { SERVER_BUSY } from '../errors.js';
@@ -8,8 +8,12 @@ import { TRPC_ROUTE } from '../metrics/route-label.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** under-pressure's handler for this route when the server is overloaded; answering nothing serves the route as usual */
+    /** present on a route served as usual when the server is overloaded */
     pressureHandler?: (req: FastifyRequest, reply: FastifyReply) => undefined;
+  }
+  interface FastifyInstance {
+    /** whether the event loop was overloaded over the last sample interval (false when both checks are off) */
+    isUnderPressure(): boolean;
   }
 }
 
@@ -20,6 +24,8 @@ declare module 'fastify' {
 export const servedWhenOverloaded = { pressureHandler: () => undefined };
 
 const TRPC_BUSY = { message: SERVER_BUSY, code: TRPC_ERROR_CODES_BY_KEY.SERVICE_UNAVAILABLE, data: { code: 'SERVICE_UNAVAILABLE', httpStatus: 503 } };
+/** The delay histogram's resolution: its mean includes it, so it is taken off. */
+const RESOLUTION_MS = 10;
 
 /** The refusal in the shape the caller reads: tRPC's error envelope (one per call of a batch), else the legacy API's. */
 function busyAnswer(req: FastifyRequest): unknown {
@@ -35,23 +41,45 @@ function busyAnswer(req: FastifyRequest): unknown {
  * above the settings), a new request is answered 503 with Retry-After at once, before its session
  * is read, instead of queueing behind the work already late. Answers whether the server is
  * overloaded now (false when both checks are off).
+ *
+ * Sampled here rather than by @fastify/under-pressure: that plugin also reads the process's memory
+ * on every sample, which opens a file, and with the open-file limit reached the read threw from a
+ * timer and ended the process (docs/operations.md#open-files). Nothing here opens a file.
  */
 export async function refuseWhenOverloaded(app: FastifyInstance, settings: OverloadConfig, metrics?: AppMetrics): Promise<() => boolean> {
-  if (!settings.eventLoopDelayMs && !settings.eventLoopUtilization) return () => false;
-  const refuse = (req: FastifyRequest, reply: FastifyReply) => {
-    metrics?.overloadRefusals.inc();
-    reply.code(503).header('retry-after', String(settings.retryAfterSeconds));
-    return busyAnswer(req);
-  };
-  await app.register(underPressure, {
-    maxEventLoopDelay: settings.eventLoopDelayMs,
-    maxEventLoopUtilization: settings.eventLoopUtilization,
-    eventLoopUtilizationMode: 'interval',
-    sampleInterval: settings.sampleIntervalMs,
-    // The plugin sends what the handler returns and ends the request there; a handler that sent the
-    // answer itself and returned nothing would have the request carry on to its route. Its types
-    // say the handler returns nothing.
-    pressureHandler: refuse as unknown as FastifyUnderPressureOptions['pressureHandler'],
+  if (!settings.eventLoopDelayMs && !settings.eventLoopUtilization) {
+    app.decorate('isUnderPressure', () => false);
+    return () => false;
+  }
+  const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  histogram.enable();
+  let utilization = performance.eventLoopUtilization();
+  let delayMs = 0;
+  let utilized = 0;
+  const sample = setInterval(
+    () => {
+      delayMs = Math.max(0, histogram.mean / 1e6 - RESOLUTION_MS);
+      if (Number.isNaN(delayMs)) delayMs = Number.POSITIVE_INFINITY;
+      histogram.reset();
+      const now = performance.eventLoopUtilization();
+      utilized = performance.eventLoopUtilization(now, utilization).utilization;
+      utilization = now;
+    },
+    Math.max(RESOLUTION_MS, settings.sampleIntervalMs),
+  );
+  sample.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(sample);
+    histogram.disable();
   });
-  return () => app.isUnderPressure();
+
+  const overloaded = () =>
+    (settings.eventLoopDelayMs > 0 && delayMs > settings.eventLoopDelayMs) || (settings.eventLoopUtilization > 0 && utilized > settings.eventLoopUtilization);
+  app.decorate('isUnderPressure', overloaded);
+  app.addHook('onRequest', async (req, reply) => {
+    if (!overloaded() || req.routeOptions.config.pressureHandler) return;
+    metrics?.overloadRefusals.inc();
+    return reply.code(503).header('retry-after', String(settings.retryAfterSeconds)).send(busyAnswer(req));
+  });
+  return overloaded;
 }

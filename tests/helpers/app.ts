@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Dialect as KyselyDialect } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
-import { buildApp, metricsFor, type BuiltApp } from '../../server/app.js';
+import { buildApp, metricsFor, type BuildOptions, type BuiltApp } from '../../server/app.js';
 import { loadConfig } from '../../server/config.js';
 import { createDatabase, type Dialect } from '../../server/db/database.js';
 import { timingQueries } from '../../server/metrics/query-timing.js';
@@ -24,6 +24,7 @@ export async function buildTestApp(
   dialect: Dialect,
   env: Record<string, string> = {},
   instrument?: (dialect: KyselyDialect) => KyselyDialect,
+  build: Pick<BuildOptions, 'pushAgent'> = {},
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-test-'));
   const uploadsDir = path.join(dir, 'uploads');
@@ -46,7 +47,7 @@ export async function buildTestApp(
   const metrics = metricsFor(config);
   const timed = metrics && timingQueries(metrics);
   const database = createDatabase(url, { pgSchema, instrument: timed && instrument ? (d) => timed(instrument(d)) : (timed ?? instrument) });
-  const built = await buildApp(config, { database, logger: false, metrics });
+  const built = await buildApp(config, { ...build, database, logger: false, metrics });
   await built.app.ready();
   return {
     ...built,
@@ -84,10 +85,10 @@ export async function appOnDatabase(url: string, uploadsDir: string, pgSchema?: 
   };
 }
 
-export function testAppFor(dialect: Dialect, env: Record<string, string> = {}): TestApp {
+export function testAppFor(dialect: Dialect, env: Record<string, string> = {}, build: Pick<BuildOptions, 'pushAgent'> = {}): TestApp {
   const t = {} as TestApp;
   beforeAll(async () => {
-    Object.assign(t, await buildTestApp(dialect, env));
+    Object.assign(t, await buildTestApp(dialect, env, undefined, build));
   });
   afterAll(() => t.close?.());
   return t;

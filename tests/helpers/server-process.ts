@@ -39,14 +39,20 @@ export async function waitForHealth(base: string, timeoutMs = 30_000): Promise<v
 
 /**
  * `server/main.ts` in a process of its own, as `npm start` runs it: a fresh folder (SQLite file and
- * uploads) unless `dir` names one to start again on, demo data when the database is empty.
+ * uploads) unless `dir` names one to start again on, demo data when the database is empty; under a
+ * limit of `openFiles` open files when given.
  */
-export async function startServer(opts: { dir?: string; env?: Record<string, string> } = {}): Promise<ServerProcess> {
+export async function startServer(opts: { dir?: string; env?: Record<string, string>; openFiles?: number } = {}): Promise<ServerProcess> {
   const dir = opts.dir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-rel-'));
   const port = await freePort();
   const dbFile = path.join(dir, 'app.db');
   const uploadsDir = path.join(dir, 'uploads');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const args = ['--import', 'tsx', 'server/main.ts'];
+  // With `openFiles`, under that limit of open files (ulimit -n: the hard one too, as Node raises its soft limit to the hard one at start).
+  const [command, argv] = opts.openFiles
+    ? ['sh', ['-c', `ulimit -n ${opts.openFiles} && exec "$0" "$@"`, process.execPath, ...args]]
+    : [process.execPath, args];
+  const child = spawn(command, argv, {
     cwd: ROOT,
     env: {
       ...process.env,

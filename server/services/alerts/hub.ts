@@ -5,13 +5,38 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Dialect } from '../../db/database.js';
 import { leadAlerts, type LeadAlert } from './alerts.js';
+import type https from 'node:https';
 import { loadVapidKeys, pushAlert } from './push.service.js';
 import { usersWithSubscriptions } from './push.repository.js';
+import { PushSender } from './push-sender.js';
 import type { VapidKeys } from './web-push.js';
+import { writeWatchOf } from '../../db/write-watch.js';
 
 export interface HubLogger {
   warn(obj: object, msg: string): void;
   error(obj: object, msg: string): void;
+}
+
+/** Event streams one session may hold open: one more ends its oldest (docs/alerts.md). */
+export const STREAMS_PER_SESSION = 5;
+/** Sessions read at once when streams are checked again after a sign-out, a block or the like. */
+const RECHECK_CONCURRENCY = 8;
+
+/** An open event stream, as the hub knows it. */
+export interface OpenStream {
+  sessionId: number;
+  end(): void;
+  /** whether its session still lets it go on (read again after a change to who may act) */
+  stillAllowed(): Promise<boolean>;
+}
+
+interface HubOptions {
+  databaseUrl: string;
+  pgSchema?: string;
+  pushContact: string;
+  logger: HubLogger;
+  /** how push services are reached (tests: a receiver on this machine) */
+  pushAgent?: https.Agent;
 }
 
 const KINDS = new Set<string>(['lead_routed', 'repeat_enquiry', 'callback_due']);
@@ -67,10 +92,15 @@ leadAlerts.on('alert', (a) => hubs[0]?.raise([a]));
 export class AlertHub {
   readonly instance = randomUUID();
   private readonly local = new EventEmitter<{ alert: [LeadAlert] }>();
-  private readonly streams = new Set<() => void>();
+  /** open streams by session, oldest first */
+  private readonly streams = new Map<number, OpenStream[]>();
+  private readonly pushSender: PushSender;
+  private readonly stopWatching: () => void;
+  private recheck: { again: boolean } | null = null;
   private readonly pending = new Set<Promise<unknown>>();
   private outgoing: LeadAlert[] = [];
   private flushTimer: NodeJS.Timeout | null = null;
+  private sessionsNotice: NodeJS.Timeout | null = null;
   private listener: pg.Client | null = null;
   private relisten: NodeJS.Timeout | null = null;
   private closed = false;
@@ -79,16 +109,20 @@ export class AlertHub {
     private readonly db: Kysely<DB>,
     private readonly dialect: Dialect,
     readonly vapid: VapidKeys,
-    private readonly opts: { databaseUrl: string; pgSchema?: string; pushContact: string; logger: HubLogger },
+    private readonly opts: HubOptions,
   ) {
     this.local.setMaxListeners(0);
+    this.pushSender = new PushSender({ keys: vapid, subject: opts.pushContact, logger: opts.logger, agent: opts.pushAgent });
+    // A sign-out, a block, a deletion or a password change written here ends the streams it ends at
+    // once, here and (told on the channel) on the other instances.
+    this.stopWatching =
+      writeWatchOf(db)?.onChange(() => {
+        this.recheckStreams();
+        this.tellOthersSessionsChanged();
+      }) ?? (() => undefined);
   }
 
-  static async start(
-    db: Kysely<DB>,
-    dialect: Dialect,
-    opts: { databaseUrl: string; pgSchema?: string; pushContact: string; logger: HubLogger },
-  ): Promise<AlertHub> {
+  static async start(db: Kysely<DB>, dialect: Dialect, opts: HubOptions): Promise<AlertHub> {
     const hub = new AlertHub(db, dialect, await loadVapidKeys(db), opts);
     if (dialect === 'postgres') {
       try {
@@ -128,8 +162,14 @@ export class AlertHub {
     client.on('notification', (n) => {
       if (n.channel !== this.channel || !n.payload) return;
       try {
-        const msg = JSON.parse(n.payload) as { from?: string; alerts?: unknown };
-        if (msg.from === this.instance || !Array.isArray(msg.alerts)) return;
+        const msg = JSON.parse(n.payload) as { from?: string; alerts?: unknown; sessionsChanged?: unknown };
+        if (msg.from === this.instance) return;
+        if (msg.sessionsChanged === true) {
+          // What this instance kept of sessions and users may be out of date: read them again.
+          writeWatchOf(this.db)?.forget();
+          this.recheckStreams();
+        }
+        if (!Array.isArray(msg.alerts)) return;
         for (const a of msg.alerts) if (isAlert(a)) this.local.emit('alert', a);
       } catch {
         /* not ours */
@@ -158,6 +198,19 @@ export class AlertHub {
     this.flushTimer ??= setTimeout(() => this.flush(), GATHER_MS);
   }
 
+  /** On Postgres, one notice to the other instances for the changes of a few milliseconds. */
+  private tellOthersSessionsChanged(): void {
+    if (this.dialect !== 'postgres' || this.closed || this.sessionsNotice) return;
+    this.sessionsNotice = setTimeout(() => this.sendSessionsNotice(), GATHER_MS);
+  }
+
+  private sendSessionsNotice(): void {
+    if (this.sessionsNotice) clearTimeout(this.sessionsNotice);
+    this.sessionsNotice = null;
+    const payload = JSON.stringify({ from: this.instance, sessionsChanged: true });
+    this.track(sql`select pg_notify(${this.channel}, ${payload})`.execute(this.db), 'sign-out not told to the other instances');
+  }
+
   private flush(): void {
     this.flushTimer = null;
     const batch = this.outgoing.splice(0);
@@ -176,8 +229,7 @@ export class AlertHub {
       this.db,
       batch.map((a) => a.userId),
     );
-    const opts = { keys: this.vapid, subject: this.opts.pushContact, logger: this.opts.logger };
-    await Promise.all(batch.filter((a) => subscribed.has(a.userId)).map((a) => pushAlert(this.db, opts, a)));
+    await Promise.all(batch.filter((a) => subscribed.has(a.userId)).map((a) => pushAlert(this.db, this.pushSender, a)));
   }
 
   private track(p: Promise<unknown>, failure: string): void {
@@ -191,29 +243,65 @@ export class AlertHub {
     return () => this.local.off('alert', fn);
   }
 
-  /** An open event stream, ended by `endStreams` (shutdown). */
-  addStream(end: () => void): () => void {
-    this.streams.add(end);
-    return () => this.streams.delete(end);
+  /**
+   * An open event stream, ended by `endStreams` (shutdown), by a change that ends its session, or by
+   * its session opening more than STREAMS_PER_SESSION (the oldest goes). Answers the function that
+   * forgets it (call it when the stream ends).
+   */
+  addStream(stream: OpenStream): () => void {
+    const own = this.streams.get(stream.sessionId) ?? [];
+    this.streams.set(stream.sessionId, own);
+    own.push(stream);
+    while (own.length > STREAMS_PER_SESSION) own.shift()!.end();
+    return () => {
+      const i = own.indexOf(stream);
+      if (i >= 0) own.splice(i, 1);
+      if (!own.length && this.streams.get(stream.sessionId) === own) this.streams.delete(stream.sessionId);
+    };
   }
 
   /** The event streams open on this instance. */
   get openStreams(): number {
-    return this.streams.size;
+    let n = 0;
+    for (const own of this.streams.values()) n += own.length;
+    return n;
   }
 
   endStreams(): void {
-    for (const end of [...this.streams]) end();
+    for (const own of [...this.streams.values()]) for (const stream of [...own]) stream.end();
+  }
+
+  /** Reads each open stream's session again and ends those no longer allowed; one round at a time, another after if asked meanwhile. */
+  private recheckStreams(): void {
+    if (this.recheck) {
+      this.recheck.again = true;
+      return;
+    }
+    const round = { again: false };
+    this.recheck = round;
+    const run = async () => {
+      const queue = [...this.streams.values()].flat();
+      const worker = async () => {
+        for (let s = queue.shift(); s; s = queue.shift()) if (!(await s.stillAllowed().catch(() => true))) s.end();
+      };
+      await Promise.all(Array.from({ length: RECHECK_CONCURRENCY }, worker));
+    };
+    void run().finally(() => {
+      this.recheck = null;
+      if (round.again && !this.closed) this.recheckStreams();
+    });
   }
 
   /** Waits for the alerts on their way out (notifies, pushes), then stops listening. */
   async close(): Promise<void> {
     this.closed = true;
+    this.stopWatching();
     const i = hubs.indexOf(this);
     if (i >= 0) hubs.splice(i, 1);
     this.endStreams();
     if (this.relisten) clearTimeout(this.relisten);
     if (this.flushTimer) clearTimeout(this.flushTimer);
+    if (this.sessionsNotice) this.sendSessionsNotice();
     this.flush();
     await Promise.allSettled([...this.pending]);
     const client = this.listener;

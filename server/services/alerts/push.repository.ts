@@ -14,10 +14,13 @@ export async function insertSecretOnce(db: Kysely<DB>, name: string, value: stri
     .execute();
 }
 
-/** One endpoint is one browser: signing in there as someone else moves its subscription to them. */
+/**
+ * One endpoint is one browser: signing in there as someone else moves its subscription to them. With
+ * `keep`, the user's subscriptions beyond the newest `keep` are dropped, the oldest first.
+ */
 export async function upsertSubscription(
   db: Kysely<DB>,
-  s: { subadminId: number; userId: number; endpoint: string; p256dh: string; auth: string; at: string },
+  s: { subadminId: number; userId: number; endpoint: string; p256dh: string; auth: string; at: string; keep?: number },
 ): Promise<void> {
   await db
     .insertInto('push_subscriptions')
@@ -26,6 +29,16 @@ export async function upsertSubscription(
       oc.column('endpoint').doUpdateSet({ subadmin_id: s.subadminId, user_id: s.userId, p256dh: s.p256dh, auth: s.auth, created_at: s.at, last_ok_at: null }),
     )
     .execute();
+  if (s.keep === undefined) return;
+  const newest = db
+    .selectFrom('push_subscriptions')
+    .select('id')
+    .where('subadmin_id', '=', s.subadminId)
+    .where('user_id', '=', s.userId)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(s.keep);
+  await db.deleteFrom('push_subscriptions').where('subadmin_id', '=', s.subadminId).where('user_id', '=', s.userId).where('id', 'not in', newest).execute();
 }
 
 export async function deleteSubscription(db: Kysely<DB>, subadminId: number, userId: number, endpoint: string): Promise<number> {

@@ -6,7 +6,8 @@ import { AppError } from '../../errors.js';
 import type { PushSubscriptionInput } from '../../../shared/schemas/alerts.js';
 import { alertUrl, type LeadAlertMessage } from '../../../shared/alerts.js';
 import type { LeadAlert } from './alerts.js';
-import { newVapidSecret, sendPush, vapidKeysOf, type VapidKeys } from './web-push.js';
+import { newVapidSecret, vapidKeysOf, type VapidKeys } from './web-push.js';
+import type { PushSender } from './push-sender.js';
 import { SESSION_IDLE_MS } from '../../auth/sessions.js';
 import {
   deleteSubscription,
@@ -19,10 +20,8 @@ import {
 } from './push.repository.js';
 
 const VAPID_SECRET = 'vapid_key';
-/** A lead alert is worth little after an hour: the push service may drop it then. */
-const PUSH_TTL_SECONDS = 3600;
-/** A push service that has not answered by then is skipped: the alert goes on to the next browser. */
-export const PUSH_TIMEOUT_MS = 5_000;
+/** A user's browsers that get Web Push: subscribing one more drops the oldest (docs/alerts.md). */
+export const PUSH_SUBSCRIPTIONS_PER_USER = 5;
 
 /** The server's VAPID key pair, made on the first start and kept in app_secrets, so that every instance signs with the same key. */
 export async function loadVapidKeys(db: Kysely<DB>): Promise<VapidKeys> {
@@ -54,6 +53,7 @@ export async function subscribePush(deps: Deps, actor: UserActor, input: PushSub
     p256dh: input.keys.p256dh.replace(/=+$/, ''),
     auth: input.keys.auth.replace(/=+$/, ''),
     at: new Date().toISOString(),
+    keep: PUSH_SUBSCRIPTIONS_PER_USER,
   });
   return { ok: true };
 }
@@ -66,20 +66,12 @@ export function alertMessage(a: LeadAlert): LeadAlertMessage {
   return { kind: a.kind, leadId: a.leadId, leadName: a.leadName, at: a.at, url: alertUrl(a.kind, a.leadId) };
 }
 
-export interface PushLogger {
-  warn(obj: object, msg: string): void;
-}
-
 /**
- * Sends an alert to every browser its user subscribed. A subscription the push service says is gone
- * (404, 410) is removed; any other failure (no answer within the timeout, for one) is logged, and the
- * other browsers get it all the same.
+ * Sends an alert to every browser its user subscribed, through the app's sender (a few at a time,
+ * each within its timeout). A subscription the push service says is gone (404, 410) is removed; any
+ * other failure is logged (once while it goes on failing), and the other browsers get it all the same.
  */
-export async function pushAlert(
-  db: Kysely<DB>,
-  opts: { keys: VapidKeys; subject: string; logger: PushLogger; timeoutMs?: number },
-  alert: LeadAlert,
-): Promise<{ sent: number; removed: number }> {
+export async function pushAlert(db: Kysely<DB>, sender: PushSender, alert: LeadAlert): Promise<{ sent: number; removed: number }> {
   const now = Date.now();
   const subs = await subscriptionsOf(db, alert.subadminId, alert.userId, new Date(now).toISOString(), new Date(now - SESSION_IDLE_MS).toISOString());
   let sent = 0;
@@ -88,25 +80,13 @@ export async function pushAlert(
   await Promise.all(
     subs.map(async (s) => {
       // The service worker words the notification itself (the app may be closed): in the user's language.
-      const payload = Buffer.from(JSON.stringify({ ...alertMessage(alert), lang: s.language }));
-      try {
-        const status = await sendPush(s, payload, {
-          keys: opts.keys,
-          subject: opts.subject,
-          ttlSeconds: PUSH_TTL_SECONDS,
-          timeoutMs: opts.timeoutMs ?? PUSH_TIMEOUT_MS,
-        });
-        if (status === 404 || status === 410) {
-          await deleteSubscriptionById(db, s.id);
-          removed++;
-        } else if (status >= 200 && status < 300) {
-          await markSubscriptionOk(db, s.id, new Date().toISOString());
-          sent++;
-        } else {
-          opts.logger.warn({ status, host: new URL(s.endpoint).host }, 'push service refused an alert');
-        }
-      } catch (err) {
-        opts.logger.warn({ err, host: new URL(s.endpoint).host }, 'push to a browser failed');
+      const outcome = await sender.send(s, Buffer.from(JSON.stringify({ ...alertMessage(alert), lang: s.language })));
+      if (outcome === 'gone') {
+        await deleteSubscriptionById(db, s.id);
+        removed++;
+      } else if (outcome === 'sent') {
+        await markSubscriptionOk(db, s.id, new Date().toISOString());
+        sent++;
       }
     }),
   );

@@ -1,3 +1,5 @@
+import https from 'node:https';
+import { pushEndpointProblem } from '../../../shared/schemas/alerts.js';
 import { createECDH, createPrivateKey, createPublicKey, createCipheriv, hkdfSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 
 /*
@@ -76,25 +78,45 @@ export interface PushTarget {
   auth: string;
 }
 
-/** Sends one message; answers the push service's HTTP status (201 accepted; 404 and 410: the subscription is gone). */
-export async function sendPush(
+/**
+ * Sends one message; answers the push service's HTTP status (201 accepted; 404 and 410: the
+ * subscription is gone). Only to https on port 443, and never on to where a redirect points: a 3xx is
+ * just a status. `agent` is how the push service is reached (tests reach a receiver on this machine).
+ */
+export function sendPush(
   target: PushTarget,
   payload: Buffer,
-  opts: { keys: VapidKeys; subject: string; ttlSeconds: number; timeoutMs: number },
+  opts: { keys: VapidKeys; subject: string; ttlSeconds: number; timeoutMs: number; agent?: https.Agent },
 ): Promise<number> {
-  if (payload.length > MAX_PAYLOAD) throw new Error(`push payload of ${payload.length} bytes is too large`);
-  const res = await fetch(target.endpoint, {
-    method: 'POST',
-    headers: {
-      authorization: vapidAuthorization(target.endpoint, opts.keys, opts.subject),
-      'content-encoding': 'aes128gcm',
-      'content-type': 'application/octet-stream',
-      ttl: String(opts.ttlSeconds),
-      urgency: 'high',
-    },
-    body: new Uint8Array(encryptPayload(payload, target)),
-    signal: AbortSignal.timeout(opts.timeoutMs),
+  if (payload.length > MAX_PAYLOAD) return Promise.reject(new Error(`push payload of ${payload.length} bytes is too large`));
+  const problem = pushEndpointProblem(target.endpoint);
+  if (problem) return Promise.reject(new Error(problem));
+  const body = encryptPayload(payload, target);
+  return new Promise((resolve, reject) => {
+    const req = https.request(
+      target.endpoint,
+      {
+        method: 'POST',
+        headers: {
+          authorization: vapidAuthorization(target.endpoint, opts.keys, opts.subject),
+          'content-encoding': 'aes128gcm',
+          'content-type': 'application/octet-stream',
+          'content-length': body.length,
+          ttl: String(opts.ttlSeconds),
+          urgency: 'high',
+        },
+        agent: opts.agent,
+        // the whole exchange, connecting included: a service that stalls anywhere is given up on
+        signal: AbortSignal.timeout(opts.timeoutMs),
+      },
+      (res) => {
+        // Only the status matters; what follows is read and dropped (the timeout still bounds it).
+        res.on('error', () => undefined);
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
   });
-  await res.body?.cancel();
-  return res.status;
 }
