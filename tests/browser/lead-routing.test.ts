@@ -109,7 +109,7 @@ describe('lead routing in a real browser', () => {
     // Usable once the server said whether they are on a break.
     await expect.poll(() => onBreak.isEnabled()).toBe(true);
     expect(await onBreak.isChecked()).toBe(false);
-    await caller.getByText('You receive new leads.').waitFor();
+    await caller.getByText('Lead routing is off: your company gives you leads by hand.').waitFor();
     // A real tap on the switch's track, where a thumb lands.
     await caller.locator('.mantine-Switch-track').click();
     await expect.poll(() => onBreak.isChecked()).toBe(true);
