@@ -271,6 +271,7 @@ export const en = {
     month: 'This month',
     year: 'This year',
     perDay: 'Calls per day',
+    chartLabel: 'Calls per day: {{count}} in {{days}} days',
     calls_one: 'call',
     calls_other: 'calls',
     callsLabel: '{{count}} calls',

@@ -111,6 +111,7 @@ export const hi: Texts = {
       projectRejected: { title: 'प्रोजेक्ट अस्वीकार: {{project}}', message: 'आपकी कंपनी ने "{{project}}" अस्वीकार कर दिया।', reason: 'कारण: {{reason}}' },
       updateApproved: { title: 'भुगतान अपडेट मंज़ूर: {{project}}', message: '"{{project}}" के नए आंकड़े अब गिने जाएँगे।' },
       updateRejected: { title: 'भुगतान अपडेट अस्वीकार: {{project}}', message: '"{{project}}" के पिछले आंकड़े ही रहेंगे।' },
+      complaintReplied: { title: 'आपकी शिकायत का जवाब: {{complaint}}', message: '{{reply}}' },
     },
   },
   titles: {
@@ -399,6 +400,7 @@ export const hi: Texts = {
     month: 'इस महीने',
     year: 'इस साल',
     perDay: 'रोज़ की कॉल',
+    chartLabel: 'रोज़ की कॉल: {{days}} दिनों में {{count}}',
     calls_one: 'कॉल',
     calls_other: 'कॉल',
     callsLabel: '{{count}} कॉल',

@@ -98,11 +98,12 @@ export const formatDateTime = (stored: string | null | undefined, timeZone = dis
 const zoneNames = lruCache<string, Intl.DateTimeFormat>(16);
 
 /** A zone as people know it: "India Standard Time (Asia/Kolkata)". */
-export function timeZoneName(timeZone = displayTimeZone(), at: Date = new Date()): string {
-  let names = zoneNames.get(timeZone);
+export function timeZoneName(timeZone = displayTimeZone(), at: Date = new Date(), language: Language = displayLanguage()): string {
+  const key = `${language}:${timeZone}`;
+  let names = zoneNames.get(key);
   if (!names) {
-    names = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'long' });
-    zoneNames.set(timeZone, names);
+    names = new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-US', { timeZone, timeZoneName: 'long' });
+    zoneNames.set(key, names);
   }
   const long = names.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
   return long && long !== timeZone ? `${long} (${timeZone})` : timeZone;
