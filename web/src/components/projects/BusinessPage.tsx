@@ -81,10 +81,7 @@ export function BusinessPage() {
           idAccessor="month"
           empty="No months in this range."
           minWidth={900}
-          columns={[
-            { accessor: 'month', title: 'Month', render: (m) => formatMonth(m.month) },
-            ...moneyColumns<Business['byMonth'][number]>(),
-          ]}
+          columns={[{ accessor: 'month', title: 'Month', render: (m) => formatMonth(m.month) }, ...moneyColumns<Business['byMonth'][number]>()]}
         />
       </Paper>
     </Stack>
