@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Alert, Button, CopyButton, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Button, CopyButton, Flex, Paper, Stack, Table, Text, Title } from '@mantine/core';
 
 export interface CreatedAccount {
   /** "Company created", "User created" */
@@ -51,7 +51,8 @@ export function CreatedAccountCard({ account, onCreateAnother, extra }: { accoun
             ))}
           </Table.Tbody>
         </Table>
-        <Group justify="flex-end" gap="sm">
+        {/* On a phone the buttons stack, Copy on top: the one thing to do next. */}
+        <Flex direction={{ base: 'column-reverse', sm: 'row' }} justify="flex-end" gap="sm">
           {extra}
           <Button variant="default" onClick={onCreateAnother}>
             Create another
@@ -63,7 +64,7 @@ export function CreatedAccountCard({ account, onCreateAnother, extra }: { accoun
               </Button>
             )}
           </CopyButton>
-        </Group>
+        </Flex>
       </Stack>
     </Paper>
   );
