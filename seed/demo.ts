@@ -13,14 +13,9 @@ import { Readable } from 'node:stream';
 import { CreateSubadminInput } from '../shared/schemas/subadmins.js';
 import { CreateUserInput } from '../shared/schemas/users.js';
 import { addDays, todayIn } from '../shared/dates.js';
+import { DEMO, DEMO_SECOND_TELECALLER } from './demo-accounts.js';
 
-export const DEMO = {
-  admin: { email: 'admin@demo.local', password: 'admin12345' },
-  subadmin: { email: 'owner@sunrise.demo', password: 'owner12345' },
-  telecaller: { mobile: '9876500001', password: 'caller12345' },
-  head: { mobile: '9876500002', password: 'head12345' },
-  developer: { mobile: '9876500003', password: 'dev12345' },
-};
+export { DEMO };
 
 // Seeding acts through the services, with actors that no session backs.
 const SEED_SESSION = 0;
@@ -53,7 +48,7 @@ export async function seedDemo(deps: Deps): Promise<string> {
     { name: 'Rahul Verma', email: 'rahul@sunrise.demo', ...DEMO.telecaller, user_type: 'Telicaller' },
     { name: 'Anita Desai', email: 'anita@sunrise.demo', ...DEMO.head, user_type: 'Telicaller-hade' },
     { name: 'Vikram Rao', email: 'vikram@sunrise.demo', ...DEMO.developer, user_type: 'Developer' },
-    { name: 'Sneha Kulkarni', email: 'sneha@sunrise.demo', mobile: '9876500004', password: 'caller12345', user_type: 'Telicaller' },
+    { name: 'Sneha Kulkarni', email: 'sneha@sunrise.demo', ...DEMO_SECOND_TELECALLER, user_type: 'Telicaller' },
   ];
   const staff = [];
   for (const p of people) staff.push(await createUser(deps, owner, CreateUserInput.parse(p)));

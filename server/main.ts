@@ -8,6 +8,7 @@ import { discardAbandonedBatches } from './services/leads/upload-batches.js';
 import { startMaintenance } from './services/maintenance/maintenance.js';
 import { stopAccepting } from './http/graceful.js';
 import { surviveOutOfFiles } from './http/connection-cap.js';
+import { demoAccountsWithPublishedPasswords, demoPasswordsStartWarning } from './auth/demo-passwords.js';
 
 /** How long open keep-alive connections may go on after SIGTERM before they are closed. */
 const DRAIN_GRACE_MS = 1_000;
@@ -76,6 +77,9 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Checked after listening: a hash check per demo account must not delay the start.
+  const openDemoAccounts = await demoAccountsWithPublishedPasswords(deps);
+  if (openDemoAccounts.length) app.log.warn(demoPasswordsStartWarning(config, openDemoAccounts));
 }
 
 main().catch((err) => {

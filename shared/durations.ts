@@ -12,9 +12,33 @@ export function splitDuration(seconds: number): Hms {
   return { h: Math.floor(total / 3600), m: Math.floor((total % 3600) / 60), s: total % 60 };
 }
 
-/** A total of call time for people to read: "2h 05m 09s", "4m 30s", "45s". */
-export function formatHms(seconds: number): string {
+type Unit = 'hour' | 'minute' | 'second';
+// One per language and unit, made when first needed.
+const unitFormats = new Map<string, Intl.NumberFormat>();
+function unitText(n: number, unit: Unit, locale: string): string {
+  const key = `${locale}:${unit}`;
+  let f = unitFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' });
+    unitFormats.set(key, f);
+  }
+  return f.format(n);
+}
+
+/**
+ * A total of call time for people to read: "2h 05m 09s", "4m 30s", "45s"; in Hindi the units in
+ * words, as Intl writes them ("4 मिनट 30 सेकंड", "22 सेकंड").
+ */
+export function formatHms(seconds: number, language: 'en' | 'hi' = 'en'): string {
   const { h, m, s } = splitDuration(seconds);
+  if (language === 'hi') {
+    const parts = [
+      ...(h > 0 ? [unitText(h, 'hour', 'hi-IN')] : []),
+      ...(h > 0 || m > 0 ? [unitText(m, 'minute', 'hi-IN')] : []),
+      unitText(s, 'second', 'hi-IN'),
+    ];
+    return parts.join(' ');
+  }
   const pad = (n: number) => String(n).padStart(2, '0');
   if (h > 0) return `${h}h ${pad(m)}m ${pad(s)}s`;
   if (m > 0) return `${m}m ${pad(s)}s`;

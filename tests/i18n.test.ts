@@ -12,6 +12,8 @@ import { AddLeadInput } from '../shared/schemas/intake.js';
 import { TASK_MESSAGES } from '../shared/schemas/tasks.js';
 import type { ZodType } from 'zod';
 import { LEAD_STATUS } from '../shared/lead-status.js';
+import { formatClock, formatDate, formatDateTime, formatDayMonth, formatMonth, setDisplayLanguage, zonedParts } from '../web/src/lib/format.js';
+import { formatHms } from '../shared/durations.js';
 
 // The user area's texts (web/src/i18n): Hindi says everything English says, and the messages the
 // lead form and its neighbours can show (the shared schemas', which the server sends too) are known.
@@ -60,7 +62,8 @@ describe('the user area in Hindi', () => {
   it('is written in Devanagari, numbers in Latin digits', () => {
     // Names that stay as they are (brands, the browsers' own menu words, CSV) aside, each text has Hindi in it.
     const latinOnly = [...hiTexts].filter(([, v]) => !/[\u0900-\u097F]/.test(v)).map(([k]) => k);
-    expect(latinOnly).toEqual(['install.android']);
+    // A reply to a complaint is the company's words, shown as written.
+    expect(latinOnly).toEqual(['shared.notice.complaintReplied.message', 'install.android']);
     expect([...hiTexts, ...Object.entries(hiServer)].filter(([, v]) => /[\u0966-\u096F]/.test(v)).map(([k]) => k)).toEqual([]);
   });
 
@@ -136,5 +139,42 @@ describe('the user area in Hindi', () => {
     ]);
     expect(shown.size).toBeGreaterThan(30);
     expect([...shown].filter((m) => !(m in hiServer))).toEqual([]);
+  });
+});
+
+describe('dates, times and durations for a Hindi reader', () => {
+  const LATIN = /[A-Za-z]/;
+
+  it('are written by Intl in hi-IN: no English month, AM/PM or unit letters', () => {
+    const when = '2026-11-25T03:43:00Z';
+    expect(zonedParts(when, 'Asia/Kolkata', 'hi')).toEqual({ date: '25 नव॰ 2026', time: 'सुबह 9:13' });
+    expect(formatDate('2026-03-05', 'hi')).toBe('05 मार्च 2026');
+    expect(formatDayMonth('2026-03-05', 'hi')).toBe('05 मार्च');
+    expect(formatMonth('2026-03', 'hi')).toBe('मार्च 2026');
+    expect(formatClock('09:30', 'hi')).toBe('सुबह 9:30');
+    expect(formatClock('18:30', 'hi')).toBe('शाम 6:30');
+    expect(formatHms(22, 'hi')).toBe('22 सेकंड');
+    expect(formatHms(270, 'hi')).toBe('4 मिनट 30 सेकंड');
+    expect(formatHms(7509, 'hi')).toBe('2 घंटे 5 मिनट 9 सेकंड');
+    for (const text of [formatDate('2026-11-30', 'hi'), formatMonth('2026-01', 'hi'), formatClock('23:59', 'hi'), formatHms(3600, 'hi')])
+      expect(text).not.toMatch(LATIN);
+  });
+
+  it('follow the display language the user area sets, and stay English by default', () => {
+    const when = '2026-11-25T03:43:00Z';
+    expect(formatDateTime(when, 'Asia/Kolkata')).toBe('25 Nov 2026, 09:13 AM');
+    setDisplayLanguage('hi');
+    try {
+      expect(formatDateTime(when, 'Asia/Kolkata')).toBe('25 नव॰ 2026, सुबह 9:13');
+      expect(formatDate('2026-03-05')).toBe('05 मार्च 2026');
+    } finally {
+      setDisplayLanguage('en');
+    }
+    expect(formatHms(22)).toBe('22s');
+    expect(formatClock('18:30')).toBe('06:30 PM');
+  });
+
+  it('say the reply to a complaint in Hindi, with the complaint and the reply as written', () => {
+    expect(hi.shared.notice.complaintReplied.title).toBe('आपकी शिकायत का जवाब: {{complaint}}');
   });
 });

@@ -23,6 +23,8 @@ describe.each(dialects)("users' complaints to their company on %s", (dialect) =>
 
     const inbox = await query(t.app, 'notifications.inbox', { page: 1, pageSize: 10 }, caller);
     expect(inbox.data.items[0]).toMatchObject({ title: 'Reply to your complaint: Leads repeat', message: 'Fixed the duplicate upload.', read: false });
+    // A notice the reader's area says in the reader's language: its kind and values, beside the English.
+    expect(inbox.data.items[0]!.notice).toEqual({ kind: 'complaintReplied', params: { complaint: 'Leads repeat', reply: 'Fixed the duplicate upload.' } });
     const mine = await query(t.app, 'complaints.mineAsUser', {}, caller);
     expect(mine.data.items).toEqual([expect.objectContaining({ id, reply: 'Fixed the duplicate upload.', status: 0 })]);
     // The company's announcements list does not show a reply to one user.

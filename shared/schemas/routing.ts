@@ -140,6 +140,26 @@ export interface MyBreak {
   breakSince: string | null;
 }
 
+/** What routing does for one telecaller or head now, as the engine decides (docs/routing.md). */
+export interface MyRouting {
+  /** some source hands its leads out on arrival */
+  on: boolean;
+  /** why routing passes them by now; null: the next lead may be theirs */
+  reason: UnavailableReason | null;
+  workDays: number[];
+  workStart: string;
+  workEnd: string;
+  /** the company's rules that name them, in order: the leads those rules match go only to the people named */
+  myRules: Array<{ field: RoutingRuleField; match: RoutingRuleMatch; value: string }>;
+  /** the company has rules that name only others: the leads they match never come to them */
+  othersRules: boolean;
+}
+
+/** A telecaller's or head's own break, with what routing does for them. */
+export interface MyBreakAndRouting extends MyBreak {
+  routing: MyRouting;
+}
+
 /** Why routing passes someone by now, first reason first. */
 export const UNAVAILABLE_REASONS = ['blocked', 'on_break', 'head_not_included', 'cap_reached', 'day_off', 'outside_hours'] as const;
 export type UnavailableReason = (typeof UNAVAILABLE_REASONS)[number];

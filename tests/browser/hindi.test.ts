@@ -4,6 +4,7 @@ import { openBrowser, serverAndBrowser } from './harness.js';
 import { errorsOf, freshPage, signInAsUser } from './pages.js';
 import { seriousViolations } from './axe.js';
 import { DEMO } from '../../seed/demo.js';
+import { callTrpc, signInUser } from './api.js';
 
 // A telecaller switches the telecaller area to Hindi in the account menu: the working day (dashboard,
 // a queue, the lead form with its messages) reads in Hindi at once, on every phone the telecaller
@@ -167,6 +168,68 @@ describe('the telecaller area in Hindi on a 390 px phone', () => {
     await page.getByRole('textbox', { name: 'Client name' }).waitFor();
     await page.getByRole('button', { name: 'Create project' }).waitFor();
     expect(errorsOf(page).filter((e) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+    await page.close();
+  });
+});
+
+/** Dates, times, durations and month names written the English way (a lead's own words, "in December", are not dates the app wrote). */
+const ENGLISH_WHEN =
+  /\b\d{1,2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b|\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]* \d{4}\b|\b\d{1,2}:\d{2}\s?(AM|PM)\b|\b\d+\s?(h|m|s|min|hours?|minutes?|seconds?)\b|Standard Time/;
+
+describe('what a Hindi reader sees of dates, times, durations and notices', () => {
+  it('has no English date, time, duration or month on the pages of the working day, and the reply to a complaint is titled in Hindi', async () => {
+    const base = env.server.base;
+    const caller = await signInUser(base, DEMO.telecaller.mobile, DEMO.telecaller.password);
+    await callTrpc(base, caller, 'mutation', 'auth.setLanguage', { language: 'hi' });
+    const filed = await callTrpc(base, caller, 'mutation', 'complaints.fileAsUser', { reason: 'Duplicate leads', description: 'The same mobile came twice.' });
+    const login = await fetch(`${base}/api/webapi/subadmin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(DEMO.subadmin),
+    });
+    const owner = ((await login.json()) as { token: string }).token;
+    await callTrpc(base, owner, 'mutation', 'complaints.replyToUser', { id: filed.id, reply: 'Removed the duplicates.' });
+
+    const page = await freshPage(env.browser, PHONE);
+    await signInAsUser(page, base, DEMO.telecaller);
+    await expect.poll(() => htmlLang(page)).toBe('hi');
+    const english: Record<string, string> = {};
+    const look = async (path: string, ready: () => Promise<unknown>) => {
+      await page.goto(`${base}${path}`);
+      await ready();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `/tmp/hindi-when${path.replaceAll('/', '-')}.png`, fullPage: true });
+      const text = await page.locator('main').innerText();
+      const found = ENGLISH_WHEN.exec(text);
+      if (found) english[path] = text.slice(Math.max(0, found.index - 40), found.index + 40);
+    };
+    await look('/', () => page.getByText('टॉक टाइम').first().waitFor());
+    await look('/leadspage/loginhours', () => page.getByText('रोज़ की कॉल').first().waitFor());
+    await look('/leadspage/calllogs', () => page.locator('main h2').first().waitFor());
+    await look('/leadspage/callback', () => page.locator('main h2').first().waitFor());
+    await look('/leadspage/followupleads', () => page.getByRole('article').first().waitFor());
+    await page.getByRole('article').first().getByRole('link', { name: 'लीड प्रोसेस करें' }).click();
+    await page.getByRole('heading', { name: 'लीड का इतिहास' }).waitFor();
+    await page.waitForTimeout(300);
+    const details = await page.locator('main').innerText();
+    const inDetails = ENGLISH_WHEN.exec(details);
+    if (inDetails) english['lead details'] = details.slice(Math.max(0, inDetails.index - 40), inDetails.index + 40);
+    await look('/usernotification', () => page.getByText('आपकी शिकायत का जवाब: Duplicate leads').first().waitFor());
+    expect(english).toEqual({});
+    expect(await page.getByText('Reply to your complaint').count()).toBe(0);
+    await page.getByText('Removed the duplicates.').first().waitFor();
+    await page.screenshot({ path: '/tmp/hindi-notifications.png', fullPage: true });
+
+    // The bell says it in Hindi too.
+    await page
+      .locator('header')
+      .getByRole('button', { name: /सूचना|Notifications/ })
+      .first()
+      .click();
+    await page.getByText('आपकी शिकायत का जवाब: Duplicate leads').last().waitFor();
+    await page.keyboard.press('Escape');
+    await callTrpc(base, caller, 'mutation', 'auth.setLanguage', { language: 'en' });
+    expect(errorsOf(page)).toEqual([]);
     await page.close();
   });
 });

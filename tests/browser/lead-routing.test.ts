@@ -4,6 +4,8 @@ import { openBrowser, serverAndBrowser, snap } from './harness.js';
 import { errorsOf, field, freshPage, signInAsSubadmin, signInAsUser } from './pages.js';
 import { seriousViolations } from './axe.js';
 import { DEMO } from '../../seed/demo.js';
+import { todayIn } from '../../shared/dates.js';
+import { isoWeekday, isWorkingTime } from '../../shared/working-hours.js';
 
 const env = serverAndBrowser();
 
@@ -109,7 +111,14 @@ describe('lead routing in a real browser', () => {
     // Usable once the server said whether they are on a break.
     await expect.poll(() => onBreak.isEnabled()).toBe(true);
     expect(await onBreak.isChecked()).toBe(false);
-    await caller.getByText('You receive new leads.').waitFor();
+    // Home says what routing does for Rahul, from the settings saved above (10:00 to 18:30, Monday to Saturday, a rule naming him).
+    const hours = { days: [1, 2, 3, 4, 5, 6], start: '10:00', end: '18:30', timeZone: 'Asia/Kolkata' };
+    const routingWords = !hours.days.includes(isoWeekday(todayIn(hours.timeZone)))
+      ? 'Today is not a working day: routing gives you new leads on working days, 10:00 AM to 06:30 PM.'
+      : !isWorkingTime(hours, new Date())
+        ? 'Outside working hours: routing gives you new leads from 10:00 AM to 06:30 PM.'
+        : 'Lead routing gives you new leads as they arrive: those whose category is "Pune", and those no rule matches.';
+    await caller.getByText(routingWords).waitFor();
     // A real tap on the switch's track, where a thumb lands.
     await caller.locator('.mantine-Switch-track').click();
     await expect.poll(() => onBreak.isChecked()).toBe(true);

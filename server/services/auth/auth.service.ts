@@ -13,6 +13,7 @@ import type { UserType } from '../../db/schema.js';
 import { PLATFORM_TIME_ZONE } from '../../../shared/dates.js';
 import { findAdminByEmail, findAdminProfile, findUserForSignIn, findUserProfile, setUserLanguage } from './auth.repository.js';
 import { findLiveUser } from '../users/users.repository.js';
+import { refuseDemoPasswordOnNetwork } from '../../auth/demo-passwords.js';
 
 export interface RequestMeta {
   ip: string;
@@ -51,6 +52,7 @@ async function checkPassword<A extends { id: number; password_hash: string }>(
 export async function signInAdmin(deps: Deps, input: EmailSignInInput, meta: RequestMeta) {
   const found = await findAdminByEmail(deps.db, input.email);
   const { account: admin, knownDevices } = await checkPassword(deps, meta, 'admin', `admin:${input.email}`, found, input.password);
+  refuseDemoPasswordOnNetwork(deps.config, 'admin', admin.email, input.password);
   const { token } = await createSession(deps.db, { kind: 'admin', principalId: admin.id, subadminId: null, ip: meta.ip, userAgent: meta.userAgent });
   return { token, knownDevices, admin: { id: admin.id, name: admin.name, email: admin.email } };
 }
@@ -58,6 +60,7 @@ export async function signInAdmin(deps: Deps, input: EmailSignInInput, meta: Req
 export async function signInSubadmin(deps: Deps, input: EmailSignInInput, meta: RequestMeta) {
   const found = await findLiveCompanyByEmail(deps.db, input.email);
   const { account: company, knownDevices } = await checkPassword(deps, meta, 'subadmin', `subadmin:${input.email}`, found, input.password);
+  refuseDemoPasswordOnNetwork(deps.config, 'subadmin', company.email, input.password);
   const lock = companyLockReason(company);
   if (lock) throw new AppError('FORBIDDEN', lock);
   const { token } = await createSession(deps.db, { kind: 'subadmin', principalId: company.id, subadminId: company.id, ip: meta.ip, userAgent: meta.userAgent });
@@ -67,6 +70,7 @@ export async function signInSubadmin(deps: Deps, input: EmailSignInInput, meta: 
 export async function signInUser(deps: Deps, input: { mobile: string; password: string }, meta: RequestMeta) {
   const found = await findUserForSignIn(deps.db, input.mobile);
   const { account: user, knownDevices } = await checkPassword(deps, meta, 'user', `user:${input.mobile}`, found, input.password);
+  refuseDemoPasswordOnNetwork(deps.config, 'user', input.mobile, input.password);
   const lock = companyLockReason({ is_blocked: user.company_blocked, expiry_date: user.expiry_date, deleted_at: user.company_deleted });
   if (lock) throw new AppError('FORBIDDEN', lock);
   if (user.is_blocked) throw new AppError('FORBIDDEN', 'Your account is blocked. Please contact your administrator.');

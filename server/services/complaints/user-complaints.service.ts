@@ -14,7 +14,7 @@ import type {
   UserComplaintItem,
 } from '../../../shared/schemas/complaints.js';
 import type { Page } from '../../../shared/schemas/paging.js';
-import { insertNotification } from '../notifications/notifications.repository.js';
+import { notifyUser } from '../notifications/notifications.service.js';
 import * as repo from './complaints.repository.js';
 
 const fromUsers = (subadminId: number) => ({ fromKind: 'user' as const, subadminId });
@@ -54,15 +54,9 @@ export async function replyToUserComplaint(deps: Deps, actor: SubadminActor, inp
   const now = nowIso();
   await changePending(deps, actor, input.id, { reply: input.reply, replied_at: now, updated_at: now });
   const author = await repo.findAuthor(deps.db, actor.subadminId, input.id);
+  // Stored as a notice: its author reads the title in their own language, the reply as written.
   if (author?.user_id) {
-    await insertNotification(deps.db, {
-      audience: 'users',
-      subadminId: actor.subadminId,
-      userId: author.user_id,
-      title: `Reply to your complaint: ${author.title}`.slice(0, 200),
-      message: input.reply,
-      now,
-    });
+    await notifyUser(deps.db, { subadminId: actor.subadminId, userId: author.user_id }, 'complaintReplied', { complaint: author.title, reply: input.reply });
   }
   await recordAudit(deps.db, actor, 'reply', 'complaint', input.id);
   return { ok: true as const };

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { paginate } from '../../db/paging.js';
 import type { PageInput } from '../../../shared/schemas/paging.js';
-import { isNoticeKind, type NoticeKind, type NoticeParams } from '../../../shared/notices.js';
+import { isNoticeKind, isNoticeParams, type NoticeKind, type NoticeParams } from '../../../shared/notices.js';
 
 /** Whoever reads notifications: a company (admin's notices) or a user (its company's notices). */
 export interface Reader {
@@ -65,8 +65,8 @@ export async function insertNotification(
 function noticeOf(kind: string | null, params: string | null): { kind: NoticeKind; params: NoticeParams } | null {
   if (!isNoticeKind(kind) || !params) return null;
   try {
-    const p = JSON.parse(params) as NoticeParams;
-    return typeof p.project === 'string' ? { kind, params: p } : null;
+    const p: unknown = JSON.parse(params);
+    return isNoticeParams(p) ? { kind, params: p } : null;
   } catch {
     return null;
   }

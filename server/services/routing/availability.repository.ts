@@ -22,7 +22,7 @@ export function findAvailabilityPeople(db: Db, subadminId: number) {
 export function findRoutablePerson(db: Db, subadminId: number, id: number) {
   return db
     .selectFrom('users')
-    .select(['id', 'on_break', 'break_since'])
+    .select(['id', 'user_type', 'is_blocked', 'on_break', 'break_since', 'daily_lead_cap', 'routed_day', 'routed_count'])
     .where('subadmin_id', '=', subadminId)
     .where('id', '=', id)
     .where('deleted_at', 'is', null)

@@ -18,6 +18,7 @@ import {
   updateRuleRow,
 } from './rules.repository.js';
 import { drainWaiting } from './waiting.service.js';
+import { findRules } from './engine.repository.js';
 import { countWaitingLeads, findAvailabilityPeople, findRoutablePerson, setBreakRow, setDailyCapRow } from './availability.repository.js';
 import { todayIn } from '../../../shared/dates.js';
 import { isoWeekday, isWorkingTime, type WorkingHours } from '../../../shared/working-hours.js';
@@ -27,6 +28,7 @@ import {
   type Availability,
   type AvailabilityRow,
   type MyBreak,
+  type MyBreakAndRouting,
   type RoutingRuleInput,
   type RoutingRuleMoveInput,
   type RoutingRuleUpdateInput,
@@ -221,15 +223,37 @@ async function setBreak(deps: Deps, subadminId: number, userId: number, onBreak:
   return { onBreak, breakSince: since };
 }
 
-/** A telecaller's or head's own break. */
-export async function getMyBreak(deps: Deps, actor: UserActor): Promise<MyBreak> {
-  const person = await findRoutablePerson(deps.db, actor.subadminId, actor.id);
+/** Whether any source hands its leads out on arrival (CSV uploads: when the upload's "route now" starts on). */
+export const routingIsOn = (s: RoutingSettings) => s.routeIndiamart || s.routeCapture || s.routeAddLead || s.routeCsv;
+
+/** A telecaller's or head's own break, and what routing does for them now (the Home says it). */
+export async function getMyBreak(deps: Deps, actor: UserActor, now: Date = new Date()): Promise<MyBreakAndRouting> {
+  const [person, settings, timeZone, rules] = await Promise.all([
+    findRoutablePerson(deps.db, actor.subadminId, actor.id),
+    loadRoutingSettings(deps.db, actor.subadminId),
+    companyTimeZone(deps.db, actor.subadminId),
+    findRules(deps.db, actor.subadminId),
+  ]);
   if (!person) throw personNotFound();
-  return { onBreak: person.on_break === 1, breakSince: person.on_break === 1 ? person.break_since : null };
+  const mine = rules.filter((r) => r.memberIds.has(actor.id));
+  return {
+    onBreak: person.on_break === 1,
+    breakSince: person.on_break === 1 ? person.break_since : null,
+    routing: {
+      on: routingIsOn(settings),
+      reason: unavailableReason(person, settings, timeZone, now),
+      workDays: settings.workDays,
+      workStart: settings.workStart,
+      workEnd: settings.workEnd,
+      myRules: mine.map(({ field, match, value }) => ({ field, match, value })),
+      othersRules: mine.length < rules.length,
+    },
+  };
 }
 
-export function setMyBreak(deps: Deps, actor: UserActor, onBreak: boolean, now: Date = new Date()): Promise<MyBreak> {
-  return setBreak(deps, actor.subadminId, actor.id, onBreak, now);
+export async function setMyBreak(deps: Deps, actor: UserActor, onBreak: boolean, now: Date = new Date()): Promise<MyBreakAndRouting> {
+  await setBreak(deps, actor.subadminId, actor.id, onBreak, now);
+  return getMyBreak(deps, actor, now);
 }
 
 /** The sub-admin ends someone's break (they forgot to). */

@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import type { Language } from '../../../shared/schemas/language';
 import { USER_PAGE_TITLES } from '../components/layout/userPageTitles';
 import { en, isFeedbackValue, type Texts } from './en';
+import { setDisplayLanguage } from '../lib/timeZone';
 
 /*
  * The user area's texts (i18next and react-i18next): imported by the user area's code only, so the
@@ -52,6 +53,7 @@ function loadHindi(): Promise<void> {
 export async function showLanguage(language: Language): Promise<void> {
   let shown: Language = language;
   if (language === 'hi') await loadHindi().catch(() => (shown = 'en'));
+  setDisplayLanguage(shown);
   if (i18n.language !== shown) await i18n.changeLanguage(shown);
   document.documentElement.lang = shown;
 }

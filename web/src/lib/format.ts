@@ -1,15 +1,63 @@
 import dayjs from 'dayjs';
-import { displayTimeZone, partsFormatter } from './timeZone.js';
+import { displayLanguage, displayTimeZone, partsFormatter } from './timeZone.js';
 import { lruCache } from '../../../shared/lru-cache.js';
+import type { Language } from '../../../shared/schemas/language.js';
 
-// The zone every instant is shown in (set by the area layouts); kept apart, see timeZone.ts.
-export { displayTimeZone, setDisplayTimeZone } from './timeZone.js';
+// The zone every instant is shown in (set by the area layouts) and the language; kept apart, see timeZone.ts.
+export { displayLanguage, displayTimeZone, setDisplayLanguage, setDisplayTimeZone } from './timeZone.js';
 
-/** A calendar date (YYYY-MM-DD) as people read it: 05 Mar 2026. */
-export const formatDate = (date: string) => {
+// Hindi's formatters, per zone and shape, made when first needed (an English reader never builds one).
+const hindiFormats = lruCache<string, Intl.DateTimeFormat>(32);
+function hindi(timeZone: string, shape: 'date' | 'time' | 'dayMonth' | 'month'): Intl.DateTimeFormat {
+  const key = `${timeZone}:${shape}`;
+  let f = hindiFormats.get(key);
+  if (!f) {
+    const options: Intl.DateTimeFormatOptions =
+      shape === 'date'
+        ? { day: '2-digit', month: 'short', year: 'numeric' }
+        : shape === 'dayMonth'
+          ? { day: '2-digit', month: 'short' }
+          : shape === 'month'
+            ? { month: 'short', year: 'numeric' }
+            : { hour: 'numeric', minute: '2-digit', dayPeriod: 'short' };
+    f = new Intl.DateTimeFormat('hi-IN', { timeZone, ...options });
+    hindiFormats.set(key, f);
+  }
+  return f;
+}
+
+const calendarMs = (date: string) => Date.parse(`${date}T00:00:00Z`);
+
+/** A calendar date (YYYY-MM-DD) as people read it: 05 Mar 2026 (Hindi: 05 मार्च 2026). */
+export const formatDate = (date: string, language: Language = displayLanguage()) => {
   const d = dayjs(date);
-  return d.isValid() ? d.format('DD MMM YYYY') : date;
+  if (!d.isValid()) return date;
+  return language === 'hi' ? hindi('UTC', 'date').format(calendarMs(d.format('YYYY-MM-DD'))) : d.format('DD MMM YYYY');
 };
+
+/** A calendar date's day and month, for a chart's axis: 05 Mar (Hindi: 05 मार्च). */
+export const formatDayMonth = (date: string, language: Language = displayLanguage()) => {
+  const d = dayjs(date);
+  if (!d.isValid()) return date;
+  return language === 'hi' ? hindi('UTC', 'dayMonth').format(calendarMs(d.format('YYYY-MM-DD'))) : d.format('DD MMM');
+};
+
+/** A month (YYYY-MM) as people read it: Mar 2026 (Hindi: मार्च 2026). */
+export const formatMonth = (month: string, language: Language = displayLanguage()) => {
+  const d = dayjs(`${month}-01`);
+  if (!d.isValid()) return month;
+  return language === 'hi' ? hindi('UTC', 'month').format(calendarMs(d.format('YYYY-MM-DD'))) : d.format('MMM YYYY');
+};
+
+/** A time of day (HH:MM, a working hour, a callback) as people read it: 09:30 AM (Hindi: सुबह 9:30). */
+export function formatClock(hhmm: string, language: Language = displayLanguage()): string {
+  const m = /^(\d{2}):(\d{2})/.exec(hhmm);
+  if (!m) return hhmm;
+  const ms = Date.UTC(2000, 0, 1, Number(m[1]), Number(m[2]));
+  if (language === 'hi') return hindi('UTC', 'time').format(ms);
+  const hour = Number(m[1]) % 12 || 12;
+  return `${String(hour).padStart(2, '0')}:${m[2]} ${Number(m[1]) < 12 ? 'AM' : 'PM'}`;
+}
 
 // One formatter per zone, shared with the zone check (timeZone.ts); a zone the browser does not know
 // throws, as building it did.
@@ -22,10 +70,14 @@ const partsIn = (timeZone: string): Intl.DateTimeFormat => {
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A stored instant's date ("05 Mar 2026") and time ("02:30 PM") in the zone; a bare date has no time. */
-export function zonedParts(stored: string, timeZone = displayTimeZone()): { date: string; time: string | null } | null {
-  if (DATE_ONLY.test(stored)) return { date: formatDate(stored), time: null };
+export function zonedParts(stored: string, timeZone = displayTimeZone(), language: Language = displayLanguage()): { date: string; time: string | null } | null {
+  if (DATE_ONLY.test(stored)) return { date: formatDate(stored, language), time: null };
   const ms = Date.parse(stored);
   if (Number.isNaN(ms)) return null;
+  if (language === 'hi') {
+    partsIn(timeZone); // the zone check: one this browser does not know throws, as in English
+    return { date: hindi(timeZone, 'date').format(ms), time: hindi(timeZone, 'time').format(ms) };
+  }
   const p = Object.fromEntries(
     partsIn(timeZone)
       .formatToParts(ms)
@@ -46,11 +98,12 @@ export const formatDateTime = (stored: string | null | undefined, timeZone = dis
 const zoneNames = lruCache<string, Intl.DateTimeFormat>(16);
 
 /** A zone as people know it: "India Standard Time (Asia/Kolkata)". */
-export function timeZoneName(timeZone = displayTimeZone(), at: Date = new Date()): string {
-  let names = zoneNames.get(timeZone);
+export function timeZoneName(timeZone = displayTimeZone(), at: Date = new Date(), language: Language = displayLanguage()): string {
+  const key = `${language}:${timeZone}`;
+  let names = zoneNames.get(key);
   if (!names) {
-    names = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'long' });
-    zoneNames.set(timeZone, names);
+    names = new Intl.DateTimeFormat(language === 'hi' ? 'hi-IN' : 'en-US', { timeZone, timeZoneName: 'long' });
+    zoneNames.set(key, names);
   }
   const long = names.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
   return long && long !== timeZone ? `${long} (${timeZone})` : timeZone;

@@ -1,5 +1,6 @@
 import { PLATFORM_TIME_ZONE } from '../../../shared/dates.js';
 import { lruCache } from '../../../shared/lru-cache.js';
+import type { Language } from '../../../shared/schemas/language.js';
 
 // Apart from the formatters (format.ts) and the dayjs they bring: the session check, which every page
 // makes (the sign-in pages included, which format nothing), sets the zone.
@@ -30,6 +31,16 @@ export function partsFormatter(timeZone: string): Intl.DateTimeFormat | null {
   }
   return f;
 }
+
+/*
+ * The language dates, times and durations are written in: the user area's (set with its texts,
+ * i18n/index.ts showLanguage); the sign-in pages and the admin's and sub-admin's areas stay English.
+ */
+let displayLang: Language = 'en';
+export const setDisplayLanguage = (language: Language) => {
+  displayLang = language;
+};
+export const displayLanguage = (): Language => displayLang;
 
 export function setDisplayTimeZone(tz: string | null | undefined): void {
   if (tz === requestedZone) return;

@@ -8,7 +8,7 @@ export function PasswordAndSubmit({ password, failure, isPending }: { password: 
       <PasswordInput label="Password" placeholder="Your password" autoComplete="current-password" required {...password} />
       {failure && (
         <Alert color="red" variant="light" role="alert" py="xs">
-          <Text size="sm" c="red.8" fw={500}>
+          <Text size="sm" c="red.9" fw={500}>
             {failure}
           </Text>
         </Alert>

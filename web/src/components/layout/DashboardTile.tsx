@@ -6,6 +6,7 @@ import type { DashboardTile as Tile } from './dashboardTiles';
 import { Icon } from './icons';
 import { countColor, formatCount } from '../../lib/format';
 import { formatHms } from '../../../../shared/durations';
+import { displayLanguage } from '../../lib/timeZone';
 import classes from './DashboardTile.module.css';
 
 // Plain elements with Mantine's Card classes, not <Card><Stack><Text>…: a dashboard draws twenty tiles
@@ -31,7 +32,7 @@ export function DashboardTile({ tile, count, linked }: { tile: Tile; count: numb
             <Icon name={tile.icon ?? 'chevronRight'} size={28} />
           </span>
         ) : tile.format === 'duration' ? (
-          <span className={`${classes.figure} ${classes.duration}`}>{formatHms(count ?? 0)}</span>
+          <span className={`${classes.figure} ${classes.duration}`}>{formatHms(count ?? 0, displayLanguage())}</span>
         ) : (
           <span className={classes.figure}>{formatCount(count ?? 0)}</span>
         )}

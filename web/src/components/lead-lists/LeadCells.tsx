@@ -1,24 +1,20 @@
 import { Anchor, Badge, Text } from '@mantine/core';
-import dayjs from 'dayjs';
 import { requirementText } from '../../../../shared/leads';
 import { LEAD_STATUS_COLORS, LEAD_STATUS_LABELS, type LeadStatus } from '../../../../shared/lead-status';
-import { formatDateTime, zonedParts } from '../../lib/format';
+import { formatClock, formatDate, formatDateTime, zonedParts } from '../../lib/format';
 import type { AppColumn } from '../DataTable/AppTable';
 import { useSharedText } from '../../i18n/sharedText';
 
 /** A stored instant (ISO) in the company's time zone, e.g. "05 Mar 2025, 02:30 PM"; a bare date stays a date. */
 export const formatWhen = (stored: string | null | undefined): string => formatDateTime(stored);
 
-/** A wall-clock time as entered (HH:MM or HH:MM:SS) as people read it: 04:30 PM. */
-export function formatClock(time: string): string {
-  const t = dayjs(`2000-01-01T${time.length === 5 ? `${time}:00` : time}`);
-  return t.isValid() ? t.format('hh:mm A') : time;
-}
+/** A wall-clock time as entered (HH:MM or HH:MM:SS) as people read it, in their language: 04:30 PM. */
+export { formatClock };
 
 /** A callback's calendar date and wall-clock time as entered (no time zone conversion). */
 export function formatCallback(date: string | null, time: string | null): string {
   if (!date) return '';
-  const day = dayjs(date).isValid() ? dayjs(date).format('DD MMM YYYY') : date;
+  const day = formatDate(date);
   return time ? `${day}, ${formatClock(time)}` : day;
 }
 

@@ -8,7 +8,7 @@ export function noticeText(
 ): { title: string; message: string } {
   const n = item.notice;
   if (!n) return { title: item.title, message: item.message };
-  const values = { project: n.params.project, reason: n.params.reason ?? '' };
+  const values = { project: n.params.project ?? '', reason: n.params.reason ?? '', complaint: n.params.complaint ?? '', reply: n.params.reply ?? '' };
   const message = t(`notice.${n.kind}.message`, values);
   return {
     title: t(`notice.${n.kind}.title`, values),

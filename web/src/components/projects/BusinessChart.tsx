@@ -1,12 +1,11 @@
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
-import dayjs from 'dayjs';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatMonth } from '../../lib/format';
 import type { Business } from './types';
 
 /** Value sold and money received per month, side by side. */
 export default function BusinessChart({ months }: { months: Business['byMonth'] }) {
-  const data = months.map((m) => ({ month: dayjs(`${m.month}-01`).format('MMM YYYY'), 'Value sold': m.value, Received: m.received }));
+  const data = months.map((m) => ({ month: formatMonth(m.month), 'Value sold': m.value, Received: m.received }));
   return (
     <div role="img" aria-label={`Value sold and received per month, ${months.length} months`}>
       <BarChart

@@ -1,8 +1,7 @@
 import { lazy, Suspense } from 'react';
-import dayjs from 'dayjs';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { trpc } from '../../trpc';
-import { formatCount, formatMoney } from '../../lib/format';
+import { formatCount, formatMoney, formatMonth } from '../../lib/format';
 import { PAGE_TITLES } from '../layout/pageTitles';
 import { AppTable, type AppColumn } from '../DataTable/AppTable';
 import { DateRangeForm } from '../summaries/DateRangeForm';
@@ -82,10 +81,7 @@ export function BusinessPage() {
           idAccessor="month"
           empty="No months in this range."
           minWidth={900}
-          columns={[
-            { accessor: 'month', title: 'Month', render: (m) => dayjs(`${m.month}-01`).format('MMM YYYY') },
-            ...moneyColumns<Business['byMonth'][number]>(),
-          ]}
+          columns={[{ accessor: 'month', title: 'Month', render: (m) => formatMonth(m.month) }, ...moneyColumns<Business['byMonth'][number]>()]}
         />
       </Paper>
     </Stack>

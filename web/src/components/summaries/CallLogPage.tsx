@@ -7,7 +7,7 @@ import { QueryState } from '../QueryState';
 import { Pager } from '../Pager';
 import { MobileLink } from '../lead-lists/LeadCells';
 import { useSharedText } from '../../i18n/sharedText';
-import { formatCount, formatDateTime } from '../../lib/format';
+import { displayLanguage, formatCount, formatDateTime } from '../../lib/format';
 import { useListPage } from '../../lib/useListPage';
 import { formatHms, type CallLogRow, type LeadCallCard } from '../../../../shared/schemas/summaries';
 import { CallCategoryBadge } from './CallCategoryBadge';
@@ -152,9 +152,9 @@ function CallCard({ call }: { call: CallLogRow }) {
           size="sm"
           fw={500}
           style={{ fontVariantNumeric: 'tabular-nums' }}
-          aria-label={t('callLogs.duration', { duration: formatHms(call.call_duration) })}
+          aria-label={t('callLogs.duration', { duration: formatHms(call.call_duration, displayLanguage()) })}
         >
-          {formatHms(call.call_duration)}
+          {formatHms(call.call_duration, displayLanguage())}
         </Text>
       </Group>
     </CallLogCard>
@@ -172,7 +172,7 @@ function LeadCard({ lead }: { lead: LeadCallCard }) {
     >
       <Group justify="space-between" mt={6} gap="xs" wrap="wrap">
         <Text size="sm" fw={500}>
-          {t('callLogs.callsOfLead', { count: lead.calls, duration: formatHms(lead.duration) })}
+          {t('callLogs.callsOfLead', { count: lead.calls, duration: formatHms(lead.duration, displayLanguage()) })}
         </Text>
         <Text size="sm" c="dimmed">
           {t('callLogs.last', { time: formatDateTime(lead.last_at) })}

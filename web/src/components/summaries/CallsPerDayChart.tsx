@@ -1,14 +1,25 @@
 import { BarChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
-import dayjs from 'dayjs';
 import { formatHms, type CallTimes } from '../../../../shared/schemas/summaries';
+import { displayLanguage, formatDayMonth } from '../../lib/format';
 
 /** Calls per day as bars, with the day's talk time in the tooltip. */
-export default function CallsPerDayChart({ days, talkLabel }: { days: (CallTimes & { date: string })[]; talkLabel: string }) {
-  const data = days.map((d) => ({ day: dayjs(d.date).format('DD MMM'), Calls: d.count, talkTime: d.talkTime }));
+export default function CallsPerDayChart({
+  days,
+  talkLabel,
+  callsText,
+  chartLabel,
+}: {
+  days: (CallTimes & { date: string })[];
+  talkLabel: string;
+  /** "3 calls", in the reader's language */
+  callsText: (count: number) => string;
+  chartLabel: string;
+}) {
+  const data = days.map((d) => ({ day: formatDayMonth(d.date), Calls: d.count, talkTime: d.talkTime }));
   const none = days.every((d) => d.count === 0);
   return (
-    <div role="img" aria-label={`Calls per day: ${days.reduce((n, d) => n + d.count, 0)} in ${days.length} days`}>
+    <div role="img" aria-label={chartLabel}>
       <BarChart
         h={240}
         data={data}
@@ -34,7 +45,7 @@ export default function CallsPerDayChart({ days, talkLabel }: { days: (CallTimes
               >
                 <strong>{label}</strong>
                 <div>
-                  {p.Calls} {p.Calls === 1 ? 'call' : 'calls'} · {talkLabel} {formatHms(p.talkTime)}
+                  {callsText(p.Calls)} · {talkLabel} {formatHms(p.talkTime, displayLanguage())}
                 </div>
               </div>
             );

@@ -3,7 +3,7 @@ import { Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@m
 import { useTranslation } from 'react-i18next';
 import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
-import { formatCount, formatDate, timeZoneName } from '../../lib/format';
+import { displayLanguage, formatCount, formatDate, timeZoneName } from '../../lib/format';
 import classes from './LoginHours.module.css';
 import { formatHms, splitDuration, type CallTimes, type LoginHourWindow } from '../../../../shared/schemas/summaries';
 
@@ -40,7 +40,12 @@ export function LoginHoursPage() {
                 </Text>
               </Group>
               <Suspense fallback={<Skeleton h={240} />}>
-                <CallsPerDayChart days={data.perDay} talkLabel={t('loginHours.talkTime')} />
+                <CallsPerDayChart
+                  days={data.perDay}
+                  talkLabel={t('loginHours.talkTime')}
+                  callsText={(count) => `${formatCount(count)} ${t('loginHours.calls', { count })}`}
+                  chartLabel={t('loginHours.chartLabel', { count: data.perDay.reduce((n, d) => n + d.count, 0), days: data.perDay.length })}
+                />
               </Suspense>
             </Paper>
           </>
@@ -66,7 +71,7 @@ function WindowCard({ label, total, wide }: { label: string; total: CallTimes; w
           {t('loginHours.calls', { count: total.count })}
         </Text>
       </Group>
-      <Text size="sm" mt={6} title={formatHms(total.talkTime)} style={{ fontVariantNumeric: 'tabular-nums' }}>
+      <Text size="sm" mt={6} title={formatHms(total.talkTime, displayLanguage())} style={{ fontVariantNumeric: 'tabular-nums' }}>
         {t('loginHours.talkTime')} {t('loginHours.hms', { h, m, s })}
       </Text>
     </Card>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { Alert, Button, Group, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
@@ -10,7 +10,8 @@ import { LimitIndicator } from './LimitIndicator';
 import { fieldErrorsOf, serverAnswered } from '../../lib/notify';
 import { isLimitedType, userTypeOptions } from './userTypes';
 import { CreateUserInput } from '../../../../shared/schemas/users';
-import type { UserTypeValue } from '../../../../shared/constants';
+import { USER_TYPE_LABELS, type UserTypeValue } from '../../../../shared/constants';
+import { type CreatedAccount, CreatedAccountCard } from '../accounts/CreatedAccountCard';
 
 const EMPTY = { name: '', email: '', mobile: '', password: '', user_type: '' as UserTypeValue | '' };
 
@@ -29,9 +30,22 @@ export function CreateTelecallerPage() {
     if (limitReached && t && isLimitedType(t)) form.setFieldValue('user_type', '');
   }, [limitReached]);
 
+  const [created, setCreated] = useState<CreatedAccount | null>(null);
   const create = trpc.users.create.useMutation({
-    onSuccess: () => {
+    onSuccess: (user, typed) => {
       notifySuccess('User created successfully!');
+      setCreated({
+        title: 'User created',
+        details: [
+          ['Name', user.name],
+          ['Role', USER_TYPE_LABELS[user.user_type]],
+          ['Email', user.email],
+        ],
+        signInUrl: `${window.location.origin}/signin`,
+        signInIdLabel: 'Mobile',
+        signInId: user.mobile,
+        password: typed.password,
+      });
       form.reset();
       void utils.users.list.invalidate();
     },
@@ -71,47 +85,59 @@ export function CreateTelecallerPage() {
         </Alert>
       )}
 
-      <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={760}>
-        <form onSubmit={form.onSubmit((v) => create.mutate({ ...v, user_type: v.user_type as UserTypeValue }))} noValidate>
-          <Stack>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Name" required autoComplete="off" key={form.key('name')} {...form.getInputProps('name')} />
-              <TextInput label="Email" type="email" required autoComplete="off" key={form.key('email')} {...form.getInputProps('email')} />
-              <TextInput
-                label="Mobile"
-                type="tel"
-                inputMode="tel"
-                required
-                autoComplete="off"
-                placeholder="10-digit mobile number"
-                key={form.key('mobile')}
-                {...form.getInputProps('mobile')}
-              />
-              <PasswordInput
-                label="Password"
-                required
-                autoComplete="new-password"
-                description="At least 8 characters."
-                key={form.key('password')}
-                {...form.getInputProps('password')}
-              />
-              <Select
-                label="User type"
-                placeholder="Select user type"
-                required
-                data={userTypeOptions(limitReached)}
-                key={form.key('user_type')}
-                {...form.getInputProps('user_type')}
-              />
-            </SimpleGrid>
-            <Group justify="flex-end">
-              <Button type="submit" loading={create.isPending}>
-                Create
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Paper>
+      {created ? (
+        <CreatedAccountCard
+          account={created}
+          onCreateAnother={() => setCreated(null)}
+          extra={
+            <Button component={Link} to="/subadmin/telicallerlist/alltelicaller" variant="subtle">
+              Go to the list
+            </Button>
+          }
+        />
+      ) : (
+        <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={760}>
+          <form onSubmit={form.onSubmit((v) => create.mutate({ ...v, user_type: v.user_type as UserTypeValue }))} noValidate>
+            <Stack>
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <TextInput label="Name" required autoComplete="off" key={form.key('name')} {...form.getInputProps('name')} />
+                <TextInput label="Email" type="email" required autoComplete="off" key={form.key('email')} {...form.getInputProps('email')} />
+                <TextInput
+                  label="Mobile"
+                  type="tel"
+                  inputMode="tel"
+                  required
+                  autoComplete="off"
+                  placeholder="10-digit mobile number"
+                  key={form.key('mobile')}
+                  {...form.getInputProps('mobile')}
+                />
+                <PasswordInput
+                  label="Password"
+                  required
+                  autoComplete="new-password"
+                  description="At least 8 characters."
+                  key={form.key('password')}
+                  {...form.getInputProps('password')}
+                />
+                <Select
+                  label="User type"
+                  placeholder="Select user type"
+                  required
+                  data={userTypeOptions(limitReached)}
+                  key={form.key('user_type')}
+                  {...form.getInputProps('user_type')}
+                />
+              </SimpleGrid>
+              <Group justify="flex-end">
+                <Button type="submit" loading={create.isPending}>
+                  Create
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Paper>
+      )}
     </Stack>
   );
 }
