@@ -12,7 +12,7 @@ const STEP_DAYS = 32;
  * in a few steps: the working window of every day is worked out once (as the days are reached) with
  * the working time before it, so a lead's wait costs two binary searches, not a walk over every day
  * from its arrival to its first call. A company that works one minute a week would otherwise cost
- * a walk of months per lead (docs/architecture.md, "Bounded work").
+ * a walk of months per lead (docs/product-rules.md#speed-to-lead).
  */
 export class WorkingTimeline {
   /** day i begins at dayStarts[i] (one more entry than the days with windows) */

@@ -13,7 +13,7 @@ export interface ProcedureMeta {
   bodyLimit?: number;
 }
 
-/** For a procedure whose input is a few short fields (sign-in, a settings form): docs/operations.md#body-limits. */
+/** For a procedure whose input is a few short fields (sign-in, a settings form): docs/architecture.md#body-limits. */
 export const SMALL_INPUT: ProcedureMeta = { bodyLimit: SMALL_BODY_LIMIT };
 
 const t = initTRPC
