@@ -72,6 +72,7 @@ export const refusingDeepJson =
  */
 export function limitBodiesBy(app: FastifyInstance, limitOf: (req: FastifyRequest) => Promise<number | undefined>): void {
   app.addHook('preParsing', async (req: FastifyRequest, _reply: FastifyReply, payload) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return payload;
     const limit = await limitOf(req);
     if (limit === undefined) return payload;
     if (Number(req.headers['content-length']) > limit) throw new BodyTooLarge();
