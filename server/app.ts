@@ -19,6 +19,7 @@ import { trpcPlugin } from './http/trpc-plugin.js';
 import { registerSpa, SIGN_IN_PATHS } from './http/static.js';
 import { cutSlowBodies } from './http/slow-body.js';
 import { capConnections, connectionCapFor, openFileLimit } from './http/connection-cap.js';
+import { BODY_LIMIT, refusingDeepJson } from './http/body-limits.js';
 import { addSecurityHeaders } from './http/security-headers.js';
 import { STORED_NAME, sweepUploads } from './services/uploads/uploads.service.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
@@ -69,9 +70,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : { level: config.logLevel },
     // Off unless TRUST_PROXY names the proxy: else anyone sets their own address with X-Forwarded-For.
     trustProxy: config.trustProxy,
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_LIMIT,
     routerOptions: { maxParamLength: 500 },
-    // Bounds on how long a client may hold a connection without finishing its request (see README
+    // Bounds on how long a client may hold a connection without finishing its request (see docs/configuration.md
     // "Configuration"); Node checks them on an interval, short enough for the shortest of them.
     requestTimeout: config.timeouts.requestMs,
     keepAliveTimeout: config.timeouts.keepAliveMs,
@@ -82,6 +83,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   capConnections(app.server, config.maxConnections ?? connectionCapFor(openFileLimit()), app.log);
   cutSlowBodies(app, config.slowBody);
+  // Before any plugin, so that every scope's JSON bodies are checked for depth before they are parsed.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, refusingDeepJson(parseJson));
   const metrics = opts.metrics ?? metricsFor(config);
   if (metrics) timeRequests(app, metrics, appRouter, SIGN_IN_PATHS);
 

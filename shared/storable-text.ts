@@ -11,10 +11,40 @@ export function storableText(text: string): string {
 }
 
 /**
- * Every string in a parsed input (JSON, a query string, form fields) made storable, at any depth: a
- * copy built from a work list, not by recursion, as input nested thousands deep would overflow the stack.
+ * Every string in a parsed input (JSON, a query string, form fields) made storable, at any depth. An
+ * input with nothing to change (nearly every one) is answered as it is, after a look at each string:
+ * its schema then checks its shape before anything is copied. Otherwise a copy is built from a work
+ * list, not by recursion, as input nested thousands deep would overflow the stack.
  */
 export function storableInput(value: unknown): unknown {
+  return hasUnstorableText(value) ? storableCopy(value) : value;
+}
+
+const UNSTORABLE = new RegExp(`\u0000|${LONE_SURROGATE.source}`);
+
+/** Whether any string in the input holds a NUL or a lone surrogate. */
+function hasUnstorableText(value: unknown): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (UNSTORABLE.test(item)) return true;
+    } else if (Array.isArray(item)) {
+      for (const v of item)
+        if (v !== null && typeof v === 'object') pending.push(v);
+        else if (typeof v === 'string' && UNSTORABLE.test(v)) return true;
+    } else if (isPlainObject(item)) {
+      for (const k in item) {
+        const v = (item as Record<string, unknown>)[k];
+        if (v !== null && typeof v === 'object') pending.push(v);
+        else if (typeof v === 'string' && UNSTORABLE.test(v)) return true;
+      }
+    }
+  }
+  return false;
+}
+
+function storableCopy(value: unknown): unknown {
   const root: { value?: unknown } = {};
   const pending: Array<[source: unknown, target: object, key: string | number]> = [[value, root, 'value']];
   while (pending.length > 0) {

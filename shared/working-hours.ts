@@ -13,7 +13,7 @@ export interface WorkingHours {
 }
 
 /** How far ahead (or back) a walk over days goes before giving up: a year covers any real week. */
-const MAX_DAYS = 400;
+export const MAX_DAYS = 400;
 
 /** ISO weekday (1 Monday … 7 Sunday) of a calendar date. */
 export function isoWeekday(date: string): number {
@@ -22,7 +22,7 @@ export function isoWeekday(date: string): number {
 }
 
 /** A working day's window as UTC milliseconds, or null when the company does not work that day. */
-function windowOf(wh: WorkingHours, date: string): [number, number] | null {
+export function windowOf(wh: WorkingHours, date: string): [number, number] | null {
   if (!wh.days.includes(isoWeekday(date))) return null;
   return [Date.parse(zonedInstant(date, wh.start, wh.timeZone)), Date.parse(zonedInstant(date, wh.end, wh.timeZone))];
 }

@@ -1,4 +1,5 @@
-import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import { TRPCError } from '@trpc/server';
 import { fastifyRequestHandler, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import {
   getErrorShape,
@@ -8,6 +9,9 @@ import {
   transformTRPCResponse,
   type AnyRouter,
 } from '@trpc/server/unstable-core-do-not-import';
+
+import { limitBodiesBy, refusingDeepJson, TOO_LARGE_MESSAGE } from './body-limits.js';
+import type { ProcedureMeta } from '../trpc/trpc.js';
 
 type TrpcOptions<R extends AnyRouter> = FastifyTRPCPluginOptions<R>['trpcOptions'];
 
@@ -77,12 +81,51 @@ async function callDirectly<R extends AnyRouter>(opts: TrpcOptions<R>, req: Fast
   return true;
 }
 
+/**
+ * The most the body of a call to `path` may be: the sum of its procedures' own limits (a batch names
+ * several), or undefined (the app's limit) when one of them declares none or is no procedure.
+ */
+async function bodyLimitOf(router: AnyRouter, path: string): Promise<number | undefined> {
+  let total = 0;
+  for (const name of path.split(',')) {
+    const procedure = await getProcedureAtPath(router, name);
+    const limit = (procedure?._def as { meta?: ProcedureMeta } | undefined)?.meta?.bodyLimit;
+    if (limit === undefined) return undefined;
+    total += limit;
+  }
+  return total;
+}
+
+/** A body refused before any procedure ran (too large, nested too deep, unreadable), in tRPC's error envelope. */
+function refusedBody<R extends AnyRouter>(opts: TrpcOptions<R>, err: FastifyError, req: FastifyRequest<{ Params: { path: string } }>, reply: FastifyReply) {
+  const status = err.statusCode;
+  // Anything else is the app's to answer (its error handler keeps internals from the client).
+  if (!status || status < 400 || status >= 500) throw err;
+  const config = opts.router._def._config;
+  const code = status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : 'BAD_REQUEST';
+  const message = status === 413 ? TOO_LARGE_MESSAGE : err.message;
+  const error = new TRPCError({ code, message });
+  const shape = getErrorShape({ config, ctx: undefined, error, input: undefined, path: req.params.path, type: 'unknown' });
+  return reply
+    .code(status)
+    .header('content-type', 'application/json')
+    .send(JSON.stringify(transformTRPCResponse(config, { error: shape } as never)));
+}
+
 /** tRPC under a prefix, as `fastifyTRPCPlugin` registers it, with plain calls answered directly. */
 export function trpcPlugin<R extends AnyRouter>(): FastifyPluginCallback<{ trpcOptions: TrpcOptions<R> }> {
   return (app, { trpcOptions }, done) => {
-    // As tRPC's plugin: its handler reads the JSON (and forms) itself, from the text.
+    // A procedure with small inputs declares a small limit: chosen from the path before the body is read.
+    limitBodiesBy(app, (req) => bodyLimitOf(trpcOptions.router, (req.params as { path: string }).path));
+    app.setErrorHandler((err: FastifyError, req: FastifyRequest<{ Params: { path: string } }>, reply) => refusedBody(trpcOptions, err, req, reply));
+    // As tRPC's plugin: its handler reads the JSON (and forms) itself, from the text; text nested
+    // too deep for anything to walk after parsing is refused first.
     app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, next) => next(null, body));
+    app.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string' },
+      refusingDeepJson((_req, body, next) => next(null, body)),
+    );
     app.removeContentTypeParser('multipart/form-data');
     app.addContentTypeParser('multipart/form-data', {}, (_req, body, next) => next(null, body));
     app.all<{ Params: { path: string } }>('/:path', async (req, reply) => {

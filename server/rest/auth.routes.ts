@@ -4,6 +4,7 @@ import * as auth from '../services/auth/auth.service.js';
 import { EmailSignInInput, LoginAsInput, MobileSignInInput } from '../../shared/schemas/auth.js';
 import { requireRole, subadminOf } from './legacy.js';
 import { legacyRoutes } from './route.js';
+import { SMALL_BODY_LIMIT } from '../http/body-limits.js';
 import { requestMeta } from '../http/session-plugin.js';
 import { clearSessionCookie, setKnownDeviceCookie, setSessionCookie } from '../http/session-cookie.js';
 
@@ -17,7 +18,7 @@ export const authRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
 
   r.post(
     '/admin/login',
-    { summary: 'Sign in as the platform admin', description: SIGN_IN, body: EmailSignInInput, errors: SIGN_IN_ERRORS },
+    { summary: 'Sign in as the platform admin', description: SIGN_IN, body: EmailSignInInput, bodyLimit: SMALL_BODY_LIMIT, errors: SIGN_IN_ERRORS },
     async (req, { body }, reply) => {
       const { token, knownDevices } = await auth.signInAdmin(deps, body, requestMeta(req));
       setSessionCookie(reply, token, secure(req.protocol));
@@ -28,7 +29,7 @@ export const authRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
 
   r.post(
     '/subadmin/login',
-    { summary: 'Sign in as a sub-admin (a company)', description: SIGN_IN, body: EmailSignInInput, errors: SIGN_IN_ERRORS },
+    { summary: 'Sign in as a sub-admin (a company)', description: SIGN_IN, body: EmailSignInInput, bodyLimit: SMALL_BODY_LIMIT, errors: SIGN_IN_ERRORS },
     async (req, { body }, reply) => {
       const { token, knownDevices, subadmin } = await auth.signInSubadmin(deps, body, requestMeta(req));
       setSessionCookie(reply, token, secure(req.protocol));
@@ -43,6 +44,7 @@ export const authRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
       summary: 'Sign in as a telecaller, telecaller head or developer (by mobile)',
       description: `${SIGN_IN} Also answers userType, username and userId.`,
       body: MobileSignInInput,
+      bodyLimit: SMALL_BODY_LIMIT,
       errors: SIGN_IN_ERRORS,
     },
     async (req, { body }, reply) => {
@@ -61,6 +63,7 @@ export const authRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
       description: 'Opens a session as the user; the session records the sub-admin who opened it. Answers the new token and sets the session cookie.',
       guard: requireRole('subadmin'),
       body: LoginAsInput,
+      bodyLimit: SMALL_BODY_LIMIT,
       errors: [404],
     },
     async (req, { body }, reply) => {
@@ -70,9 +73,13 @@ export const authRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
     },
   );
 
-  r.post('/logout', { summary: 'Sign out: ends this session', guard: requireRole('admin', 'subadmin', 'user') }, async (req, _input, reply) => {
-    await auth.signOut(deps, req.actor!);
-    clearSessionCookie(reply);
-    return { success: true, status: true, message: 'Logged out' };
-  });
+  r.post(
+    '/logout',
+    { summary: 'Sign out: ends this session', guard: requireRole('admin', 'subadmin', 'user'), bodyLimit: SMALL_BODY_LIMIT },
+    async (req, _input, reply) => {
+      await auth.signOut(deps, req.actor!);
+      clearSessionCookie(reply);
+      return { success: true, status: true, message: 'Logged out' };
+    },
+  );
 };

@@ -1,7 +1,8 @@
-import type { FastifyError, FastifyPluginAsync, RouteOptions } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyRequest, RouteOptions } from 'fastify';
 import type { Deps } from '../deps.js';
 import { AppError, DATABASE_UNAVAILABLE, httpStatusOf, isDatabaseUnavailable } from '../errors.js';
 import { failure } from './legacy.js';
+import { JsonTooDeep, TOO_LARGE_MESSAGE } from '../http/body-limits.js';
 import { authRoutes } from './auth.routes.js';
 import { subadminsRoutes } from './subadmins.routes.js';
 import { complaintsRoutes } from './complaints.routes.js';
@@ -20,6 +21,14 @@ import { mediaRoutes } from './media.routes.js';
 import { tasksRoutes } from './tasks.routes.js';
 import { docsRoutes } from './docs.routes.js';
 
+/** What a request Fastify refused before its route ran is told (its own messages name Fastify's internals). */
+function clientErrorMessage(status: number, err: Error, req: FastifyRequest): string {
+  if (status === 413) return req.headers['content-type']?.startsWith('multipart/form-data') ? 'The file is too large.' : TOO_LARGE_MESSAGE;
+  if (status === 415) return 'Unsupported content type.';
+  if (err instanceof JsonTooDeep) return err.message;
+  return 'Invalid request.';
+}
+
 /** The original client's API under /api/webapi, answering in its shapes (docs/product-rules.md#legacy-api). */
 export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps }) => {
   // What the documentation is built from: every route registered below, with its declaration and guard.
@@ -37,8 +46,7 @@ export const legacyApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps 
     if (isDatabaseUnavailable(err)) return reply.code(503).send(failure(DATABASE_UNAVAILABLE));
     const status = (err as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {
-      const message = status === 413 ? 'The file is too large.' : status === 415 ? 'Unsupported content type.' : 'Invalid request.';
-      return reply.code(status).send(failure(message));
+      return reply.code(status).send(failure(clientErrorMessage(status, err, req)));
     }
     req.log.error({ err }, 'legacy api error');
     return reply.code(500).send(failure('Something went wrong'));

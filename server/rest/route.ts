@@ -45,6 +45,8 @@ export interface Declaration<P extends Schema, Q extends Schema, B extends Schem
   extends Omit<RouteDoc, 'tag' | 'params' | 'query' | 'body' | 'form'> {
   /** who may call it (requireRole); absent: public */
   guard?: RoleGuard;
+  /** the most its body may be (SMALL_BODY_LIMIT for a few short fields); absent: the app's limit */
+  bodyLimit?: number;
   params?: P;
   query?: Q;
   body?: B;
@@ -76,11 +78,12 @@ export function legacyRoutes(app: FastifyInstance, tag: string) {
       declaration: Declaration<P, Q, B, F>,
       handler: Handler<P, Q, B, F>,
     ) => {
-      const { guard, ...doc } = declaration;
+      const { guard, bodyLimit, ...doc } = declaration;
       app.route({
         method,
         url,
         ...(guard ? { preHandler: guard } : {}),
+        ...(bodyLimit ? { bodyLimit } : {}),
         config: { doc: { tag, ...doc } },
         handler: async (req, reply) => {
           const params = parsed(declaration.params as P, req.params);

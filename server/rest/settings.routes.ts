@@ -5,6 +5,7 @@ import * as settings from '../services/settings/settings.service.js';
 import { IndiamartInput } from '../../shared/schemas/settings.js';
 import { requireRole, subadminOf } from './legacy.js';
 import { legacyRoutes } from './route.js';
+import { SMALL_BODY_LIMIT } from '../http/body-limits.js';
 
 /** The original client may send the mobile number as a JSON number. */
 const IndiamartBody = z.preprocess((raw) => {
@@ -29,6 +30,7 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
       description: 'The link must be an https address on indiamart.com; the mobile may be sent as a JSON number.',
       guard,
       body: IndiamartBody,
+      bodyLimit: SMALL_BODY_LIMIT,
     },
     async (req, { body }) => {
       await settings.saveIndiamart(deps, subadminOf(req), body);

@@ -6,6 +6,7 @@ import * as profile from '../services/profile/profile.service.js';
 import { CreateUserInput, UpdateUserInput, UserIdInput, UserTypeSchema } from '../../shared/schemas/users.js';
 import { ProfileUpdateInput } from '../../shared/schemas/profile.js';
 import { requireRole, subadminOf, userOf } from './legacy.js';
+import { SMALL_BODY_LIMIT } from '../http/body-limits.js';
 import { chosenBody, legacyRoutes } from './route.js';
 
 /** The original client may send a mobile as a JSON number. */
@@ -74,6 +75,7 @@ export const usersRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
       description: `A body carrying any of ${PROFILE_FIELDS.join(', ')} updates the sub-admin's profile (the first schema); any other updates the user it names by id (the second).`,
       guard,
       body: UpdateUserBody,
+      bodyLimit: SMALL_BODY_LIMIT,
       errors: [404, 409],
     },
     async (req, { body }) => {

@@ -6,24 +6,36 @@ import { AppError, DATABASE_UNAVAILABLE, isDatabaseUnavailable } from '../errors
 import type { AdminActor, SubadminActor, UserActor } from '../auth/actor.js';
 import type { UserType } from '../db/schema.js';
 import { storableInput } from '../../shared/storable-text.js';
+import { SMALL_BODY_LIMIT } from '../http/body-limits.js';
 
-const t = initTRPC.context<Context>().create({
-  isDev: false,
-  errorFormatter({ shape, error }) {
-    const cause = error.cause;
-    let message = shape.message;
-    let fieldErrors: Record<string, string> | undefined;
-    if (cause instanceof ZodError) {
-      message = cause.issues[0]?.message ?? 'Invalid input.';
-      fieldErrors = Object.fromEntries(cause.issues.map((i) => [i.path.join('.'), i.message]));
-    } else if (cause instanceof AppError) {
-      fieldErrors = cause.fieldErrors;
-    } else if (error.code === 'INTERNAL_SERVER_ERROR') {
-      message = 'Something went wrong. Please try again.';
-    }
-    return { message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors } };
-  },
-});
+/** What a procedure may declare about itself beyond its input: the most its request's body may be. */
+export interface ProcedureMeta {
+  bodyLimit?: number;
+}
+
+/** For a procedure whose input is a few short fields (sign-in, a settings form): docs/architecture.md#body-limits. */
+export const SMALL_INPUT: ProcedureMeta = { bodyLimit: SMALL_BODY_LIMIT };
+
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    isDev: false,
+    errorFormatter({ shape, error }) {
+      const cause = error.cause;
+      let message = shape.message;
+      let fieldErrors: Record<string, string> | undefined;
+      if (cause instanceof ZodError) {
+        message = cause.issues[0]?.message ?? 'Invalid input.';
+        fieldErrors = Object.fromEntries(cause.issues.map((i) => [i.path.join('.'), i.message]));
+      } else if (cause instanceof AppError) {
+        fieldErrors = cause.fieldErrors;
+      } else if (error.code === 'INTERNAL_SERVER_ERROR') {
+        message = 'Something went wrong. Please try again.';
+      }
+      return { message, code: shape.code, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, fieldErrors } };
+    },
+  });
 
 export const router = t.router;
 

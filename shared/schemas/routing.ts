@@ -22,6 +22,7 @@ const clockTime = (label: string) =>
     .regex(HH_MM, `Enter the ${label} time as HH:MM (24-hour).`);
 
 export const WORK_DAYS_REQUIRED = 'Pick at least one working day.';
+export const WORK_DAYS_TOO_MANY = 'A week has 7 days: pick each working day once.';
 export const WORK_END_AFTER_START = 'The working day must end after it starts.';
 
 export const RoutingSettingsInput = z
@@ -42,6 +43,7 @@ export const RoutingSettingsInput = z
         error: WORK_DAYS_REQUIRED,
       })
       .min(1, WORK_DAYS_REQUIRED)
+      .max(7, WORK_DAYS_TOO_MANY)
       .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
     /** HH:MM in the company's time zone */
     workStart: clockTime('start'),

@@ -19,7 +19,8 @@ import {
   type WaitingLead,
 } from '../../../shared/schemas/speed.js';
 import { lruCache } from '../../../shared/lru-cache.js';
-import { addWorkingMs, workingMsBetween, type WorkingHours } from '../../../shared/working-hours.js';
+import type { WorkingHours } from '../../../shared/working-hours.js';
+import { WorkingTimeline } from '../../../shared/working-timeline.js';
 import { yieldToOthers } from '../../db/paging.js';
 import { companyTimeZone } from '../company/company.service.js';
 import { loadRoutingSettings } from '../routing/settings.repository.js';
@@ -103,11 +104,6 @@ class Tally {
   }
 }
 
-/** A lead's wait for its first call in working time; null when not called yet. */
-export function waitOf(wh: WorkingHours, row: Pick<ArrivalRow, 'created_at' | 'first_call_at'>): number | null {
-  return row.first_call_at === null ? null : workingMsBetween(wh, new Date(row.created_at), new Date(row.first_call_at));
-}
-
 /**
  * Reads the arrivals of a span chunk by chunk (never one unbounded query), yielding to the event
  * loop between chunks, and hands each to `each` with its wait and whether its answer is known.
@@ -122,12 +118,15 @@ async function eachArrival(
   ownerId?: number,
 ): Promise<void> {
   let after: ArrivalCursor | null = null;
+  // Each day's working window worked out once for all the arrivals, however short the working week.
+  const timeline = new WorkingTimeline(wh, todayIn(wh.timeZone, new Date(span.from)));
   for (;;) {
     const rows = await arrivalsChunk(deps.db, subadminId, span, after, ARRIVALS_CHUNK, ownerId);
     for (const row of rows) {
-      const wait = waitOf(wh, row);
+      const arrival = new Date(row.created_at);
+      const wait = row.first_call_at === null ? null : timeline.msBetween(arrival, new Date(row.first_call_at));
       // A lead not called yet is decided (not called quickly) once 5 working minutes have passed.
-      const decided = wait !== null || (addWorkingMs(wh, new Date(row.created_at), QUICK_MS)?.getTime() ?? Number.POSITIVE_INFINITY) < now.getTime();
+      const decided = wait !== null || (timeline.addMs(arrival, QUICK_MS)?.getTime() ?? Number.POSITIVE_INFINITY) < now.getTime();
       each(row, wait, decided);
     }
     if (rows.length < ARRIVALS_CHUNK) return;
@@ -243,6 +242,9 @@ export async function pageWaiting(deps: Deps, actor: SubadminActor, input: Waiti
   const range = resolveSpeedRange(input, wh.timeZone, now);
   const recentFrom = new Date(now.getTime() - WAITING_LOOKBACK_DAYS * 86_400_000).toISOString();
   const page = await pageWaitingLeads(deps.db, actor.subadminId, range, recentFrom, input);
+  // The page is oldest first: its first lead's day is where the working days begin.
+  const oldest = page.items[0]?.created_at;
+  const timeline = new WorkingTimeline(wh, todayIn(wh.timeZone, oldest ? new Date(oldest) : now));
   return {
     ...page,
     items: page.items.map((r) => ({
@@ -250,7 +252,7 @@ export async function pageWaiting(deps: Deps, actor: SubadminActor, input: Waiti
       name: r.name,
       mobile: r.mobile,
       created_at: r.created_at,
-      waitingMs: workingMsBetween(wh, new Date(r.created_at), now),
+      waitingMs: timeline.msBetween(new Date(r.created_at), now),
       owner:
         r.telicaller_id !== null
           ? { kind: 'user' as const, id: r.telicaller_id, name: r.owner_name ?? 'Unknown' }

@@ -1,4 +1,4 @@
-import { router, subadminProcedure, telecallerProcedure } from '../trpc.js';
+import { router, SMALL_INPUT, subadminProcedure, telecallerProcedure } from '../trpc.js';
 import * as routing from '../../services/routing/routing.service.js';
 import {
   EndBreakInput,
@@ -14,7 +14,10 @@ import {
 /** Lead routing's settings, rules and people's availability (docs/routing.md). */
 export const routingRouter = router({
   settings: subadminProcedure.query(({ ctx }) => routing.getRoutingSettings(ctx.deps, ctx.actor.subadminId)),
-  saveSettings: subadminProcedure.input(RoutingSettingsInput).mutation(({ ctx, input }) => routing.saveRoutingSettings(ctx.deps, ctx.actor, input)),
+  saveSettings: subadminProcedure
+    .meta(SMALL_INPUT)
+    .input(RoutingSettingsInput)
+    .mutation(({ ctx, input }) => routing.saveRoutingSettings(ctx.deps, ctx.actor, input)),
   rules: subadminProcedure.query(({ ctx }) => routing.listRoutingRules(ctx.deps, ctx.actor.subadminId)),
   createRule: subadminProcedure.input(RoutingRuleInput).mutation(({ ctx, input }) => routing.createRoutingRule(ctx.deps, ctx.actor, input)),
   updateRule: subadminProcedure.input(RoutingRuleUpdateInput).mutation(({ ctx, input }) => routing.updateRoutingRule(ctx.deps, ctx.actor, input)),

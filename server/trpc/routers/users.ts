@@ -9,7 +9,7 @@ export const usersRouter = router({
 
   /** Live, unblocked users for pickers; all types unless some are named. */
   options: subadminProcedure
-    .input(z.object({ userTypes: z.array(UserTypeSchema).optional() }).optional())
+    .input(z.object({ userTypes: z.array(UserTypeSchema).max(USER_TYPES.length, 'Name each user type once.').optional() }).optional())
     .query(({ ctx, input }) => users.listActiveUsers(ctx.deps, ctx.actor, input?.userTypes?.length ? input.userTypes : [...USER_TYPES])),
 
   create: subadminProcedure.input(CreateUserInput).mutation(({ ctx, input }) => users.createUser(ctx.deps, ctx.actor, input)),
