@@ -25,6 +25,7 @@ import { projectDecisionNotices } from './0023_project_decision_notices.js';
 import { leadRouting } from './0024_lead_routing.js';
 import { captureKeys } from './0025_capture_keys.js';
 import { pushSubscriptions } from './0026_push_subscriptions.js';
+import { enquiryRefs } from './0027_enquiry_refs.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
 export const migrations: Migration[] = [
@@ -54,5 +55,6 @@ export const migrations: Migration[] = [
   leadRouting,
   captureKeys,
   pushSubscriptions,
+  enquiryRefs,
 ];
 export type { Dialect, Migration } from './types.js';

@@ -206,7 +206,7 @@ describe.each(dialects)('lead routing on %s', (dialect) => {
     const lead = arriving({ sourceRef: 'capture:ext-1' });
     const first = await receiveLead(t.deps, company.id, 'capture', lead, MONDAY_NOON_IST);
     const again = await receiveLead(t.deps, company.id, 'capture', { ...lead }, MONDAY_NOON_IST);
-    expect(again).toEqual({ ...first, outcome: 'retry' });
+    expect(again).toEqual({ ...first, outcome: 'retry', retryOf: 'new' });
     expect([...(await ownerCounts(t, company.id)).values()].reduce((x, y) => x + y)).toBe(1);
   });
 
