@@ -231,6 +231,37 @@ with WhatsApp"`,
     expect(await enquiriesOf(lead!.id)).toHaveLength(1);
   });
 
+  it('keeps every enquiry of a file larger than a chunk, one mobile repeated hundreds of times among them', async () => {
+    const c = await company();
+    const mobiles = Array.from({ length: IMPORT_CHUNK_ROWS + 10 }, () => nextMobile());
+    const many = mobiles[0]!;
+    const lines = [
+      'name,mobile,requirement',
+      ...mobiles.map((m) => `A,${m},First`),
+      ...Array.from({ length: 510 }, (_, i) => `A,${many},Need ${i}`),
+      ...mobiles.slice(0, 600).map((m) => `A,${m},First`),
+      `A,${many},Need 7`,
+    ];
+    const res = await csv(c.session, lines.join('\n'));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      rows: mobiles.length + 510 + 600 + 1,
+      inserted: mobiles.length,
+      repeats: 510,
+      duplicatesInFile: 601,
+      duplicatesExisting: 0,
+    });
+    const lead = await db().selectFrom('leads').select('id').where('subadmin_id', '=', c.id).where('mobile', '=', many).executeTakeFirstOrThrow();
+    const enquiries = await db()
+      .selectFrom('lead_events')
+      .select('detail')
+      .where('lead_id', '=', lead.id)
+      .where('kind', '=', 'repeat_enquiry')
+      .orderBy('id')
+      .execute();
+    expect(enquiries.map((e) => e.detail)).toEqual(Array.from({ length: 510 }, (_, i) => `Need ${i}`));
+  });
+
   it.each([['Customer Name,Mobile No.,Enquiry,City'], ['Contact Person;Phone Number;Product;Location'], ['Client Name\tWhatsApp Number\tRequirement\tArea']])(
     'maps the synonyms of %s, with its own separator',
     async (header) => {

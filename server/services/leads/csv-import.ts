@@ -114,33 +114,31 @@ async function* guardText(source: Readable | AsyncIterable<Buffer>): AsyncGenera
 
 /**
  * The enquiries of a file so far, compactly: an open-addressing set of mobiles (a 10-digit mobile
- * starting 6-9, less 6,000,000,000, fits a uint32), each with a 64-bit fingerprint of its first row's
+ * starting 6-9, less 6,000,000,000, fits a uint32), each with a fingerprint of its first row's
  * content; a mobile's later rows' fingerprints are kept apart (few files repeat many mobiles). A
  * million mobiles take about 24 MB instead of the hundreds a map of strings would.
  */
 class FileEnquiries {
   private static readonly EMPTY = 0xffffffff;
   private table = new Uint32Array(1 << 16).fill(FileEnquiries.EMPTY);
-  private hi = new Uint32Array(1 << 16);
-  private lo = new Uint32Array(1 << 16);
+  private prints = new Float64Array(1 << 16);
   private mask = (1 << 16) - 1;
   private count = 0;
-  private later = new Map<number, Set<string>>();
+  private later = new Map<number, Set<number>>();
 
   /** 'first': the mobile's first row; 'same': the same row as one before it; 'another': another enquiry of a mobile seen before */
   add(mobile: string, content: string): 'first' | 'same' | 'another' {
     if ((this.count + 1) * 2 > this.table.length) this.grow();
     const key = Number(mobile) - 6e9;
-    const [hi, lo] = fingerprint(content);
+    const print = fingerprint(content);
     const i = this.slotOf(key);
     if (this.table[i] === FileEnquiries.EMPTY) {
-      this.put(i, key, hi, lo);
+      this.put(i, key, print);
       return 'first';
     }
-    if (this.hi[i] === hi && this.lo[i] === lo) return 'same';
-    const seen = this.later.get(key) ?? new Set<string>();
+    if (this.prints[i] === print) return 'same';
+    const seen = this.later.get(key) ?? new Set<number>();
     this.later.set(key, seen);
-    const print = `${hi}:${lo}`;
     if (seen.has(print)) return 'same';
     seen.add(print);
     return 'another';
@@ -152,35 +150,36 @@ class FileEnquiries {
     return i;
   }
 
-  private put(i: number, key: number, hi: number, lo: number) {
+  private put(i: number, key: number, print: number) {
     this.table[i] = key;
-    this.hi[i] = hi;
-    this.lo[i] = lo;
+    this.prints[i] = print;
     this.count++;
   }
 
   private grow() {
-    const [table, hi, lo] = [this.table, this.hi, this.lo];
+    const [table, prints] = [this.table, this.prints];
     this.table = new Uint32Array(table.length * 2).fill(FileEnquiries.EMPTY);
-    this.hi = new Uint32Array(table.length * 2);
-    this.lo = new Uint32Array(table.length * 2);
+    this.prints = new Float64Array(table.length * 2);
     this.mask = this.table.length - 1;
     this.count = 0;
-    for (let i = 0; i < table.length; i++) if (table[i] !== FileEnquiries.EMPTY) this.put(this.slotOf(table[i]!), table[i]!, hi[i]!, lo[i]!);
+    for (let i = 0; i < table.length; i++) if (table[i] !== FileEnquiries.EMPTY) this.put(this.slotOf(table[i]!), table[i]!, prints[i]!);
   }
 }
 
-/** Two 32-bit hashes (FNV-1a and a multiply-xorshift) of a row's content: rows told apart but for a 1 in 2^64 chance. */
-function fingerprint(s: string): [number, number] {
-  let a = 0x811c9dc5;
-  let b = 0x9747b28c;
+/**
+ * A 53-bit fingerprint of a row's content (FNV-1a and a multiply-xorshift, side by side): two rows of
+ * one mobile are told apart but for a chance of 1 in 2^53. About half a second for a million rows.
+ */
+function fingerprint(s: string): number {
+  let a = 0x811c9dc5 | 0;
+  let b = 0x9747b28c | 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     a = Math.imul(a ^ c, 0x01000193);
     b = Math.imul(b ^ c, 0x5bd1e995);
     b ^= b >>> 15;
   }
-  return [a >>> 0, b >>> 0];
+  return (a >>> 0) * 0x200000 + ((b >>> 0) & 0x1fffff);
 }
 
 /** A row of the file going in: a mobile's first row (a lead, unless the company has it), or a later, different one. */
