@@ -117,13 +117,9 @@ export function UploadResultCard(r: Props) {
           <Figure
             label="Duplicates skipped"
             value={r.duplicatesInFile + r.duplicatesExisting}
-            detail={`Rows you already had: ${formatCount(r.duplicatesInFile)} in the file · ${formatCount(r.duplicatesExisting)} in your leads`}
+            detail={`The same row: ${formatCount(r.duplicatesInFile)} in the file · ${formatCount(r.duplicatesExisting)} in your leads`}
           />
-          <Figure
-            label="Repeat enquiries"
-            value={r.repeats}
-            detail="Another enquiry of a lead's mobile: in the lead's history, and a lead you had is new again"
-          />
+          <Figure label="Repeat enquiries" value={r.repeats} detail="Another row of a lead's mobile: in the lead's history; a lead you had is new again" />
           <Figure label="Invalid rows" value={r.invalid} detail="No valid 10-digit mobile" color={r.invalid ? 'orange.8' : undefined} />
         </SimpleGrid>
         {r.routing && (
