@@ -26,6 +26,7 @@ import { leadRouting } from './0024_lead_routing.js';
 import { captureKeys } from './0025_capture_keys.js';
 import { pushSubscriptions } from './0026_push_subscriptions.js';
 import { projectAdvance } from './0027_project_advance.js';
+import { enquiryRefs } from './0028_enquiry_refs.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
 export const migrations: Migration[] = [
@@ -56,5 +57,6 @@ export const migrations: Migration[] = [
   captureKeys,
   pushSubscriptions,
   projectAdvance,
+  enquiryRefs,
 ];
 export type { Dialect, Migration } from './types.js';

@@ -88,4 +88,18 @@ describe.each(dialects)('lead capture keys on %s', (dialect) => {
     expect(last.data.total).toBe(MAX_ACTIVE_CAPTURE_KEYS + 1);
     expect(last.data.items.at(-1)).toMatchObject({ id: ids[0], revokedAt: expect.any(String) });
   });
+
+  it(`holds the limit of ${MAX_ACTIVE_CAPTURE_KEYS} active keys under 150 creations at once`, async () => {
+    const { owner, company } = await signedInCompany(t);
+    const answers = await Promise.all(Array.from({ length: 150 }, (_, i) => mutate(t.app, 'capture.create', { kind: 'api', name: `Key ${i}` }, owner)));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(MAX_ACTIVE_CAPTURE_KEYS);
+    const refused = answers.filter((a) => a.status !== 200);
+    expect(refused).toHaveLength(150 - MAX_ACTIVE_CAPTURE_KEYS);
+    for (const r of refused) {
+      expect(r.status).toBe(409);
+      expect(r.error!.message).toBe('Your company has the most active keys it may have: revoke one first.');
+    }
+    const active = await db().selectFrom('api_keys').select('id').where('subadmin_id', '=', company.id).where('revoked_at', 'is', null).execute();
+    expect(active).toHaveLength(MAX_ACTIVE_CAPTURE_KEYS);
+  });
 });

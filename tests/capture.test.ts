@@ -7,6 +7,8 @@ import { signedInCompany } from './helpers/company.js';
 import { insertLead, uniqueMobile } from './helpers/fixtures.js';
 import { mutate, type Session } from './helpers/http.js';
 import { CAPTURE_MESSAGES } from '../shared/schemas/capture.js';
+import { leadAlerts, type LeadAlert } from '../server/services/alerts/alerts.js';
+import { addDays, todayIn } from '../shared/dates.js';
 
 const CROSS_SITE = { origin: 'https://shop.example', 'sec-fetch-site': 'cross-site', referer: 'https://shop.example/contact' };
 // 2026-11-23 is a Monday; noon in Kolkata, inside the default working hours.
@@ -155,6 +157,60 @@ describe.each(dialects)('lead capture API on %s', (dialect) => {
     const corrected = await postLead(t.app, key.secret, { ...body, mobile: uniqueMobile() });
     expect(corrected.statusCode).toBe(200);
     expect(corrected.json().leadId).toBe(first.json().leadId);
+    expect(await leadsOf(t, company.id)).toHaveLength(1);
+  });
+
+  it("answers a retried repeat enquiry as the first time, leaving the telecaller's work on the lead as it is", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: MONDAY_NOON_IST });
+    const { owner, caller, company } = await signedInCompany(t);
+    await routeCapturedLeads(t, company.id);
+    const key = await newKey(t.app, owner, 'api');
+    const mobile = uniqueMobile();
+    const first = await postLead(t.app, key.secret, { name: 'Ravi', mobile, requirement: 'A 2BHK flat', externalId: 'crm-1' });
+    expect(first.json()).toMatchObject({ status: 'routed' });
+    const leadId = first.json().leadId;
+    const repeat = await postLead(t.app, key.secret, { name: 'Ravi', mobile, requirement: 'Now a 3BHK', externalId: 'crm-2' });
+    expect(repeat.statusCode).toBe(201);
+    expect(repeat.json()).toMatchObject({ leadId, status: 'repeat' });
+
+    const callbackDate = addDays(todayIn('Asia/Kolkata', MONDAY_NOON_IST), 1);
+    const submit = await mutate(
+      t.app,
+      'work.submit',
+      { leadId, status: '4', feedback: 'Follow-up Option', callback: true, callback_date: callbackDate, callback_time: '11:00', call_duration: 30 },
+      caller,
+    );
+    expect(submit.status, JSON.stringify(submit.error)).toBe(200);
+    const worked = (await leadsOf(t, company.id))[0]!;
+    expect(worked).toMatchObject({ status: '4', callback_date: callbackDate, callback_time: '11:00' });
+
+    const alerts: LeadAlert[] = [];
+    const listen = (a: LeadAlert) => alerts.push(a);
+    leadAlerts.on('alert', listen);
+    try {
+      // The CRM lost the answer and posts crm-2 again: the same answer, and nothing changes.
+      const retry = await postLead(t.app, key.secret, { name: 'Ravi', mobile, requirement: 'Now a 3BHK', externalId: 'crm-2' });
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json()).toEqual(repeat.json());
+    } finally {
+      leadAlerts.off('alert', listen);
+    }
+    expect(alerts.filter((a) => a.leadId === leadId)).toEqual([]);
+    expect(await leadsOf(t, company.id)).toEqual([worked]);
+    const events = await t.deps.db.selectFrom('lead_events').select(['kind', 'detail']).where('lead_id', '=', leadId).orderBy('id').execute();
+    expect(events.filter((e) => e.kind === 'repeat_enquiry')).toEqual([{ kind: 'repeat_enquiry', detail: 'Now a 3BHK' }]);
+  });
+
+  it('records a repeat enquiry sent twice at once only once', async () => {
+    const { owner, company } = await signedInCompany(t);
+    const key = await newKey(t.app, owner, 'api');
+    const mobile = uniqueMobile();
+    const leadId = (await postLead(t.app, key.secret, { name: 'Ravi', mobile, externalId: 'crm-1' })).json().leadId;
+    const both = await Promise.all([0, 1].map(() => postLead(t.app, key.secret, { name: 'Ravi', mobile, requirement: 'Again', externalId: 'crm-2' })));
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 201]);
+    for (const r of both) expect(r.json()).toMatchObject({ leadId, status: 'repeat' });
+    const events = await t.deps.db.selectFrom('lead_events').select('kind').where('lead_id', '=', leadId).where('kind', '=', 'repeat_enquiry').execute();
+    expect(events).toHaveLength(1);
     expect(await leadsOf(t, company.id)).toHaveLength(1);
   });
 

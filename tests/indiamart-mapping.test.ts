@@ -106,14 +106,23 @@ describe('IndiaMART row to lead', () => {
     expect(indiamartRequirement({ QUERY_PRODUCT_NAME: 'Sofa', SUBJECT: 'Sofa', QUERY_MESSAGE: 'Need 2' })).toBe('Sofa\nNeed 2');
   });
 
-  it('counts repeats within one answer as duplicates', () => {
+  it("counts the same enquiry twice in one answer as a duplicate, and keeps a mobile's second enquiry", () => {
     const out = mapIndiamartRows([
       row,
-      { ...row, UNIQUE_QUERY_ID: '2718281829' },
+      { ...row, UNIQUE_QUERY_ID: '2718281829', QUERY_PRODUCT_NAME: 'Solar panel' },
       { ...row, SENDER_MOBILE: '9000000001' },
       { ...row, UNIQUE_QUERY_ID: '3', SENDER_MOBILE: 'x' },
+      { ...row, UNIQUE_QUERY_ID: '', SENDER_MOBILE: '9000000002' },
+      { ...row, UNIQUE_QUERY_ID: '', SENDER_MOBILE: '9000000002' },
+      { ...row, UNIQUE_QUERY_ID: '', SENDER_MOBILE: '9000000002', QUERY_MESSAGE: 'Need 20 now' },
     ]);
-    expect(out.leads.map((l) => l.mobile)).toEqual(['9876543210']);
+    expect(out.leads.map((l) => [l.mobile, l.sourceRef])).toEqual([
+      ['9876543210', row.UNIQUE_QUERY_ID],
+      ['9876543210', '2718281829'],
+      ['9000000002', null],
+      ['9000000002', null],
+    ]);
+    expect(out.leads[1]!.requirement).toContain('Solar panel');
     expect(out.repeated).toBe(2);
     expect(out.invalid).toEqual([{ ref: '3', reason: 'Not a valid Indian mobile: x' }]);
   });

@@ -263,6 +263,55 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
     expect(events).toEqual([{ kind: 'repeat_enquiry', source: 'indiamart' }]);
   });
 
+  it("takes a mobile's second enquiry in one answer as a repeat enquiry on its lead; the next window's same queries change nothing", async () => {
+    const { company, key } = await companyWithLink();
+    const caller = await insertUser(db(), company.id);
+    const t0 = new Date('2026-11-22T04:30:00Z');
+    const mobile = imMobile();
+    const cctv = fakeLead(new Date(t0.getTime() - 8 * MIN), { SENDER_MOBILE: mobile });
+    const solar = fakeLead(new Date(t0.getTime() - 4 * MIN), {
+      SENDER_MOBILE: mobile,
+      QUERY_PRODUCT_NAME: 'Solar panel',
+      SUBJECT: 'Requirement for Solar panel',
+    });
+    fake.setLeads(key, [cctv, solar]);
+    expect(await pull(company.id, t0)).toMatchObject({ result: { code: '200', inserted: 1, repeats: 1, duplicates: 0 } });
+    const [lead] = await leadsOf(company.id);
+    expect(lead).toMatchObject({ mobile: digits(mobile), source_ref: cctv.UNIQUE_QUERY_ID });
+    const repeatsOf = (id: number) =>
+      db().selectFrom('lead_events').select(['kind', 'source', 'detail']).where('lead_id', '=', id).where('kind', '=', 'repeat_enquiry').execute();
+    const [event] = await repeatsOf(lead!.id);
+    expect(event).toMatchObject({ kind: 'repeat_enquiry', source: 'indiamart' });
+    expect(event!.detail).toContain('Solar panel');
+
+    // A telecaller works the lead; the next window (overlapping this one) returns both queries again.
+    await db()
+      .updateTable('leads')
+      .set({ telicaller_id: caller.id, telicaller_send_date: t0.toISOString(), status: '4', callback_date: '2026-11-23', callback_time: '11:00' })
+      .where('id', '=', lead!.id)
+      .execute();
+    const worked = await leadsOf(company.id);
+    expect(await pull(company.id, new Date(t0.getTime() + 6 * MIN))).toMatchObject({ result: { code: '200', inserted: 0, repeats: 0, duplicates: 2 } });
+    expect(await leadsOf(company.id)).toEqual(worked);
+    expect(await repeatsOf(lead!.id)).toHaveLength(1);
+  });
+
+  it("takes a known mobile's enquiry once: the overlapping window's same query leaves the worked lead as it is", async () => {
+    const { company, key } = await companyWithLink();
+    const caller = await insertUser(db(), company.id);
+    const known = imMobile();
+    const [id] = await insertLeadRows(db(), company.id, [{ mobile: digits(known), name: 'From CSV', telicaller_id: caller.id, status: '2' }]);
+    const t0 = new Date('2026-11-22T04:30:00Z');
+    fake.setLeads(key, [fakeLead(new Date(t0.getTime() - 2 * MIN), { SENDER_MOBILE: known })]);
+    expect(await pull(company.id, t0)).toMatchObject({ result: { code: '200', inserted: 0, repeats: 1 } });
+    expect((await leadsOf(company.id))[0]).toMatchObject({ id, status: '0', telicaller_id: caller.id });
+    await db().updateTable('leads').set({ status: '4', callback_date: '2026-11-23', callback_time: '11:00' }).where('id', '=', id!).execute();
+    const worked = await leadsOf(company.id);
+    expect(await pull(company.id, new Date(t0.getTime() + 6 * MIN))).toMatchObject({ result: { code: '200', inserted: 0, repeats: 0, duplicates: 1 } });
+    expect(await leadsOf(company.id)).toEqual(worked);
+    expect(await db().selectFrom('lead_events').select('id').where('lead_id', '=', id!).where('kind', '=', 'repeat_enquiry').execute()).toHaveLength(1);
+  });
+
   it('records a connection failure, a timeout and an unusable saved link without throwing', async () => {
     const closedPort = await freePort();
     const { company: refused } = await companyWithLink('x', {}, `http://127.0.0.1:${closedPort}/wservce/crm/crmListing/v2/?glusr_crm_key=x`);

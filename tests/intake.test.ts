@@ -105,12 +105,12 @@ describe.each(dialects)('lead intake on %s', (dialect) => {
     if (header.split(',').length === 4) expect(lead).toMatchObject({ requirement: 'Thing', area: 'Place' });
   });
 
-  it('reports invalid rows by line, skips duplicates in the file and of existing leads, not of another company', async () => {
+  it("reports invalid rows by line, skips the same row in the file and of existing leads, not of another company; a mobile's other row is a repeat enquiry", async () => {
     const c = await company();
     const other = await company();
     const existing = nextMobile();
     const theirs = nextMobile();
-    await insertLeadRows(db(), c.id, [{ mobile: existing }]);
+    await insertLeadRows(db(), c.id, [{ mobile: existing, name: 'E', requirement: 'x', area: '' }]);
     await insertLeadRows(db(), other.id, [{ mobile: theirs }]);
     const a = nextMobile();
     const lines = [
@@ -119,20 +119,21 @@ describe.each(dialects)('lead intake on %s', (dialect) => {
       `lines"`, // 3
       'B,12345,x', // 4
       'C,,x', // 5
-      `D,+91 ${a},x`, // 6 duplicate in the file
-      `E,${existing},x`, // 7 already a lead
+      `D,+91 ${a},x`, // 6 another enquiry of A's mobile: a repeat enquiry
+      `E,${existing},x`, // 7 already a lead, this very row
       `F,${theirs},x`, // 8 another company's: not a duplicate
       'G,5876543210,x', // 9 not a mobile (starts with 5)
-      `H,${nextMobile()}`, // 10
+      `D,${a},x`, // 10 the same row as line 6: a duplicate in the file
     ];
     const res = await csv(c.session, lines.join('\n'));
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       rows: 8,
-      inserted: 3,
+      inserted: 2,
       duplicates: 2,
       duplicatesInFile: 1,
       duplicatesExisting: 1,
+      repeats: 1,
       invalid: 3,
       invalidRows: [
         { line: 4, reason: 'Invalid mobile number "12345"' },
@@ -140,7 +141,11 @@ describe.each(dialects)('lead intake on %s', (dialect) => {
         { line: 9, reason: 'Invalid mobile number "5876543210"' },
       ],
     });
-    expect((await leadsOf(c.id)).map((l) => l.mobile)).toEqual([existing, a, theirs, lines[9]!.split(',')[1]]);
+    const leads = await leadsOf(c.id);
+    expect(leads.map((l) => l.mobile)).toEqual([existing, a, theirs]);
+    const enquiries = await db().selectFrom('lead_events').select(['kind', 'detail']).where('lead_id', '=', leads[1]!.id).execute();
+    expect(enquiries).toEqual([{ kind: 'repeat_enquiry', detail: 'x' }]);
+    expect(await db().selectFrom('lead_events').select('id').where('lead_id', '=', leads[0]!.id).execute()).toEqual([]);
     expect(await leadsOf(other.id)).toHaveLength(1);
 
     const report = await query(t.app, 'intake.batch', { id: res.body.batchId }, c.session);
@@ -149,12 +154,13 @@ describe.each(dialects)('lead intake on %s', (dialect) => {
       fileName: 'leads.csv',
       category: 'JustDial',
       status: 'complete',
-      inserted: 3,
+      inserted: 2,
       duplicates: 2,
       invalid: 3,
       rows: 8,
       duplicatesInFile: 1,
       duplicatesExisting: 1,
+      repeats: 1,
       uploadedBy: c.name,
       error: null,
       invalidRows: [{ line: 4 }, { line: 5 }, { line: 9 }],
@@ -188,6 +194,72 @@ with WhatsApp"`,
     ]);
     const report = await query(t.app, 'intake.batch', { id: res.body.batchId }, c.session);
     expect(report.data.ignoredColumns).toEqual(res.body.ignoredColumns);
+  });
+
+  it("takes an export's second enquiry of a mobile as a repeat enquiry on its lead; the same file again changes nothing", async () => {
+    const c = await company();
+    const caller = await insertUser(db(), c.id);
+    const [m1, m2] = [nextMobile(), nextMobile()];
+    const content = [
+      'UNIQUE_QUERY_ID,SENDER_NAME,SENDER_MOBILE,SENDER_CITY,QUERY_PRODUCT_NAME,QUERY_MESSAGE',
+      `Q1,Rahul,${m1},Pune,CRM Software,Need 5 users`,
+      `Q2,Rahul,${m1},Pune,Billing Software,Need GST invoices`,
+      `Q3,Asha,${m2},Delhi,ERP,`,
+      `Q3,Asha,${m2},Delhi,ERP,`,
+    ].join('\n');
+    const first = await csv(c.session, content, 'IndiaMART');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ rows: 4, inserted: 2, repeats: 1, duplicates: 1, duplicatesInFile: 1, duplicatesExisting: 0 });
+    const [lead] = await leadsOf(c.id);
+    expect(lead).toMatchObject({ mobile: m1, requirement: 'CRM Software\nNeed 5 users' });
+    const enquiriesOf = (id: number) =>
+      db().selectFrom('lead_events').select(['kind', 'source', 'detail']).where('lead_id', '=', id).where('kind', '=', 'repeat_enquiry').execute();
+    expect(await enquiriesOf(lead!.id)).toEqual([{ kind: 'repeat_enquiry', source: 'csv', detail: 'Billing Software\nNeed GST invoices' }]);
+    const report = await query(t.app, 'intake.batch', { id: first.body.batchId }, c.session);
+    expect(report.data).toMatchObject({ inserted: 2, repeats: 1, duplicates: 1, duplicatesInFile: 1, duplicatesExisting: 0 });
+
+    // A telecaller works the lead; the same file is uploaded again.
+    await db()
+      .updateTable('leads')
+      .set({ telicaller_id: caller.id, telicaller_send_date: new Date().toISOString(), status: '4', callback_date: '2030-01-02', callback_time: '11:00' })
+      .where('id', '=', lead!.id)
+      .execute();
+    const worked = await leadsOf(c.id);
+    const again = await csv(c.session, content, 'IndiaMART', 'again.csv');
+    expect(again.body).toMatchObject({ rows: 4, inserted: 0, repeats: 0, duplicates: 4, duplicatesInFile: 1, duplicatesExisting: 3 });
+    expect(await leadsOf(c.id)).toEqual(worked);
+    expect(await enquiriesOf(lead!.id)).toHaveLength(1);
+  });
+
+  it('keeps every enquiry of a file larger than a chunk, one mobile repeated hundreds of times among them', async () => {
+    const c = await company();
+    const mobiles = Array.from({ length: IMPORT_CHUNK_ROWS + 10 }, () => nextMobile());
+    const many = mobiles[0]!;
+    const lines = [
+      'name,mobile,requirement',
+      ...mobiles.map((m) => `A,${m},First`),
+      ...Array.from({ length: 510 }, (_, i) => `A,${many},Need ${i}`),
+      ...mobiles.slice(0, 600).map((m) => `A,${m},First`),
+      `A,${many},Need 7`,
+    ];
+    const res = await csv(c.session, lines.join('\n'));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      rows: mobiles.length + 510 + 600 + 1,
+      inserted: mobiles.length,
+      repeats: 510,
+      duplicatesInFile: 601,
+      duplicatesExisting: 0,
+    });
+    const lead = await db().selectFrom('leads').select('id').where('subadmin_id', '=', c.id).where('mobile', '=', many).executeTakeFirstOrThrow();
+    const enquiries = await db()
+      .selectFrom('lead_events')
+      .select('detail')
+      .where('lead_id', '=', lead.id)
+      .where('kind', '=', 'repeat_enquiry')
+      .orderBy('id')
+      .execute();
+    expect(enquiries.map((e) => e.detail)).toEqual(Array.from({ length: 510 }, (_, i) => `Need ${i}`));
   });
 
   it.each([['Customer Name,Mobile No.,Enquiry,City'], ['Contact Person;Phone Number;Product;Location'], ['Client Name\tWhatsApp Number\tRequirement\tArea']])(

@@ -114,16 +114,19 @@ describe.each(dialects)('routing over time on %s', (dialect) => {
     const known = uniqueMobile();
     const owned = await insertLead(t.deps.db, c.id, { mobile: known, telicaller_id: people[1]!.id, status: LEAD_STATUS.interested });
     const fresh = [uniqueMobile(), uniqueMobile(), uniqueMobile(), uniqueMobile()];
-    const file = `name,mobile,requirement\n${fresh.map((m, i) => `Lead ${i},${m},Needs ${i}`).join('\n')}\nAgain,${known},Wants a demo\nTwice,${fresh[0]},dup\n`;
+    const file = `name,mobile,requirement\n${fresh.map((m, i) => `Lead ${i},${m},Needs ${i}`).join('\n')}\nAgain,${known},Wants a demo\nTwice,${fresh[0]},dup\nLead 0,${fresh[0]},Needs 0\n`;
     const actor: SubadminActor = { kind: 'subadmin', id: c.id, subadminId: c.id, sessionId: 0 };
     const result = await importLeadsCsv(t.deps, actor, { category: 'JustDial', fileName: 'x.csv', source: Readable.from([Buffer.from(file)]), routeNow: true });
-    expect(result).toMatchObject({ inserted: 4, duplicatesInFile: 1, duplicatesExisting: 1, repeats: 1, routing: { routed: 4, waiting: 0 } });
+    // The second row of fresh[0] is another enquiry of its new lead; the third, the same row as its first.
+    expect(result).toMatchObject({ inserted: 4, duplicatesInFile: 1, duplicatesExisting: 0, repeats: 2, routing: { routed: 4, waiting: 0 } });
     const leads = await t.deps.db.selectFrom('leads').selectAll().where('subadmin_id', '=', c.id).where('batch_id', '=', result.batchId).execute();
     expect(leads.map((l) => l.telicaller_id).filter((x) => x === people[0]!.id)).toHaveLength(2);
     expect(await leadRow(t, owned)).toMatchObject({ telicaller_id: people[1]!.id, status: LEAD_STATUS.new });
     expect(await eventsOf(t, owned)).toMatchObject([{ kind: 'repeat_enquiry', detail: 'Wants a demo' }]);
+    const twice = leads.find((l) => l.mobile === fresh[0])!;
+    expect((await eventsOf(t, twice.id)).filter((e) => e.kind === 'repeat_enquiry')).toMatchObject([{ detail: 'dup' }]);
     const batch = await t.deps.db.selectFrom('upload_batches').select(['repeats', 'route_now']).where('id', '=', result.batchId).executeTakeFirstOrThrow();
-    expect(batch).toEqual({ repeats: 1, route_now: 1 });
+    expect(batch).toEqual({ repeats: 2, route_now: 1 });
     expect(await t.deps.db.selectFrom('upload_repeats').selectAll().where('batch_id', '=', result.batchId).execute()).toEqual([]);
   });
 

@@ -206,7 +206,7 @@ describe.each(dialects)('lead routing on %s', (dialect) => {
     const lead = arriving({ sourceRef: 'capture:ext-1' });
     const first = await receiveLead(t.deps, company.id, 'capture', lead, MONDAY_NOON_IST);
     const again = await receiveLead(t.deps, company.id, 'capture', { ...lead }, MONDAY_NOON_IST);
-    expect(again).toEqual({ ...first, outcome: 'retry' });
+    expect(again).toEqual({ ...first, outcome: 'retry', retryOf: 'new' });
     expect([...(await ownerCounts(t, company.id)).values()].reduce((x, y) => x + y)).toBe(1);
   });
 
@@ -270,6 +270,37 @@ describe.each(dialects)('lead routing on %s', (dialect) => {
       // Closed 3 days ago: stays its owner's.
       const a3 = await receiveLead(t.deps, company.id, 'capture', arriving({ mobile: m3 }), MONDAY_NOON_IST);
       expect(a3).toMatchObject({ outcome: 'repeat', routedTo: { id: people[0]!.id } });
+    });
+
+    it('takes the same repeat enquiry sent again as a retry: nothing routed, counted or alerted a second time', async () => {
+      const { company, people } = await companyWithCallers(t, 2);
+      await t.deps.db.updateTable('users').set({ is_blocked: 1 }).where('id', '=', people[0]!.id).execute();
+      const mobile = uniqueMobile();
+      const id = await insertLead(t.deps.db, company.id, { mobile, telicaller_id: people[0]!.id, status: LEAD_STATUS.interested });
+      alerts = [];
+      const enquiry = arriving({ mobile, requirement: 'Wants a demo', sourceRef: 'capture:crm-9' });
+      const first = await receiveLead(t.deps, company.id, 'capture', enquiry, MONDAY_NOON_IST);
+      expect(first).toMatchObject({ leadId: id, outcome: 'repeat', routedTo: { id: people[1]!.id } });
+      await t.deps.db
+        .updateTable('leads')
+        .set({ status: LEAD_STATUS.followUp, callback_date: '2026-11-24', callback_time: '10:00' })
+        .where('id', '=', id)
+        .execute();
+      const worked = await t.deps.db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+      const again = await receiveLead(t.deps, company.id, 'capture', { ...enquiry }, new Date(MONDAY_NOON_IST.getTime() + 60_000));
+      expect(again).toEqual({ ...first, outcome: 'retry', retryOf: 'repeat' });
+      expect(await t.deps.db.selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(worked);
+      const events = await t.deps.db.selectFrom('lead_events').select('kind').where('lead_id', '=', id).orderBy('id').execute();
+      expect(events.map((e) => e.kind)).toEqual(['repeat_enquiry', 'routed']);
+      expect(alerts.map((a) => a.kind)).toEqual(['lead_routed']);
+      const routedCounts = await t.deps.db
+        .selectFrom('users')
+        .select(['id', 'routed_count'])
+        .where('id', 'in', [people[0]!.id, people[1]!.id])
+        .orderBy('id')
+        .execute();
+      expect(routedCounts.map((u) => Number(u.routed_count))).toEqual([0, 1]);
     });
 
     it('puts it in the pool when the owner is gone and the source is not routed', async () => {

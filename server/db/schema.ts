@@ -186,6 +186,8 @@ export interface LeadEventsTable {
   source: string | null;
   /** a repeat enquiry's requirement; a recycling's reason */
   detail: string | null;
+  /** a repeat enquiry's reference at its source, unique in the company (docs/routing.md#repeat-enquiries) */
+  source_ref: string | null;
   created_at: string;
 }
 
@@ -197,6 +199,8 @@ export interface UploadRepeatsTable {
   mobile: string;
   requirement: string;
   area: string;
+  /** the row's line in the file */
+  line: Generated<number>;
 }
 
 /** A row a CSV upload refused: its file line, why, and its cells as read (JSON array of strings). */

@@ -14,8 +14,9 @@ export interface IndiamartPullResult {
   code: string;
   message: string;
   inserted: number;
+  /** the same enquiry (query id) again: earlier in the answer, or already taken */
   duplicates: number;
-  /** enquiries from mobiles the company already had, taken by their leads (docs/routing.md) */
+  /** enquiries of a mobile the company already had, or of one earlier in the answer, taken by their leads (docs/routing.md#a-retry-or-a-repeat) */
   repeats: number;
   invalid: number;
 }

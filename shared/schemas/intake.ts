@@ -48,12 +48,13 @@ export interface UploadResult {
   /** data rows read (the header not counted) */
   rows: number;
   inserted: number;
-  /** duplicatesInFile + duplicatesExisting */
+  /** duplicatesInFile + duplicatesExisting: the rows skipped */
   duplicates: number;
+  /** rows the same as an earlier row of the file (mobile, name, requirement, area) */
   duplicatesInFile: number;
-  /** mobiles the company already had as leads */
+  /** rows whose enquiry the company already had (its lead's own, or one recorded on it), or whose mobile is in an upload still running */
   duplicatesExisting: number;
-  /** of those, the ones whose lead took the row as a repeat enquiry (all but leads of another upload still running) */
+  /** rows taken as repeat enquiries: another enquiry of a mobile the company has, or of one earlier in the file (docs/routing.md#repeat-enquiries) */
   repeats: number;
   /** when the upload asked to route its leads: how many went to someone now, and how many wait for someone eligible */
   routing: { routed: number; waiting: number } | null;

@@ -14,7 +14,8 @@ const CSV = [
   'Imran Khan,98220-11113,"Logo\nand branding",Nashik',
   'Neha Joshi,98220 11114,SEO,Pune',
   'No Number,,Anything,Pune',
-  'Ravi Again,9822011112,Duplicate in file,Mumbai',
+  // The same row as Ravi Shah's, the mobile written another way: a duplicate (another row of his would be a repeat enquiry).
+  'Ravi Shah,9822011112,Mobile app,Mumbai',
 ].join('\r\n');
 
 /** Signs the demo telecaller in on a phone and reads the New leads tile. */

@@ -4,6 +4,7 @@ import { AppError, notFound } from '../../errors.js';
 import { hashToken } from '../../auth/tokens.js';
 import { nowIso } from '../../db/dialect.js';
 import { companyLock } from '../company/company.service.js';
+import { lockCompany } from '../company/company.repository.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import {
   CAPTURE_KEY_PREFIX,
@@ -43,21 +44,28 @@ const toRow = (k: CaptureKeyRecord): CaptureKeyRow => ({
   revokedAt: k.revoked_at,
 });
 
-/** A new key of the company: the answer carries its secret, this once; only its hash is kept. */
+/**
+ * A new key of the company: the answer carries its secret, this once; only its hash is kept. The
+ * company row is locked while the active keys are counted, so concurrent creates cannot pass the
+ * limit together.
+ */
 export async function createCaptureKey(deps: Deps, subadminId: number, input: z.output<typeof CreateCaptureKeyInput>): Promise<CreatedCaptureKey> {
-  if ((await countActiveKeys(deps.db, subadminId)) >= MAX_ACTIVE_CAPTURE_KEYS) throw new AppError('CONFLICT', CAPTURE_MESSAGES.tooManyKeys);
   const prefix = CAPTURE_KEY_PREFIX[input.kind];
   const secret = `${prefix}${randomBytes(32).toString('base64url')}`;
-  const key = await insertCaptureKey(deps.db, {
-    subadmin_id: subadminId,
-    kind: input.kind,
-    name: input.name,
-    key_prefix: secret.slice(0, prefix.length + SHOWN_RANDOM_CHARS),
-    key_hash: hashToken(secret),
-    thank_you_url: input.kind === 'form' ? input.thankYouUrl : null,
-    created_at: nowIso(),
-    last_used_at: null,
-    revoked_at: null,
+  const key = await deps.db.transaction().execute(async (trx) => {
+    await lockCompany(trx, deps.dialect, subadminId);
+    if ((await countActiveKeys(trx, subadminId)) >= MAX_ACTIVE_CAPTURE_KEYS) throw new AppError('CONFLICT', CAPTURE_MESSAGES.tooManyKeys);
+    return insertCaptureKey(trx, {
+      subadmin_id: subadminId,
+      kind: input.kind,
+      name: input.name,
+      key_prefix: secret.slice(0, prefix.length + SHOWN_RANDOM_CHARS),
+      key_hash: hashToken(secret),
+      thank_you_url: input.kind === 'form' ? input.thankYouUrl : null,
+      created_at: nowIso(),
+      last_used_at: null,
+      revoked_at: null,
+    });
   });
   return { ...toRow(key), secret };
 }

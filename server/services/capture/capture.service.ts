@@ -13,14 +13,15 @@ export interface CapturedLead {
 const sourceRefOf = (externalId: string | null) => (externalId ? `capture:${externalId}` : null);
 
 function answerOf(arrival: Arrival): CaptureLeadAnswer {
-  const status = arrival.outcome === 'repeat' ? 'repeat' : arrival.routedTo ? 'routed' : arrival.waiting ? 'waiting' : 'pool';
+  const repeat = arrival.outcome === 'repeat' || arrival.retryOf === 'repeat';
+  const status = repeat ? 'repeat' : arrival.routedTo ? 'routed' : arrival.waiting ? 'waiting' : 'pool';
   return { leadId: arrival.leadId, status, routedTo: arrival.routedTo };
 }
 
 /**
  * A lead posted with an API key, made in the key's company (never another's) by the routing
- * engine, which also answers a retry: a second post with the same externalId makes nothing and
- * answers the lead the first one made.
+ * engine, which also answers a retry: a second post with the same externalId makes and changes
+ * nothing, and answers the lead the first one made or reached (a repeat enquiry).
  */
 export async function captureLead(deps: Deps, key: CaptureKey, input: z.output<typeof CaptureLeadInput>): Promise<CapturedLead> {
   const arrival = await receiveLead(deps, key.subadminId, 'capture', {

@@ -56,19 +56,18 @@ export function mapIndiamartRow(row: IndiamartRow): MappedRow {
 }
 
 export interface MappedPull {
-  /** leads to insert, without repeats within this answer */
+  /** the enquiries to take in: a mobile's second enquiry in the answer is there too (a repeat enquiry) */
   leads: LeadInput[];
   /** rows without a usable mobile */
   invalid: { ref: string; reason: string }[];
-  /** rows repeating a query id or mobile seen earlier in the same answer */
+  /** rows repeating an enquiry earlier in the same answer: its query id, or (without one) its mobile and requirement */
   repeated: number;
 }
 
-/** Maps an answer's rows; a repeat (same query id or mobile) within the answer counts as a duplicate. */
+/** Maps an answer's rows; the same enquiry twice within the answer counts once, and then as a duplicate. */
 export function mapIndiamartRows(rows: IndiamartRow[]): MappedPull {
   const out: MappedPull = { leads: [], invalid: [], repeated: 0 };
-  const refs = new Set<string>();
-  const mobiles = new Set<string>();
+  const seen = new Set<string>();
   for (const row of rows) {
     const m = mapIndiamartRow(row);
     if (!m.ok) {
@@ -76,12 +75,12 @@ export function mapIndiamartRows(rows: IndiamartRow[]): MappedPull {
       continue;
     }
     const { lead } = m;
-    if (mobiles.has(lead.mobile) || (lead.sourceRef && refs.has(lead.sourceRef))) {
+    const enquiry = lead.sourceRef ? `ref:${lead.sourceRef}` : `row:${lead.mobile}\n${lead.requirement}`;
+    if (seen.has(enquiry)) {
       out.repeated++;
       continue;
     }
-    mobiles.add(lead.mobile);
-    if (lead.sourceRef) refs.add(lead.sourceRef);
+    seen.add(enquiry);
     out.leads.push(lead);
   }
   return out;

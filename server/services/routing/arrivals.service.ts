@@ -43,6 +43,8 @@ export interface ArrivingLead {
 export interface Arrival {
   leadId: number;
   outcome: 'new' | 'repeat' | 'retry';
+  /** a retry: what the enquiry was when it first arrived */
+  retryOf?: 'new' | 'repeat';
   routedTo: { id: number; name: string } | null;
   waiting: boolean;
 }
@@ -77,10 +79,12 @@ export async function receiveLeadsIn(
   // the company row instead of deadlocking on each other's rows.
   if (route) await roundNow();
 
-  // A mobile twice in one delivery is one enquiry: the later ones answer as the first.
+  // A mobile twice in one delivery: the first makes the lead (or reaches the known one), the later
+  // ones are repeat enquiries on it.
   const firstOf = new Map<string, ArrivingLead>();
   for (const l of leads) if (!firstOf.has(l.mobile)) firstOf.set(l.mobile, l);
   const firsts = [...firstOf.values()];
+  const laters = leads.filter((l) => firstOf.get(l.mobile) !== l);
   const arrivals = new Map<ArrivingLead, Arrival>();
   const alerts: LeadAlert[] = [];
 
@@ -155,17 +159,19 @@ export async function receiveLeadsIn(
     for (const l of fresh) arrivals.set(l, { leadId: newIds.get(l.mobile)!, outcome: 'new', routedTo: null, waiting: false });
   }
 
-  const known = firsts.filter((l) => !newIds.has(l.mobile));
+  const known = [...firsts.filter((l) => !newIds.has(l.mobile)), ...laters];
   if (known.length) {
     const refs = known.map((l) => l.sourceRef).filter((r): r is string => !!r);
     const retried = refs.length ? new Map((await findExistingLeads(trx, ctx.subadminId, { sourceRefs: refs })).map((r) => [r.source_ref, r])) : new Map();
-    const repeats = known.filter((l) => !(l.sourceRef && retried.has(l.sourceRef)));
+    const repeats: ArrivingLead[] = [];
     for (const l of known) {
       const r = l.sourceRef ? retried.get(l.sourceRef) : undefined;
-      if (r) {
-        const owner = r.telicaller_id === null ? null : { id: r.telicaller_id, name: r.owner_name ?? '' };
-        arrivals.set(l, { leadId: r.id, outcome: 'retry', routedTo: owner, waiting: r.route_waiting === 1 });
+      if (!r) {
+        repeats.push(l);
+        continue;
       }
+      const owner = r.telicaller_id === null ? null : { id: r.telicaller_id, name: r.owner_name ?? '' };
+      arrivals.set(l, { leadId: r.id, outcome: 'retry', retryOf: 'new', routedTo: owner, waiting: r.route_waiting === 1 });
     }
     if (repeats.length) {
       const existing = new Map((await findExistingLeads(trx, ctx.subadminId, { mobiles: repeats.map((l) => l.mobile) })).map((r) => [r.mobile, r]));
@@ -174,7 +180,7 @@ export async function receiveLeadsIn(
       for (const [l, a] of out.arrivals) arrivals.set(l, a);
     }
   }
-  return { arrivals: leads.map((l) => arrivals.get(firstOf.get(l.mobile)!)!), alerts };
+  return { arrivals: leads.map((l) => arrivals.get(l)!), alerts };
 }
 
 const traitsOf = (l: ArrivingLead, id: number): RoutableLead => ({ id, name: l.name, category: l.category, area: l.area, language: l.language ?? null });

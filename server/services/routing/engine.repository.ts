@@ -95,6 +95,24 @@ export async function insertLeadEvents(db: Db, rows: Insertable<LeadEventsTable>
       .execute();
 }
 
+/**
+ * Repeat enquiries' events; one whose reference the company already holds is not written. Answers
+ * the references written.
+ */
+export async function insertRepeatEvents(db: Db, rows: Insertable<LeadEventsTable>[]): Promise<Set<string>> {
+  const written = new Set<string>();
+  for (let i = 0; i < rows.length; i += 500) {
+    const out = await db
+      .insertInto('lead_events')
+      .values(rows.slice(i, i + 500))
+      .onConflict((oc) => oc.doNothing())
+      .returning('source_ref')
+      .execute();
+    for (const r of out) if (r.source_ref) written.add(r.source_ref);
+  }
+  return written;
+}
+
 /** What routing and a repeat enquiry need of a lead already in the company. */
 export function findExistingLeads(db: Db, subadminId: number, by: { mobiles?: string[]; sourceRefs?: string[] }) {
   let q = db
@@ -106,6 +124,7 @@ export function findExistingLeads(db: Db, subadminId: number, by: { mobiles?: st
       'l.source_ref',
       'l.name',
       'l.visible',
+      'l.batch_id',
       'l.status',
       'l.category',
       'l.area',

@@ -4,7 +4,7 @@ import { LEAD_STATUS } from '../../../shared/lead-status.js';
 import type { RoutingSettings } from '../../../shared/routing.js';
 import type { LeadAlert } from '../alerts/alerts.js';
 import type { Arrival, ArrivalContext, ArrivingLead } from './arrivals.service.js';
-import { insertLeadEvents, reopenLead, type ExistingLead } from './engine.repository.js';
+import { insertRepeatEvents, reopenLead, type ExistingLead } from './engine.repository.js';
 import { routeLeads, type RoutingRound } from './route-leads.js';
 
 const DAY_MS = 86_400_000;
@@ -22,6 +22,11 @@ interface RepeatContext extends ArrivalContext {
  * so it comes first) with an alert to the owner; or, when the owner is gone or blocked, or the lead
  * was closed (not interested, invalid) longer ago than the company's setting, to routing (or the
  * pool when the source is not routed). A lead still inside a running upload is left alone.
+ *
+ * An enquiry whose reference the company already recorded is a retry and changes nothing: its event
+ * goes in first, and the company's unique reference decides, also between two deliveries at once. A
+ * lead made by this same delivery, or already reopened by an earlier enquiry of it, only records the
+ * enquiry.
  */
 export async function handleRepeatEnquiries(
   trx: Transaction<DB>,
@@ -34,24 +39,40 @@ export async function handleRepeatEnquiries(
   const arrivals = new Map<ArrivingLead, Arrival>();
   const alerts: LeadAlert[] = [];
   const toRoute: { lead: ArrivingLead; row: ExistingLead }[] = [];
-  const events: Parameters<typeof insertLeadEvents>[1] = [];
+  const enquiries: { lead: ArrivingLead; row: ExistingLead }[] = [];
   for (const l of repeats) {
     const row = existing.get(l.mobile);
     if (!row) continue;
-    if (!row.visible) {
-      arrivals.set(l, { leadId: row.id, outcome: 'repeat', routedTo: null, waiting: false });
-      continue;
-    }
-    events.push({
+    if (row.visible) enquiries.push({ lead: l, row });
+    else arrivals.set(l, { leadId: row.id, outcome: 'repeat', routedTo: null, waiting: false });
+  }
+  const recorded = await insertRepeatEvents(
+    trx,
+    enquiries.map(({ lead, row }) => ({
       subadmin_id: ctx.subadminId,
       lead_id: row.id,
       kind: 'repeat_enquiry',
       user_id: row.telicaller_id,
       from_user_id: null,
       source: ctx.source,
-      detail: l.requirement || null,
+      detail: lead.requirement || null,
+      source_ref: lead.sourceRef ?? null,
       created_at: now,
-    });
+    })),
+  );
+  const reopened = new Set<number>();
+  for (const { lead: l, row } of enquiries) {
+    const asItIs = { leadId: row.id, routedTo: ownerOf(row), waiting: row.route_waiting === 1 };
+    if (l.sourceRef && !recorded.has(l.sourceRef)) {
+      arrivals.set(l, { ...asItIs, outcome: 'retry', retryOf: 'repeat' });
+      continue;
+    }
+    const madeNow = ctx.batchId !== null && row.batch_id === ctx.batchId;
+    if (madeNow || reopened.has(row.id)) {
+      arrivals.set(l, { ...asItIs, outcome: 'repeat' });
+      continue;
+    }
+    reopened.add(row.id);
     const ownerActive = row.telicaller_id !== null && !row.owner_blocked && row.owner_deleted_at === null;
     const closedLongAgo = CLOSED.has(row.status) && row.updated_at < closedBefore;
     if (ownerActive && !closedLongAgo) {
@@ -63,7 +84,6 @@ export async function handleRepeatEnquiries(
       toRoute.push({ lead: l, row });
     }
   }
-  await insertLeadEvents(trx, events);
   if (toRoute.length && ctx.route) {
     const out = await routeLeads(
       trx,
@@ -81,3 +101,5 @@ export async function handleRepeatEnquiries(
   }
   return { arrivals, alerts };
 }
+
+const ownerOf = (row: ExistingLead) => (row.telicaller_id === null ? null : { id: row.telicaller_id, name: row.owner_name ?? '' });

@@ -2,6 +2,7 @@ import type { Deps } from '../../deps.js';
 import { announceRouted } from './announce-routed.js';
 import { deleteUploadRepeats, findUploadRepeats } from '../leads/upload-repeats.repository.js';
 import { findExistingLeads } from './engine.repository.js';
+import { rowEnquiryRef } from './enquiry-ref.js';
 import { handleRepeatEnquiries } from './repeat-enquiry.js';
 import { startRoutingRound, type RoutingRound } from './route-leads.js';
 import { loadRoutingSettings } from './settings.repository.js';
@@ -19,7 +20,7 @@ export async function finishUploadArrivals(
   batch: { id: number; subadminId: number; category: string; routeNow: boolean },
   now: Date = new Date(),
 ): Promise<{ routed: number; waiting: number } | null> {
-  let after = '';
+  let after = { mobile: '', line: 0 };
   for (;;) {
     const done = await deps.db.transaction().execute(async (trx) => {
       const rows = await findUploadRepeats(trx, batch.id, after, REPEATS_PER_ROUND);
@@ -38,10 +39,11 @@ export async function finishUploadArrivals(
           route: batch.routeNow,
           round: async () => (round ??= await startRoutingRound(trx, deps.dialect, batch.subadminId, now)),
         },
-        rows.map((r) => ({ ...r, category: batch.category })),
+        rows.map((r) => ({ ...r, category: batch.category, sourceRef: rowEnquiryRef(r) })),
         existing,
       );
-      return { alerts: out.alerts, last: rows[rows.length - 1]!.mobile };
+      const last = rows[rows.length - 1]!;
+      return { alerts: out.alerts, last: { mobile: last.mobile, line: last.line } };
     });
     if (!done) break;
     announceRouted(deps, done.alerts, 'auto');

@@ -67,7 +67,7 @@ function notifyPullResult(r: IndiamartPullResult) {
   if (r.code === '200') {
     const parts = [`${formatCount(r.inserted)} new lead${r.inserted === 1 ? '' : 's'} added`];
     if (r.duplicates) parts.push(`${formatCount(r.duplicates)} duplicate${r.duplicates === 1 ? '' : 's'} skipped`);
-    if (r.repeats) parts.push(`${formatCount(r.repeats)} repeat enquir${r.repeats === 1 ? 'y' : 'ies'} on leads you already had`);
+    if (r.repeats) parts.push(`${formatCount(r.repeats)} repeat enquir${r.repeats === 1 ? 'y' : 'ies'} (in their leads' history)`);
     if (r.invalid) parts.push(`${formatCount(r.invalid)} without a valid mobile skipped`);
     notifications.show({ title: 'IndiaMART pull done', message: `${parts.join(', ')}.`, color: 'green', autoClose: 3000 });
   } else if (r.code === '204') {

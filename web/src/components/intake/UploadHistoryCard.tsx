@@ -68,8 +68,8 @@ function BatchReportModal({ id, onClose }: { id: number | null; onClose: () => v
             </SimpleGrid>
             {r.duplicatesInFile !== null && r.duplicatesExisting !== null && r.status === 'complete' && (
               <Text size="sm" c="dimmed">
-                Duplicates: {formatCount(r.duplicatesInFile)} repeated in the file, {formatCount(r.duplicatesExisting)} already in your leads
-                {r.repeats !== null && ` (${formatCount(r.repeats)} taken by those leads as repeat enquiries)`}.
+                Duplicates: {formatCount(r.duplicatesInFile)} repeated in the file, {formatCount(r.duplicatesExisting)} already in your leads.
+                {r.repeats !== null && ` Repeat enquiries: ${formatCount(r.repeats)}, each in its lead's history.`}
               </Text>
             )}
             <IgnoredColumns columns={r.ignoredColumns} />

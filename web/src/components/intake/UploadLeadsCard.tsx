@@ -84,8 +84,8 @@ export function UploadLeadsCard() {
               <Title order={4}>Upload a CSV file</Title>
               <Text size="sm" c="dimmed">
                 The first row names the columns: Name, Mobile (or Phone, Number, Contact), Requirement (or Enquiry, Product), Area (or City, State);
-                IndiaMART&apos;s own export is read as it is. Commas, semicolons or tabs between the columns. Mobiles are read as 10-digit Indian numbers;
-                duplicates and rows without a valid mobile are skipped and counted.
+                IndiaMART&apos;s own export is read as it is. Commas, semicolons or tabs between the columns. Mobiles are read as 10-digit Indian numbers; a row
+                you already have and a row without a valid mobile are skipped and counted; another row of a known mobile is a repeat enquiry on its lead.
                 {maxBytes ? ` Up to ${formatMb(maxBytes)} MB.` : ''}
               </Text>
             </div>

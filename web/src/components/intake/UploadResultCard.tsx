@@ -89,7 +89,6 @@ interface Props {
 /** What one upload did: leads added, duplicates skipped, repeat enquiries on leads already yours, invalid rows, and routing's share. */
 export function UploadResultCard(r: Props) {
   const exists = useRouteExists();
-  const inAnotherUpload = r.duplicatesExisting - r.repeats;
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md">
       <Stack gap="md">
@@ -117,14 +116,10 @@ export function UploadResultCard(r: Props) {
           <Figure label="Leads added" value={r.inserted} color={r.inserted ? 'green.8' : undefined} />
           <Figure
             label="Duplicates skipped"
-            value={r.duplicatesInFile + inAnotherUpload}
-            detail={
-              inAnotherUpload
-                ? `${formatCount(r.duplicatesInFile)} in the file · ${formatCount(inAnotherUpload)} in an upload still running`
-                : 'Repeated inside the file'
-            }
+            value={r.duplicatesInFile + r.duplicatesExisting}
+            detail={`The same row: ${formatCount(r.duplicatesInFile)} in the file · ${formatCount(r.duplicatesExisting)} in your leads`}
           />
-          <Figure label="Repeat enquiries" value={r.repeats} detail="Already your leads: each is new again, the enquiry in its history" />
+          <Figure label="Repeat enquiries" value={r.repeats} detail="Another row of a lead's mobile: in the lead's history; a lead you had is new again" />
           <Figure label="Invalid rows" value={r.invalid} detail="No valid 10-digit mobile" color={r.invalid ? 'orange.8' : undefined} />
         </SimpleGrid>
         {r.routing && (
