@@ -122,4 +122,29 @@ describe.each(sizes)('New Leads and its tile on a %s', (label, browser, size) =>
     expect(errorsOf(page)).toEqual([]);
     await page.close();
   });
+
+  it('after the last lead of the queue is submitted, the list opens: never a lead already submitted', async () => {
+    const page = await telecallerWithFourNewLeads(browser(), size);
+    const base = screens.server.base;
+    await page.getByRole('link', { name: /^New leads/ }).click();
+    await expect.poll(() => newList(page)).toEqual({ cards: 4, count: '4 leads' });
+    await page.getByRole('article').first().getByRole('link', { name: 'Process Lead' }).click();
+    const submitted: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await page.getByRole('button', { name: 'Submit' }).waitFor();
+      const at = new URL(page.url()).pathname;
+      expect(submitted, `lead ${i + 1} of 4 opens a lead not submitted yet`).not.toContain(at);
+      submitted.push(at);
+      await pick(page, 'Not interested');
+      await pick(page, 'Price Issue');
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await page.waitForURL((u) => u.pathname !== at);
+    }
+    await page.waitForURL(`${base}/leadspage/leads`);
+    await page.getByText('No leads found').waitFor();
+    await home(page);
+    await expect.poll(() => tiles(page)).toEqual({ new: 0, notSubmitted: 0 });
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+  });
 });

@@ -100,17 +100,34 @@ export function prefetchOpenLead(leadId: number, queue: LeadQueue | undefined): 
 export const markOpenLeadStale = (leadId: number) => void queryClient.invalidateQueries({ queryKey: ['work.open', leadId], refetchType: 'none' });
 
 /**
+ * The leads this phone went on from lately (submitted, or marked not connected), by user: the queue page
+ * the phone holds, and an open answered before they were done, still list them, and going on must never
+ * lead back to one (after the queue's last lead, the list opens instead of the first lead again).
+ */
+const wentOnFrom = new Set<string>();
+const WENT_ON_LIMIT = 500;
+
+function rememberWentOn(userId: number, leadId: number): void {
+  const key = `${userId}:${leadId}`;
+  wentOnFrom.delete(key);
+  wentOnFrom.add(key);
+  while (wentOnFrom.size > WENT_ON_LIMIT) wentOnFrom.delete(wentOnFrom.values().next().value!);
+}
+
+/**
  * The lead to open after one whose submission waits on the phone: the server's next when it named one,
  * else the one after it in the queue page the phone holds (wrapping to the start, as the server does);
- * never a lead whose submission waits too. Offline, the telecaller goes on from lead to lead.
+ * never a lead whose submission waits too, nor one this phone already went on from. Offline, the
+ * telecaller goes on from lead to lead.
  */
 export async function nextHeldLead(userId: number, queue: LeadQueue, currentId: number, serverNext: number | null): Promise<number | null> {
+  rememberWentOn(userId, currentId);
   const waiting = new Set((await outboxOf(userId).catch(() => [])).map((e) => e.leadId));
-  waiting.add(currentId);
-  if (serverNext && !waiting.has(serverNext)) return serverNext;
+  const skip = (id: number) => waiting.has(id) || wentOnFrom.has(`${userId}:${id}`);
+  if (serverNext && !skip(serverNext)) return serverNext;
   const held = offlineCopy<{ items: QueueCard[] }>(queueCopyKey(userId, queue))?.data.items ?? [];
   rememberCards(held);
   const at = held.findIndex((c) => c.id === currentId);
   const order = at < 0 ? held : [...held.slice(at + 1), ...held.slice(0, at)];
-  return order.find((c) => !waiting.has(c.id))?.id ?? null;
+  return order.find((c) => !skip(c.id))?.id ?? null;
 }
