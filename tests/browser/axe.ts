@@ -14,6 +14,16 @@ interface Violation {
 /** axe-core over the page as it is: its serious and critical violations, one line each. */
 export async function seriousViolations(page: Page): Promise<string[]> {
   await page.waitForLoadState('networkidle');
+  // A dialog or a toast still fading in reads as low contrast: judge the page once its transitions are over
+  // (a spinner's endless animation is not waited for).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(AXE);
   const violations = await page.evaluate(
     async () =>
