@@ -30,3 +30,5 @@ export type SubadminStatusFilter = (typeof SUBADMIN_STATUSES)[number];
 export const COMMISSION_OPTIONS = [2, 5, 10, 15, 20] as const;
 
 export const SESSION_COOKIE = 'sid';
+/** A session unused this long has ended (the server's rule; the phone's early requests go by it too). */
+export const SESSION_IDLE_MS = 3 * 24 * 3600_000;

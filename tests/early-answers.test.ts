@@ -4,7 +4,8 @@ import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { LEAD_QUEUES } from '../shared/constants.js';
 import { queueInput, queuePath } from '../web/src/components/lead-work/queueInput.js';
-import { SIGNED_IN_AREA } from '../web/src/lib/signedInArea.js';
+import { SIGNED_IN_AREA, signedInAreaValue } from '../web/src/lib/signedInArea.js';
+import { SESSION_IDLE_MS } from '../shared/constants.js';
 
 // web/public/early.js asks for a page's data before the app's code has arrived; the app takes those
 // answers only when they are the very calls it makes. A call here that the page does not make is a
@@ -12,7 +13,7 @@ import { SIGNED_IN_AREA } from '../web/src/lib/signedInArea.js';
 const EARLY = fs.readFileSync(path.resolve(import.meta.dirname, '../web/public/early.js'), 'utf8');
 
 /** What early.js asks for when a page opens at `url`, on a browser where a telecaller is signed in unless `area` says otherwise. */
-function earlyCalls(url: string, area: string | null = 'user'): Array<{ path: string; input?: unknown }> {
+function earlyCalls(url: string, area: string | null = signedInAreaValue('user')): Array<{ path: string; input?: unknown }> {
   const u = new URL(url, 'http://phone.test');
   const asked: string[] = [];
   const window: Record<string, unknown> = {};
@@ -46,10 +47,14 @@ describe('early answers (web/public/early.js)', () => {
     },
   );
 
-  it('asks nothing on a browser where no telecaller is signed in (each ask would be a 401), nor where storage is refused', () => {
+  it('asks nothing on a browser where no telecaller is signed in or its session went idle (each ask would be a 401), nor where storage is refused', () => {
     for (const url of ['/', queuePath('new', false)]) {
       expect(earlyCalls(url, null), url).toEqual([]);
-      expect(earlyCalls(url, 'subadmin'), url).toEqual([]);
+      expect(earlyCalls(url, signedInAreaValue('subadmin')), url).toEqual([]);
+      // The session went idle since this browser last saw it: it has ended, and each ask would be a 401.
+      expect(earlyCalls(url, signedInAreaValue('user', Date.now() - SESSION_IDLE_MS - 1000)), url).toEqual([]);
+      expect(earlyCalls(url, signedInAreaValue('user', Date.now() - SESSION_IDLE_MS + 60_000)).length, url).toBe(2);
+      expect(earlyCalls(url, 'user'), url).toEqual([]);
     }
     const asked: string[] = [];
     vm.runInNewContext(EARLY, {

@@ -4,10 +4,11 @@ import type { Actor } from './actor.js';
 import { hashToken, newSessionToken } from './tokens.js';
 import { insertSession, sessionRow, touchSessions } from './sessions.repository.js';
 import type { SessionEndReason } from '../../shared/session-end.js';
+import { SESSION_IDLE_MS } from '../../shared/constants.js';
 import { companyLock } from '../services/company/company.service.js';
 import { watchedCache } from '../db/watched-cache.js';
 
-export const SESSION_IDLE_MS = 3 * 24 * 3600_000;
+export { SESSION_IDLE_MS };
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
 const TOUCH_EVERY_MS = 60_000;
 

@@ -17,14 +17,16 @@
     '/TellyCalerHad/LeadsHead': 'junior',
   };
   var QUEUE_PAGE_SIZE = 20;
-  // Only for a telecaller signed in on this browser (src/lib/signedInArea.ts): signed out, each call would be a 401.
-  var area = null;
+  // Only for a telecaller signed in on this browser whose session has not gone idle since
+  // (src/lib/signedInArea.ts, `user:<until>`): signed out, each call would be a 401.
+  var marker = null;
   try {
-    area = localStorage.getItem('signedInArea');
+    marker = localStorage.getItem('signedInArea');
   } catch {
     // Storage refused: the app asks for itself.
   }
-  if (area !== 'user') return;
+  var parts = /^user:(\d+)$/.exec(marker || '');
+  if (!parts || Number(parts[1]) <= Date.now()) return;
   var path = location.pathname;
   var queue = QUEUES[path];
   var calls = [];
