@@ -76,7 +76,16 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    console.error(
+      `Port ${config.port} on ${config.host} is already in use (another copy of this server, or another program). ` +
+        `Stop it, or start on another port: PORT=${config.port + 1} npm start`,
+    );
+    process.exit(1);
+  }
   // Checked after listening: a hash check per demo account must not delay the start.
   const openDemoAccounts = await demoAccountsWithPublishedPasswords(deps);
   if (openDemoAccounts.length) app.log.warn(demoPasswordsStartWarning(config, openDemoAccounts));

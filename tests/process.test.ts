@@ -107,4 +107,29 @@ describe('the server process', () => {
     expect(err).toContain('Invalid configuration');
     expect(err).toContain('PORT');
   });
+
+  it('says which port is taken and how to choose another, without a stack trace, when the port is in use', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-proc-'));
+    const port = await freePort();
+    const taken = net.createServer();
+    await new Promise<void>((resolve) => taken.listen(port, '127.0.0.1', resolve));
+    try {
+      child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+        cwd: root,
+        env: serverEnv(dir, port, { SEED_DEMO: '0', HOST: '127.0.0.1' }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let out = '';
+      child.stdout!.on('data', (d) => (out += d));
+      child.stderr!.on('data', (d) => (out += d));
+      const code = await new Promise<number | null>((resolve) => child!.on('exit', (c) => resolve(c)));
+      expect(code).toBe(1);
+      expect(out).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+      expect(out).toContain(`PORT=${port + 1} npm start`);
+      expect(out).not.toMatch(/\n\s+at /);
+    } finally {
+      taken.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
