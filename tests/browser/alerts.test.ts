@@ -153,6 +153,13 @@ describe('lead alerts on a phone', () => {
       await bell.click();
       const menu = page.locator('.mantine-Popover-dropdown');
       await menu.getByText('Kiran Routed').waitFor();
+      // The dropdown stays on the phone's screen, and the page its width: a phone lays a page out wider
+      // when something is drawn past its edge, and the dropdown, placed again, then flickered.
+      await page.waitForTimeout(500);
+      const drawn = await menu.boundingBox();
+      expect(drawn!.x).toBeGreaterThanOrEqual(0);
+      expect(drawn!.x + drawn!.width).toBeLessThanOrEqual(PHONE.width);
+      expect(await page.evaluate(() => window.innerWidth)).toBe(PHONE.width);
       await snap(page, 'alerts-bell-new-lead-phone');
       await menu.getByText('Kiran Routed').click();
       await page.waitForURL(`${server.base}/leadspage/lead/${raised.leadId}?queue=new`);
