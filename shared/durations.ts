@@ -78,7 +78,7 @@ export function formatShortHms(seconds: number): string {
 
 // Steps of a duration axis in seconds: whole seconds below a minute, whole minutes below an hour, then whole hours.
 const SECOND_STEPS = [1, 2, 5, 10, 15, 20, 30];
-const MINUTE_STEPS = [1, 2, 5, 10, 15, 20, 30].map((m) => m * 60);
+const MINUTE_STEPS = SECOND_STEPS.map((s) => s * 60);
 const HOUR_STEPS = [1, 2, 3, 4, 6, 12, 24].map((h) => h * 3600);
 
 /**
