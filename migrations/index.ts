@@ -27,6 +27,7 @@ import { captureKeys } from './0025_capture_keys.js';
 import { pushSubscriptions } from './0026_push_subscriptions.js';
 import { projectAdvance } from './0027_project_advance.js';
 import { enquiryRefs } from './0028_enquiry_refs.js';
+import { calls } from './0029_calls.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
 export const migrations: Migration[] = [
@@ -58,5 +59,6 @@ export const migrations: Migration[] = [
   pushSubscriptions,
   projectAdvance,
   enquiryRefs,
+  calls,
 ];
 export type { Dialect, Migration } from './types.js';

@@ -117,6 +117,20 @@ const EnvSchema = z
       .min(0, 'must be 0 (off) or more')
       .max(60_000, 'must be at most 60000')
       .default(1000),
+    PUBLIC_URL: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, 'must be the address people and providers reach this server at, such as https://crm.example.com')
+      .transform((v) => v.replace(/\/+$/, ''))
+      .optional(),
+    SECRET_KEY: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9+/]{43}=?$/, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+      .optional(),
+    SECRET_KEY_FILE: z.string().min(1).default('./data/secret.key'),
+    EXOTEL_API_URL: z.url({ message: 'must be an http(s) address' }).optional(),
+    TWILIO_API_URL: z.url({ message: 'must be an http(s) address' }).optional(),
     OVERLOAD_EVENT_LOOP_UTILIZATION: z.coerce
       .number({ error: 'must be a number between 0 and 1' })
       .min(0, 'must be between 0 (off) and 1')
@@ -193,7 +207,20 @@ export type Config = {
   metrics: MetricsConfig | null;
   /** when the event loop is this late (or busy), new requests get 503 with Retry-After; a 0 turns its check off */
   overload: OverloadConfig;
+  /** the server's key for secrets kept at rest (a provider's credentials): given, or read from (made in) a file */
+  secretKey: { base64?: string; file: string };
+  /** cloud telephony (docs/telephony.md) */
+  telephony: TelephonyConfig;
 };
+
+export interface TelephonyConfig {
+  /** the address providers send callbacks to; unset: calls through a provider cannot be turned on */
+  publicUrl?: string;
+  /** replaces the Exotel cluster's API address (a stand-in, a staging proxy) */
+  exotelApiUrl?: string;
+  /** replaces https://api.twilio.com */
+  twilioApiUrl?: string;
+}
 
 export interface MetricsConfig {
   /** asked of every scrape as `Authorization: Bearer <token>`; without a port, /metrics is served on the main port */
@@ -257,6 +284,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       eventLoopUtilization: e.OVERLOAD_EVENT_LOOP_UTILIZATION,
       sampleIntervalMs: e.OVERLOAD_SAMPLE_INTERVAL_MS,
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
+    },
+    secretKey: { base64: e.SECRET_KEY, file: e.SECRET_KEY_FILE },
+    telephony: {
+      publicUrl: e.PUBLIC_URL,
+      exotelApiUrl: e.EXOTEL_API_URL?.replace(/\/+$/, ''),
+      twilioApiUrl: e.TWILIO_API_URL?.replace(/\/+$/, ''),
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Generated, GeneratedAlways, Insertable, Selectable } from 'kysely';
 import type { Language } from '../../shared/schemas/language.js';
 import type { CaptureKeyKind } from '../../shared/schemas/capture.js';
+import type { CallDirection, CallStatus, CallVia } from '../../shared/telephony.js';
 
 /*
  * Table types. Portable conventions (docs/product-rules.md#database-conventions): integer ids, booleans as 0/1,
@@ -67,6 +68,8 @@ export interface UsersTable {
   routed_count: Generated<number>;
   /** when routing last gave them a lead (the tie-break: longest since last lead first) */
   last_routed_at: string | null;
+  /** the phone a provider's call rings for them; null: their mobile */
+  call_phone: Generated<string | null>;
   created_at: string;
   updated_at: string;
   deleted_at: string | null;
@@ -288,6 +291,10 @@ export interface LeadHistoryTable {
   outcome: string | null;
   /** the actor's user type when it acted (a head's rows read differently) */
   user_type: string | null;
+  /** the provider's call behind this row (calls.id), if one */
+  call_id: Generated<number | null>;
+  /** 'provider': a call placed through the company's provider; 'phone': dialled from the telecaller's own phone; null: no call was made from the app */
+  call_via: Generated<CallVia | null>;
   created_at: string;
 }
 
@@ -500,9 +507,75 @@ export interface DB {
   api_keys: ApiKeysTable;
   upload_repeats: UploadRepeatsTable;
   push_subscriptions: PushSubscriptionsTable;
+  telephony_settings: TelephonySettingsTable;
+  calls: CallsTable;
+  recording_plays: RecordingPlaysTable;
 }
 
 /** A browser that asked for Web Push alerts (docs/alerts.md): its push service endpoint and its keys. */
+/** A company's cloud telephony (docs/telephony.md): one provider, its settings encrypted with the server's key. */
+export interface TelephonySettingsTable {
+  subadmin_id: number;
+  /** a TelephonyProviderId */
+  provider: string;
+  enabled: Generated<number>;
+  /** the provider's settings as JSON, sealed with the server's key (server/services/telephony/secret-box.ts) */
+  credentials: string;
+  /** JSON array of the company numbers leads see */
+  caller_ids: Generated<string>;
+  record_calls: Generated<number>;
+  /** a head may hear the calls on leads handed to them */
+  heads_hear_team: Generated<number>;
+  /** a telecaller may hear their own calls */
+  callers_hear_own: Generated<number>;
+  dialer_countdown_seconds: Generated<number>;
+  /** the secret in this company's callback addresses */
+  hook_token: string;
+  /** when the provider last accepted the credentials */
+  checked_at: string | null;
+  updated_at: string;
+}
+
+/** A call through a provider: a fact, as the provider reported it. */
+export interface CallsTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  provider: string;
+  /** null until the provider answered the request to place it */
+  provider_call_id: string | null;
+  lead_id: number | null;
+  user_id: number | null;
+  direction: CallDirection;
+  status: CallStatus;
+  from_number: string;
+  to_number: string;
+  placed_at: string;
+  answered_at: string | null;
+  ended_at: string | null;
+  /** seconds the lead and the telecaller talked, as the provider reported */
+  talk_seconds: number | null;
+  /** the provider's reference to the recording (never shown to a browser) */
+  recording_ref: string | null;
+  /** the provider's price, as it gave it (a decimal string), and its currency */
+  cost: string | null;
+  cost_currency: string | null;
+  /** the history row this call made (an attempt) or was submitted with (an outcome) */
+  history_id: number | null;
+  /** 1: placed by the power dialer */
+  dialer: Generated<number>;
+  updated_at: string;
+}
+
+/** Who heard a recording, and when. */
+export interface RecordingPlaysTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  call_id: number;
+  principal_kind: PrincipalKind;
+  principal_id: number;
+  played_at: string;
+}
+
 export interface PushSubscriptionsTable {
   id: Generated<number>;
   subadmin_id: number;

@@ -42,7 +42,15 @@ export async function buildTestApp(
   }
   // Overload refusals off unless a test turns them on: a test's own long synchronous work (building a
   // large file, a big SQLite statement) must not get its next request refused.
-  const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, UPLOADS_DIR: uploadsDir, LOG_LEVEL: 'silent', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: url,
+    UPLOADS_DIR: uploadsDir,
+    SECRET_KEY_FILE: path.join(dir, 'secret.key'),
+    LOG_LEVEL: 'silent',
+    OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
+    ...env,
+  });
   // With METRICS_* set, the statements are timed as buildApp times those of a database it makes.
   const metrics = metricsFor(config);
   const timed = metrics && timingQueries(metrics);

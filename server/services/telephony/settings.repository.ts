@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { DB, TelephonySettingsTable } from '../../db/schema.js';
+import type { Selectable } from 'kysely';
+import { TELEPHONY_PROVIDER_IDS, type TelephonyProviderId } from '../../../shared/telephony.js';
+import type { ProviderSettings, TelephonyProvider } from './provider.js';
+import { telephonyProviders } from './providers/index.js';
+import { secretBox } from './secret-box.js';
+
+/** A company's telephony as the server uses it: the provider, its settings opened, and the company's choices. */
+export interface CompanyTelephony {
+  subadminId: number;
+  providerId: TelephonyProviderId;
+  provider: TelephonyProvider;
+  settings: ProviderSettings;
+  enabled: boolean;
+  callerIds: string[];
+  record: boolean;
+  headsHearTeam: boolean;
+  callersHearOwn: boolean;
+  dialerCountdownSeconds: number;
+  hookToken: string;
+}
+
+const providersByConfig = new WeakMap<Config['telephony'], ReturnType<typeof telephonyProviders>>();
+
+/** The provider entries for this configuration, built once. */
+export function providersOf(config: Config): ReturnType<typeof telephonyProviders> {
+  let p = providersByConfig.get(config.telephony);
+  if (!p) {
+    p = telephonyProviders(config.telephony);
+    providersByConfig.set(config.telephony, p);
+  }
+  return p;
+}
+
+const isProviderId = (v: string): v is TelephonyProviderId => (TELEPHONY_PROVIDER_IDS as readonly string[]).includes(v);
+
+async function opened(config: Config, row: Selectable<TelephonySettingsTable>): Promise<CompanyTelephony | null> {
+  if (!isProviderId(row.provider)) return null;
+  const box = await secretBox(config);
+  return {
+    subadminId: row.subadmin_id,
+    providerId: row.provider,
+    provider: providersOf(config)[row.provider],
+    settings: JSON.parse(box.open(row.credentials)) as ProviderSettings,
+    enabled: row.enabled === 1,
+    callerIds: JSON.parse(row.caller_ids) as string[],
+    record: row.record_calls === 1,
+    headsHearTeam: row.heads_hear_team === 1,
+    callersHearOwn: row.callers_hear_own === 1,
+    dialerCountdownSeconds: row.dialer_countdown_seconds,
+    hookToken: row.hook_token,
+  };
+}
+
+/** The company's telephony, on or off; null when it set none up. */
+export async function companyTelephony(db: Kysely<DB>, config: Config, subadminId: number): Promise<CompanyTelephony | null> {
+  const row = await db.selectFrom('telephony_settings').selectAll().where('subadmin_id', '=', subadminId).executeTakeFirst();
+  return row ? opened(config, row) : null;
+}
+
+/** The company a callback address names (its provider and secret); null for any other. */
+export async function telephonyByHook(db: Kysely<DB>, config: Config, providerId: string, token: string): Promise<CompanyTelephony | null> {
+  if (!isProviderId(providerId) || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const row = await db.selectFrom('telephony_settings').selectAll().where('hook_token', '=', token).where('provider', '=', providerId).executeTakeFirst();
+  return row ? opened(config, row) : null;
+}
+
+export type HookKind = 'status' | 'answer' | 'inbound';
+
+/** The address a provider reports to for this company (PUBLIC_URL must be set: docs/telephony.md). */
+export function hookUrl(config: Config, t: Pick<CompanyTelephony, 'providerId' | 'hookToken'>, kind: HookKind): string {
+  if (!config.telephony.publicUrl) throw new Error('PUBLIC_URL is not set');
+  return `${config.telephony.publicUrl}/api/telephony/${t.providerId}/${t.hookToken}/${kind}`;
+}
