@@ -173,7 +173,7 @@ export interface RoutingRuleMembersTable {
   subadmin_id: number;
 }
 
-export type LeadEventKind = 'routed' | 'waiting' | 'repeat_enquiry' | 'recycled' | 'returned_to_pool';
+export type LeadEventKind = 'routed' | 'waiting' | 'repeat_enquiry' | 'recycled' | 'returned_to_pool' | 'call_in' | 'call_missed';
 
 /** What happened to a lead that is not a call: shown in its history beside the calls. */
 export interface LeadEventsTable {

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } f
 import type { Deps } from '../deps.js';
 import { AppError, httpStatusOf, isDatabaseUnavailable } from '../errors.js';
 import { applyCallEvents } from '../services/telephony/calls.service.js';
+import { handleInbound } from '../services/telephony/inbound.service.js';
 import { findCall } from '../services/telephony/calls.repository.js';
 import { HookRefused, type HookReply, type HookRequest } from '../services/telephony/provider.js';
 import { hookUrl, telephonyByHook, withCall, type CompanyTelephony } from '../services/telephony/settings.repository.js';
@@ -92,4 +93,13 @@ export const telephonyHooks: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
     });
     return send(reply, answer);
   });
+
+  // A call to a company number: the provider asks whom to put it through to (Exotel's applets may ask with GET).
+  const inbound = async (req: FastifyRequest<{ Params: HookParams }>, reply: FastifyReply) => {
+    const t = await company(deps, req);
+    const call = t.provider.readInbound(t.settings, hookRequest(deps, req));
+    return send(reply, t.provider.inboundReply(t.settings, await handleInbound(deps, t, call)));
+  };
+  app.post<{ Params: HookParams }>('/:provider/:token/inbound', inbound);
+  app.get<{ Params: HookParams }>('/:provider/:token/inbound', inbound);
 };

@@ -11,11 +11,13 @@ const WORDS = {
     lead_routed: ['New lead', (n) => `${n} is waiting for your call.`],
     repeat_enquiry: ['Enquired again', (n) => `${n} enquired again.`],
     callback_due: ['Callback due', (n) => `Call back ${n} now.`],
+    lead_called: ['Called back', (n) => `${n} called back.`],
   },
   hi: {
     lead_routed: ['नई लीड', (n) => `${n} आपकी कॉल का इंतज़ार कर रहे हैं।`],
     repeat_enquiry: ['दोबारा पूछताछ', (n) => `${n} ने दोबारा पूछताछ की है।`],
     callback_due: ['कॉलबैक का समय', (n) => `${n} को अभी कॉल बैक करें।`],
+    lead_called: ['वापस कॉल आई', (n) => `${n} ने वापस कॉल किया।`],
   },
 };
 

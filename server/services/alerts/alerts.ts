@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 
 /** What a telecaller's phone is told about at once: a lead routed to them, a repeat enquiry on theirs, a callback due. */
-export type LeadAlertKind = 'lead_routed' | 'repeat_enquiry' | 'callback_due';
+export type LeadAlertKind = 'lead_routed' | 'repeat_enquiry' | 'callback_due' | 'lead_called';
 
 export interface LeadAlert {
   kind: LeadAlertKind;

@@ -39,7 +39,7 @@ interface HubOptions {
   pushAgent?: https.Agent;
 }
 
-const KINDS = new Set<string>(['lead_routed', 'repeat_enquiry', 'callback_due']);
+const KINDS = new Set<string>(['lead_routed', 'repeat_enquiry', 'callback_due', 'lead_called']);
 const RELISTEN_MS = 1_000;
 /** How long outgoing alerts are gathered before they are notified and pushed together. */
 const GATHER_MS = 15;

@@ -86,8 +86,8 @@ export async function openLead(deps: Deps, actor: UserActor, input: { leadId: nu
   const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
   const [history, events, around, assigner] = await Promise.all([
     historyOfLead(deps.db, actor.subadminId, lead.id),
-    // Only a lead routing touched has events (its route source or a recycling is set): the rest skip the read.
-    lead.route_source !== null || lead.recycle_count > 0 ? eventsOfLead(deps.db, actor.subadminId, lead.id) : Promise.resolve([]),
+    // Routing's moves, repeat enquiries and calls to the company number (lead_events_lead: a short range read).
+    eventsOfLead(deps.db, actor.subadminId, lead.id),
     input.queue ? neighbours(deps.db, actor, rules, input.queue, key) : Promise.resolve(null),
     handed && lead.handler_assigned_by ? namesOf(deps.db, actor.subadminId, [lead.handler_assigned_by]) : Promise.resolve(null),
   ]);

@@ -187,8 +187,10 @@ export function routesOnArrival(settings: RoutingSettings, source: RoutingSource
   switch (source) {
     case 'indiamart':
       return settings.routeIndiamart;
+    // A call from an unknown number is an enquiry from outside, like the company's site and CRM.
     case 'capture':
     case 'website_form':
+    case 'phone':
       return settings.routeCapture;
     case 'add_lead':
       return settings.routeAddLead;

@@ -37,6 +37,7 @@ export const SHARED_TEXTS = {
     newLeads: 'New leads',
     newBadge: 'New',
     repeatBadge: 'Again',
+    calledBadge: 'Called',
   },
   reminder: { on: 'Call back {{name}} on {{when}}', at: 'Call back {{name}} at {{time}}', today: 'Call back {{name}} today' },
   list: { failed: 'Could not load this.', tryAgain: 'Try again', range: '{{first}}–{{last}} of {{total}}', actions: 'Actions', exportCsv: 'Export CSV' },

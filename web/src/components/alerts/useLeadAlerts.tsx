@@ -20,6 +20,8 @@ export function alertWords(a: LeadAlertMessage, t: TFunction): AlertWords {
       return { title: t('alerts.leadRouted'), body: t('alerts.leadRoutedBody', { name: a.leadName }) };
     case 'repeat_enquiry':
       return { title: t('alerts.repeatEnquiry'), body: t('alerts.repeatEnquiryBody', { name: a.leadName }) };
+    case 'lead_called':
+      return { title: t('alerts.leadCalled'), body: t('alerts.leadCalledBody', { name: a.leadName }) };
     default:
       return { title: t('reminders.toastTitle'), body: t('alerts.callbackDueBody', { name: a.leadName }) };
   }

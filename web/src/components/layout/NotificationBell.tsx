@@ -233,6 +233,12 @@ function CallbackRow({ reminder }: { reminder: CallbackReminder }) {
 }
 
 /** The leads alerted to this tab (routed to the user, or enquiring again), each opening the lead. */
+/** Each alert kind's badge in the bell (colour, text); a new lead's is the default. */
+const BELL_BADGES: Partial<Record<HeldAlert['kind'], [string, 'bell.repeatBadge' | 'bell.calledBadge']>> = {
+  repeat_enquiry: ['grape', 'bell.repeatBadge'],
+  lead_called: ['green', 'bell.calledBadge'],
+};
+
 function AlertSection({ alerts, onNavigate }: { alerts: HeldAlert[]; onNavigate: () => void }) {
   const { t } = useSharedText();
   return (
@@ -249,8 +255,8 @@ function AlertSection({ alerts, onNavigate }: { alerts: HeldAlert[]; onNavigate:
                 <Text size="sm" fw={a.seen ? 400 : 600} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                   {a.leadName}
                 </Text>
-                <Badge size="sm" variant="light" color={a.kind === 'repeat_enquiry' ? 'grape' : 'blue'} style={{ flex: 'none' }}>
-                  {t(a.kind === 'repeat_enquiry' ? 'bell.repeatBadge' : 'bell.newBadge')}
+                <Badge size="sm" variant="light" color={BELL_BADGES[a.kind]?.[0] ?? 'blue'} style={{ flex: 'none' }}>
+                  {t(BELL_BADGES[a.kind]?.[1] ?? 'bell.newBadge')}
                 </Badge>
               </Group>
             </UnstyledButton>

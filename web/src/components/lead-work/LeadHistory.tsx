@@ -69,7 +69,15 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
   );
 }
 
-const EVENT_COLORS: Record<string, string> = { repeat_enquiry: 'grape', routed: 'teal', recycled: 'orange', returned_to_pool: 'gray', waiting: 'gray' };
+const EVENT_COLORS: Record<string, string> = {
+  repeat_enquiry: 'grape',
+  routed: 'teal',
+  recycled: 'orange',
+  returned_to_pool: 'gray',
+  waiting: 'gray',
+  call_in: 'green',
+  call_missed: 'red',
+};
 
 /** A move routing made, or a repeat enquiry: one line with its details. */
 function EventEntry({ item }: { item: EventItem }) {
