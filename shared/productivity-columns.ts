@@ -23,7 +23,7 @@ interface ProductivityCard {
 }
 
 /** The web table's column keys (its accessors); the web gives each one a cell. */
-export type ProductivityColumnKey = 'name' | 'calls' | 'talkTime' | 'firstCall' | 'mix' | 'callbacks' | 'conversion';
+export type ProductivityColumnKey = 'name' | 'calls' | 'talkTime' | 'proof' | 'firstCall' | 'mix' | 'callbacks' | 'conversion';
 
 interface ProductivityColumn {
   key: ProductivityColumnKey;
@@ -34,7 +34,8 @@ interface ProductivityColumn {
   fields: ProductivityField[];
   /** the figures it adds up into the totals, at zero; none for who and when */
   totals?: () => Partial<ProductivityTotals>;
-  card?: (t: ProductivityTotals) => ProductivityCard;
+  /** null: nothing to show (a figure only a company with telephony has) */
+  card?: (t: ProductivityTotals) => ProductivityCard | null;
 }
 
 const figure = (header: string, read: (r: ProductivityRow) => number): ProductivityField => ({ header, csv: read });
@@ -66,6 +67,27 @@ export const PRODUCTIVITY_COLUMNS: ProductivityColumn[] = [
     fields: [duration('Talk time', (r) => r.talkTime), duration('Call time', (r) => r.callTime)],
     totals: () => ({ talkTime: 0, callTime: 0 }),
     card: (t) => ({ label: 'Talk time', value: formatHms(t.talkTime), note: `${formatHms(t.callTime)} on all calls` }),
+  },
+  {
+    // docs/call-figures.md: what the provider reported, what the app timed, and outcomes with no call behind them.
+    key: 'proof',
+    title: 'Verified',
+    subtitle: 'by the provider · no call',
+    fields: [
+      figure('Verified calls', (r) => r.proof.verified),
+      duration('Verified talk time', (r) => r.proof.verifiedTalkTime),
+      figure('Calls timed by the app', (r) => r.proof.appTimer),
+      figure('Outcomes with no call', (r) => r.proof.noCall),
+    ],
+    totals: () => ({ proof: { verified: 0, verifiedTalkTime: 0, appTimer: 0, noCall: 0 } }),
+    card: (t) =>
+      t.proof.verified + t.proof.noCall === 0
+        ? null
+        : {
+            label: 'Outcomes with no call',
+            value: String(t.proof.noCall),
+            note: `${t.proof.verified} ${t.proof.verified === 1 ? 'call' : 'calls'} verified by the provider`,
+          },
   },
   { key: 'firstCall', title: 'First / last call', fields: [time('First call', (r) => r.firstCall), time('Last call', (r) => r.lastCall)] },
   { key: 'mix', title: 'Outcome mix', fields: MIX_FIELDS.map((c) => figure(c, (r) => r.mix[c])), totals: () => ({ mix: emptyMix() }) },

@@ -474,10 +474,10 @@ describe.each(dialects)('call summaries on %s', (dialect) => {
         .trim()
         .split('\r\n');
       expect(lines[0]).toBe(
-        'Telecaller,Role,Calls,Connected,Not connected,Talk time,Call time,First call,Last call,Interested,Not interested,Follow-up,Invalid,Not submitted,' +
+        'Telecaller,Role,Calls,Connected,Not connected,Talk time,Call time,Verified calls,Verified talk time,Calls timed by the app,Outcomes with no call,First call,Last call,Interested,Not interested,Follow-up,Invalid,Not submitted,' +
           'Callbacks due,Callbacks followed up,Callbacks missed,Leads worked,Leads interested,Projects',
       );
-      expect(lines[1]).toBe(`Asha,Telecaller,7,6,1,00:06:00,00:06:05,${D1} 09:00:00,${D3} 18:00:00,2,1,3,0,0,3,1,2,5,2,1`);
+      expect(lines[1]).toBe(`Asha,Telecaller,7,6,1,00:06:00,00:06:05,0,00:00:00,0,0,${D1} 09:00:00,${D3} 18:00:00,2,1,3,0,0,3,1,2,5,2,1`);
       expect(lines).toHaveLength(4);
       const bad = await legacy(t.app, 'GET', `/summaries/productivity.csv?from=${D3}&to=${D1}`, owner);
       expect(bad.status).toBe(400);

@@ -1,3 +1,4 @@
+import type { CallStatus, CallVia } from '../telephony.js';
 import { z } from 'zod';
 import { CALL_CATEGORIES, CATEGORY_OF_STATUS, type CallCategory } from '../lead-status.js';
 import { daysBetween, isCalendarDate } from '../dates.js';
@@ -86,7 +87,8 @@ export interface CallTimes extends CallTotal {
 export interface LoginHours {
   today: string;
   timeZone: string;
-  windows: Record<LoginHourWindow, CallTimes & { from: string; to: string }>;
+  /** verifiedTalkTime: the part of the talk time the company's provider reported */
+  windows: Record<LoginHourWindow, CallTimes & { verifiedTalkTime: number; from: string; to: string }>;
   /** the last 30 days in the company's zone, oldest first */
   perDay: (CallTimes & { date: string })[];
 }
@@ -146,6 +148,19 @@ export interface ProductivityRow extends CallerRef {
   mix: Record<CallCategory, number>;
   callbacks: CallbackFigures;
   conversion: ConversionFigures;
+  proof: CallProofFigures;
+}
+
+/** How a telecaller's calls are known (docs/call-figures.md). */
+export interface CallProofFigures {
+  /** calls placed through the company's provider: their status and talk time are the provider's */
+  verified: number;
+  /** seconds of talk time the provider reported */
+  verifiedTalkTime: number;
+  /** calls dialled from the telecaller's phone, timed by the app */
+  appTimer: number;
+  /** outcomes submitted with no call made from the app, while the company's provider was on */
+  noCall: number;
 }
 
 export interface Productivity {
@@ -173,6 +188,12 @@ export interface CallLogRow {
   call_duration: number;
   callback_date: string | null;
   callback_time: string | null;
+  /** 'provider': the call's status and duration are the provider's (verified); 'phone': dialled from the phone, timed by the app */
+  call_via: CallVia | null;
+  /** the provider's status of the call behind the row */
+  call_status: CallStatus | null;
+  /** an outcome submitted with no call made from the app, while the company's provider was on */
+  no_call: boolean;
 }
 
 export interface LeadCallCard {

@@ -2,12 +2,14 @@ import { sql, type Expression, type ExpressionBuilder, type Kysely, type SqlBool
 import type { DB } from '../../db/schema.js';
 import { LEAD_STATUS } from '../../../shared/lead-status.js';
 import { MAX_PAGED_ROWS } from '../../../shared/schemas/paging.js';
+import { UNREACHED_STATUSES } from './call-proof.js';
 
-/** Calls counted; seconds on all of them, and on the connected ones (talk time). */
+/** Calls counted; seconds on all of them, and on the connected ones (talk time), of which the provider reported. */
 export interface CallTimes {
   count: number;
   duration: number;
   talkTime: number;
+  verifiedTalkTime: number;
 }
 
 /** Instants (ISO UTC): `from` included, `to` excluded. */
@@ -49,12 +51,22 @@ export async function callTotalsInWindows<K extends string>(
           sumIf(inside).as(`${k}_count`),
           sumIf(inside, eb.ref('h.call_duration')).as(`${k}_duration`),
           sumIf(eb.and([inside, eb('h.kind', '=', 'outcome')]), eb.ref('h.call_duration')).as(`${k}_talk`),
+          // A row naming a provider call holds the provider's talk time (calls.service setTalkOnHistory).
+          sumIf(eb.and([inside, eb('h.kind', '=', 'outcome'), eb('h.call_via', '=', 'provider')]), eb.ref('h.call_duration')).as(`${k}_vtalk`),
         ];
       }),
     )
     .executeTakeFirst()) as Record<string, Num> | undefined;
   return Object.fromEntries(
-    keys.map((k) => [k, { count: Number(row?.[`${k}_count`] ?? 0), duration: Number(row?.[`${k}_duration`] ?? 0), talkTime: Number(row?.[`${k}_talk`] ?? 0) }]),
+    keys.map((k) => [
+      k,
+      {
+        count: Number(row?.[`${k}_count`] ?? 0),
+        duration: Number(row?.[`${k}_duration`] ?? 0),
+        talkTime: Number(row?.[`${k}_talk`] ?? 0),
+        verifiedTalkTime: Number(row?.[`${k}_vtalk`] ?? 0),
+      },
+    ]),
   ) as Record<K, CallTimes>;
 }
 
@@ -86,11 +98,23 @@ export async function callTotalsByCategory(db: Kysely<DB>, subadminId: number, s
   return rows.map((r) => ({ userId: r.user_id, kind: r.kind, status: r.status, count: Number(r.count ?? 0), duration: Number(r.duration ?? 0) }));
 }
 
-/** Per user in a span: calls, connected ones, time on the phone, first and last call, leads worked and made interested. */
-export async function callActivityByUser(db: Kysely<DB>, subadminId: number, span: Span) {
+/**
+ * Per user in a span: calls, connected ones, time on the phone, first and last call, leads worked and
+ * made interested; and how many calls the provider reported (verified), how many were timed by the
+ * app (dialled from the phone), and the outcomes with no call behind them since `noCallSince`.
+ * An outcome submitted with a provider call that did not reach the lead is not a connected call.
+ */
+export async function callActivityByUser(db: Kysely<DB>, subadminId: number, span: Span, noCallSince: string | null = null) {
   const rows = await callsIn(db, subadminId, span)
+    // The call a row names, by its key (a handful of rows per row read).
+    .leftJoin('calls as c', (j) => j.onRef('c.id', '=', 'h.call_id').onRef('c.subadmin_id', '=', 'h.subadmin_id'))
     .select((eb) => {
-      const connected = eb('h.kind', '=', 'outcome');
+      const connected = eb.and([eb('h.kind', '=', 'outcome'), eb.or([eb('c.id', 'is', null), eb('c.status', 'not in', [...UNREACHED_STATUSES])])]);
+      const provider = eb('h.call_via', '=', 'provider');
+      const noCall =
+        noCallSince === null
+          ? sql<SqlBool>`1 = 0`
+          : eb.and([eb('h.kind', '=', 'outcome'), eb('h.call_via', 'is', null), eb('h.created_at', '>=', noCallSince)]);
       return [
         'h.user_id',
         eb.fn.countAll<number | string>().as('calls'),
@@ -101,6 +125,10 @@ export async function callActivityByUser(db: Kysely<DB>, subadminId: number, spa
         eb.fn.max('h.created_at').as('last_call'),
         sql<Num>`count(distinct h.lead_id)`.as('worked'),
         sql<Num>`count(distinct case when ${connected} and h.status = ${LEAD_STATUS.interested} then h.lead_id end)`.as('interested'),
+        sumIf(provider).as('verified'),
+        sumIf(eb.and([connected, provider]), eb.ref('h.call_duration')).as('verified_talk'),
+        sumIf(eb('h.call_via', '=', 'phone')).as('app_timer'),
+        sumIf(noCall).as('no_call'),
       ];
     })
     .groupBy('h.user_id')
@@ -115,6 +143,10 @@ export async function callActivityByUser(db: Kysely<DB>, subadminId: number, spa
     lastCall: r.last_call as string | null,
     worked: Number(r.worked ?? 0),
     interested: Number(r.interested ?? 0),
+    verified: Number(r.verified ?? 0),
+    verifiedTalkTime: Number(r.verified_talk ?? 0),
+    appTimer: Number(r.app_timer ?? 0),
+    noCall: Number(r.no_call ?? 0),
   }));
 }
 
@@ -201,11 +233,12 @@ export async function countCalls(db: Kysely<DB>, subadminId: number, span: Span,
   return Number(row?.total ?? 0);
 }
 
-/** One page of calls, newest first, with the lead and who called. */
+/** One page of calls, newest first, with the lead, who called, and the provider's call behind each (if one). */
 export function pageCalls(db: Kysely<DB>, subadminId: number, span: Span, page: { limit: number; offset: number }, userId?: number) {
   return callsIn(db, subadminId, span, userId)
     .innerJoin('leads as l', (j) => j.onRef('l.id', '=', 'h.lead_id').onRef('l.subadmin_id', '=', 'h.subadmin_id'))
     .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'h.user_id').onRef('u.subadmin_id', '=', 'h.subadmin_id'))
+    .leftJoin('calls as c', (j) => j.onRef('c.id', '=', 'h.call_id').onRef('c.subadmin_id', '=', 'h.subadmin_id'))
     .select([
       'h.id',
       'h.created_at',
@@ -222,12 +255,29 @@ export function pageCalls(db: Kysely<DB>, subadminId: number, span: Span, page: 
       'h.call_duration',
       'h.callback_date',
       'h.callback_time',
+      'h.call_via',
+      'c.status as call_status',
+      'c.talk_seconds as call_talk_seconds',
     ])
     .orderBy('h.created_at', 'desc')
     .orderBy('h.id', 'desc')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
+}
+
+/** Outcomes with no call behind them since `since`, in a span, counted no further than one past what a list pages through. */
+export async function countNoCallOutcomes(db: Kysely<DB>, subadminId: number, span: Span, since: string, userId?: number): Promise<number> {
+  const rows = callsIn(db, subadminId, { from: span.from > since ? span.from : since, to: span.to }, userId)
+    .where('h.kind', '=', 'outcome')
+    .where('h.call_via', 'is', null)
+    .select(sql<number>`1`.as('one'))
+    .limit(MAX_PAGED_ROWS + 1);
+  const row = await db
+    .selectFrom(rows.as('c'))
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirst();
+  return Number(row?.total ?? 0);
 }
 
 /** How many distinct leads one user called in a span, counted no further than one past what a list pages through. */

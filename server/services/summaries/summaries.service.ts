@@ -49,12 +49,14 @@ import {
   companyCallers,
   countCalledLeads,
   countCalls,
+  countNoCallOutcomes,
   findCompanyUser,
   pageCalledLeads as pageCalledLeadRows,
   pageCalls,
   projectsByUser,
   type Span,
 } from './summaries.repository.js';
+import { noCallSince } from './call-proof.js';
 import { PRODUCTIVITY_HEADER, productivityFileName, productivityLine } from './productivity-export.js';
 import { productivityTotals } from '../../../shared/productivity-columns.js';
 import { UTF8_BOM, csvLine, zonedTimeFormatter } from '../leads/lead-export.js';
@@ -155,8 +157,9 @@ export async function productivity(deps: Deps, actor: SubadminActor, input: Rang
   const range = resolveRange(input, timeZone, now);
   const graceEnd = new Date(now.getTime() - CALLBACK_MISSED_AFTER_MINUTES * 60_000);
   const missedUpTo = { date: todayIn(timeZone, graceEnd), time: timeIn(timeZone, graceEnd) };
+  const since = await noCallSince(deps.db, actor.subadminId);
   const [activity, categories, callbacks, projects] = await Promise.all([
-    callActivityByUser(deps.db, actor.subadminId, range),
+    callActivityByUser(deps.db, actor.subadminId, range, since),
     callTotalsByCategory(deps.db, actor.subadminId, range),
     callbacksByUser(deps.db, actor.subadminId, range.fromDate, range.toDate, missedUpTo),
     projectsByUser(deps.db, actor.subadminId, range),
@@ -188,6 +191,7 @@ export async function productivity(deps: Deps, actor: SubadminActor, input: Rang
       mix: mixOf.get(u.id) ?? emptyMix(),
       callbacks: { due: cb?.due ?? 0, followed: cb?.followed ?? 0, missed: cb?.missed ?? 0 },
       conversion: { worked: a?.worked ?? 0, interested: a?.interested ?? 0, projects: projectsOf.get(u.id) ?? 0 },
+      proof: { verified: a?.verified ?? 0, verifiedTalkTime: a?.verifiedTalkTime ?? 0, appTimer: a?.appTimer ?? 0, noCall: a?.noCall ?? 0 },
     };
   });
   // The busiest first; people without a call keep their alphabetical order at the end.
@@ -196,7 +200,7 @@ export async function productivity(deps: Deps, actor: SubadminActor, input: Rang
   return { from: range.fromDate, to: range.toDate, timeZone, rows, totals: productivityTotals(rows) };
 }
 
-const toCallLogRow = (r: Awaited<ReturnType<typeof pageCalls>>[number]): CallLogRow => ({
+const toCallLogRow = (r: Awaited<ReturnType<typeof pageCalls>>[number], since: string | null): CallLogRow => ({
   id: r.id,
   created_at: r.created_at,
   telecaller_id: r.user_id,
@@ -212,17 +216,21 @@ const toCallLogRow = (r: Awaited<ReturnType<typeof pageCalls>>[number]): CallLog
   call_duration: r.call_duration,
   callback_date: r.callback_date,
   callback_time: r.callback_time,
+  call_via: r.call_via,
+  call_status: r.call_status,
+  no_call: since !== null && r.kind === 'outcome' && r.call_via === null && r.created_at >= since,
 });
 
 /**
  * Call log, newest first: a telecaller's (or head's) own calls, or the company's for the sub-admin,
- * optionally of one of its telecallers (another company's id answers NOT_FOUND).
+ * optionally of one of its telecallers (another company's id answers NOT_FOUND). `noCall`: the
+ * outcomes in the range with no call behind them (null while the company's provider is off).
  */
 export async function pageCallLog(
   deps: Deps,
   actor: SubadminActor | UserActor,
   input: CallLogQuery | MyCallLogQuery,
-): Promise<Page<CallLogRow> & { from: string; to: string }> {
+): Promise<Page<CallLogRow> & { from: string; to: string; noCall: number | null }> {
   const range = resolveRange(input, await companyTimeZone(deps.db, actor.subadminId));
   let userId: number | undefined;
   if (actor.kind === 'user') userId = actor.id;
@@ -232,8 +240,21 @@ export async function pageCallLog(
     userId = user.id;
   }
   const page = { limit: input.pageSize, offset: reachableOffset(input) };
-  const [total, rows] = await Promise.all([countCalls(deps.db, actor.subadminId, range, userId), pageCalls(deps.db, actor.subadminId, range, page, userId)]);
-  return { items: rows.map(toCallLogRow), ...cappedTotal(total), page: input.page, pageSize: input.pageSize, from: range.fromDate, to: range.toDate };
+  const since = await noCallSince(deps.db, actor.subadminId);
+  const [total, rows, noCall] = await Promise.all([
+    countCalls(deps.db, actor.subadminId, range, userId),
+    pageCalls(deps.db, actor.subadminId, range, page, userId),
+    since === null ? null : countNoCallOutcomes(deps.db, actor.subadminId, range, since, userId),
+  ]);
+  return {
+    items: rows.map((r) => toCallLogRow(r, since)),
+    ...cappedTotal(total),
+    page: input.page,
+    pageSize: input.pageSize,
+    from: range.fromDate,
+    to: range.toDate,
+    noCall,
+  };
 }
 
 /** Call cards: the leads the signed-in telecaller called in the range, one card each, the latest called first. */

@@ -296,6 +296,7 @@ export const en = {
     callsLabel: '{{count}} calls',
     hms: '{{h}} h {{m}} m {{s}} s',
     talkTime: 'Talk time',
+    verifiedPart: '{{time}} verified',
   },
   callLogs: {
     intro: 'Every call you made, connected or not, newest first.',
@@ -312,6 +313,14 @@ export const en = {
     callsOfLead_one: '{{count}} call · {{duration}}',
     callsOfLead_other: '{{count}} calls · {{duration}}',
     last: 'Last {{time}}',
+    marks: {
+      verified: 'Verified',
+      verifiedTip: 'Reported by your company’s telephony provider: the status and talk time are the provider’s',
+      appTimer: 'App timer',
+      appTimerTip: 'Dialled from your phone: timed by the app',
+      noCall: 'No call',
+      noCallTip: 'Submitted without a call made from the app',
+    },
   },
   quality: {
     intro: 'Your rated leads by the day they came in.',

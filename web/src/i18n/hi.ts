@@ -426,6 +426,7 @@ export const hi: Texts = {
     callsLabel: '{{count}} कॉल',
     hms: '{{h}} घं {{m}} मि {{s}} से',
     talkTime: 'टॉक टाइम',
+    verifiedPart: '{{time}} सत्यापित',
   },
   callLogs: {
     intro: 'आपकी हर कॉल, लगी हो या नहीं, सबसे नई सबसे ऊपर।',
@@ -442,6 +443,14 @@ export const hi: Texts = {
     callsOfLead_one: '{{count}} कॉल · {{duration}}',
     callsOfLead_other: '{{count}} कॉल · {{duration}}',
     last: 'आख़िरी कॉल {{time}}',
+    marks: {
+      verified: 'सत्यापित',
+      verifiedTip: 'आपकी कंपनी के टेलीफ़ोनी प्रदाता ने बताया: स्थिति और बातचीत का समय प्रदाता के हैं',
+      appTimer: 'ऐप का टाइमर',
+      appTimerTip: 'आपके फ़ोन से लगाई गई: समय ऐप ने गिना',
+      noCall: 'कॉल नहीं',
+      noCallTip: 'ऐप से कॉल किए बिना जमा किया गया',
+    },
   },
   quality: {
     intro: 'आपकी रेट की गई लीड, उनके आने के दिन के अनुसार।',

@@ -11,6 +11,7 @@ import { displayLanguage, formatCount, formatDateTime } from '../../lib/format';
 import { useListPage } from '../../lib/useListPage';
 import { formatHms, type CallLogRow, type LeadCallCard } from '../../../../shared/schemas/summaries';
 import { CallCategoryBadge } from './CallCategoryBadge';
+import { CallMark, useMarkTexts } from './VerifiedMark';
 import { DateRangeForm } from './DateRangeForm';
 import { MY_CALL_LOG_PAGE_SIZE, rangePageInput, type RangeSearch } from './rangeSearch';
 import { rangeLabel, shownRange } from './useRange';
@@ -137,6 +138,7 @@ function CallLogCard({
 
 function CallCard({ call }: { call: CallLogRow }) {
   const { t } = useTranslation();
+  const marks = useMarkTexts();
   return (
     <CallLogCard
       name={call.lead_name}
@@ -148,14 +150,17 @@ function CallCard({ call }: { call: CallLogRow }) {
         <Text size="sm" c="dimmed">
           {formatDateTime(call.created_at)}
         </Text>
-        <Text
-          size="sm"
-          fw={500}
-          style={{ fontVariantNumeric: 'tabular-nums' }}
-          aria-label={t('callLogs.duration', { duration: formatHms(call.call_duration, displayLanguage()) })}
-        >
-          {formatHms(call.call_duration, displayLanguage())}
-        </Text>
+        <Group gap={6} wrap="nowrap">
+          <CallMark call={call} texts={marks} />
+          <Text
+            size="sm"
+            fw={500}
+            style={{ fontVariantNumeric: 'tabular-nums' }}
+            aria-label={t('callLogs.duration', { duration: formatHms(call.call_duration, displayLanguage()) })}
+          >
+            {formatHms(call.call_duration, displayLanguage())}
+          </Text>
+        </Group>
       </Group>
     </CallLogCard>
   );

@@ -6,6 +6,7 @@ import { PAGE_TITLES } from '../layout/pageTitles';
 import { userTypeLabel } from '../users/userTypes';
 import { formatHms, type CallLogRow } from '../../../../shared/schemas/summaries';
 import { CallCategoryBadge } from './CallCategoryBadge';
+import { CallMark } from './VerifiedMark';
 import { DateRangeForm } from './DateRangeForm';
 import { COMPANY_CALL_LOG_PAGE_SIZE, companyCallLogInput, type RangeSearch } from './rangeSearch';
 import { useListPage } from '../../lib/useListPage';
@@ -57,7 +58,9 @@ export function CompanyCallLogPage() {
       <Paper withBorder p={{ base: 'sm', sm: 'md' }} radius="md">
         <Text size="sm" c="dimmed" mb="sm">
           {calls.data
-            ? `${formatCount(calls.data.total)} ${calls.data.total === 1 ? 'call' : 'calls'}, ${rangeLabel(calls.data.from, calls.data.to, today)}`
+            ? `${formatCount(calls.data.total)} ${calls.data.total === 1 ? 'call' : 'calls'}, ${rangeLabel(calls.data.from, calls.data.to, today)}${
+                calls.data.noCall === null ? '' : ` · ${formatCount(calls.data.noCall)} ${calls.data.noCall === 1 ? 'outcome' : 'outcomes'} with no call`
+              }`
             : ' '}
         </Text>
         <AppTable
@@ -125,9 +128,12 @@ const CALL_LOG_COLUMNS: AppColumn<CallLogRow>[] = [
     textAlign: 'right',
     noWrap: true,
     render: (c) => (
-      <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
-        {formatHms(c.call_duration)}
-      </Text>
+      <Stack gap={2} align="flex-end">
+        <Text size="sm" style={{ fontVariantNumeric: 'tabular-nums' }}>
+          {formatHms(c.call_duration)}
+        </Text>
+        <CallMark call={c} />
+      </Stack>
     ),
   },
 ];

@@ -5,7 +5,8 @@ import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
 import { displayLanguage, formatCount, formatDate, timeZoneName } from '../../lib/format';
 import classes from './LoginHours.module.css';
-import { formatHms, splitDuration, type CallTimes, type LoginHourWindow } from '../../../../shared/schemas/summaries';
+import { formatHms, splitDuration, type LoginHourWindow, type LoginHours } from '../../../../shared/schemas/summaries';
+import { VerifiedMark, useMarkTexts } from './VerifiedMark';
 
 // Charts (recharts) load only with this page's chart, never with the app.
 const CallsPerDayChart = lazy(() => import('./CallsPerDayChart'));
@@ -55,8 +56,9 @@ export function LoginHoursPage() {
   );
 }
 
-function WindowCard({ label, total, wide }: { label: string; total: CallTimes; wide: boolean }) {
+function WindowCard({ label, total, wide }: { label: string; total: LoginHours['windows'][LoginHourWindow]; wide: boolean }) {
   const { t } = useTranslation();
+  const marks = useMarkTexts();
   const { h, m, s } = splitDuration(total.talkTime);
   return (
     <Card withBorder radius="md" padding="md" className={wide ? classes.today : undefined}>
@@ -74,6 +76,14 @@ function WindowCard({ label, total, wide }: { label: string; total: CallTimes; w
       <Text size="sm" mt={6} title={formatHms(total.talkTime, displayLanguage())} style={{ fontVariantNumeric: 'tabular-nums' }}>
         {t('loginHours.talkTime')} {t('loginHours.hms', { h, m, s })}
       </Text>
+      {total.verifiedTalkTime > 0 && (
+        <Group gap={4} mt={4} wrap="nowrap">
+          <VerifiedMark texts={marks} />
+          <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            {t('loginHours.verifiedPart', { time: formatHms(total.verifiedTalkTime, displayLanguage()) })}
+          </Text>
+        </Group>
+      )}
     </Card>
   );
 }

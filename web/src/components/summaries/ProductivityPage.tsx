@@ -70,9 +70,9 @@ export function ProductivityPage() {
 }
 
 function Totals({ data }: { data: Productivity }) {
-  const figures = PRODUCTIVITY_COLUMNS.flatMap((c) => (c.card ? [c.card(data.totals)] : []));
+  const figures = PRODUCTIVITY_COLUMNS.flatMap((c) => c.card?.(data.totals) ?? []);
   return (
-    <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'sm', sm: 'md' }}>
+    <SimpleGrid cols={{ base: 2, lg: figures.length }} spacing={{ base: 'sm', sm: 'md' }}>
       {figures.map((f) => (
         <Card key={f.label} withBorder radius="md" padding="sm">
           <Text size="sm" c="dimmed" fw={500}>

@@ -6,6 +6,7 @@ import type { AppColumn } from '../DataTable/AppTable';
 import { zonedParts } from '../../lib/format';
 import { CATEGORY_COLORS } from './CallCategoryBadge';
 import { CallerName } from './CallerName';
+import { VerifiedMark } from './VerifiedMark';
 
 const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
 const percent = (part: number, whole: number) => (whole === 0 ? '–' : `${Math.round((part / whole) * 100)}%`);
@@ -72,6 +73,27 @@ function Callbacks({ row }: { row: ProductivityRow }) {
   );
 }
 
+function Proof({ row }: { row: ProductivityRow }) {
+  const { verified, appTimer, noCall } = row.proof;
+  if (verified + appTimer + noCall === 0) return dash;
+  return (
+    <Stack gap={1} align="flex-end" style={{ whiteSpace: 'nowrap', ...numeric }}>
+      <Group gap={4} wrap="nowrap">
+        {verified > 0 && <VerifiedMark />}
+        <Text size="sm">{verified}</Text>
+      </Group>
+      {appTimer > 0 && (
+        <Text size="xs" c="dimmed">
+          {appTimer} app timer
+        </Text>
+      )}
+      <Text size="xs" c={noCall ? 'red.7' : 'dimmed'} fw={noCall ? 600 : undefined}>
+        {noCall} no call
+      </Text>
+    </Stack>
+  );
+}
+
 function Conversion({ row }: { row: ProductivityRow }) {
   const { worked, interested, projects } = row.conversion;
   return (
@@ -112,11 +134,22 @@ const CELLS: Record<ProductivityColumnKey, Cell> = {
     textAlign: 'right',
     noWrap: true,
     render: (r) => (
-      <Text size="sm" style={numeric} title={`All calls, connected or not: ${formatHms(r.callTime)}`}>
-        {formatHms(r.talkTime)}
-      </Text>
+      <Stack gap={0} align="flex-end">
+        <Text size="sm" style={numeric} title={`All calls, connected or not: ${formatHms(r.callTime)}`}>
+          {formatHms(r.talkTime)}
+        </Text>
+        {r.proof.verifiedTalkTime > 0 && (
+          <Group gap={4} wrap="nowrap">
+            <VerifiedMark tip="The part of the talk time your telephony provider reported" />
+            <Text size="xs" c="dimmed" style={numeric}>
+              {formatHms(r.proof.verifiedTalkTime)}
+            </Text>
+          </Group>
+        )}
+      </Stack>
     ),
   },
+  proof: { textAlign: 'right', render: (r) => <Proof row={r} /> },
   firstCall: { render: (r) => <FirstLast row={r} /> },
   mix: { render: (r) => <Mix row={r} /> },
   callbacks: { render: (r) => <Callbacks row={r} /> },
