@@ -128,7 +128,9 @@ describe.each(dialects)('dashboards on %s', (dialect) => {
       projectsPendingApproval: 2,
       pendingComplaints: 2,
       // Six visible leads arrived today, none called yet, none waiting 5 working minutes yet.
-      speed: { arrived: 6, called: 0, medianMs: null, p90Ms: null, quick: 0, decided: 0, quickShare: null },
+      speed: { arrived: 6, called: 0, medianMs: null, p90Ms: null, quick: 0, decided: 0, quickShare: null, verified: 0 },
+      // No provider and no call today: no floor figures.
+      floor: null,
     });
   });
 

@@ -154,7 +154,16 @@ describe.each(dialects)('speed to lead on %s', (dialect) => {
       const { company, caller, colleague, head } = await knownSet();
       const report = await speedReport(t.deps, owner(company.id), { from: '2026-11-18', to: '2026-11-18' }, NOW);
       // Called: 1..10 min; the stale lead is decided (not called quickly), the fresh one not yet.
-      expect(report.company).toEqual({ arrived: 12, called: 10, medianMs: 5.5 * MIN, p90Ms: 546 * 1000, quick: 5, decided: 11, quickShare: 5 / 11 });
+      expect(report.company).toEqual({
+        arrived: 12,
+        called: 10,
+        medianMs: 5.5 * MIN,
+        p90Ms: 546 * 1000,
+        quick: 5,
+        decided: 11,
+        quickShare: 5 / 11,
+        verified: 0,
+      });
       const row = (id: number) => report.callers.find((c) => c.id === id);
       expect(row(caller.id)).toMatchObject({ arrived: 7, called: 6, medianMs: 3.5 * MIN, p90Ms: 5.5 * MIN, quick: 5, decided: 6, quickShare: 5 / 6 });
       expect(row(head.id)).toMatchObject({ arrived: 3, called: 3, medianMs: 8 * MIN, p90Ms: 528 * 1000, quick: 0, decided: 3, quickShare: 0 });
@@ -163,6 +172,47 @@ describe.each(dialects)('speed to lead on %s', (dialect) => {
       expect(report.callers.map((c) => c.name)).toEqual(['Asha Caller', 'Chetan Head', 'Bina Colleague']);
       expect(report.perDay).toEqual([{ date: '2026-11-18', ...report.company }]);
       expect(report.workingHours).toEqual({ days: [1, 2, 3, 4, 5, 6], start: '09:30', end: '18:30' });
+    });
+
+    it('takes the first call from the provider when it placed one before anything was recorded, and counts it verified', async () => {
+      const { company, caller, colleague } = await team(t);
+      await workingWeek(company.id);
+      // Recorded 9 minutes in, but the provider placed the call 2 minutes in.
+      const placed = await arrival(company.id, MORNING, { telicaller_id: caller.id, first_call_at: at(MORNING, 9) });
+      // Recorded at 4 minutes, a provider call only at 6: the recorded call came first.
+      const earlier = await arrival(company.id, MORNING, { telicaller_id: colleague.id, first_call_at: at(MORNING, 4) });
+      // Nothing recorded yet; the provider's call at 3 minutes is the first call.
+      const ringing = await arrival(company.id, MORNING, { telicaller_id: caller.id });
+      // A call whose telecaller never picked up never dialled the lead.
+      const agentMissed = await arrival(company.id, MORNING, { telicaller_id: caller.id });
+      const call = (leadId: number, userId: number, minutes: number, status: string, companyId = company.id) =>
+        db()
+          .insertInto('calls')
+          .values({
+            subadmin_id: companyId,
+            provider: 'exotel',
+            provider_call_id: `sid-${leadId}-${minutes}`,
+            lead_id: leadId,
+            user_id: userId,
+            direction: 'outbound',
+            status: status as 'completed',
+            from_number: '+918047112233',
+            to_number: '9876500001',
+            placed_at: at(MORNING, minutes),
+            updated_at: MORNING,
+          })
+          .execute();
+      await call(placed, caller.id, 2, 'completed');
+      await call(earlier, colleague.id, 6, 'completed');
+      await call(ringing, caller.id, 3, 'ringing');
+      await call(agentMissed, caller.id, 1, 'agent_missed');
+      // A row of another company naming one of our lead ids is not our call.
+      const other = await insertCompany(db());
+      await call(agentMissed, caller.id, 0, 'completed', other.id);
+      const report = await speedReport(t.deps, owner(company.id), { from: '2026-11-18', to: '2026-11-18' }, NOW);
+      expect(report.company).toMatchObject({ arrived: 4, called: 3, verified: 2, medianMs: 3 * MIN });
+      expect(report.callers.find((c) => c.id === caller.id)).toMatchObject({ arrived: 3, called: 2, verified: 2, medianMs: 2.5 * MIN });
+      expect(report.callers.find((c) => c.id === colleague.id)).toMatchObject({ arrived: 1, called: 1, verified: 0, medianMs: 4 * MIN });
     });
 
     it('reads a range larger than one chunk', async () => {
@@ -217,7 +267,17 @@ describe.each(dialects)('speed to lead on %s', (dialect) => {
     it("a telecaller's own figure for today counts the leads it holds", async () => {
       const { company, caller, head } = await knownSet();
       const mine = await mySpeed(t.deps, asUser(company.id, caller.id), NOW);
-      expect(mine).toEqual({ today: '2026-11-18', arrived: 7, called: 6, medianMs: 3.5 * MIN, p90Ms: 5.5 * MIN, quick: 5, decided: 6, quickShare: 5 / 6 });
+      expect(mine).toEqual({
+        today: '2026-11-18',
+        arrived: 7,
+        called: 6,
+        medianMs: 3.5 * MIN,
+        p90Ms: 5.5 * MIN,
+        quick: 5,
+        decided: 6,
+        quickShare: 5 / 6,
+        verified: 0,
+      });
       expect((await mySpeed(t.deps, asUser(company.id, head.id), NOW)).medianMs).toBe(8 * MIN);
       // The next day nothing has arrived yet.
       expect(await mySpeed(t.deps, asUser(company.id, caller.id), new Date('2026-11-19T05:00:00.000Z'))).toMatchObject({

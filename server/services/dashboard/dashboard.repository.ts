@@ -5,6 +5,8 @@ import { quarterOf, type DayBounds } from '../../../shared/dates.js';
 import { LEAD_QUALITIES } from '../../../shared/schemas/lead-work.js';
 import { isEffectively } from '../projects/project-view.js';
 import { compiledOnce } from '../../db/compiled-once.js';
+import { LEAD_STATUS } from '../../../shared/lead-status.js';
+import { REACHED_STATUSES } from '../summaries/call-proof.js';
 
 /** sum(case when <cond> then 1 else 0 end): one count per condition in a single scan. */
 const countIf = (cond: Expression<SqlBool>) => sql<number | string | null>`sum(case when ${cond} then 1 else 0 end)`;
@@ -158,3 +160,46 @@ const callerProjectCountsQuery = compiledOnce((db: Kysely<DB>, subadminId: numbe
       countIf(eb.and([isEffectively(eb, PROJECT_STATUS.running), eb('endtime', '<', today)])).as('delayedProjects'),
     ]),
 );
+
+/**
+ * The company's calls of a day from the calls table (calls_company_placed): placed (outbound), those
+ * that reached the lead, talk time (both directions), calls in and missed.
+ */
+export function callsOfDay(db: Kysely<DB>, subadminId: number, day: DayBounds) {
+  return db
+    .selectFrom('calls')
+    .where('subadmin_id', '=', subadminId)
+    .where('placed_at', '>=', day.from)
+    .where('placed_at', '<', day.to)
+    .select((eb) => {
+      const out = eb('direction', '=', 'outbound');
+      return [
+        countIf(out).as('placed'),
+        countIf(eb.and([out, eb('status', 'in', [...REACHED_STATUSES])])).as('connected'),
+        eb.fn.coalesce(eb.fn.sum<number | string>('talk_seconds'), eb.lit(0)).as('talk'),
+        countIf(eb('direction', '=', 'inbound')).as('inbound'),
+        countIf(eb('status', '=', 'missed')).as('missed'),
+      ];
+    })
+    .executeTakeFirst();
+}
+
+/** Whether the company's telephony provider is on. */
+export async function telephonyOn(db: Kysely<DB>, subadminId: number): Promise<boolean> {
+  const row = await db.selectFrom('telephony_settings').select('enabled').where('subadmin_id', '=', subadminId).executeTakeFirst();
+  return row?.enabled === 1;
+}
+
+/** Leads made interested by an outcome in a day (lead_history_tenant_time). */
+export async function interestedOfDay(db: Kysely<DB>, subadminId: number, day: DayBounds): Promise<number> {
+  const row = await db
+    .selectFrom('lead_history')
+    .where('subadmin_id', '=', subadminId)
+    .where('created_at', '>=', day.from)
+    .where('created_at', '<', day.to)
+    .where('kind', '=', 'outcome')
+    .where('status', '=', LEAD_STATUS.interested)
+    .select(sql<number | string>`count(distinct lead_id)`.as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

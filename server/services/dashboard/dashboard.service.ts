@@ -2,13 +2,23 @@ import type { Deps } from '../../deps.js';
 import type { SubadminActor, UserActor } from '../../auth/actor.js';
 import type { UserType } from '../../db/schema.js';
 import { companyTimeZone, requireCompany } from '../company/company.service.js';
-import { todayBounds } from '../../../shared/dates.js';
+import { todayBounds, type DayBounds } from '../../../shared/dates.js';
 import type { StatusCountField } from '../../../shared/lead-status.js';
 import { countLimitedUsers } from '../users/users.repository.js';
 import { queueCounts } from '../lead-work/tallies.repository.js';
 import { companySpeedToday } from '../speed/speed-to-lead.service.js';
 import type { SpeedFigures } from '../../../shared/schemas/speed.js';
-import { callerFigures, callerProjectCounts, developerTaskCounts, leadFigures, userCounts, waitingOnCompany } from './dashboard.repository.js';
+import {
+  callerFigures,
+  callerProjectCounts,
+  callsOfDay,
+  developerTaskCounts,
+  interestedOfDay,
+  leadFigures,
+  telephonyOn,
+  userCounts,
+  waitingOnCompany,
+} from './dashboard.repository.js';
 
 const num = (v: unknown) => Number(v ?? 0);
 
@@ -26,6 +36,35 @@ export interface SubadminDashboard {
   pendingComplaints: number;
   /** speed to lead of today's arrivals (the tile opening the Speed to lead page) */
   speed: SpeedFigures;
+  /** today's calls as the provider reported them; null when the company's provider is off and no call was made today */
+  floor: FloorFigures | null;
+}
+
+/** The company's calls today, from the calls table (docs/call-figures.md), and the leads made interested today. */
+export interface FloorFigures {
+  placed: number;
+  connected: number;
+  /** seconds */
+  talkTime: number;
+  interested: number;
+  inbound: number;
+  missed: number;
+}
+
+/** Today's floor figures, or null for a company whose provider is off and that had no call today. */
+export async function floorToday(deps: Deps, subadminId: number, day: DayBounds): Promise<FloorFigures | null> {
+  const [on, calls] = await Promise.all([telephonyOn(deps.db, subadminId), callsOfDay(deps.db, subadminId, day)]);
+  const placed = num(calls?.placed);
+  const inbound = num(calls?.inbound);
+  if (!on && placed + inbound === 0) return null;
+  return {
+    placed,
+    connected: num(calls?.connected),
+    talkTime: num(calls?.talk),
+    interested: await interestedOfDay(deps.db, subadminId, day),
+    inbound,
+    missed: num(calls?.missed),
+  };
 }
 
 export async function getSubadminDashboard(deps: Deps, actor: SubadminActor): Promise<SubadminDashboard> {
@@ -33,12 +72,13 @@ export async function getSubadminDashboard(deps: Deps, actor: SubadminActor): Pr
   const company = await requireCompany(db, actor.subadminId, ['company_name', 'expiry_date', 'telecaller_creat_limit', 'time_zone']);
   const day = todayBounds(company.time_zone);
 
-  const [users, leads, other, used, speed] = await Promise.all([
+  const [users, leads, other, used, speed, floor] = await Promise.all([
     userCounts(db, actor.subadminId),
     leadFigures(db, actor.subadminId, day),
     waitingOnCompany(db, actor.subadminId),
     countLimitedUsers(db, actor.subadminId),
     companySpeedToday(deps, actor.subadminId),
+    floorToday(deps, actor.subadminId, day),
   ]);
 
   return {
@@ -58,6 +98,7 @@ export async function getSubadminDashboard(deps: Deps, actor: SubadminActor): Pr
     projectsPendingApproval: num(other?.projects),
     pendingComplaints: num(other?.complaints),
     speed,
+    floor,
   };
 }
 

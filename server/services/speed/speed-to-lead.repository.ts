@@ -10,6 +10,8 @@ export interface ArrivalRow {
   created_at: string;
   first_call_at: string | null;
   telicaller_id: number | null;
+  /** when the first call through the company's provider was placed (the telecaller's phone rang, then the lead's) */
+  first_provider_call_at: string | null;
 }
 
 /** Where a chunk of arrivals ends: the next one starts after it (arrival time, then id). */
@@ -31,7 +33,21 @@ export function arrivalsChunk(
   ownerId?: number,
 ): Promise<ArrivalRow[]> {
   let q = visibleLeads(db, subadminId)
-    .select(['l.id', 'l.created_at', 'l.first_call_at', 'l.telicaller_id'])
+    .select((eb) => [
+      'l.id',
+      'l.created_at',
+      'l.first_call_at',
+      'l.telicaller_id',
+      // calls_lead_placed: the lead's few calls. A call whose telecaller never answered did not dial the lead.
+      eb
+        .selectFrom('calls as c')
+        .select((e) => e.fn.min<string>('c.placed_at').as('at'))
+        .where('c.subadmin_id', '=', subadminId)
+        .whereRef('c.lead_id', '=', 'l.id')
+        .where('c.direction', '=', 'outbound')
+        .where('c.status', '!=', 'agent_missed')
+        .as('first_provider_call_at'),
+    ])
     .where('l.created_at', '>=', span.from)
     .where('l.created_at', '<', span.to);
   // The first condition alone bounds the index range; the second settles ties on the same instant.
@@ -40,7 +56,7 @@ export function arrivalsChunk(
       .where('l.created_at', '>=', after.created_at)
       .where((eb) => eb.or([eb('l.created_at', '>', after.created_at), eb.and([eb('l.created_at', '=', after.created_at), eb('l.id', '>', after.id)])]));
   if (ownerId !== undefined) q = q.where('l.telicaller_id', '=', ownerId);
-  return q.orderBy('l.created_at').orderBy('l.id').limit(limit).execute();
+  return q.orderBy('l.created_at').orderBy('l.id').limit(limit).execute() as Promise<ArrivalRow[]>;
 }
 
 /**

@@ -71,11 +71,13 @@ class Tally {
   arrived = 0;
   quick = 0;
   decided = 0;
+  verified = 0;
   private waits = new Float64Array(16);
   private called = 0;
 
-  add(wait: number | null, decided: boolean) {
+  add(wait: number | null, decided: boolean, verified = false) {
     this.arrived++;
+    if (verified) this.verified++;
     if (wait === null) {
       if (decided) this.decided++;
       return;
@@ -100,6 +102,7 @@ class Tally {
       quick: this.quick,
       decided: this.decided,
       quickShare: this.decided === 0 ? null : this.quick / this.decided,
+      verified: this.verified,
     };
   }
 }
@@ -114,7 +117,7 @@ async function eachArrival(
   wh: WorkingHours,
   span: { from: string; to: string },
   now: Date,
-  each: (row: ArrivalRow, wait: number | null, decided: boolean) => void,
+  each: (row: ArrivalRow, wait: number | null, decided: boolean, verified: boolean) => void,
   ownerId?: number,
 ): Promise<void> {
   let after: ArrivalCursor | null = null;
@@ -124,10 +127,14 @@ async function eachArrival(
     const rows = await arrivalsChunk(deps.db, subadminId, span, after, ARRIVALS_CHUNK, ownerId);
     for (const row of rows) {
       const arrival = new Date(row.created_at);
-      const wait = row.first_call_at === null ? null : timeline.msBetween(arrival, new Date(row.first_call_at));
+      // The provider's call was placed before the telecaller recorded anything: the earlier of the two is the first call.
+      const provider = row.first_provider_call_at;
+      const verified = provider !== null && (row.first_call_at === null || provider <= row.first_call_at);
+      const first = verified ? provider : row.first_call_at;
+      const wait = first === null ? null : timeline.msBetween(arrival, new Date(first));
       // A lead not called yet is decided (not called quickly) once 5 working minutes have passed.
       const decided = wait !== null || (timeline.addMs(arrival, QUICK_MS)?.getTime() ?? Number.POSITIVE_INFINITY) < now.getTime();
-      each(row, wait, decided);
+      each(row, wait, decided, verified);
     }
     if (rows.length < ARRIVALS_CHUNK) return;
     const last = rows[rows.length - 1]!;
@@ -150,18 +157,18 @@ export async function speedReport(deps: Deps, actor: SubadminActor, input: Range
   const days = dates.map(() => new Tally());
   const owners = new Map<number, Tally>();
   let day = 0;
-  await eachArrival(deps, actor.subadminId, wh, range, now, (row, wait, decided) => {
-    company.add(wait, decided);
+  await eachArrival(deps, actor.subadminId, wh, range, now, (row, wait, decided, verified) => {
+    company.add(wait, decided, verified);
     // Arrivals come in time order: the day only moves forward.
     const at = Date.parse(row.created_at);
     while (day < dayEnds.length - 1 && at >= dayEnds[day]!) day++;
-    days[day]!.add(wait, decided);
+    days[day]!.add(wait, decided, verified);
     let owner = pool;
     if (row.telicaller_id !== null) {
       owner = owners.get(row.telicaller_id) ?? new Tally();
       owners.set(row.telicaller_id, owner);
     }
-    owner.add(wait, decided);
+    owner.add(wait, decided, verified);
   });
   const users = await companyCallers(deps.db, actor.subadminId, [...owners.keys()]);
   const empty = new Tally().figures();
@@ -216,7 +223,7 @@ async function computeCompanySpeedToday(deps: Deps, subadminId: number, now: Dat
   const wh = await companyWorkingHours(deps, subadminId);
   const day = todayBounds(wh.timeZone, now);
   const tally = new Tally();
-  await eachArrival(deps, subadminId, wh, day, now, (_, wait, decided) => tally.add(wait, decided));
+  await eachArrival(deps, subadminId, wh, day, now, (_, wait, decided, verified) => tally.add(wait, decided, verified));
   return tally.figures();
 }
 
@@ -229,7 +236,7 @@ async function computeMySpeed(deps: Deps, actor: UserActor, now: Date): Promise<
   const wh = await companyWorkingHours(deps, actor.subadminId);
   const day = todayBounds(wh.timeZone, now);
   const tally = new Tally();
-  await eachArrival(deps, actor.subadminId, wh, day, now, (_, wait, decided) => tally.add(wait, decided), actor.id);
+  await eachArrival(deps, actor.subadminId, wh, day, now, (_, wait, decided, verified) => tally.add(wait, decided, verified), actor.id);
   return { today: day.today, ...tally.figures() };
 }
 

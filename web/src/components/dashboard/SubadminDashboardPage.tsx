@@ -6,6 +6,8 @@ import { PAGE_TITLES } from '../layout/pageTitles';
 import { StatCard } from '../users/StatCard';
 import { formatCount, formatDate } from '../../lib/format';
 import { shareText, waitText } from '../speed/speedFormat';
+import { formatHms } from '../../../../shared/durations';
+import { VerifiedMark } from '../summaries/VerifiedMark';
 
 const LIST = '/subadmin/telicallerlist/alltelicaller';
 
@@ -132,6 +134,32 @@ export function SubadminDashboardPage() {
                   />
                 </SimpleGrid>
               </div>
+
+              {d.floor && (
+                <div>
+                  <Group gap="xs" mb="sm">
+                    <Title order={4}>Calls today</Title>
+                    <VerifiedMark tip="From your telephony provider’s reports: calls placed, those that reached the lead, and their talk time" />
+                  </Group>
+                  <SimpleGrid cols={{ base: 2, sm: 4 }}>
+                    <StatCard
+                      label="Calls placed"
+                      value={d.floor.placed}
+                      color="indigo"
+                      to="/subadmin/Leads/callloghistory"
+                      hint={d.floor.inbound ? `${formatCount(d.floor.inbound)} came in, ${formatCount(d.floor.missed)} missed` : undefined}
+                    />
+                    <StatCard
+                      label="Connected"
+                      value={d.floor.connected}
+                      color="green"
+                      hint={d.floor.placed ? `${shareText(d.floor.connected / d.floor.placed)} of calls placed` : undefined}
+                    />
+                    <StatCard label="Talk time" value={formatHms(d.floor.talkTime)} color="violet" to="/subadmin/Leads/productivity" />
+                    <StatCard label="Interested" value={d.floor.interested} color="teal" hint="Leads made interested today" />
+                  </SimpleGrid>
+                </div>
+              )}
             </>
           );
         }}

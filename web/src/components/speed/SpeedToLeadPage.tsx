@@ -21,6 +21,7 @@ import {
 } from '../../../../shared/schemas/speed';
 import { WAITING_PAGE_SIZE, waitingInput } from './speedSearch';
 import { shareText, waitText } from './speedFormat';
+import { VerifiedMark } from '../summaries/VerifiedMark';
 
 // Charts (recharts) load with this page's charts only.
 const SpeedDayCharts = lazy(() => import('./SpeedDayCharts'));
@@ -135,7 +136,11 @@ export function SpeedToLeadPage() {
 function CompanyFigures({ figures: f }: { figures: SpeedFigures }) {
   const cards = [
     { label: 'Arrived', value: formatCount(f.arrived), note: `${formatCount(f.arrived - f.called)} not called yet` },
-    { label: 'Called', value: formatCount(f.called), note: 'had a first call attempt' },
+    {
+      label: 'Called',
+      value: formatCount(f.called),
+      note: f.verified ? `had a first call attempt · ${formatCount(f.verified)} verified by your provider` : 'had a first call attempt',
+    },
     { label: 'Median wait', value: waitText(f.medianMs), note: 'half were called sooner' },
     { label: '90th percentile', value: waitText(f.p90Ms), note: '9 in 10 were called sooner' },
     { label: `Called within ${QUICK_CALL_MINUTES} min`, value: shareText(f.quickShare), note: `${formatCount(f.quick)} of ${formatCount(f.decided)} leads` },
@@ -192,7 +197,19 @@ const CALLER_COLUMNS: AppColumn<SpeedCallerRow>[] = [
     ),
   },
   { accessor: 'arrived', title: 'Arrived', textAlign: 'right', render: (c) => figure(formatCount(c.arrived)) },
-  { accessor: 'called', title: 'Called', textAlign: 'right', render: (c) => figure(formatCount(c.called)) },
+  {
+    accessor: 'called',
+    title: 'Called',
+    textAlign: 'right',
+    render: (c) => (
+      <Group gap={4} justify="flex-end" wrap="nowrap">
+        {c.verified > 0 && (
+          <VerifiedMark tip={`${formatCount(c.verified)} of these first calls were placed through your telephony provider: their times are its facts`} />
+        )}
+        {figure(formatCount(c.called))}
+      </Group>
+    ),
+  },
   { accessor: 'medianMs', title: 'Median wait', textAlign: 'right', noWrap: true, render: (c) => figure(waitText(c.medianMs)) },
   { accessor: 'p90Ms', title: '90th percentile', textAlign: 'right', noWrap: true, render: (c) => figure(waitText(c.p90Ms)) },
   {
