@@ -116,7 +116,9 @@ export function toLegacyHistory(h: HistoryItem) {
     kind: h.kind,
     status: h.status,
     feedback: h.feedback,
+    // A call placed through the company's provider: its talk time, as the provider reported it.
     call_duration: formatDuration(h.call_duration),
+    verified: h.call_via === 'provider',
     remarks: h.remarks,
     created_at: h.created_at,
     telimaker_handler: h.handler_id ?? 0,

@@ -29,6 +29,7 @@ export function historyOfLead(db: Kysely<DB>, subadminId: number, leadId: number
       'h.optional_number',
       'h.user_type',
       'h.acted_by_subadmin',
+      'h.call_via',
       'h.created_at',
       'u.name as telecaller_name',
       'hd.name as handler_name',

@@ -1,4 +1,5 @@
 import type { Deps } from '../../deps.js';
+import type { CallVia } from '../../../shared/telephony.js';
 import type { UserActor } from '../../auth/actor.js';
 import { historyOfLead, type HistoryRow } from './history.repository.js';
 import { workableLead } from './workable-lead.js';
@@ -25,6 +26,8 @@ export interface HistoryItem {
   optional_whatsapp: string | null;
   optional_number: string | null;
   by_subadmin: boolean;
+  /** 'provider': the call's status and duration are the provider's (verified); 'phone': dialled from the phone, timed by the app; null: no call from the app */
+  call_via: CallVia | null;
   created_at: string;
 }
 
@@ -50,6 +53,7 @@ export const toHistoryItem = (r: HistoryRow): HistoryItem => ({
   optional_whatsapp: r.optional_whatsapp,
   optional_number: r.optional_number,
   by_subadmin: r.acted_by_subadmin !== null,
+  call_via: r.call_via,
   created_at: r.created_at,
 });
 

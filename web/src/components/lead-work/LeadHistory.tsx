@@ -9,6 +9,7 @@ import { LEAD_QUALITIES, formatDuration, type LeadQuality } from '../../../../sh
 import { formatDateTime } from '../../lib/format';
 import { formatCallback } from '../lead-lists/LeadCells';
 import type { LeadDetail } from './openLead';
+import { VerifiedMark, useMarkTexts } from '../summaries/VerifiedMark';
 
 type HistoryItem = LeadDetail['history'][number];
 type EventItem = LeadDetail['events'][number];
@@ -33,6 +34,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 function HistoryEntry({ item }: { item: HistoryItem }) {
   const { t } = useTranslation();
+  const marks = useMarkTexts();
   const { feedbackText } = useSharedText();
   const attempt = item.kind === 'attempt';
   const caller = item.user_type === 'Telicaller-hade' ? t('history.byHead', { name: item.telecaller_name }) : item.telecaller_name;
@@ -49,7 +51,15 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
       </Group>
       <SimpleGrid cols={2} spacing="xs" verticalSpacing={6}>
         {!attempt && <Field label={t('history.feedback')}>{item.feedback ? feedbackText(item.feedback) : '—'}</Field>}
-        <Field label={t('history.duration')}>{formatDuration(item.call_duration)}</Field>
+        <Field label={t('history.duration')}>
+          {formatDuration(item.call_duration)}
+          {item.call_via && (
+            <>
+              {' '}
+              <VerifiedMark kind={item.call_via === 'provider' ? 'verified' : 'appTimer'} texts={marks} />
+            </>
+          )}
+        </Field>
         {!attempt && <Field label={t('history.demo')}>{t(item.demo ? 'history.yes' : 'history.no')}</Field>}
         <Field label={t('history.telecaller')}>{who}</Field>
         {!attempt && <Field label={t('history.head')}>{item.handler_name || t('history.noHandler')}</Field>}

@@ -28,7 +28,17 @@ export function VerifiedMark({ kind = 'verified', texts = COMPANY_MARK_TEXTS, ti
   const meaning = tip ?? texts[kind].tip;
   return (
     <Tooltip label={meaning} withArrow multiline maw={260} events={{ hover: true, focus: true, touch: true }}>
-      <Badge size="xs" variant="light" color={LOOK[kind].color} radius="sm" tt="none" tabIndex={0} aria-label={`${label}: ${meaning}`} style={{ flex: 'none' }}>
+      <Badge
+        component="span"
+        size="xs"
+        variant="light"
+        color={LOOK[kind].color}
+        radius="sm"
+        tt="none"
+        tabIndex={0}
+        aria-label={`${label}: ${meaning}`}
+        style={{ flex: 'none' }}
+      >
         {LOOK[kind].prefix}
         {label}
       </Badge>
