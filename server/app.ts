@@ -28,6 +28,7 @@ import { legacyApi } from './rest/index.js';
 import { captureApi, CAPTURE_PREFIX } from './rest/capture.routes.js';
 import { AlertHub } from './services/alerts/hub.js';
 import { eventsRoutes } from './http/events.js';
+import { recordingsRoutes } from './rest/recordings.routes.js';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './errors.js';
 import { AppMetrics } from './metrics/metrics.js';
 import { timingQueries } from './metrics/query-timing.js';
@@ -190,6 +191,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(legacyApi, { prefix: '/api/webapi', deps });
   await app.register(captureApi, { prefix: CAPTURE_PREFIX, deps });
   await app.register(eventsRoutes, { deps });
+  await app.register(recordingsRoutes, { deps });
 
   await app.register(fastifyStatic, {
     root: path.resolve(config.uploadsDir),
