@@ -143,13 +143,17 @@ export class ExotelStandin {
     return `${this.url}/recordings/${sid}.mp3`;
   }
 
-  /** A StatusCallback body as Exotel documents it, for a placed call ending this way. */
-  payload(sid: string, ending: CallEnding, at = new Date()): Record<string, unknown> {
+  /**
+   * A StatusCallback body as Exotel documents it, for a placed call ending this way. Its times follow
+   * from the call's creation (each phone rings 8 s), so the answered event and the terminal one agree.
+   */
+  payload(sid: string, ending: CallEnding): Record<string, unknown> {
     const call = this.call(sid);
     const ringing = 8;
     const talk = typeof ending === 'object' ? ending.answered : 0;
     const start = call.createdAt;
-    const end = new Date(Math.max(at.getTime(), start.getTime() + (ringing * 2 + talk) * 1000));
+    const answeredAt = new Date(start.getTime() + 2 * ringing * 1000);
+    const end = new Date(answeredAt.getTime() + talk * 1000);
     const base = {
       CallSid: sid,
       DateUpdated: exotelTime(end),
@@ -169,7 +173,14 @@ export class ExotelStandin {
       { OnCallDuration: lead[1], Status: lead[0], AnsweredBy: lead[0] === 'completed' ? 'Human' : 'NA' },
     ];
     if (ending === 'answered-event') {
-      return { ...base, EventType: 'answered', Status: 'in-progress', EndTime: null, Legs: legs(['in-progress', 0], ['in-progress', 0]) };
+      return {
+        ...base,
+        EventType: 'answered',
+        Status: 'in-progress',
+        DateUpdated: exotelTime(answeredAt),
+        EndTime: null,
+        Legs: legs(['in-progress', 0], ['in-progress', 0]),
+      };
     }
     if (typeof ending === 'object') {
       const record = ending.record ?? call.form.Record === 'true';
