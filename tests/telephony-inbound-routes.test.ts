@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { dialects, testAppFor } from './helpers/app.js';
+import { team } from './helpers/company.js';
+import { exotelTime } from './helpers/exotel-standin.js';
+import { insertUploadedLead, uniqueMobile } from './helpers/fixtures.js';
+import { storeTelephony } from './helpers/telephony.js';
+import { nowIso } from '../server/db/dialect.js';
+import { PHONE_ENQUIRY_CATEGORY } from '../shared/routing.js';
+
+const EXOTEL = { accountSid: 'acme1', apiKey: 'key', apiToken: 'token', cluster: 'mumbai' };
+const EXOPHONE = '08047112233';
+
+/*
+ * Inbound calls through the route, as Exotel's Connect applet asks with its dynamic URL (a GET with
+ * CallSid, CallFrom, CallTo, Direction) and reports the end through the Passthru applet after it.
+ */
+describe.each(dialects)('inbound calls through Exotel’s route on %s', (dialect) => {
+  const t = testAppFor(dialect, { PUBLIC_URL: 'https://crm.example.com' });
+  const db = () => t.deps.db;
+
+  async function company() {
+    const w = await team(t);
+    const token = await storeTelephony(t, w.company.id, 'exotel', EXOTEL, { callerIds: ['+918047112233'] });
+    await db()
+      .insertInto('routing_settings')
+      .values({ subadmin_id: w.company.id, route_capture: 0, work_days: '1,2,3,4,5,6,7', work_start: '00:00', work_end: '23:59', updated_at: nowIso() })
+      .execute();
+    return { ...w, token };
+  }
+
+  const inbound = (token: string, fields: Record<string, string>) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/telephony/exotel/${token}/inbound?${new URLSearchParams({ Direction: 'incoming', Created: exotelTime(new Date()), ...fields })}`,
+    });
+  const callsOf = (companyId: number) => db().selectFrom('calls').selectAll().where('subadmin_id', '=', companyId).orderBy('id').execute();
+
+  it('dials the owner of a known lead from the company number, and takes the end from the Passthru', async () => {
+    const w = await company();
+    const mobile = uniqueMobile();
+    const lead = await insertUploadedLead(db(), w.company.id, { name: 'Asha Verma', mobile, telicaller_id: w.caller.id });
+    const res = await inbound(w.token, { CallSid: 'exo-in-1', CallFrom: `0${mobile}`, CallTo: EXOPHONE });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toContain('application/json');
+    const owner = await db().selectFrom('users').select('mobile').where('id', '=', w.caller.id).executeTakeFirstOrThrow();
+    expect(res.json()).toEqual({
+      fetch_after_attempt: false,
+      destination: { numbers: [`+91${owner.mobile}`] },
+      outgoing_phone_number: '+918047112233',
+      record: true,
+      max_ringing_duration: 30,
+    });
+    expect(await callsOf(w.company.id)).toMatchObject([
+      { provider_call_id: 'exo-in-1', direction: 'inbound', status: 'ringing', lead_id: lead, user_id: w.caller.id },
+    ]);
+
+    const passthru = await t.app.inject({
+      method: 'GET',
+      url: `/api/telephony/exotel/${w.token}/status?${new URLSearchParams({
+        CallSid: 'exo-in-1',
+        CallFrom: `0${mobile}`,
+        CallTo: EXOPHONE,
+        Direction: 'incoming',
+        CallType: 'completed',
+        DialCallDuration: '25',
+        CurrentTime: exotelTime(new Date()),
+      })}`,
+    });
+    expect(passthru.statusCode, passthru.body).toBe(200);
+    expect(await callsOf(w.company.id)).toMatchObject([{ status: 'completed', talk_seconds: 25 }]);
+  });
+
+  it('makes an unknown number a phone enquiry and, with nobody to take it, dials nobody', async () => {
+    const w = await company();
+    const mobile = uniqueMobile();
+    const res = await inbound(w.token, { CallSid: 'exo-in-2', CallFrom: `0${mobile}`, CallTo: EXOPHONE });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ fetch_after_attempt: false, destination: { numbers: [] } });
+    const lead = await db()
+      .selectFrom('leads')
+      .select(['id', 'category'])
+      .where('subadmin_id', '=', w.company.id)
+      .where('mobile', '=', mobile)
+      .executeTakeFirstOrThrow();
+    expect(lead.category).toBe(PHONE_ENQUIRY_CATEGORY);
+    expect(await callsOf(w.company.id)).toMatchObject([{ status: 'missed', lead_id: lead.id, user_id: null }]);
+  });
+
+  it('refuses an unknown secret or junk, and records nothing', async () => {
+    const w = await company();
+    const mobile = uniqueMobile();
+    const wrong = await inbound('x'.repeat(32), { CallSid: 'exo-in-3', CallFrom: `0${mobile}`, CallTo: EXOPHONE });
+    expect(wrong.statusCode).toBe(404);
+    const junk = await inbound(w.token, { CallSid: 'exo-in-4', CallFrom: 'robert); drop', CallTo: EXOPHONE });
+    expect(junk.statusCode).toBe(400);
+    const outgoing = await inbound(w.token, { CallSid: 'exo-in-5', CallFrom: `0${mobile}`, CallTo: EXOPHONE, Direction: 'outbound-dial' });
+    expect(outgoing.statusCode).toBe(400);
+    expect(await callsOf(w.company.id)).toHaveLength(0);
+    expect(await db().selectFrom('leads').select('id').where('mobile', '=', mobile).execute()).toHaveLength(0);
+  });
+});
