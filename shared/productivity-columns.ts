@@ -69,7 +69,7 @@ export const PRODUCTIVITY_COLUMNS: ProductivityColumn[] = [
     card: (t) => ({ label: 'Talk time', value: formatHms(t.talkTime), note: `${formatHms(t.callTime)} on all calls` }),
   },
   {
-    // docs/call-figures.md: what the provider reported, what the app timed, and outcomes with no call behind them.
+    // docs/call-facts.md: what the provider reported, what the app timed, and outcomes with no call behind them.
     key: 'proof',
     title: 'Verified',
     subtitle: 'by the provider · no call',

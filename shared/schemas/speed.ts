@@ -44,7 +44,7 @@ export interface SpeedFigures {
   decided: number;
   /** quick / decided, 0 to 1; null when none is decided */
   quickShare: number | null;
-  /** called leads whose first call the company's provider placed: their wait is the provider's fact (docs/call-figures.md) */
+  /** called leads whose first call the company's provider placed: their wait is the provider's fact (docs/call-facts.md) */
   verified: number;
 }
 

@@ -151,7 +151,7 @@ export interface ProductivityRow extends CallerRef {
   proof: CallProofFigures;
 }
 
-/** How a telecaller's calls are known (docs/call-figures.md). */
+/** How a telecaller's calls are known (docs/call-facts.md). */
 export interface CallProofFigures {
   /** calls placed through the company's provider: their status and talk time are the provider's */
   verified: number;

@@ -40,7 +40,7 @@ export interface SubadminDashboard {
   floor: FloorFigures | null;
 }
 
-/** The company's calls today, from the calls table (docs/call-figures.md), and the leads made interested today. */
+/** The company's calls today, from the calls table (docs/call-facts.md), and the leads made interested today. */
 export interface FloorFigures {
   placed: number;
   connected: number;

@@ -9,7 +9,7 @@ export const UNREACHED_STATUSES: readonly CallStatus[] = CALL_STATUSES.filter((s
 
 /**
  * Since when an outcome submitted with no call behind it (call_via null) is flagged "no call"
- * (docs/call-figures.md): while the company's provider is on, from the last time its settings were
+ * (docs/call-facts.md): while the company's provider is on, from the last time its settings were
  * checked with the provider (saved), else from their last change. Null while the provider is off or
  * was never set up: nothing is flagged, as before telephony.
  */

@@ -16,7 +16,7 @@ import { hookUrl, withCall, type CompanyTelephony } from './settings.repository.
 const NUMBER_MAX = 40;
 
 /**
- * A call to a company number (docs/telephony.md#inbound-calls). From a known lead's mobile: put
+ * A call to a company number (docs/call-facts.md#inbound-calls). From a known lead's mobile: put
  * through to its owner when they can take it (live, not blocked, not on a break, inside the company's
  * working hours), else missed; the owner is told "<name> called back" either way. From an unknown
  * mobile: a new lead ("Phone enquiry") made and routed like any other arrival, put through to whoever

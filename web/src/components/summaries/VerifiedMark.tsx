@@ -21,7 +21,7 @@ const LOOK: Record<MarkKind, { color: string; prefix: string }> = {
 
 /**
  * A figure or a call the company's telephony provider reported (verified), one the app timed (a call
- * dialled from the phone), or an outcome with no call behind it (docs/call-figures.md).
+ * dialled from the phone), or an outcome with no call behind it (docs/call-facts.md).
  */
 export function VerifiedMark({ kind = 'verified', texts = COMPANY_MARK_TEXTS, tip }: { kind?: MarkKind; texts?: MarkTexts; tip?: string }) {
   const { label } = texts[kind];
