@@ -296,7 +296,6 @@ export const en = {
     callsLabel: '{{count}} calls',
     hms: '{{h}} h {{m}} m {{s}} s',
     talkTime: 'Talk time',
-    verifiedPart: '{{time}} verified',
   },
   callLogs: {
     intro: 'Every call you made, connected or not, newest first.',

@@ -426,7 +426,6 @@ export const hi: Texts = {
     callsLabel: '{{count}} कॉल',
     hms: '{{h}} घं {{m}} मि {{s}} से',
     talkTime: 'टॉक टाइम',
-    verifiedPart: '{{time}} सत्यापित',
   },
   callLogs: {
     intro: 'आपकी हर कॉल, लगी हो या नहीं, सबसे नई सबसे ऊपर।',

@@ -119,7 +119,11 @@ export function RoutingSettingsForm({ settings }: { settings: RoutingSettingsVie
         >
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Switch label="IndiaMART pull" key={form.key('routeIndiamart')} {...form.getInputProps('routeIndiamart', { type: 'checkbox' })} />
-            <Switch label="Capture API, website form and phone enquiries" key={form.key('routeCapture')} {...form.getInputProps('routeCapture', { type: 'checkbox' })} />
+            <Switch
+              label="Capture API, website form and phone enquiries"
+              key={form.key('routeCapture')}
+              {...form.getInputProps('routeCapture', { type: 'checkbox' })}
+            />
             <Switch label="Add Lead" key={form.key('routeAddLead')} {...form.getInputProps('routeAddLead', { type: 'checkbox' })} />
             <Switch
               label="CSV uploads"

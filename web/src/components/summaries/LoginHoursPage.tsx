@@ -80,7 +80,7 @@ function WindowCard({ label, total, wide }: { label: string; total: LoginHours['
         <Group gap={4} mt={4} wrap="nowrap">
           <VerifiedMark texts={marks} />
           <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }}>
-            {t('loginHours.verifiedPart', { time: formatHms(total.verifiedTalkTime, displayLanguage()) })}
+            {formatHms(total.verifiedTalkTime, displayLanguage())}
           </Text>
         </Group>
       )}
