@@ -3,8 +3,7 @@ import { dialects, testAppFor } from './helpers/app.js';
 import { team } from './helpers/company.js';
 import { historyValues, insertUploadedLead } from './helpers/fixtures.js';
 import { query } from './helpers/http.js';
-import { storeTelephony } from './helpers/telephony.js';
-import { nowIso } from '../server/db/dialect.js';
+import { insertCallFact, storeTelephony } from './helpers/telephony.js';
 import type { HistoryKind } from '../server/db/schema.js';
 import { todayBounds } from '../shared/dates.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
@@ -20,35 +19,19 @@ describe.each(dialects)('figures from call facts on %s', (dialect) => {
   const day = todayBounds('Asia/Kolkata');
   const at = (hours: number) => new Date(Date.parse(day.from) + hours * HOUR).toISOString();
 
-  async function insertCall(
+  const insertCall = (
     companyId: number,
-    over: { userId: number | null; leadId: number | null; direction?: CallDirection; status: CallStatus; talk?: number; placedAt: string },
-  ) {
-    const { id } = await db()
-      .insertInto('calls')
-      .values({
-        subadmin_id: companyId,
-        provider: 'exotel',
-        provider_call_id: `sid-${Math.random()}`,
-        lead_id: over.leadId,
-        user_id: over.userId,
-        direction: over.direction ?? 'outbound',
-        status: over.status,
-        from_number: '+918047112233',
-        to_number: '9876500001',
-        placed_at: over.placedAt,
-        answered_at: null,
-        ended_at: over.placedAt,
-        talk_seconds: over.talk ?? null,
-        recording_ref: null,
-        cost: null,
-        cost_currency: null,
-        updated_at: nowIso(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
-  }
+    c: { userId: number | null; leadId: number | null; direction?: CallDirection; status: CallStatus; talk?: number; placedAt: string },
+  ) =>
+    insertCallFact(db(), companyId, {
+      lead_id: c.leadId,
+      user_id: c.userId,
+      direction: c.direction ?? 'outbound',
+      status: c.status,
+      placed_at: c.placedAt,
+      ended_at: c.placedAt,
+      talk_seconds: c.talk ?? null,
+    });
 
   async function insertHistory(
     companyId: number,

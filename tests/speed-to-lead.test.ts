@@ -9,6 +9,8 @@ import { FEEDBACK_OPTIONS } from '../shared/schemas/lead-work.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
 import { formatWait } from '../shared/durations.js';
 import { mySpeed, pageWaiting, percentile, speedReport } from '../server/services/speed/speed-to-lead.service.js';
+import { insertCallFact } from './helpers/telephony.js';
+import type { CallStatus } from '../shared/telephony.js';
 
 const MIN = 60_000;
 const at = (iso: string, minutes = 0) => new Date(Date.parse(iso) + minutes * MIN).toISOString();
@@ -185,23 +187,8 @@ describe.each(dialects)('speed to lead on %s', (dialect) => {
       const ringing = await arrival(company.id, MORNING, { telicaller_id: caller.id });
       // A call whose telecaller never picked up never dialled the lead.
       const agentMissed = await arrival(company.id, MORNING, { telicaller_id: caller.id });
-      const call = (leadId: number, userId: number, minutes: number, status: string, companyId = company.id) =>
-        db()
-          .insertInto('calls')
-          .values({
-            subadmin_id: companyId,
-            provider: 'exotel',
-            provider_call_id: `sid-${leadId}-${minutes}`,
-            lead_id: leadId,
-            user_id: userId,
-            direction: 'outbound',
-            status: status as 'completed',
-            from_number: '+918047112233',
-            to_number: '9876500001',
-            placed_at: at(MORNING, minutes),
-            updated_at: MORNING,
-          })
-          .execute();
+      const call = (leadId: number, userId: number, minutes: number, status: CallStatus, companyId = company.id) =>
+        insertCallFact(db(), companyId, { lead_id: leadId, user_id: userId, status, placed_at: at(MORNING, minutes) });
       await call(placed, caller.id, 2, 'completed');
       await call(earlier, colleague.id, 6, 'completed');
       await call(ringing, caller.id, 3, 'ringing');

@@ -3,7 +3,7 @@ import { dialects, testAppFor } from './helpers/app.js';
 import { team } from './helpers/company.js';
 import { insertUploadedLead } from './helpers/fixtures.js';
 import { legacy, mutate, query } from './helpers/http.js';
-import { storeTelephony } from './helpers/telephony.js';
+import { insertCallFact, storeTelephony } from './helpers/telephony.js';
 import { nowIso } from '../server/db/dialect.js';
 import { applyCallEvents } from '../server/services/telephony/calls.service.js';
 import { companyTelephony } from '../server/services/telephony/settings.repository.js';
@@ -27,23 +27,7 @@ describe.each(dialects)('the legacy API beside the company’s telephony on %s',
 
   it('shows a provider call’s talk time as the history’s call_duration, marked verified', async () => {
     const w = await companyWithProvider();
-    const { id: callId } = await db()
-      .insertInto('calls')
-      .values({
-        subadmin_id: w.company.id,
-        provider: 'exotel',
-        provider_call_id: 'sid-legacy',
-        lead_id: w.lead,
-        user_id: w.caller.id,
-        direction: 'outbound',
-        status: 'in_progress',
-        from_number: '+918047112233',
-        to_number: '9876500001',
-        placed_at: nowIso(),
-        updated_at: nowIso(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const callId = await insertCallFact(db(), w.company.id, { provider_call_id: 'sid-legacy', lead_id: w.lead, user_id: w.caller.id, status: 'in_progress' });
     const form = {
       leadId: w.lead,
       status: LEAD_STATUS.notInterested,

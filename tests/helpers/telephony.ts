@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { Insertable, Kysely } from 'kysely';
+import type { CallsTable, DB } from '../../server/db/schema.js';
 import type { TestApp } from './app.js';
 import { nowIso } from '../../server/db/dialect.js';
 import { secretBox } from '../../server/services/telephony/secret-box.js';
@@ -35,4 +37,31 @@ export async function storeTelephony(
     })
     .execute();
   return hookToken;
+}
+
+/** A calls row of the company as the provider's reports leave it: an outbound call placed now, unless `over` says otherwise. Answers its id. */
+export async function insertCallFact(
+  db: Kysely<DB>,
+  companyId: number,
+  over: Partial<Omit<Insertable<CallsTable>, 'subadmin_id'>> & Pick<Insertable<CallsTable>, 'status'>,
+): Promise<number> {
+  const at = over.placed_at ?? nowIso();
+  const { id } = await db
+    .insertInto('calls')
+    .values({
+      subadmin_id: companyId,
+      provider: 'exotel',
+      provider_call_id: `sid-${randomBytes(8).toString('hex')}`,
+      lead_id: null,
+      user_id: null,
+      direction: 'outbound',
+      from_number: '+918047112233',
+      to_number: '9876500001',
+      placed_at: at,
+      updated_at: at,
+      ...over,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
 }

@@ -220,17 +220,23 @@ export function findCompanyUser(db: Kysely<DB>, subadminId: number, id: number) 
   return db.selectFrom('users').select(['id', 'name']).where('id', '=', id).where('subadmin_id', '=', subadminId).executeTakeFirst();
 }
 
-/** How many calls a call log page is taken from. */
-/** How many calls, counted no further than one past what a list pages through. */
-export async function countCalls(db: Kysely<DB>, subadminId: number, span: Span, userId?: number): Promise<number> {
-  const calls = callsIn(db, subadminId, span, userId)
-    .select(sql<number>`1`.as('one'))
-    .limit(MAX_PAGED_ROWS + 1);
+/** The rows of a query, counted no further than one past what a list pages through. */
+async function countUpToPaged(db: Kysely<DB>, rows: ReturnType<typeof callsIn>): Promise<number> {
   const row = await db
-    .selectFrom(calls.as('c'))
+    .selectFrom(
+      rows
+        .select(sql<number>`1`.as('one'))
+        .limit(MAX_PAGED_ROWS + 1)
+        .as('c'),
+    )
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirst();
   return Number(row?.total ?? 0);
+}
+
+/** How many calls a call log page is taken from, counted no further than one past what a list pages through. */
+export function countCalls(db: Kysely<DB>, subadminId: number, span: Span, userId?: number): Promise<number> {
+  return countUpToPaged(db, callsIn(db, subadminId, span, userId));
 }
 
 /** One page of calls, newest first, with the lead, who called, and the provider's call behind each (if one). */
@@ -267,30 +273,14 @@ export function pageCalls(db: Kysely<DB>, subadminId: number, span: Span, page: 
 }
 
 /** Outcomes with no call behind them since `since`, in a span, counted no further than one past what a list pages through. */
-export async function countNoCallOutcomes(db: Kysely<DB>, subadminId: number, span: Span, since: string, userId?: number): Promise<number> {
-  const rows = callsIn(db, subadminId, { from: span.from > since ? span.from : since, to: span.to }, userId)
-    .where('h.kind', '=', 'outcome')
-    .where('h.call_via', 'is', null)
-    .select(sql<number>`1`.as('one'))
-    .limit(MAX_PAGED_ROWS + 1);
-  const row = await db
-    .selectFrom(rows.as('c'))
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
+export function countNoCallOutcomes(db: Kysely<DB>, subadminId: number, span: Span, since: string, userId?: number): Promise<number> {
+  const from = span.from > since ? span.from : since;
+  return countUpToPaged(db, callsIn(db, subadminId, { from, to: span.to }, userId).where('h.kind', '=', 'outcome').where('h.call_via', 'is', null));
 }
 
 /** How many distinct leads one user called in a span, counted no further than one past what a list pages through. */
-export async function countCalledLeads(db: Kysely<DB>, subadminId: number, userId: number, span: Span): Promise<number> {
-  const leads = callsIn(db, subadminId, span, userId)
-    .select('h.lead_id')
-    .groupBy('h.lead_id')
-    .limit(MAX_PAGED_ROWS + 1);
-  const row = await db
-    .selectFrom(leads.as('c'))
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirst();
-  return Number(row?.total ?? 0);
+export function countCalledLeads(db: Kysely<DB>, subadminId: number, userId: number, span: Span): Promise<number> {
+  return countUpToPaged(db, callsIn(db, subadminId, span, userId).groupBy('h.lead_id'));
 }
 
 /** One page of the leads a user called in a span, the most recently called first, with their calls counted and timed. */
