@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { DB, TelephonySettingsTable } from '../../db/schema.js';
-import type { Selectable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import { TELEPHONY_PROVIDER_IDS, type TelephonyProviderId } from '../../../shared/telephony.js';
 import type { ProviderSettings, TelephonyProvider } from './provider.js';
 import { telephonyProviders } from './providers/index.js';
@@ -73,4 +73,52 @@ export type HookKind = 'status' | 'answer' | 'inbound';
 export function hookUrl(config: Config, t: Pick<CompanyTelephony, 'providerId' | 'hookToken'>, kind: HookKind): string {
   if (!config.telephony.publicUrl) throw new Error('PUBLIC_URL is not set');
   return `${config.telephony.publicUrl}/api/telephony/${t.providerId}/${t.hookToken}/${kind}`;
+}
+
+/** The company's settings row as stored (credentials still sealed); undefined when it set none up. */
+export function findTelephonyRow(db: Kysely<DB>, subadminId: number): Promise<Selectable<TelephonySettingsTable> | undefined> {
+  return db.selectFrom('telephony_settings').selectAll().where('subadmin_id', '=', subadminId).executeTakeFirst();
+}
+
+/** Writes the company's settings: a first save inserts (with its hook token), a later one changes. */
+export async function upsertTelephonyRow(db: Kysely<DB>, values: Insertable<TelephonySettingsTable>, changes: Updateable<TelephonySettingsTable>): Promise<void> {
+  await db
+    .insertInto('telephony_settings')
+    .values(values)
+    .onConflict((oc) => oc.column('subadmin_id').doUpdateSet(changes))
+    .execute();
+}
+
+/** Turns calls through the provider off, keeping the settings; false when the company has none. */
+export async function disableTelephonyRow(db: Kysely<DB>, subadminId: number, now: string): Promise<boolean> {
+  const res = await db.updateTable('telephony_settings').set({ enabled: 0, updated_at: now }).where('subadmin_id', '=', subadminId).executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
+}
+
+const CALLER_TYPES = ['Telicaller', 'Telicaller-hade'] as const;
+
+/** The company's telecallers and heads (not deleted), with the phone a provider's call rings for them. */
+export function findCallPhones(db: Kysely<DB>, subadminId: number) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'user_type', 'mobile', 'call_phone'])
+    .where('subadmin_id', '=', subadminId)
+    .where('deleted_at', 'is', null)
+    .where('user_type', 'in', CALLER_TYPES)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+/** Sets a telecaller's or head's phone to ring (null: their mobile); false when they are not the company's. */
+export async function setCallPhoneRow(db: Kysely<DB>, subadminId: number, userId: number, callPhone: string | null, now: string): Promise<boolean> {
+  const res = await db
+    .updateTable('users')
+    .set({ call_phone: callPhone, updated_at: now })
+    .where('subadmin_id', '=', subadminId)
+    .where('id', '=', userId)
+    .where('deleted_at', 'is', null)
+    .where('user_type', 'in', CALLER_TYPES)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
