@@ -27,3 +27,10 @@ export function normalizePhoneNumber(raw: string | null | undefined): string | n
   else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
   return /^[1-9]\d{9}$/.test(digits) ? digits : null;
 }
+
+/** A number as telephony providers take it (E.164): an Indian number (normalizePhoneNumber) as +91 and its 10 digits; any other as given, trimmed. */
+export function toE164(raw: string): string {
+  const n = normalizePhoneNumber(raw);
+  if (!n) return raw.trim();
+  return n.startsWith('+') ? n : `+91${n}`;
+}

@@ -22,6 +22,7 @@ import { tasksRouter } from './routers/tasks.js';
 import { routingRouter } from './routers/routing.js';
 import { captureRouter } from './routers/capture.js';
 import { alertsRouter } from './routers/alerts.js';
+import { telephonyRouter } from './routers/telephony.js';
 import { telephonySettingsRouter } from './routers/telephony-settings.js';
 
 export const appRouter = router({
@@ -48,6 +49,7 @@ export const appRouter = router({
   routing: routingRouter,
   capture: captureRouter,
   alerts: alertsRouter,
+  telephony: telephonyRouter,
   telephonySettings: telephonySettingsRouter,
 });
 
