@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizePhoneNumber } from '../mobile.js';
 import { numeric } from './fields.js';
+import { idField } from './users.js';
 import { DIALER_COUNTDOWN, MAX_CALLER_IDS, TELEPHONY_PROVIDER_IDS, TELEPHONY_PROVIDERS, type TelephonyProviderId } from '../telephony.js';
 import type { UserTypeValue } from '../constants.js';
 
@@ -80,7 +81,7 @@ export interface TelephonySettingsView {
 }
 
 export const SetCallPhoneInput = z.object({
-  userId: z.number().int().positive(),
+  userId: idField,
   /** null or blank: ring their mobile */
   callPhone: z
     .string()

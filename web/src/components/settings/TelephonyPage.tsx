@@ -308,7 +308,7 @@ function Callbacks({ callbacks, provider }: { callbacks: NonNullable<TelephonySe
   const where =
     provider === 'twilio'
       ? 'In the Twilio Console, on each of your numbers (Phone Numbers → Manage → Active numbers): "A call comes in" → the inbound address, and "Call status changes" → the status address, both HTTP POST.'
-      : 'In Exotel, build a call flow for your ExoPhone whose Connect applet takes its number from the inbound address (a dynamic URL), and set the flow\u2019s status callback to the status address.';
+      : 'In Exotel (App Bazaar), give your ExoPhone a call flow whose Connect applet takes the number to dial from a URL: the inbound address.';
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={760}>
       <Stack gap="sm">
