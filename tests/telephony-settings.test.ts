@@ -25,7 +25,8 @@ const form = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const settingsRow = (t: TestApp, companyId: number) => t.deps.db.selectFrom('telephony_settings').selectAll().where('subadmin_id', '=', companyId).executeTakeFirst();
+const settingsRow = (t: TestApp, companyId: number) =>
+  t.deps.db.selectFrom('telephony_settings').selectAll().where('subadmin_id', '=', companyId).executeTakeFirst();
 
 describe('phone numbers', () => {
   it('keeps an Indian number as its 10 digits and another country’s in E.164', () => {
@@ -92,7 +93,11 @@ describe.each(dialects)('telephony settings on %s', (dialect) => {
   it('says so when the stored credentials cannot be opened with this server’s key', async () => {
     const { company, owner } = await team(t);
     await storeTelephony(t, company.id, 'exotel', EXOTEL);
-    await t.deps.db.updateTable('telephony_settings').set({ credentials: 'v1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' }).where('subadmin_id', '=', company.id).execute();
+    await t.deps.db
+      .updateTable('telephony_settings')
+      .set({ credentials: 'v1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })
+      .where('subadmin_id', '=', company.id)
+      .execute();
     const res = await query(t.app, 'telephonySettings.get', undefined, owner);
     expect(res.data).toMatchObject({ credentialsUnreadable: true, fields: { apiToken: { set: false }, accountSid: { value: '' } } });
   });
@@ -160,7 +165,10 @@ describe.each(dialects)('telephony settings on %s', (dialect) => {
     expect(bad.error?.message).toBe(PHONE_INVALID);
     expect((await row()).call_phone).toBe('8047119900');
 
-    expect((await mutate(t.app, 'telephonySettings.setCallPhone', { userId: caller.id, callPhone: null }, owner)).data).toEqual({ userId: caller.id, callPhone: null });
+    expect((await mutate(t.app, 'telephonySettings.setCallPhone', { userId: caller.id, callPhone: null }, owner)).data).toEqual({
+      userId: caller.id,
+      callPhone: null,
+    });
     expect((await row()).call_phone).toBeNull();
 
     // Not a telecaller or head, deleted, or another company's: not found, nothing changes.
@@ -171,7 +179,12 @@ describe.each(dialects)('telephony settings on %s', (dialect) => {
       expect(res.error?.data?.code).toBe('NOT_FOUND');
       expect((await t.deps.db.selectFrom('users').select('call_phone').where('id', '=', userId).executeTakeFirstOrThrow()).call_phone).toBeNull();
     }
-    const audit = await t.deps.db.selectFrom('audit_log').select(['entity', 'entity_id', 'detail']).where('subadmin_id', '=', company.id).where('entity', '=', 'call_phone').execute();
+    const audit = await t.deps.db
+      .selectFrom('audit_log')
+      .select(['entity', 'entity_id', 'detail'])
+      .where('subadmin_id', '=', company.id)
+      .where('entity', '=', 'call_phone')
+      .execute();
     expect(audit.map((a) => [a.entity_id, JSON.parse(a.detail!)])).toEqual([
       [caller.id, { callPhone: '8047119900' }],
       [caller.id, { callPhone: null }],

@@ -107,7 +107,10 @@ export const PROCEDURES: Record<string, Entry> = {
   'telephonySettings.save': { allow: OWNER },
   'telephonySettings.disable': { allow: OWNER },
   'telephonySettings.callPhones': { allow: OWNER },
-  'telephonySettings.setCallPhone': { allow: OWNER, probes: (o) => input({ userId: o.telecaller, callPhone: '9123456780' }, { userId: o.head, callPhone: null }) },
+  'telephonySettings.setCallPhone': {
+    allow: OWNER,
+    probes: (o) => input({ userId: o.telecaller, callPhone: '9123456780' }, { userId: o.head, callPhone: null }),
+  },
   'indiamart.status': { allow: OWNER },
   'indiamart.pullNow': { allow: OWNER },
   'dashboard.subadmin': { allow: OWNER },

@@ -85,7 +85,11 @@ export function findTelephonyRow(db: Kysely<DB>, subadminId: number): Promise<Se
 }
 
 /** Writes the company's settings: a first save inserts (with its hook token), a later one changes. */
-export async function upsertTelephonyRow(db: Kysely<DB>, values: Insertable<TelephonySettingsTable>, changes: Updateable<TelephonySettingsTable>): Promise<void> {
+export async function upsertTelephonyRow(
+  db: Kysely<DB>,
+  values: Insertable<TelephonySettingsTable>,
+  changes: Updateable<TelephonySettingsTable>,
+): Promise<void> {
   await db
     .insertInto('telephony_settings')
     .values(values)

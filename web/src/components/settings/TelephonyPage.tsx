@@ -1,5 +1,23 @@
 import { useState } from 'react';
-import { Alert, Button, Checkbox, Group, Modal, NumberInput, Paper, PasswordInput, Radio, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Paper,
+  PasswordInput,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
@@ -10,13 +28,15 @@ import { fieldErrorsOf, notifyFailure, notifySuccess, serverAnswered } from '../
 import { formatDateTime } from '../../lib/format';
 import { errorMessage } from '../../trpc';
 import { USER_TYPE_LABELS } from '../../../../shared/constants';
-import { DIALER_COUNTDOWN, MAX_CALLER_IDS, TELEPHONY_PROVIDER_IDS, TELEPHONY_PROVIDERS, type ProviderField, type TelephonyProviderId } from '../../../../shared/telephony';
 import {
-  SetCallPhoneInput,
-  TelephonySettingsInput,
-  type CallPhoneRow,
-  type TelephonySettingsView,
-} from '../../../../shared/schemas/telephony-settings';
+  DIALER_COUNTDOWN,
+  MAX_CALLER_IDS,
+  TELEPHONY_PROVIDER_IDS,
+  TELEPHONY_PROVIDERS,
+  type ProviderField,
+  type TelephonyProviderId,
+} from '../../../../shared/telephony';
+import { SetCallPhoneInput, TelephonySettingsInput, type CallPhoneRow, type TelephonySettingsView } from '../../../../shared/schemas/telephony-settings';
 
 export function TelephonyPage() {
   const settings = trpc.telephonySettings.get.useQuery();
@@ -25,8 +45,8 @@ export function TelephonyPage() {
       <div>
         <Title order={2}>{PAGE_TITLES['/subadmin/telephony']}</Title>
         <Text c="dimmed" size="sm">
-          Calls through a cloud telephony provider: the provider rings your telecaller, then the lead from your company number, and reports the real duration and a
-          recording. Without it, Call opens the telecaller's own phone, as before.
+          Calls through a cloud telephony provider: the provider rings your telecaller, then the lead from your company number, and reports the real duration
+          and a recording. Without it, Call opens the telecaller's own phone, as before.
         </Text>
       </div>
       <QueryState query={settings} errorText="Failed to load the telephony settings.">
@@ -34,8 +54,8 @@ export function TelephonyPage() {
           <>
             {!data.publicUrlSet && (
               <Alert color="orange" title="This server has no public address (PUBLIC_URL)">
-                The provider reports every call to this server, so calls through a provider cannot be turned on until whoever runs the server sets PUBLIC_URL
-                to the address it is reached at (such as https://crm.example.com). You can still enter and check your provider's details.
+                The provider reports every call to this server, so calls through a provider cannot be turned on until whoever runs the server sets PUBLIC_URL to
+                the address it is reached at (such as https://crm.example.com). You can still enter and check your provider's details.
               </Alert>
             )}
             {data.credentialsUnreadable && (
@@ -68,12 +88,12 @@ interface FormValues {
 
 /** Every provider's fields, as stored (text and choices) or blank (secrets: never sent to a browser). */
 function settingsValues(view: TelephonySettingsView): FormValues['settings'] {
-  const valueOf = (id: TelephonyProviderId, f: ProviderField) => {
+  const initial = (id: TelephonyProviderId, f: ProviderField) => {
     const stored = id === view.provider ? view.fields[f.key] : undefined;
     return stored && 'value' in stored ? stored.value : f.kind === 'choice' ? (f.choices?.[0]?.value ?? '') : '';
   };
   return Object.fromEntries(
-    TELEPHONY_PROVIDER_IDS.map((id) => [id, Object.fromEntries(TELEPHONY_PROVIDERS[id].fields.map((f) => [f.key, valueOf(id, f)]))]),
+    TELEPHONY_PROVIDER_IDS.map((id) => [id, Object.fromEntries(TELEPHONY_PROVIDERS[id].fields.map((f) => [f.key, initial(id, f)]))]),
   ) as FormValues['settings'];
 }
 
@@ -275,7 +295,9 @@ function SettingsForm({ settings }: { settings: TelephonySettingsView }) {
             <Switch
               label="Place calls through the provider"
               description={
-                settings.publicUrlSet ? 'When on, Call on the telecallers\u2019 phones goes through the provider; "Call from my phone" stays.' : 'Needs PUBLIC_URL on the server (see above).'
+                settings.publicUrlSet
+                  ? 'When on, Call on the telecallers\u2019 phones goes through the provider; "Call from my phone" stays.'
+                  : 'Needs PUBLIC_URL on the server (see above).'
               }
               disabled={!settings.publicUrlSet && !form.values.enabled}
               key={form.key('enabled')}
@@ -332,7 +354,7 @@ function CallPhones() {
   const people = trpc.telephonySettings.callPhones.useQuery();
   const [editing, setEditing] = useState<CallPhoneRow | null>(null);
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={760}>
       <Stack gap="sm">
         <div>
           <Title order={3} size="h4">

@@ -1,0 +1,117 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serverAndBrowser, snap } from './harness.js';
+import { errorsOf, field, freshPage, signInAsSubadmin } from './pages.js';
+
+/*
+ * The Telephony page against a stand-in for Exotel's API (EXOTEL_API_URL): it answers the account's
+ * authenticated reads 200 for the right key and token and 401 for any other, as Exotel does.
+ */
+
+const GOOD = { sid: 'acme1', key: 'exo-key-1', token: 'good-token-123' };
+const seen: { method: string; url: string; auth: string }[] = [];
+const exotel = http.createServer((req, res) => {
+  const auth = Buffer.from(String(req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
+  seen.push({ method: req.method ?? '', url: req.url ?? '', auth });
+  if (!req.url?.includes(`/Accounts/${GOOD.sid}`)) {
+    res.writeHead(404, { 'content-type': 'application/json' }).end('{"RestException":{"Status":404,"Message":"Not Found"}}');
+    return;
+  }
+  if (auth !== `${GOOD.key}:${GOOD.token}`) {
+    res
+      .writeHead(401, { 'content-type': 'application/json' })
+      .end('{"RestException":{"Status":401,"Message":"Authentication is required to view this page."}}');
+    return;
+  }
+  res
+    .writeHead(200, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ IncomingPhoneNumbers: [{ sid: 'ph1', phone_number: '+918047112233', capabilities: { voice: true, sms: false } }] }));
+});
+
+const serverEnv: Record<string, string> = { PUBLIC_URL: 'https://crm.example.test' };
+beforeAll(async () => {
+  await new Promise<void>((resolve) => exotel.listen(0, '127.0.0.1', resolve));
+  serverEnv.EXOTEL_API_URL = `http://127.0.0.1:${(exotel.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => exotel.close(() => resolve())));
+
+const env = serverAndBrowser(undefined, {}, serverEnv);
+
+/** Errors other than the answers the test asked for (a refused save is a 400). */
+const unexpected = (page: Parameters<typeof errorsOf>[0]) => errorsOf(page).filter((e) => !/status of 400/.test(e));
+
+describe('the Telephony page in a real browser', () => {
+  it('phone: a refused check shows the provider’s message and keeps nothing; accepted, it saves, shows the addresses and keeps the secret hidden', async () => {
+    const page = await freshPage(env.browser, { width: 390, height: 844 });
+    await signInAsSubadmin(page, env.server.base);
+    await page.goto(`${env.server.base}/subadmin/telephony`);
+    await page.getByRole('heading', { name: 'Telephony', exact: true }).waitFor();
+    await expect.poll(() => page.getByText('This server has no public address').count()).toBe(0);
+
+    await field(page, 'Account SID').fill(GOOD.sid);
+    await field(page, 'API key').fill(GOOD.key);
+    await field(page, 'API token').fill('wrong-token');
+    await field(page, 'Company numbers').fill('080 4711 2233');
+    await page.getByRole('switch', { name: 'Place calls through the provider' }).check({ force: true });
+    await page.getByRole('button', { name: 'Check and save' }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'Not saved' });
+    await refusal.waitFor();
+    expect(await refusal.innerText()).not.toContain('Something went wrong');
+    expect(seen.at(-1)?.auth).toBe(`${GOOD.key}:wrong-token`);
+    expect(await page.getByText('Addresses for the provider').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await snap(page, 'telephony-refused-phone');
+
+    await field(page, 'API token').fill(GOOD.token);
+    await page.getByRole('button', { name: 'Check and save' }).click();
+    await page.getByText('Telephony settings saved.').waitFor();
+    await page.getByText('Addresses for the provider').waitFor();
+    const status = await page.getByLabel('Status address').innerText();
+    expect(status).toMatch(/^https:\/\/crm\.example\.test\/api\/telephony\/exotel\/[A-Za-z0-9_-]{43}\/status$/);
+    await page.getByRole('button', { name: 'Copy the status address' }).waitFor();
+    expect(await field(page, 'API token').inputValue()).toBe('');
+    expect(await field(page, 'API token').getAttribute('placeholder')).toBe('saved — leave blank to keep');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await snap(page, 'telephony-saved-phone');
+
+    // Read again: the values but the token; saving with it blank keeps it (the provider is asked with the stored one).
+    await page.reload();
+    await page.getByText('Addresses for the provider').waitFor();
+    expect(await field(page, 'Account SID').inputValue()).toBe(GOOD.sid);
+    expect(await field(page, 'Company numbers').inputValue()).toBe('8047112233');
+    expect(await page.content()).not.toContain(GOOD.token);
+    await field(page, 'Countdown before the next call \\(seconds\\)').fill('8');
+    await page.getByRole('button', { name: 'Check and save' }).click();
+    await page.getByText('Telephony settings saved.').waitFor();
+    expect(seen.at(-1)?.auth).toBe(`${GOOD.key}:${GOOD.token}`);
+    expect(await page.getByLabel('Status address').innerText()).toBe(status);
+
+    // A telecaller's phone to ring: a bad number is refused, a good one shown as kept.
+    const row = page.getByRole('row').filter({ hasText: 'Rahul Verma' });
+    await row.getByRole('button', { name: 'Change the phone to ring for Rahul Verma' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/^Phone to ring( \*)?$/).fill('12-34');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Enter a 10-digit Indian number').waitFor();
+    await dialog.getByLabel(/^Phone to ring( \*)?$/).fill('+91 80 4711 9900');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Phone to ring saved.').waitFor();
+    await row.getByText('8047119900').waitFor();
+    await snap(page, 'telephony-phones-phone');
+    expect(unexpected(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('desktop: the page sits in the sidebar beside Calling Rules', async () => {
+    const page = await freshPage(env.browser, { width: 1280, height: 800 });
+    await signInAsSubadmin(page, env.server.base);
+    await page.getByRole('link', { name: 'Telephony' }).click();
+    await page.waitForURL('**/subadmin/telephony');
+    await page.getByRole('table', { name: 'Phones to ring' }).waitFor();
+    await page.getByText('Rahul Verma').first().waitFor();
+    await snap(page, 'telephony-desktop');
+    expect(unexpected(page)).toEqual([]);
+    await page.close();
+  });
+});
