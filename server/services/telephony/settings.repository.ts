@@ -6,6 +6,7 @@ import { TELEPHONY_PROVIDER_IDS, type TelephonyProviderId } from '../../../share
 import type { ProviderSettings, TelephonyProvider } from './provider.js';
 import { telephonyProviders } from './providers/index.js';
 import { secretBox } from './secret-box.js';
+import { companyCallers, updateCaller } from '../routing/availability.repository.js';
 import { type TELEPHONY_HOOK_KINDS, TELEPHONY_PREFIX } from '../../rest/telephony-paths.js';
 
 /** A company's telephony as the server uses it: the provider, its settings opened, and the company's choices. */
@@ -103,30 +104,12 @@ export async function disableTelephonyRow(db: Kysely<DB>, subadminId: number, no
   return Number(res.numUpdatedRows) === 1;
 }
 
-const CALLER_TYPES = ['Telicaller', 'Telicaller-hade'] as const;
-
 /** The company's telecallers and heads (not deleted), with the phone a provider's call rings for them. */
 export function findCallPhones(db: Kysely<DB>, subadminId: number) {
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'user_type', 'mobile', 'call_phone'])
-    .where('subadmin_id', '=', subadminId)
-    .where('deleted_at', 'is', null)
-    .where('user_type', 'in', CALLER_TYPES)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
+  return companyCallers(db, subadminId).select(['id', 'name', 'user_type', 'mobile', 'call_phone']).orderBy('name').orderBy('id').execute();
 }
 
 /** Sets a telecaller's or head's phone to ring (null: their mobile); false when they are not the company's. */
-export async function setCallPhoneRow(db: Kysely<DB>, subadminId: number, userId: number, callPhone: string | null, now: string): Promise<boolean> {
-  const res = await db
-    .updateTable('users')
-    .set({ call_phone: callPhone, updated_at: now })
-    .where('subadmin_id', '=', subadminId)
-    .where('id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .where('user_type', 'in', CALLER_TYPES)
-    .executeTakeFirst();
-  return Number(res.numUpdatedRows) === 1;
+export function setCallPhoneRow(db: Kysely<DB>, subadminId: number, userId: number, callPhone: string | null, now: string): Promise<boolean> {
+  return updateCaller(db, subadminId, userId, { call_phone: callPhone, updated_at: now });
 }

@@ -21,6 +21,7 @@ import {
 import { useForm } from '@mantine/form';
 import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
+import { SettingsSection } from './SettingsSection';
 import { PAGE_TITLES } from '../layout/pageTitles';
 import { AppTable } from '../DataTable/AppTable';
 import { Copyable } from '../capture/SecretModal';
@@ -174,121 +175,102 @@ function SettingsForm({ settings }: { settings: TelephonySettingsView }) {
   return (
     <form onSubmit={form.onSubmit((v) => save.mutate(inputOf(v)))} noValidate>
       <Stack maw={760}>
-        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-          <Stack gap="sm">
-            <div>
-              <Title order={3} size="h4">
-                Provider
-              </Title>
-              <Text size="sm" c="dimmed">
-                {settings.checkedAt
-                  ? `The provider accepted these details on ${formatDateTime(settings.checkedAt)}.`
-                  : 'The details are checked with the provider when you save; nothing is kept if it refuses them.'}
-              </Text>
-            </div>
-            <Radio.Group label="Provider" key={form.key('provider')} {...form.getInputProps('provider')}>
-              <Group mt={6}>
-                {TELEPHONY_PROVIDER_IDS.map((id) => (
-                  <Radio key={id} value={id} label={TELEPHONY_PROVIDERS[id].label} />
-                ))}
-              </Group>
-            </Radio.Group>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {TELEPHONY_PROVIDERS[provider].fields.map((f) => {
-                const path = `settings.${provider}.${f.key}`;
-                const stored = sameProvider ? settings.fields[f.key] : undefined;
-                if (f.kind === 'secret') {
-                  const isSet = Boolean(stored && 'set' in stored && stored.set);
-                  return (
-                    <PasswordInput
-                      key={form.key(path)}
-                      label={f.label}
-                      description={f.help}
-                      placeholder={isSet ? 'saved — leave blank to keep' : undefined}
-                      required={!isSet}
-                      autoComplete="new-password"
-                      {...form.getInputProps(path)}
-                    />
-                  );
-                }
-                if (f.kind === 'choice') {
-                  return (
-                    <Select
-                      key={form.key(path)}
-                      label={f.label}
-                      description={f.help}
-                      data={(f.choices ?? []).map((c) => ({ value: c.value, label: c.label }))}
-                      allowDeselect={false}
-                      required
-                      {...form.getInputProps(path)}
-                    />
-                  );
-                }
-                return <TextInput key={form.key(path)} label={f.label} description={f.help} required autoComplete="off" {...form.getInputProps(path)} />;
-              })}
-            </SimpleGrid>
-            <Textarea
-              label="Company numbers"
-              description={`The numbers leads see you call from, one a line (at most ${MAX_CALLER_IDS}): your ExoPhones, or the Twilio numbers you bought. The first is used for calls.`}
-              required
-              autosize
-              minRows={2}
-              maxRows={6}
-              key={form.key('callerIds')}
-              {...form.getInputProps('callerIds')}
-            />
-          </Stack>
-        </Paper>
+        <SettingsSection
+          title="Provider"
+          description={
+            settings.checkedAt
+              ? `The provider accepted these details on ${formatDateTime(settings.checkedAt)}.`
+              : 'The details are checked with the provider when you save; nothing is kept if it refuses them.'
+          }
+        >
+          <Radio.Group label="Provider" key={form.key('provider')} {...form.getInputProps('provider')}>
+            <Group mt={6}>
+              {TELEPHONY_PROVIDER_IDS.map((id) => (
+                <Radio key={id} value={id} label={TELEPHONY_PROVIDERS[id].label} />
+              ))}
+            </Group>
+          </Radio.Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {TELEPHONY_PROVIDERS[provider].fields.map((f) => {
+              const path = `settings.${provider}.${f.key}`;
+              const stored = sameProvider ? settings.fields[f.key] : undefined;
+              if (f.kind === 'secret') {
+                const isSet = Boolean(stored && 'set' in stored && stored.set);
+                return (
+                  <PasswordInput
+                    key={form.key(path)}
+                    label={f.label}
+                    description={f.help}
+                    placeholder={isSet ? 'saved — leave blank to keep' : undefined}
+                    required={!isSet}
+                    autoComplete="new-password"
+                    {...form.getInputProps(path)}
+                  />
+                );
+              }
+              if (f.kind === 'choice') {
+                return (
+                  <Select
+                    key={form.key(path)}
+                    label={f.label}
+                    description={f.help}
+                    data={(f.choices ?? []).map((c) => ({ value: c.value, label: c.label }))}
+                    allowDeselect={false}
+                    required
+                    {...form.getInputProps(path)}
+                  />
+                );
+              }
+              return <TextInput key={form.key(path)} label={f.label} description={f.help} required autoComplete="off" {...form.getInputProps(path)} />;
+            })}
+          </SimpleGrid>
+          <Textarea
+            label="Company numbers"
+            description={`The numbers leads see you call from, one a line (at most ${MAX_CALLER_IDS}): your ExoPhones, or the Twilio numbers you bought. The first is used for calls.`}
+            required
+            autosize
+            minRows={2}
+            maxRows={6}
+            key={form.key('callerIds')}
+            {...form.getInputProps('callerIds')}
+          />
+        </SettingsSection>
 
-        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-          <Stack gap="sm">
-            <Title order={3} size="h4">
-              Recordings
-            </Title>
-            <Checkbox
-              label="Record calls"
-              description="The provider records each call; recordings play on this site to those allowed, and each play is logged."
-              key={form.key('record')}
-              {...form.getInputProps('record', { type: 'checkbox' })}
-            />
-            <Text size="sm" fw={500}>
-              Who may listen
-            </Text>
-            <Text size="sm" c="dimmed" mt={-8}>
-              You, the company, may always listen to every call.
-            </Text>
-            <Checkbox
-              label="Heads, to their team's calls"
-              description="A telecaller head hears the calls on the leads handed to them."
-              key={form.key('headsHearTeam')}
-              {...form.getInputProps('headsHearTeam', { type: 'checkbox' })}
-            />
-            <Checkbox
-              label="Telecallers, to their own calls"
-              key={form.key('callersHearOwn')}
-              {...form.getInputProps('callersHearOwn', { type: 'checkbox' })}
-            />
-          </Stack>
-        </Paper>
+        <SettingsSection title="Recordings">
+          <Checkbox
+            label="Record calls"
+            description="The provider records each call; recordings play on this site to those allowed, and each play is logged."
+            key={form.key('record')}
+            {...form.getInputProps('record', { type: 'checkbox' })}
+          />
+          <Text size="sm" fw={500}>
+            Who may listen
+          </Text>
+          <Text size="sm" c="dimmed" mt={-8}>
+            You, the company, may always listen to every call.
+          </Text>
+          <Checkbox
+            label="Heads, to their team's calls"
+            description="A telecaller head hears the calls on the leads handed to them."
+            key={form.key('headsHearTeam')}
+            {...form.getInputProps('headsHearTeam', { type: 'checkbox' })}
+          />
+          <Checkbox label="Telecallers, to their own calls" key={form.key('callersHearOwn')} {...form.getInputProps('callersHearOwn', { type: 'checkbox' })} />
+        </SettingsSection>
 
-        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-          <Stack gap="sm">
-            <Title order={3} size="h4">
-              Power dialer
-            </Title>
-            <NumberInput
-              label="Countdown before the next call (seconds)"
-              description={`After an outcome is saved, the next lead's call is placed by itself after this countdown (${DIALER_COUNTDOWN.min} to ${DIALER_COUNTDOWN.max}; default ${DIALER_COUNTDOWN.default}). The telecaller can skip or stop.`}
-              min={DIALER_COUNTDOWN.min}
-              max={DIALER_COUNTDOWN.max}
-              clampBehavior="none"
-              allowDecimal={false}
-              maw={360}
-              key={form.key('dialerCountdownSeconds')}
-              {...form.getInputProps('dialerCountdownSeconds')}
-            />
-          </Stack>
-        </Paper>
+        <SettingsSection title="Power dialer">
+          <NumberInput
+            label="Countdown before the next call (seconds)"
+            description={`After an outcome is saved, the next lead's call is placed by itself after this countdown (${DIALER_COUNTDOWN.min} to ${DIALER_COUNTDOWN.max}; default ${DIALER_COUNTDOWN.default}). The telecaller can skip or stop.`}
+            min={DIALER_COUNTDOWN.min}
+            max={DIALER_COUNTDOWN.max}
+            clampBehavior="none"
+            allowDecimal={false}
+            maw={360}
+            key={form.key('dialerCountdownSeconds')}
+            {...form.getInputProps('dialerCountdownSeconds')}
+          />
+        </SettingsSection>
 
         <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
           <Stack gap="sm">
@@ -332,20 +314,16 @@ function Callbacks({ callbacks, provider }: { callbacks: NonNullable<TelephonySe
       ? 'In the Twilio Console, on each of your numbers (Phone Numbers → Manage → Active numbers): "A call comes in" → the inbound address, and "Call status changes" → the status address, both HTTP POST.'
       : 'In Exotel (App Bazaar), give your ExoPhone a call flow whose Connect applet takes the number to dial from a URL: the inbound address.';
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={760}>
-      <Stack gap="sm">
-        <div>
-          <Title order={3} size="h4">
-            Addresses for the provider
-          </Title>
-          <Text size="sm" c="dimmed">
-            {where} Calls placed from this site report to the status address by themselves. Keep these addresses private: they carry your company's key.
-          </Text>
-        </div>
-        <Copyable label="Status address" copyLabel="Copy the status address" text={callbacks.status} />
-        <Copyable label="Inbound address" copyLabel="Copy the inbound address" text={callbacks.inbound} />
-      </Stack>
-    </Paper>
+    <SettingsSection
+      title="Addresses for the provider"
+      maw={760}
+      description={
+        <>{where} Calls placed from this site report to the status address by themselves. Keep these addresses private: they carry your company's key.</>
+      }
+    >
+      <Copyable label="Status address" copyLabel="Copy the status address" text={callbacks.status} />
+      <Copyable label="Inbound address" copyLabel="Copy the inbound address" text={callbacks.inbound} />
+    </SettingsSection>
   );
 }
 
@@ -354,40 +332,34 @@ function CallPhones() {
   const people = trpc.telephonySettings.callPhones.useQuery();
   const [editing, setEditing] = useState<CallPhoneRow | null>(null);
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }} maw={760}>
-      <Stack gap="sm">
-        <div>
-          <Title order={3} size="h4">
-            Phones to ring
-          </Title>
-          <Text size="sm" c="dimmed">
-            A call through the provider rings the telecaller first, on their mobile unless you set another phone here (a desk phone, a second SIM).
-          </Text>
-        </div>
-        <AppTable<CallPhoneRow>
-          aria-label="Phones to ring"
-          compact
-          minWidth={560}
-          query={people}
-          records={people.data}
-          empty="No telecallers yet."
-          columns={[
-            { accessor: 'name', title: 'Name' },
-            { accessor: 'userType', title: 'Type', render: (r) => USER_TYPE_LABELS[r.userType] },
-            { accessor: 'mobile', title: 'Mobile' },
-            { accessor: 'callPhone', title: 'Phone to ring', render: (r) => r.callPhone ?? 'Their mobile' },
-          ]}
-          actions={{
-            render: (r) => (
-              <Button size="xs" variant="light" onClick={() => setEditing(r)} aria-label={`Change the phone to ring for ${r.name}`}>
-                Change
-              </Button>
-            ),
-          }}
-        />
-      </Stack>
+    <SettingsSection
+      title="Phones to ring"
+      description="A call through the provider rings the telecaller first, on their mobile unless you set another phone here (a desk phone, a second SIM)."
+      maw={760}
+    >
+      <AppTable<CallPhoneRow>
+        aria-label="Phones to ring"
+        compact
+        minWidth={560}
+        query={people}
+        records={people.data}
+        empty="No telecallers yet."
+        columns={[
+          { accessor: 'name', title: 'Name' },
+          { accessor: 'userType', title: 'Type', render: (r) => USER_TYPE_LABELS[r.userType] },
+          { accessor: 'mobile', title: 'Mobile' },
+          { accessor: 'callPhone', title: 'Phone to ring', render: (r) => r.callPhone ?? 'Their mobile' },
+        ]}
+        actions={{
+          render: (r) => (
+            <Button size="xs" variant="light" onClick={() => setEditing(r)} aria-label={`Change the phone to ring for ${r.name}`}>
+              Change
+            </Button>
+          ),
+        }}
+      />
       {editing && <CallPhoneModal person={editing} onClose={() => setEditing(null)} />}
-    </Paper>
+    </SettingsSection>
   );
 }
 
