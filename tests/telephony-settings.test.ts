@@ -1,10 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, testAppFor, type TestApp } from './helpers/app.js';
 import { team } from './helpers/company.js';
 import { insertCompany, insertUser } from './helpers/fixtures.js';
 import { mutate, query } from './helpers/http.js';
 import { storeTelephony } from './helpers/telephony.js';
 import { PUBLIC_URL_MISSING } from '../server/services/telephony/settings.service.js';
+import { secretBox } from '../server/services/telephony/secret-box.js';
 import { normalizePhoneNumber, toE164 } from '../shared/mobile.js';
 import { PHONE_INVALID } from '../shared/schemas/telephony-settings.js';
 
@@ -25,6 +28,31 @@ const form = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
+/*
+ * A stand-in for Exotel's API (EXOTEL_API_URL): the account's authenticated reads answer 200 for the
+ * right key and token, 401 (Exotel's RestException) for any other.
+ */
+const exotelSeen: { method: string; url: string; auth: string }[] = [];
+const exotel = http.createServer((req, res) => {
+  const auth = Buffer.from(String(req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
+  exotelSeen.push({ method: req.method ?? '', url: req.url ?? '', auth });
+  if (!req.url?.includes(`/Accounts/${EXOTEL.accountSid}`)) {
+    res.writeHead(404, { 'content-type': 'application/json' }).end('{"RestException":{"Status":404,"Message":"Not Found"}}');
+  } else if (auth !== `${EXOTEL.apiKey}:${SECRET}`) {
+    res.writeHead(401, { 'content-type': 'application/json' }).end('{"RestException":{"Status":401,"Message":"Authentication is required to view this page."}}');
+  } else {
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ IncomingPhoneNumbers: [{ sid: 'ph1', phone_number: '+918047112233', capabilities: { voice: true, sms: false } }] }));
+  }
+});
+const withExotel: Record<string, string> = { PUBLIC_URL };
+beforeAll(async () => {
+  await new Promise<void>((resolve) => exotel.listen(0, '127.0.0.1', resolve));
+  withExotel.EXOTEL_API_URL = `http://127.0.0.1:${(exotel.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => exotel.close(() => resolve())));
+
 const settingsRow = (t: TestApp, companyId: number) =>
   t.deps.db.selectFrom('telephony_settings').selectAll().where('subadmin_id', '=', companyId).executeTakeFirst();
 
@@ -42,7 +70,7 @@ describe('phone numbers', () => {
 });
 
 describe.each(dialects)('telephony settings on %s', (dialect) => {
-  const t = testAppFor(dialect, { PUBLIC_URL });
+  const t = testAppFor(dialect, withExotel);
   const bare = testAppFor(dialect);
 
   it('starts with no provider, and says whether PUBLIC_URL is set', async () => {
@@ -188,6 +216,53 @@ describe.each(dialects)('telephony settings on %s', (dialect) => {
     expect(audit.map((a) => [a.entity_id, JSON.parse(a.detail!)])).toEqual([
       [caller.id, { callPhone: '8047119900' }],
       [caller.id, { callPhone: null }],
+    ]);
+  });
+
+  it('checks the credentials with the provider: a refusal is its message and nothing is kept', async () => {
+    const { company, owner } = await team(t);
+    const res = await mutate(t.app, 'telephonySettings.save', form({ settings: { ...form().settings, apiToken: 'wrong-token' } }), owner);
+    expect(res.status).toBe(400);
+    expect(res.error?.message).toBeTruthy();
+    expect(res.error?.message).not.toMatch(/Something went wrong|wrong-token/);
+    expect(exotelSeen.at(-1)).toMatchObject({ method: 'GET', auth: `${EXOTEL.apiKey}:wrong-token` });
+    expect(await settingsRow(t, company.id)).toBeUndefined();
+    expect(await t.deps.db.selectFrom('audit_log').select('id').where('subadmin_id', '=', company.id).where('entity', '=', 'telephony_settings').execute()).toEqual([]);
+  });
+
+  it('keeps accepted settings sealed, with one hook token; a blank secret keeps the stored one', async () => {
+    const { company, owner } = await team(t);
+    const res = await mutate(t.app, 'telephonySettings.save', form({ enabled: true }), owner);
+    expect(res.status).toBe(200);
+    expect(res.data).toMatchObject({ provider: 'exotel', enabled: true, callerIds: ['8047112233'], fields: { apiToken: { set: true } }, callersHearOwn: false });
+    expect(JSON.stringify(res.data)).not.toContain(SECRET);
+    expect(exotelSeen.at(-1)).toMatchObject({ method: 'GET', auth: `${EXOTEL.apiKey}:${SECRET}` });
+    const row = (await settingsRow(t, company.id))!;
+    expect(row).toMatchObject({ provider: 'exotel', enabled: 1, caller_ids: '["8047112233"]', record_calls: 1, heads_hear_team: 1, callers_hear_own: 0, dialer_countdown_seconds: 5 });
+    expect(row.credentials).not.toContain(SECRET);
+    expect(JSON.parse((await secretBox(t.deps.config)).open(row.credentials))).toEqual(EXOTEL);
+    expect(row.hook_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(row.checked_at).toBeTruthy();
+
+    // Saved again with the secret blank: the stored one is used, and the callback addresses stay.
+    const again = await mutate(t.app, 'telephonySettings.save', form({ settings: { ...form().settings, apiToken: '' }, dialerCountdownSeconds: '12' }), owner);
+    expect(again.status).toBe(200);
+    expect(exotelSeen.at(-1)?.auth).toBe(`${EXOTEL.apiKey}:${SECRET}`);
+    const after = (await settingsRow(t, company.id))!;
+    expect(after).toMatchObject({ hook_token: row.hook_token, dialer_countdown_seconds: 12 });
+    expect(JSON.parse((await secretBox(t.deps.config)).open(after.credentials))).toEqual(EXOTEL);
+
+    // Another provider needs all its fields.
+    const twilio = await mutate(t.app, 'telephonySettings.save', form({ provider: 'twilio', settings: { accountSid: `AC${'0'.repeat(32)}`, authToken: '' } }), owner);
+    expect(twilio.status).toBe(400);
+    expect(twilio.error?.message).toBe('Auth token is required.');
+    expect(await settingsRow(t, company.id)).toEqual(after);
+
+    const audit = await t.deps.db.selectFrom('audit_log').select('detail').where('subadmin_id', '=', company.id).where('entity', '=', 'telephony_settings').orderBy('id').execute();
+    expect(audit.map((a) => a.detail).join('')).not.toContain(SECRET);
+    expect(audit.map((a) => JSON.parse(a.detail!))).toEqual([
+      expect.objectContaining({ provider: 'exotel', accountSid: 'acme1', apiKey: 'exo-key-1', secretsChanged: ['apiToken'], enabled: true }),
+      expect.objectContaining({ dialerCountdownSeconds: 12, secretsChanged: [] }),
     ]);
   });
 
