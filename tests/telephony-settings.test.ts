@@ -1,11 +1,10 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, testAppFor, type TestApp } from './helpers/app.js';
 import { team } from './helpers/company.js';
 import { insertCompany, insertUser } from './helpers/fixtures.js';
 import { mutate, query } from './helpers/http.js';
 import { storeTelephony } from './helpers/telephony.js';
+import { ExotelStandin } from './helpers/exotel-standin.js';
 import { PUBLIC_URL_MISSING } from '../server/services/telephony/settings.service.js';
 import { secretBox } from '../server/services/telephony/secret-box.js';
 import { normalizePhoneNumber, toE164 } from '../shared/mobile.js';
@@ -28,30 +27,15 @@ const form = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-/*
- * A stand-in for Exotel's API (EXOTEL_API_URL): the account's authenticated reads answer 200 for the
- * right key and token, 401 (Exotel's RestException) for any other.
- */
-const exotelSeen: { method: string; url: string; auth: string }[] = [];
-const exotel = http.createServer((req, res) => {
-  const auth = Buffer.from(String(req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
-  exotelSeen.push({ method: req.method ?? '', url: req.url ?? '', auth });
-  if (!req.url?.includes(`/Accounts/${EXOTEL.accountSid}`)) {
-    res.writeHead(404, { 'content-type': 'application/json' }).end('{"RestException":{"Status":404,"Message":"Not Found"}}');
-  } else if (auth !== `${EXOTEL.apiKey}:${SECRET}`) {
-    res.writeHead(401, { 'content-type': 'application/json' }).end('{"RestException":{"Status":401,"Message":"Authentication is required to view this page."}}');
-  } else {
-    res
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ IncomingPhoneNumbers: [{ sid: 'ph1', phone_number: '+918047112233', capabilities: { voice: true, sms: false } }] }));
-  }
-});
+// Exotel's API as documented (tests/helpers/exotel-standin.ts), for the credentials check on save.
+let exotel: ExotelStandin;
 const withExotel: Record<string, string> = { PUBLIC_URL };
 beforeAll(async () => {
-  await new Promise<void>((resolve) => exotel.listen(0, '127.0.0.1', resolve));
-  withExotel.EXOTEL_API_URL = `http://127.0.0.1:${(exotel.address() as AddressInfo).port}`;
+  exotel = await ExotelStandin.start({ accountSid: EXOTEL.accountSid, apiKey: EXOTEL.apiKey, apiToken: SECRET });
+  withExotel.EXOTEL_API_URL = exotel.url;
 });
-afterAll(() => new Promise<void>((resolve) => exotel.close(() => resolve())));
+afterAll(() => exotel?.close());
+const lastCheck = () => exotel.requests.at(-1);
 
 const settingsRow = (t: TestApp, companyId: number) =>
   t.deps.db.selectFrom('telephony_settings').selectAll().where('subadmin_id', '=', companyId).executeTakeFirst();
@@ -225,7 +209,8 @@ describe.each(dialects)('telephony settings on %s', (dialect) => {
     expect(res.status).toBe(400);
     expect(res.error?.message).toBeTruthy();
     expect(res.error?.message).not.toMatch(/Something went wrong|wrong-token/);
-    expect(exotelSeen.at(-1)).toMatchObject({ method: 'GET', auth: `${EXOTEL.apiKey}:wrong-token` });
+    expect(res.error?.message).toBe('Exotel did not accept the API key and token.');
+    expect(lastCheck()).toMatchObject({ method: 'GET', path: `/v1/Accounts/${EXOTEL.accountSid}/Calls.json`, auth: { user: EXOTEL.apiKey, password: 'wrong-token' }, status: 401 });
     expect(await settingsRow(t, company.id)).toBeUndefined();
     expect(await t.deps.db.selectFrom('audit_log').select('id').where('subadmin_id', '=', company.id).where('entity', '=', 'telephony_settings').execute()).toEqual([]);
   });
@@ -236,7 +221,7 @@ describe.each(dialects)('telephony settings on %s', (dialect) => {
     expect(res.status).toBe(200);
     expect(res.data).toMatchObject({ provider: 'exotel', enabled: true, callerIds: ['8047112233'], fields: { apiToken: { set: true } }, callersHearOwn: false });
     expect(JSON.stringify(res.data)).not.toContain(SECRET);
-    expect(exotelSeen.at(-1)).toMatchObject({ method: 'GET', auth: `${EXOTEL.apiKey}:${SECRET}` });
+    expect(lastCheck()).toMatchObject({ method: 'GET', path: `/v1/Accounts/${EXOTEL.accountSid}/Calls.json`, auth: { user: EXOTEL.apiKey, password: SECRET }, status: 200 });
     const row = (await settingsRow(t, company.id))!;
     expect(row).toMatchObject({ provider: 'exotel', enabled: 1, caller_ids: '["8047112233"]', record_calls: 1, heads_hear_team: 1, callers_hear_own: 0, dialer_countdown_seconds: 5 });
     expect(row.credentials).not.toContain(SECRET);
@@ -247,7 +232,7 @@ describe.each(dialects)('telephony settings on %s', (dialect) => {
     // Saved again with the secret blank: the stored one is used, and the callback addresses stay.
     const again = await mutate(t.app, 'telephonySettings.save', form({ settings: { ...form().settings, apiToken: '' }, dialerCountdownSeconds: '12' }), owner);
     expect(again.status).toBe(200);
-    expect(exotelSeen.at(-1)?.auth).toBe(`${EXOTEL.apiKey}:${SECRET}`);
+    expect(lastCheck()).toMatchObject({ auth: { user: EXOTEL.apiKey, password: SECRET }, status: 200 });
     const after = (await settingsRow(t, company.id))!;
     expect(after).toMatchObject({ hook_token: row.hook_token, dialer_countdown_seconds: 12 });
     expect(JSON.parse((await secretBox(t.deps.config)).open(after.credentials))).toEqual(EXOTEL);
