@@ -312,7 +312,7 @@ function Callbacks({ callbacks, provider }: { callbacks: NonNullable<TelephonySe
   const where =
     provider === 'twilio'
       ? 'In the Twilio Console, on each of your numbers (Phone Numbers → Manage → Active numbers): "A call comes in" → the inbound address, and "Call status changes" → the status address, both HTTP POST.'
-      : 'In Exotel (App Bazaar), give your ExoPhone a call flow whose Connect applet takes the number to dial from a URL: the inbound address.';
+      : 'In Exotel (App Bazaar), give your ExoPhone a call flow with a Connect applet set up by a dynamic URL, the inbound address as its Primary URL.';
   return (
     <SettingsSection
       title="Addresses for the provider"
