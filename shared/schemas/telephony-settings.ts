@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizePhoneNumber } from '../mobile.js';
-import { numeric } from './fields.js';
+import { normalizedOr, numeric } from './fields.js';
 import { idField } from './users.js';
 import { DIALER_COUNTDOWN, MAX_CALLER_IDS, TELEPHONY_PROVIDER_IDS, TELEPHONY_PROVIDERS, type TelephonyProviderId } from '../telephony.js';
 import type { UserTypeValue } from '../constants.js';
@@ -20,14 +20,7 @@ export const phoneNumberField = (label: string) =>
     .trim()
     .min(1, `${label} is required.`)
     .max(30, PHONE_INVALID)
-    .transform((v, ctx) => {
-      const n = normalizePhoneNumber(v);
-      if (!n) {
-        ctx.addIssue({ code: 'custom', message: PHONE_INVALID });
-        return z.NEVER;
-      }
-      return n;
-    });
+    .transform(normalizedOr(normalizePhoneNumber, PHONE_INVALID));
 
 const MAX_FIELD_KEYS = Math.max(...TELEPHONY_PROVIDER_IDS.map((id) => TELEPHONY_PROVIDERS[id].fields.length));
 
@@ -88,15 +81,7 @@ export const SetCallPhoneInput = z.object({
     .trim()
     .max(30, PHONE_INVALID)
     .nullable()
-    .transform((v, ctx) => {
-      if (!v) return null;
-      const n = normalizePhoneNumber(v);
-      if (!n) {
-        ctx.addIssue({ code: 'custom', message: PHONE_INVALID });
-        return z.NEVER;
-      }
-      return n;
-    }),
+    .transform((v, ctx) => (v ? normalizedOr(normalizePhoneNumber, PHONE_INVALID)(v, ctx) : null)),
 });
 export type SetCallPhoneInput = z.input<typeof SetCallPhoneInput>;
 

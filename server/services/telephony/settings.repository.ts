@@ -38,6 +38,18 @@ export function providersOf(config: Config): ReturnType<typeof telephonyProvider
 
 const isProviderId = (v: string): v is TelephonyProviderId => (TELEPHONY_PROVIDER_IDS as readonly string[]).includes(v);
 
+/** The company's choices as stored in its row: on or off, its numbers, recording and who may listen, the dialer's countdown. */
+export function companyChoices(row: Selectable<TelephonySettingsTable>) {
+  return {
+    enabled: row.enabled === 1,
+    callerIds: JSON.parse(row.caller_ids) as string[],
+    record: row.record_calls === 1,
+    headsHearTeam: row.heads_hear_team === 1,
+    callersHearOwn: row.callers_hear_own === 1,
+    dialerCountdownSeconds: row.dialer_countdown_seconds,
+  };
+}
+
 async function opened(config: Config, row: Selectable<TelephonySettingsTable>): Promise<CompanyTelephony | null> {
   if (!isProviderId(row.provider)) return null;
   const box = await secretBox(config);
@@ -46,12 +58,7 @@ async function opened(config: Config, row: Selectable<TelephonySettingsTable>): 
     providerId: row.provider,
     provider: providersOf(config)[row.provider],
     settings: JSON.parse(box.open(row.credentials)) as ProviderSettings,
-    enabled: row.enabled === 1,
-    callerIds: JSON.parse(row.caller_ids) as string[],
-    record: row.record_calls === 1,
-    headsHearTeam: row.heads_hear_team === 1,
-    callersHearOwn: row.callers_hear_own === 1,
-    dialerCountdownSeconds: row.dialer_countdown_seconds,
+    ...companyChoices(row),
     hookToken: row.hook_token,
   };
 }

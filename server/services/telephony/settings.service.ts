@@ -9,7 +9,16 @@ import { AppError, notFound } from '../../errors.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { ProviderError, type ProviderSettings } from './provider.js';
 import { secretBox } from './secret-box.js';
-import { disableTelephonyRow, findCallPhones, findTelephonyRow, hookUrl, providersOf, setCallPhoneRow, upsertTelephonyRow } from './settings.repository.js';
+import {
+  companyChoices,
+  disableTelephonyRow,
+  findCallPhones,
+  findTelephonyRow,
+  hookUrl,
+  providersOf,
+  setCallPhoneRow,
+  upsertTelephonyRow,
+} from './settings.repository.js';
 import { DIALER_COUNTDOWN, TELEPHONY_PROVIDER_IDS, TELEPHONY_PROVIDERS, type TelephonyProviderId } from '../../../shared/telephony.js';
 import type {
   CallPhoneRow,
@@ -69,14 +78,9 @@ function viewOf(deps: Deps, row: Selectable<TelephonySettingsTable> | undefined,
   }
   return {
     provider: row.provider,
-    enabled: row.enabled === 1,
+    ...companyChoices(row),
     fields,
     credentialsUnreadable: stored === null,
-    callerIds: JSON.parse(row.caller_ids) as string[],
-    record: row.record_calls === 1,
-    headsHearTeam: row.heads_hear_team === 1,
-    callersHearOwn: row.callers_hear_own === 1,
-    dialerCountdownSeconds: row.dialer_countdown_seconds,
     checkedAt: row.checked_at,
     publicUrlSet,
     callbacks: publicUrlSet ? { status: hookUrl(deps.config, t, 'status'), inbound: hookUrl(deps.config, t, 'inbound') } : null,
