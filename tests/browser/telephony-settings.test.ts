@@ -94,3 +94,20 @@ describe('the Telephony page in a real browser', () => {
     await page.close();
   });
 });
+
+describe('the Telephony page on a server without PUBLIC_URL', () => {
+  const bare = serverAndBrowser();
+
+  it('phone: says calls cannot be turned on until the server has its public address', async () => {
+    const page = await freshPage(bare.browser, { width: 390, height: 844 });
+    await signInAsSubadmin(page, bare.server.base);
+    await page.goto(`${bare.server.base}/subadmin/telephony`);
+    await page.getByText('This server has no public address (PUBLIC_URL)').waitFor();
+    expect(await page.getByRole('switch', { name: 'Place calls through the provider' }).isDisabled()).toBe(true);
+    await page.getByText('Needs PUBLIC_URL on the server (see above).').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await snap(page, 'telephony-no-public-url-phone');
+    expect(unexpected(page)).toEqual([]);
+    await page.close();
+  });
+});
