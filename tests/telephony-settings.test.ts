@@ -215,6 +215,22 @@ describe.each(dialects)('telephony settings on %s', (dialect) => {
     expect(await t.deps.db.selectFrom('audit_log').select('id').where('subadmin_id', '=', company.id).where('entity', '=', 'telephony_settings').execute()).toEqual([]);
   });
 
+  it('says so when the provider is down or does not know the account, and keeps nothing', async () => {
+    const { company, owner } = await team(t);
+    exotel.answerNext('check', { status: 503 });
+    const down = await mutate(t.app, 'telephonySettings.save', form(), owner);
+    expect(down.status).toBe(400);
+    expect(down.error?.message).toBe('Exotel is not working right now (it answered 503); try again in a minute.');
+    exotel.answerNext('check', { status: 0, hangUp: true });
+    const cut = await mutate(t.app, 'telephonySettings.save', form(), owner);
+    expect(cut.status).toBe(400);
+    expect(cut.error?.message).toBe('Exotel could not be reached from the server (a network problem).');
+    const wrongSid = await mutate(t.app, 'telephonySettings.save', form({ settings: { ...form().settings, accountSid: 'someone-else' } }), owner);
+    expect(wrongSid.status).toBe(400);
+    expect(wrongSid.error?.message).toContain('Exotel does not know this account SID');
+    expect(await settingsRow(t, company.id)).toBeUndefined();
+  });
+
   it('keeps accepted settings sealed, with one hook token; a blank secret keeps the stored one', async () => {
     const { company, owner } = await team(t);
     const res = await mutate(t.app, 'telephonySettings.save', form({ enabled: true }), owner);
