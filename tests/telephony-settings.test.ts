@@ -210,9 +210,16 @@ describe.each(dialects)('telephony settings on %s', (dialect) => {
     expect(res.error?.message).toBeTruthy();
     expect(res.error?.message).not.toMatch(/Something went wrong|wrong-token/);
     expect(res.error?.message).toBe('Exotel did not accept the API key and token.');
-    expect(lastCheck()).toMatchObject({ method: 'GET', path: `/v1/Accounts/${EXOTEL.accountSid}/Calls.json`, auth: { user: EXOTEL.apiKey, password: 'wrong-token' }, status: 401 });
+    expect(lastCheck()).toMatchObject({
+      method: 'GET',
+      path: `/v1/Accounts/${EXOTEL.accountSid}/Calls.json`,
+      auth: { user: EXOTEL.apiKey, password: 'wrong-token' },
+      status: 401,
+    });
     expect(await settingsRow(t, company.id)).toBeUndefined();
-    expect(await t.deps.db.selectFrom('audit_log').select('id').where('subadmin_id', '=', company.id).where('entity', '=', 'telephony_settings').execute()).toEqual([]);
+    expect(
+      await t.deps.db.selectFrom('audit_log').select('id').where('subadmin_id', '=', company.id).where('entity', '=', 'telephony_settings').execute(),
+    ).toEqual([]);
   });
 
   it('says so when the provider is down or does not know the account, and keeps nothing', async () => {
@@ -235,11 +242,30 @@ describe.each(dialects)('telephony settings on %s', (dialect) => {
     const { company, owner } = await team(t);
     const res = await mutate(t.app, 'telephonySettings.save', form({ enabled: true }), owner);
     expect(res.status).toBe(200);
-    expect(res.data).toMatchObject({ provider: 'exotel', enabled: true, callerIds: ['8047112233'], fields: { apiToken: { set: true } }, callersHearOwn: false });
+    expect(res.data).toMatchObject({
+      provider: 'exotel',
+      enabled: true,
+      callerIds: ['8047112233'],
+      fields: { apiToken: { set: true } },
+      callersHearOwn: false,
+    });
     expect(JSON.stringify(res.data)).not.toContain(SECRET);
-    expect(lastCheck()).toMatchObject({ method: 'GET', path: `/v1/Accounts/${EXOTEL.accountSid}/Calls.json`, auth: { user: EXOTEL.apiKey, password: SECRET }, status: 200 });
+    expect(lastCheck()).toMatchObject({
+      method: 'GET',
+      path: `/v1/Accounts/${EXOTEL.accountSid}/Calls.json`,
+      auth: { user: EXOTEL.apiKey, password: SECRET },
+      status: 200,
+    });
     const row = (await settingsRow(t, company.id))!;
-    expect(row).toMatchObject({ provider: 'exotel', enabled: 1, caller_ids: '["8047112233"]', record_calls: 1, heads_hear_team: 1, callers_hear_own: 0, dialer_countdown_seconds: 5 });
+    expect(row).toMatchObject({
+      provider: 'exotel',
+      enabled: 1,
+      caller_ids: '["8047112233"]',
+      record_calls: 1,
+      heads_hear_team: 1,
+      callers_hear_own: 0,
+      dialer_countdown_seconds: 5,
+    });
     expect(row.credentials).not.toContain(SECRET);
     expect(JSON.parse((await secretBox(t.deps.config)).open(row.credentials))).toEqual(EXOTEL);
     expect(row.hook_token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -254,12 +280,23 @@ describe.each(dialects)('telephony settings on %s', (dialect) => {
     expect(JSON.parse((await secretBox(t.deps.config)).open(after.credentials))).toEqual(EXOTEL);
 
     // Another provider needs all its fields.
-    const twilio = await mutate(t.app, 'telephonySettings.save', form({ provider: 'twilio', settings: { accountSid: `AC${'0'.repeat(32)}`, authToken: '' } }), owner);
+    const twilio = await mutate(
+      t.app,
+      'telephonySettings.save',
+      form({ provider: 'twilio', settings: { accountSid: `AC${'0'.repeat(32)}`, authToken: '' } }),
+      owner,
+    );
     expect(twilio.status).toBe(400);
     expect(twilio.error?.message).toBe('Auth token is required.');
     expect(await settingsRow(t, company.id)).toEqual(after);
 
-    const audit = await t.deps.db.selectFrom('audit_log').select('detail').where('subadmin_id', '=', company.id).where('entity', '=', 'telephony_settings').orderBy('id').execute();
+    const audit = await t.deps.db
+      .selectFrom('audit_log')
+      .select('detail')
+      .where('subadmin_id', '=', company.id)
+      .where('entity', '=', 'telephony_settings')
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => a.detail).join('')).not.toContain(SECRET);
     expect(audit.map((a) => JSON.parse(a.detail!))).toEqual([
       expect.objectContaining({ provider: 'exotel', accountSid: 'acme1', apiKey: 'exo-key-1', secretsChanged: ['apiToken'], enabled: true }),
