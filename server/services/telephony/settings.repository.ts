@@ -15,6 +15,8 @@ export interface CompanyTelephony {
   providerId: TelephonyProviderId;
   provider: TelephonyProvider;
   settings: ProviderSettings;
+  /** the stored settings could not be opened with this server's key (SECRET_KEY changed or lost): they must be entered again */
+  unreadable: boolean;
   enabled: boolean;
   callerIds: string[];
   record: boolean;
@@ -53,11 +55,18 @@ export function companyChoices(row: Selectable<TelephonySettingsTable>) {
 async function opened(config: Config, row: Selectable<TelephonySettingsTable>): Promise<CompanyTelephony | null> {
   if (!isProviderId(row.provider)) return null;
   const box = await secretBox(config);
+  let settings: ProviderSettings | null = null;
+  try {
+    settings = JSON.parse(box.open(row.credentials)) as ProviderSettings;
+  } catch {
+    // sealed with another key: the company is told to enter them again, nothing is sent to the provider
+  }
   return {
     subadminId: row.subadmin_id,
     providerId: row.provider,
     provider: providersOf(config)[row.provider],
-    settings: JSON.parse(box.open(row.credentials)) as ProviderSettings,
+    settings: settings ?? {},
+    unreadable: settings === null,
     ...companyChoices(row),
     hookToken: row.hook_token,
   };
