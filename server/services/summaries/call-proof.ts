@@ -9,16 +9,27 @@ export const UNREACHED_STATUSES: readonly CallStatus[] = CALL_STATUSES.filter((s
 
 /**
  * Since when an outcome submitted with no call behind it (call_via null) is flagged "no call"
- * (docs/call-facts.md): while the company's provider is on, from the last time its settings were
- * checked with the provider (saved), else from their last change. Null while the provider is off or
- * was never set up: nothing is flagged, as before telephony.
+ * (docs/call-facts.md): while the company's provider is on, from when it began to use it: the first
+ * call placed through it (calls_company_placed: the first entry), or the last time its settings were
+ * checked with the provider when that is earlier (a company that saved them but has not called yet).
+ * Null while the provider is off or was never set up: nothing is flagged, as before telephony.
  */
 export async function noCallSince(db: Kysely<DB>, subadminId: number): Promise<string | null> {
   const row = await db
-    .selectFrom('telephony_settings')
-    .select(['enabled', 'checked_at', 'updated_at'])
-    .where('subadmin_id', '=', subadminId)
+    .selectFrom('telephony_settings as t')
+    .select((eb) => [
+      't.enabled',
+      't.checked_at',
+      't.updated_at',
+      eb
+        .selectFrom('calls as c')
+        .select((e) => e.fn.min<string>('c.placed_at').as('at'))
+        .whereRef('c.subadmin_id', '=', 't.subadmin_id')
+        .as('first_call'),
+    ])
+    .where('t.subadmin_id', '=', subadminId)
     .executeTakeFirst();
   if (row?.enabled !== 1) return null;
-  return row.checked_at ?? row.updated_at;
+  const checked = row.checked_at ?? row.updated_at;
+  return row.first_call && row.first_call < checked ? row.first_call : checked;
 }
