@@ -153,6 +153,11 @@ describe.each(dialects)('call recordings on %s', (dialect) => {
     const gone = await hear(w.callerCall, w.caller.session);
     expect(gone.statusCode).toBe(502);
     expect(gone.json().message).toMatch(/could not be fetched/);
+    // a company that moved to another provider: the recording is in the first one's account
+    await db().updateTable('telephony_settings').set({ provider: 'twilio' }).where('subadmin_id', '=', w.company.id).execute();
+    const moved = await hear(w.callerCall, w.owner);
+    expect(moved.statusCode).toBe(502);
+    expect(moved.json().message).toBe('This call was recorded through Exotel, which the company no longer uses: the recording is in that account.');
     expect(await plays(w.callerCall)).toBe(0);
   });
 });

@@ -3,6 +3,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { SubadminActor, UserActor } from '../../auth/actor.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
+import { TELEPHONY_PROVIDERS, type TelephonyProviderId } from '../../../shared/telephony.js';
 import { ProviderError } from './provider.js';
 import { companyTelephony } from './settings.repository.js';
 
@@ -37,7 +38,7 @@ export async function openRecording(deps: Deps, actor: Listener, callId: number,
   const call = await deps.db
     .selectFrom('calls')
     .leftJoin('leads', (j) => j.onRef('leads.id', '=', 'calls.lead_id').onRef('leads.subadmin_id', '=', 'calls.subadmin_id'))
-    .select(['calls.id', 'calls.user_id', 'calls.recording_ref', 'leads.handler_id'])
+    .select(['calls.id', 'calls.provider', 'calls.user_id', 'calls.recording_ref', 'leads.handler_id'])
     .where('calls.id', '=', callId)
     .where('calls.subadmin_id', '=', actor.subadminId)
     .executeTakeFirst();
@@ -52,6 +53,11 @@ export async function openRecording(deps: Deps, actor: Listener, callId: number,
     ((actor.userType === 'Telicaller' || actor.userType === 'Telicaller-hade') && own && t.callersHearOwn);
   if (!allowed) throw notFound(NO_RECORDING);
 
+  // The recording is in the account of the provider that placed the call: another one's keys cannot fetch it.
+  if (call.provider !== t.providerId) {
+    const label = TELEPHONY_PROVIDERS[call.provider as TelephonyProviderId]?.label ?? call.provider;
+    throw new RecordingUnavailable(`This call was recorded through ${label}, which the company no longer uses: the recording is in that account.`);
+  }
   const range = rangeHeader && RANGE.test(rangeHeader) && rangeHeader !== 'bytes=-' ? rangeHeader : undefined;
   let res: Response;
   try {
