@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { dialects } from './helpers/app.js';
 import { team } from './helpers/company.js';
@@ -140,6 +141,18 @@ describe.each(dialects)('call recordings on %s', (dialect) => {
 
     expect((await hear(w.callerCall, w.caller.session, { range: `bytes=${exotel.recording.length + 10}-` })).statusCode).toBe(416);
     expect(await plays(w.callerCall)).toBe(2);
+
+    // a compressed answer is passed on whole, without the compressed length
+    const gzipped = gzipSync(exotel.recording);
+    exotel.answerNext('recording', {
+      status: 200,
+      body: gzipped,
+      headers: { 'Content-Type': 'audio/mpeg', 'Content-Encoding': 'gzip', 'Content-Length': String(gzipped.length) },
+    });
+    const zipped = await hear(w.callerCall, w.caller.session);
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-length']).not.toBe(String(gzipped.length));
+    expect(zipped.rawPayload.equals(exotel.recording)).toBe(true);
   });
 
   it('says clearly when the provider cannot give the recording, and logs no play', async () => {

@@ -71,6 +71,8 @@ export async function openRecording(deps: Deps, actor: Listener, callId: number,
     const v = res.headers.get(h);
     if (v) headers[h] = v;
   }
+  // fetch hands over a compressed answer decompressed: its length is then not the length sent on
+  if (res.headers.get('content-encoding')) delete headers['content-length'];
   headers['cache-control'] = 'private, no-store';
   if (res.status === 416) {
     await res.body?.cancel();
