@@ -166,6 +166,16 @@ describe.each(dialects)('call recordings on %s', (dialect) => {
     const gone = await hear(w.callerCall, w.caller.session);
     expect(gone.statusCode).toBe(502);
     expect(gone.json().message).toMatch(/could not be fetched/);
+    // settings sealed with another server key: a recording that needs the keys says why it cannot play
+    await db()
+      .updateTable('telephony_settings')
+      .set({ credentials: 'v1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })
+      .where('subadmin_id', '=', w.company.id)
+      .execute();
+    exotel.answerNext('recording', { status: 401, body: { RestException: { Status: 401, Message: 'Authentication failed' } } });
+    const locked = await hear(w.callerCall, w.owner);
+    expect(locked.statusCode).toBe(502);
+    expect(locked.json().message).toMatch(/cannot read the company’s provider settings/);
     // a company that moved to another provider: the recording is in the first one's account
     await db().updateTable('telephony_settings').set({ provider: 'twilio' }).where('subadmin_id', '=', w.company.id).execute();
     const moved = await hear(w.callerCall, w.owner);

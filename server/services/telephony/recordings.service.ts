@@ -30,6 +30,7 @@ const RANGE = /^bytes=(\d{1,15})?-(\d{1,15})?$/;
 const PASSED = ['content-type', 'content-length', 'content-range', 'accept-ranges'] as const;
 
 const NO_RECORDING = 'Recording';
+const UNREADABLE = 'The server cannot read the company’s provider settings (its key changed): the company must enter them again on the Telephony page.';
 
 /** Whether this request starts a play: no Range, or one from the first byte. */
 export const startsPlay = (range: string | undefined) => !range || /^bytes=0-\d*$/.test(range);
@@ -63,7 +64,8 @@ export async function openRecording(deps: Deps, actor: Listener, callId: number,
   try {
     res = await t.provider.fetchRecording(t.settings, call.recording_ref, range);
   } catch (err) {
-    if (err instanceof ProviderError) throw new RecordingUnavailable(err.message);
+    // A recording in storage needs no keys and plays even so; one that needs them says why it cannot.
+    if (err instanceof ProviderError) throw new RecordingUnavailable(t.unreadable && err.reason === 'refused' ? UNREADABLE : err.message);
     throw err;
   }
   const headers: Record<string, string> = {};
