@@ -15,6 +15,7 @@ const SECRET_KEY = randomBytes(32).toString('base64');
 
 const env = serverAndBrowser(DESK, {}, { SECRET_KEY });
 let leadName = '';
+let leadId = 0;
 
 beforeAll(async () => {
   const sqlite = new (sqliteDriver().Database)(path.join(env.server.dir, 'app.db'));
@@ -28,6 +29,7 @@ beforeAll(async () => {
       name: string;
     };
     leadName = lead.name;
+    leadId = lead.id;
     const box = await secretBox({ secretKey: { base64: SECRET_KEY, file: '' } });
     // The provider was set up (checked) just now, after the demo day's calls (which had none behind them then).
     sqlite
@@ -53,6 +55,10 @@ beforeAll(async () => {
     history.run(company, lead.id, caller, '2', 'Running', 95, call.id, 'provider', iso(-1));
     history.run(company, lead.id, caller, '3', 'Price Issue', 40, null, 'phone', iso(-2));
     history.run(company, lead.id, caller, '3', 'Price Issue', 30, null, null, iso(-3));
+    // The lead called the company number back and was put through to Rahul.
+    sqlite
+      .prepare("insert into lead_events (subadmin_id, lead_id, kind, user_id, source, created_at) values (?, ?, 'call_in', ?, 'phone', ?)")
+      .run(company, lead.id, caller, iso(-4));
   } finally {
     sqlite.close();
   }
@@ -120,6 +126,16 @@ describe('figures from call facts in a real browser', () => {
     // Nothing is wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await snap(page, 'call-log-marks-phone');
+
+    // The lead's history: the call in, and each call's mark.
+    await page.goto(`${env.server.base}/leadspage/lead/${leadId}`);
+    const history = page.getByRole('region', { name: 'Lead History' });
+    await history.getByText('Called the company number: put through to Rahul Verma').waitFor();
+    await history.getByLabel(/^Verified: /).waitFor();
+    await history.getByLabel(/^App timer: /).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await history.scrollIntoViewIfNeeded();
+    await snap(page, 'lead-history-call-in-phone');
 
     await page.goto(`${env.server.base}/leadspage/loginhours`);
     // Today's card: its talk time, and the provider's part of it under the mark.
