@@ -150,7 +150,11 @@ describe.each(dialects)('figures from call facts on %s', (dialect) => {
 
   it('keeps counting from the first call through the provider when the company saves its settings again later', async () => {
     const w = await companyWithCalls();
-    await db().updateTable('telephony_settings').set({ checked_at: at(7) }).where('subadmin_id', '=', w.company.id).execute();
+    await db()
+      .updateTable('telephony_settings')
+      .set({ checked_at: at(7) })
+      .where('subadmin_id', '=', w.company.id)
+      .execute();
     expect((await productivity(w)).rows.find((r) => r.id === w.caller.id)!.proof.noCall).toBe(1);
     // Without any call placed through it yet, the settings' check is where it begins.
     await db().deleteFrom('calls').where('subadmin_id', '=', w.company.id).execute();
