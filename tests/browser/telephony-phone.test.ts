@@ -56,6 +56,23 @@ function storeExotel(): void {
   }
 }
 
+const userId = (mobile: string) => query<{ id: number }>('select id from users where mobile = ?', mobile)[0]!.id;
+
+/** A call of the head's on a lead, still ringing. */
+function openCallByHead(leadId: number): void {
+  const db = sqlite();
+  try {
+    const lead = db.prepare('select subadmin_id, mobile from leads where id = ?').get(leadId) as { subadmin_id: number; mobile: string };
+    const now = new Date().toISOString();
+    db.prepare(
+      `insert into calls (subadmin_id, provider, provider_call_id, lead_id, user_id, direction, status, from_number, to_number, placed_at, dialer, updated_at)
+        values (?, 'exotel', ?, ?, ?, 'outbound', 'ringing', '+918047112233', ?, ?, 0, ?)`,
+    ).run(lead.subadmin_id, randomBytes(16).toString('hex'), leadId, userId(DEMO.head.mobile), lead.mobile, now, now);
+  } finally {
+    db.close();
+  }
+}
+
 beforeAll(async () => {
   exotel = await ExotelStandin.start();
   const port = await freePort();
@@ -122,6 +139,26 @@ async function placedCalls(n: number) {
   return exotel.placed();
 }
 
+/** A tap on a tel: link runs the app's handler but opens no dialler (headless Chromium has none). */
+const keepTelInPage = (page: Page) =>
+  page.evaluate(`document.addEventListener('click', (e) => { if (e.target.closest && e.target.closest('a[href^="tel:"]')) e.preventDefault(); }, true)`);
+
+/** The console errors of a page, less the refusals the test asked for (the browser logs a 400 or 409 answer). */
+const errorsBut = (page: Page, ...statuses: number[]) => errorsOf(page).filter((e) => !statuses.some((s) => e.includes(`status of ${s} `)));
+
+const lastHistory = (leadId: number) =>
+  query<{ call_via: string | null; call_id: number | null }>(
+    'select call_via, call_id from lead_history where lead_id = ? order by id desc limit 1',
+    leadId,
+  )[0];
+
+async function submitInterested(page: Page, leadId: number) {
+  await pick(page, 'Interested');
+  await pick(page, 'Running');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect.poll(() => leadIdIn(page.url()), { timeout: 10_000 }).not.toBe(leadId);
+}
+
 async function expectThumbSized(l: Locator) {
   const box = (await l.boundingBox())!;
   expect(box.height).toBeGreaterThanOrEqual(44);
@@ -138,6 +175,12 @@ describe('the telecaller’s phone at 390 px', () => {
     expect(await page.getByRole('button', { name: 'Call', exact: true }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Call from my phone' }).count()).toBe(0);
     expect(await page.getByRole('timer', { name: 'Call duration' }).innerText()).toMatch(/^00:00:0\d$/);
+    // A submit after the tap on Call says the call was made from the phone.
+    const lead = leadIdIn(page.url());
+    await keepTelInPage(page);
+    await page.getByRole('link', { name: 'Call', exact: true }).click();
+    await submitInterested(page, lead);
+    await expect.poll(() => lastHistory(lead), { timeout: 10_000 }).toEqual({ call_via: 'phone', call_id: null });
     expect(errorsOf(page)).toEqual([]);
     await page.close();
     storeExotel();
@@ -265,9 +308,21 @@ describe('the telecaller’s phone at 390 px', () => {
     await expect.poll(() => leadIdIn(page.url()), { timeout: 10_000 }).not.toBe(second);
     const third = leadIdIn(page.url());
     await countdown.waitFor();
+    // Meanwhile the head is on a call with the fourth lead: the dialer must not dial it too.
+    const fourth = leadIdIn((await page.getByRole('link', { name: 'Next', exact: true }).getAttribute('href'))!);
+    openCallByHead(fourth);
     await dialerBar.getByRole('button', { name: 'Skip' }).click();
-    await expect.poll(() => leadIdIn(page.url()), { timeout: 10_000 }).not.toBe(third);
+    await expect.poll(() => leadIdIn(page.url()), { timeout: 10_000 }).toBe(fourth);
     expect(query('select id from calls where lead_id = ?', third)).toEqual([]);
+
+    // At zero the server refuses the second call on the fourth lead: a short notice, and on to the fifth.
+    await page
+      .getByText(/^Anita Desai is on a call with this lead now\. On to the next lead\.$/)
+      .first()
+      .waitFor();
+    await expect.poll(() => leadIdIn(page.url()), { timeout: 10_000 }).not.toBe(fourth);
+    expect(query<{ user_id: number }>('select user_id from calls where lead_id = ?', fourth)).toEqual([{ user_id: userId(DEMO.head.mobile) }]);
+    expect(exotel.placed().length).toBe(count);
 
     // Stop: one tap, the countdown gone, and no call placed after it.
     await countdown.waitFor();
@@ -276,6 +331,76 @@ describe('the telecaller’s phone at 390 px', () => {
     await page.waitForTimeout((COUNTDOWN + 2) * 1000);
     expect(exotel.placed().length).toBe(count);
     await snap(page, 'telephony-phone-dialer-stopped');
+    expect(errorsBut(page, 409)).toEqual([]);
+    await page.close();
+  });
+
+  it('a call the provider refuses shows its message and Call from my phone; the submit after it says the phone was used', async () => {
+    exotel.answerNext('connect', { status: 503, body: { RestException: { Status: 503, Message: 'Service Unavailable' } } });
+    const before = exotel.placed().length;
+    const page = await signIn();
+    const lead = await processFirst(page);
+    await keepTelInPage(page);
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    const refusal = page.getByRole('alert').filter({ hasText: 'The call could not be placed' });
+    await refusal.getByText(/^Exotel is not working right now/).waitFor();
+    expect(exotel.placed().length).toBe(before);
+    // The phone's own dialler, big, in its place: never a stuck form.
+    const viaPhone = refusal.getByRole('link', { name: 'Call from my phone' });
+    expect(await viaPhone.getAttribute('href')).toMatch(/^tel:\d{10}$/);
+    await expectThumbSized(viaPhone);
+    expect(await page.getByRole('button', { name: 'Call', exact: true }).isEnabled()).toBe(true);
+    await snap(page, 'telephony-phone-refused');
+    await viaPhone.click();
+    await page.getByText('Timed by this app since you tapped Call from my phone · not verified').waitFor();
+    await submitInterested(page, lead.id);
+    await expect.poll(() => lastHistory(lead.id), { timeout: 10_000 }).toEqual({ call_via: 'phone', call_id: null });
+    expect(query<{ status: string }>('select status from calls where lead_id = ?', lead.id)).toEqual([{ status: 'failed' }]);
+    expect(errorsBut(page, 400)).toEqual([]);
+    await page.close();
+  });
+
+  it('the dialer places no call on a break or in the background, and goes on when the break ends and the app is back', async () => {
+    let count = exotel.placed().length;
+    const token = await signInUser(server.base, DEMO.telecaller.mobile, DEMO.telecaller.password);
+    await callTrpc(server.base, token, 'mutation', 'routing.setMyBreak', { onBreak: true });
+    const page = await signIn();
+    await page.goto(`${server.base}/leadspage/leads`);
+    await cards(page).first().waitFor();
+    await page.getByRole('button', { name: 'Start calling' }).click();
+    await page.waitForURL(/\/leadspage\/lead\/\d+\?queue=new$/);
+    const dialerBar = page.getByRole('region', { name: 'Power dialer' });
+    await dialerBar.getByText('Paused: you are on a break').waitFor();
+    await page.waitForTimeout(1500);
+    expect(exotel.placed().length).toBe(count);
+    await snap(page, 'telephony-phone-dialer-break');
+
+    // One tap ends the break; the lead Start calling opened is called then.
+    await dialerBar.getByRole('button', { name: 'End my break' }).click();
+    const call = (await placedCalls(++count)).at(-1)!;
+    await stateIs(page, 'Ringing your phone…');
+    const first = leadIdIn(page.url());
+    await exotel.callback(call.sid, 'failed');
+    await expect.poll(() => leadIdIn(page.url()), { timeout: 10_000 }).not.toBe(first);
+
+    // In the background the countdown stops; back in front it starts again from the full countdown.
+    const countdown = page.getByRole('timer', { name: 'Next call in seconds' });
+    await countdown.waitFor();
+    const setVisibility = (state: 'hidden' | 'visible') =>
+      page.evaluate(
+        `Object.defineProperty(document, 'visibilityState', { value: '${state}', configurable: true }); document.dispatchEvent(new Event('visibilitychange'))`,
+      );
+    await setVisibility('hidden');
+    await dialerBar.getByText('Paused while the app is in the background').waitFor();
+    expect(await countdown.count()).toBe(0);
+    await page.waitForTimeout((COUNTDOWN + 1) * 1000);
+    expect(exotel.placed().length).toBe(count);
+    await setVisibility('visible');
+    await countdown.waitFor();
+    expect(Number(await countdown.innerText())).toBeGreaterThanOrEqual(COUNTDOWN - 1);
+    await placedCalls(++count);
+    await dialerBar.getByRole('button', { name: 'Stop' }).click();
+    await dialerBar.waitFor({ state: 'detached' });
     expect(errorsOf(page)).toEqual([]);
     await page.close();
   });

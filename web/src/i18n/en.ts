@@ -172,7 +172,6 @@ export const en = {
     sinceCall: 'Since you tapped Call',
     sinceOpen: 'Since you opened the lead · Call restarts it',
     fallback: 'Timed by this app since you tapped Call from my phone · not verified',
-    fallbackOpen: 'Calls placed with Call are timed by the provider · this timer is for Call from my phone',
   },
   call: {
     viaPhone: 'Call from my phone',

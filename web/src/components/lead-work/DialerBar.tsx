@@ -7,7 +7,7 @@ import { displayTimeZone, formatClock } from '../../lib/format';
 import { notifyFailure } from '../../lib/notify';
 import { dialer } from './dialer';
 
-type Pause = 'hidden' | 'break' | 'hours';
+type Pause = 'hidden' | 'break' | 'hours' | 'checking';
 
 const onVisibility = (l: () => void) => {
   document.addEventListener('visibilitychange', l);
@@ -30,7 +30,9 @@ function useDialerPause() {
   }, []);
   const routing = mine.data?.routing;
   const working = !routing || isWorkingTime({ days: routing.workDays, start: routing.workStart, end: routing.workEnd, timeZone: displayTimeZone() }, now);
-  const pause: Pause | null = hidden ? 'hidden' : mine.data?.onBreak ? 'break' : working ? null : 'hours';
+  // Until the server says whether they are on a break, no call (an unanswered question does not hold it up for ever).
+  const unknown = !mine.data && !mine.isError;
+  const pause: Pause | null = hidden ? 'hidden' : unknown ? 'checking' : mine.data?.onBreak ? 'break' : working ? null : 'hours';
   return { pause, hours: routing ? { start: formatClock(routing.workStart), end: formatClock(routing.workEnd) } : null };
 }
 
@@ -96,7 +98,7 @@ export function DialerBar({ seconds, waiting, onCall, onDial, onSkip }: Props) {
               <Text size="sm">{t('dialer.callingIn')}</Text>
             ) : (
               note && (
-                <Text size="sm" c={pause ? 'orange.9' : undefined}>
+                <Text size="sm" c={pause && pause !== 'checking' ? 'orange.9' : undefined}>
                   {note}
                 </Text>
               )

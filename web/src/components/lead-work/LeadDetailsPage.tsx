@@ -339,7 +339,8 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
               />
             )}
 
-            {!(providerOn && way === 'provider' && provider.callId !== null) && <CallTimerDisplay timer={timer} fallback={providerOn} />}
+            {/* With a provider the app's timer only times a call made from the phone (the fallback), and says so. */}
+            {(!providerOn || way === 'phone') && <CallTimerDisplay timer={timer} fallback={providerOn} />}
 
             <NotConnectedButtons
               pending={notConnected.isPending ? (notConnected.variables?.outcome ?? null) : null}
