@@ -398,7 +398,7 @@ describe('the telecaller’s phone at 390 px', () => {
     await setVisibility('visible');
     await countdown.waitFor();
     expect(Number(await countdown.innerText())).toBeGreaterThanOrEqual(COUNTDOWN - 1);
-    await placedCalls(++count);
+    await placedCalls(count + 1);
     await dialerBar.getByRole('button', { name: 'Stop' }).click();
     await dialerBar.waitFor({ state: 'detached' });
     expect(errorsOf(page)).toEqual([]);
