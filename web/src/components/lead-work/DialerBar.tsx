@@ -110,12 +110,12 @@ export function DialerBar({ seconds, waiting, onCall, onDial, onSkip }: Props) {
             </Text>
           )}
         </Group>
+        {pause === 'break' && (
+          <Button size="md" h={44} color="orange" loading={endBreak.isPending} onClick={() => endBreak.mutate({ onBreak: false })}>
+            {t('dialer.endBreak')}
+          </Button>
+        )}
         <Group grow gap="sm">
-          {pause === 'break' && (
-            <Button size="md" h={44} variant="white" color="orange" loading={endBreak.isPending} onClick={() => endBreak.mutate({ onBreak: false })}>
-              {t('dialer.endBreak')}
-            </Button>
-          )}
           {!onCall && (
             <Button size="md" h={44} variant="default" onClick={onSkip}>
               {t('dialer.skip')}

@@ -30,7 +30,8 @@ import { useCallTimer } from './useCallTimer';
 import { dialer, useDialer } from './dialer';
 import { DialerBar } from './DialerBar';
 import { ProviderCallState, unansweredText } from './ProviderCallState';
-import { isBusyLead, usePhoneTelephony, useProviderCall } from './useProviderCall';
+import { usePhoneTelephony } from './phoneTelephony';
+import { isBusyLead, useProviderCall } from './useProviderCall';
 
 interface Props {
   leadId: number;
@@ -94,7 +95,7 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
     leaving.current = true;
     provider.forget();
     markOpenLeadStale(lead.id);
-    if ((!nextId || !queue) && dialer.current()) {
+    if ((!nextId || !queue) && dialerHere) {
       dialer.stop();
       notifications.show({ message: t('dialer.done') });
     }
@@ -146,7 +147,8 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
   const callFields = (): CallFields => {
     if (way === 'provider' && provider.callId !== null) return { call_id: provider.callId, call_duration: provider.call?.talkSeconds ?? 0 };
     if (way === 'phone') return { call_via: 'phone', call_duration: timer.elapsed() };
-    return { call_duration: timer.elapsed() };
+    // With a provider, time spent on the form without a call is no call time.
+    return { call_duration: providerOn ? 0 : timer.elapsed() };
   };
 
   const pickNotConnected = (outcome: NotConnectedOutcome) => notConnected.mutate({ leadId: lead.id, outcome, queue, ...callFields() });
@@ -265,36 +267,26 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="sm">
             <SimpleGrid cols={2} spacing="sm">
-              {providerOn ? (
-                <Button
-                  onClick={() => {
-                    provider.resetRefusal();
-                    placeCall(Boolean(dialerHere));
-                  }}
-                  loading={provider.placing}
-                  disabled={!ready || provider.open}
-                  size="lg"
-                  h={56}
-                  px="sm"
-                  color="green"
-                  leftSection={<Icon name="phone" size={22} />}
-                >
-                  {t('lead.call')}
-                </Button>
-              ) : (
-                <Button
-                  component="a"
-                  href={`tel:${lead.mobile}`}
-                  onClick={phoneCall}
-                  size="lg"
-                  h={56}
-                  px="sm"
-                  color="green"
-                  leftSection={<Icon name="phone" size={22} />}
-                >
-                  {t('lead.call')}
-                </Button>
-              )}
+              {/* With a provider Call asks the server to place the call; without one it is the phone's own dialler. */}
+              <Button
+                {...(providerOn
+                  ? {
+                      onClick: () => {
+                        provider.resetRefusal();
+                        placeCall(Boolean(dialerHere));
+                      },
+                      loading: provider.placing,
+                      disabled: !ready || provider.open,
+                    }
+                  : { component: 'a' as const, href: `tel:${lead.mobile}`, onClick: phoneCall })}
+                size="lg"
+                h={56}
+                px="sm"
+                color="green"
+                leftSection={<Icon name="phone" size={22} />}
+              >
+                {t('lead.call')}
+              </Button>
               <Button
                 component="a"
                 href={ready && detail.whatsapp.link ? detail.whatsapp.link : undefined}

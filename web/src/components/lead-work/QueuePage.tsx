@@ -21,7 +21,7 @@ import { QUEUE_PAGE_SIZE, queueInput, type QueueSearch } from './queueInput';
 import { useListPage } from '../../lib/useListPage';
 import { Icon } from '../layout/icons';
 import { dialer } from './dialer';
-import { usePhoneTelephony } from './useProviderCall';
+import { usePhoneTelephony } from './phoneTelephony';
 
 const LEAD_FORM_ROUTE = '/_user/leadspage/lead/$leadId';
 
@@ -64,6 +64,9 @@ export function QueuePage({ queue }: { queue: LeadQueue }) {
   // Process Lead should open the form at once: its code is loaded while the telecaller reads the list,
   // once the cards are on screen (run before, it held them back on a slow phone).
   useEffect(() => whenIdle(() => void router.loadRouteChunk(router.routesById[LEAD_FORM_ROUTE])), [router]);
+
+  // The dialer works a queue from its leads: back on a list, it has stopped.
+  useEffect(() => dialer.stop(), []);
 
   useEffect(() => {
     if (leads.data) rememberCards(leads.data.items);

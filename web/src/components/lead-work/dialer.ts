@@ -2,8 +2,9 @@ import { useSyncExternalStore } from 'react';
 import type { LeadQueue } from '../../../../shared/constants';
 
 /*
- * The power dialer (docs/telephony.md): started on a queue page, it goes with the telecaller from
- * lead to lead of that queue, so it lives here and not in one page's state. Stop ends it everywhere.
+ * The power dialer (docs/product-rules.md#the-power-dialer): started on a queue page, it goes with the
+ * telecaller from lead to lead of that queue, so it lives here and not in one page's state. Stop ends
+ * it everywhere.
  */
 export interface DialerState {
   queue: LeadQueue;

@@ -11,16 +11,13 @@ const FOLLOW_MS = 2 * 60 * 60 * 1000;
 const TALK_GRACE_MS = 60_000;
 const STORAGE_KEY = 'provider-call';
 
-/** Whether Call goes through the company's provider, and the dialer's countdown: asked once, it rarely changes. */
-export function usePhoneTelephony() {
-  return trpc.telephony.forPhone.useQuery(undefined, { staleTime: 30 * 60_000, refetchOnWindowFocus: false, refetchOnReconnect: false });
-}
-
-// The call is kept for the tab, so a reload of the form goes on following it.
+// The call is kept for the tab, so a reload of the form goes on following it (a call older than the
+// time it is followed is not the one the form is about).
 function savedCall(leadId: number): number | null {
   try {
-    const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as { leadId?: unknown; callId?: unknown } | null;
-    return saved?.leadId === leadId && typeof saved.callId === 'number' ? saved.callId : null;
+    const saved = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? 'null') as { leadId?: unknown; callId?: unknown; at?: unknown } | null;
+    const recent = typeof saved?.at === 'number' && Date.now() - saved.at < FOLLOW_MS;
+    return recent && saved?.leadId === leadId && typeof saved.callId === 'number' ? saved.callId : null;
   } catch {
     return null;
   }
@@ -29,7 +26,7 @@ function savedCall(leadId: number): number | null {
 function saveCall(leadId: number, callId: number | null): void {
   try {
     if (callId === null) sessionStorage.removeItem(STORAGE_KEY);
-    else sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ leadId, callId }));
+    else sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ leadId, callId, at: Date.now() }));
   } catch {
     // Private mode: the call is followed until the page closes.
   }
