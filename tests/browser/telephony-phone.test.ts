@@ -360,6 +360,37 @@ describe('the telecaller’s phone at 390 px', () => {
     await page.close();
   });
 
+  it('offline: a submit with the provider’s call waits in the outbox and goes with its call; Call offers the phone’s dialler', async () => {
+    const before = exotel.placed().length;
+    const page = await signIn();
+    const lead = await processFirst(page);
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    const placed = (await placedCalls(before + 1)).at(-1)!;
+    await exotel.callback(placed.sid, { answered: 65 });
+    await stateIs(page, 'Call ended · 1 min 5 s');
+    await browser.setOffline(true);
+    try {
+      await submitInterested(page, lead.id);
+      await page.getByText('Saved on this phone. Sends when online.').first().waitFor();
+      expect(lastHistory(lead.id)).toBeUndefined();
+      // The next lead, worked from its card: Call cannot reach the server, the phone's own dialler can.
+      await page.getByRole('button', { name: 'Call', exact: true }).click();
+      const refusal = page.getByRole('alert').filter({ hasText: 'The call could not be placed' });
+      await refusal.getByText('No connection to the server. Call from your phone.').waitFor();
+      expect(await refusal.getByRole('link', { name: 'Call from my phone' }).getAttribute('href')).toMatch(/^tel:\d{10}$/);
+      expect(exotel.placed().length).toBe(before + 1);
+      await snap(page, 'telephony-phone-offline');
+    } finally {
+      await browser.setOffline(false);
+    }
+    // Back online the outbox sends it, with the call: the provider's talk time is the history's.
+    const [call] = query<{ id: number }>('select id from calls where provider_call_id = ?', placed.sid);
+    await expect.poll(() => lastHistory(lead.id), { timeout: 40_000 }).toEqual({ call_via: 'provider', call_id: call!.id });
+    expect(query('select call_duration from lead_history where lead_id = ? and call_id = ?', lead.id, call!.id)).toEqual([{ call_duration: 65 }]);
+    expect(errorsOf(page).filter((e) => !/Failed to fetch|ERR_INTERNET_DISCONNECTED/.test(e))).toEqual([]);
+    await page.close();
+  });
+
   it('the dialer places no call on a break or in the background, and goes on when the break ends and the app is back', async () => {
     let count = exotel.placed().length;
     const token = await signInUser(server.base, DEMO.telecaller.mobile, DEMO.telecaller.password);

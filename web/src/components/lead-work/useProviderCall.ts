@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { trpc } from '../../trpc';
+import { useMutation } from '@tanstack/react-query';
+import { trpc, trpcClient } from '../../trpc';
 import { answeredStatus } from '../../lib/notify';
 import { isCallEnded, type CallState } from '../../../../shared/telephony';
 
@@ -10,6 +11,8 @@ const FOLLOW_MS = 2 * 60 * 60 * 1000;
 /** A provider may report the talk time a moment after the end: asked for this long after it. */
 const TALK_GRACE_MS = 60_000;
 const STORAGE_KEY = 'provider-call';
+/** Longer than the server gives the provider: past it the form offers the phone's dialler instead of waiting. */
+const PLACE_TIMEOUT_MS = 25_000;
 
 // The call is kept for the tab, so a reload of the form goes on following it (a call older than the
 // time it is followed is not the one the form is about).
@@ -51,7 +54,10 @@ export const isBusyLead = (err: unknown) => answeredStatus(err) === 409;
 export function useProviderCall(leadId: number) {
   const utils = trpc.useUtils();
   const [callId, setCallId] = useState<number | null>(() => savedCall(leadId));
-  const place = trpc.telephony.placeCall.useMutation({
+  // Also offline: the request fails at once and the form offers Call from my phone, instead of a Call that waits for a connection.
+  const place = useMutation({
+    networkMode: 'always',
+    mutationFn: (input: { leadId: number; dialer: boolean }) => trpcClient.telephony.placeCall.mutate(input, { signal: AbortSignal.timeout(PLACE_TIMEOUT_MS) }),
     onSuccess: (call) => {
       utils.telephony.callState.setData({ callId: call.id }, call);
       saveCall(leadId, call.id);
