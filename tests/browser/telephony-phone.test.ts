@@ -5,6 +5,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { openBrowser, snap, startServer, type Running } from './harness.js';
 import { errorsOf, freshPage, pick, signInAsUser } from './pages.js';
 import { callTrpc, signInUser } from './api.js';
+import { seriousViolations } from './axe.js';
 import { DEMO } from '../../seed/demo.js';
 import { freePort } from '../helpers/net.js';
 import { ExotelStandin } from '../helpers/exotel-standin.js';
@@ -215,6 +216,7 @@ describe('the telecaller’s phone at 390 px', () => {
     // The app's own timer is not what the outcome is sent with.
     expect(await page.getByRole('timer', { name: 'Call duration' }).count()).toBe(0);
     await snap(page, 'telephony-phone-ended');
+    expect(await seriousViolations(page)).toEqual([]);
 
     await pick(page, 'Interested');
     await pick(page, 'Running');
@@ -295,6 +297,7 @@ describe('the telecaller’s phone at 390 px', () => {
     await expectThumbSized(dialerBar.getByRole('button', { name: 'Stop' }));
     expect(await noSidewaysScroll(page)).toBe(true);
     await snap(page, 'telephony-phone-dialer-countdown');
+    expect(await seriousViolations(page)).toEqual([]);
     const secondCall = (await placedCalls(++count)).at(-1)!;
     expect(query<{ lead_id: number }>('select lead_id from calls where provider_call_id = ?', secondCall.sid)).toEqual([{ lead_id: second }]);
     await stateIs(page, 'Ringing your phone…');
@@ -351,6 +354,7 @@ describe('the telecaller’s phone at 390 px', () => {
     await expectThumbSized(viaPhone);
     expect(await page.getByRole('button', { name: 'Call', exact: true }).isEnabled()).toBe(true);
     await snap(page, 'telephony-phone-refused');
+    expect(await seriousViolations(page)).toEqual([]);
     await viaPhone.click();
     await page.getByText('Timed by this app since you tapped Call from my phone · not verified').waitFor();
     await submitInterested(page, lead.id);
@@ -405,6 +409,7 @@ describe('the telecaller’s phone at 390 px', () => {
     await page.waitForTimeout(1500);
     expect(exotel.placed().length).toBe(count);
     await snap(page, 'telephony-phone-dialer-break');
+    expect(await seriousViolations(page)).toEqual([]);
 
     // One tap ends the break; the lead Start calling opened is called then.
     await dialerBar.getByRole('button', { name: 'End my break' }).click();
@@ -432,6 +437,27 @@ describe('the telecaller’s phone at 390 px', () => {
     await placedCalls(count + 1);
     await dialerBar.getByRole('button', { name: 'Stop' }).click();
     await dialerBar.waitFor({ state: 'detached' });
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('the telecaller not picking up their phone is said so, and Call again places a new call', async () => {
+    const before = exotel.placed().length;
+    const page = await signIn();
+    const lead = await processFirst(page);
+    await page.getByRole('button', { name: 'Call', exact: true }).click();
+    const missed = (await placedCalls(before + 1)).at(-1)!;
+    await exotel.callback(missed.sid, 'agent-missed');
+    await stateIs(page, 'You did not pick up your phone');
+    // Nothing is recorded on the lead: the lead was never dialled.
+    expect(lastHistory(lead.id)).toBeUndefined();
+    expect(leadIdIn(page.url())).toBe(lead.id);
+    const again = page.getByRole('button', { name: 'Call again' });
+    await expectThumbSized(again);
+    await again.click();
+    const second = (await placedCalls(before + 2)).at(-1)!;
+    expect(second.form.To).toBe(missed.form.To);
+    await stateIs(page, 'Ringing your phone…');
     expect(errorsOf(page)).toEqual([]);
     await page.close();
   });

@@ -75,6 +75,8 @@ export function DialerBar({ seconds, waiting, onCall, onDial, onSkip }: Props) {
     return () => window.clearTimeout(timer);
   }, [counting, seconds]);
 
+  // Paused: the bar turns orange, as the break switch does.
+  const paused = pause !== null && pause !== 'checking';
   const note =
     pause === 'hidden'
       ? t('dialer.pausedHidden')
@@ -87,7 +89,14 @@ export function DialerBar({ seconds, waiting, onCall, onDial, onSkip }: Props) {
             : null;
 
   return (
-    <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-green-light)" role="region" aria-label={t('dialer.title')}>
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      bg={paused ? 'var(--mantine-color-orange-light)' : 'var(--mantine-color-green-light)'}
+      role="region"
+      aria-label={t('dialer.title')}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" gap="sm">
           <div style={{ minWidth: 0 }}>
@@ -98,7 +107,7 @@ export function DialerBar({ seconds, waiting, onCall, onDial, onSkip }: Props) {
               <Text size="sm">{t('dialer.callingIn')}</Text>
             ) : (
               note && (
-                <Text size="sm" c={pause && pause !== 'checking' ? 'orange.9' : undefined}>
+                <Text size="sm" fw={paused ? 600 : undefined}>
                   {note}
                 </Text>
               )

@@ -172,6 +172,12 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
     });
   };
 
+  /** Call (or Call again): a new try after a refusal, placed for the dialer while it runs. */
+  const callTapped = () => {
+    provider.resetRefusal();
+    placeCall(Boolean(dialerHere));
+  };
+
   const phoneCall = () => {
     setWay('phone');
     timer.callStarted();
@@ -270,14 +276,7 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
               {/* With a provider Call asks the server to place the call; without one it is the phone's own dialler. */}
               <Button
                 {...(providerOn
-                  ? {
-                      onClick: () => {
-                        provider.resetRefusal();
-                        placeCall(Boolean(dialerHere));
-                      },
-                      loading: provider.placing,
-                      disabled: !ready || provider.open,
-                    }
+                  ? { onClick: callTapped, loading: provider.placing, disabled: !ready || provider.open }
                   : { component: 'a' as const, href: `tel:${lead.mobile}`, onClick: phoneCall })}
                 size="lg"
                 h={56}
@@ -326,7 +325,7 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
                 mobile={lead.mobile}
                 attemptLimit={detail.attemptLimit}
                 comesBackAt={comesBackAt}
-                onCallAgain={() => placeCall(false)}
+                onCallAgain={callTapped}
                 onPhoneCall={phoneCall}
               />
             )}
