@@ -160,6 +160,15 @@ async function submitInterested(page: Page, leadId: number) {
   await expect.poll(() => leadIdIn(page.url()), { timeout: 10_000 }).not.toBe(leadId);
 }
 
+/** Opens the first new lead and taps Call: answers the lead and the call the stand-in was asked to place. */
+async function callFirstLead(page: Page) {
+  const before = exotel.placed().length;
+  const lead = await processFirst(page);
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  const placed = (await placedCalls(before + 1)).at(-1)!;
+  return { lead, placed, before };
+}
+
 async function expectThumbSized(l: Locator) {
   const box = (await l.boundingBox())!;
   expect(box.height).toBeGreaterThanOrEqual(44);
@@ -243,11 +252,8 @@ describe('the telecaller’s phone at 390 px', () => {
   });
 
   it('a call the lead does not answer moves on to the next lead by itself, the attempt recorded', async () => {
-    const before = exotel.placed().length;
     const page = await signIn();
-    const lead = await processFirst(page);
-    await page.getByRole('button', { name: 'Call', exact: true }).click();
-    const placed = (await placedCalls(before + 1)).at(-1)!;
+    const { lead, placed } = await callFirstLead(page);
     await stateIs(page, 'Ringing your phone…');
     await exotel.callback(placed.sid, 'no-answer');
     // No tap: the phone says what became of the call and opens the next lead.
@@ -365,11 +371,8 @@ describe('the telecaller’s phone at 390 px', () => {
   });
 
   it('offline: a submit with the provider’s call waits in the outbox and goes with its call; Call offers the phone’s dialler', async () => {
-    const before = exotel.placed().length;
     const page = await signIn();
-    const lead = await processFirst(page);
-    await page.getByRole('button', { name: 'Call', exact: true }).click();
-    const placed = (await placedCalls(before + 1)).at(-1)!;
+    const { lead, placed, before } = await callFirstLead(page);
     await exotel.callback(placed.sid, { answered: 65 });
     await stateIs(page, 'Call ended · 1 min 5 s');
     await browser.setOffline(true);
@@ -442,11 +445,8 @@ describe('the telecaller’s phone at 390 px', () => {
   });
 
   it('the telecaller not picking up their phone is said so, and Call again places a new call', async () => {
-    const before = exotel.placed().length;
     const page = await signIn();
-    const lead = await processFirst(page);
-    await page.getByRole('button', { name: 'Call', exact: true }).click();
-    const missed = (await placedCalls(before + 1)).at(-1)!;
+    const { lead, placed: missed, before } = await callFirstLead(page);
     await exotel.callback(missed.sid, 'agent-missed');
     await stateIs(page, 'You did not pick up your phone');
     // Nothing is recorded on the lead: the lead was never dialled.
@@ -463,11 +463,8 @@ describe('the telecaller’s phone at 390 px', () => {
   });
 
   it('at 1280 px the form with an ended call keeps its layout', async () => {
-    const before = exotel.placed().length;
     const page = await signIn(DESK);
-    await processFirst(page);
-    await page.getByRole('button', { name: 'Call', exact: true }).click();
-    const placed = (await placedCalls(before + 1)).at(-1)!;
+    const { placed } = await callFirstLead(page);
     await exotel.callback(placed.sid, { answered: 42 });
     await stateIs(page, 'Call ended · 42 s');
     expect(await noSidewaysScroll(page)).toBe(true);
