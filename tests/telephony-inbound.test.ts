@@ -80,6 +80,18 @@ describe.each(dialects)('inbound calls on %s', (dialect) => {
     expect(await eventsOf(leadId)).toHaveLength(1);
   });
 
+  it('answers the same announcement arriving twice at once the same way, and records it once', async () => {
+    const w = await company();
+    const mobile = uniqueMobile();
+    const leadId = await insertUploadedLead(db(), w.company.id, { name: 'Asha Verma', mobile, telicaller_id: w.caller.id });
+    const call = { providerCallId: 'in-twice', from: mobile, to: COMPANY_NUMBER };
+    const [a, b] = await Promise.all([handleInbound(t.deps, w.tel, call), handleInbound(t.deps, w.tel, call)]);
+    expect(a).toEqual(b);
+    expect(a).toMatchObject({ connect: { phone: `+91${await mobileOf(w.caller.id)}` } });
+    expect(await callsOf(w.company.id)).toHaveLength(1);
+    expect(await eventsOf(leadId)).toHaveLength(1);
+  });
+
   it('records the call as missed when the owner is on a break, blocked, or it is outside working hours; the owner is still told', async () => {
     const w = await company();
     const mobile = uniqueMobile();

@@ -1,5 +1,7 @@
 import type { Deps } from '../../deps.js';
-import { nowIso } from '../../db/dialect.js';
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import { isUniqueViolation, nowIso } from '../../db/dialect.js';
 import { normalizeIndianMobile, toE164 } from '../../../shared/mobile.js';
 import { PHONE_ENQUIRY_CATEGORY } from '../../../shared/routing.js';
 import { isWorkingTime } from '../../../shared/working-hours.js';
@@ -24,8 +26,8 @@ const NUMBER_MAX = 40;
  * in the lead's history. A provider asking again about the same call gets the same answer.
  */
 export async function handleInbound(deps: Deps, t: CompanyTelephony, call: InboundCall): Promise<InboundAnswer> {
-  const again = await findCallByProviderId(deps.db, t.subadminId, t.providerId, call.providerCallId);
-  if (again) return again.status === 'missed' || again.user_id === null ? { missed: true } : await connectTo(deps, t, again.id, again.user_id, again.to_number);
+  const again = await answeredBefore(deps, t, call);
+  if (again) return again;
 
   const now = new Date();
   const mobile = normalizeIndianMobile(call.from);
@@ -51,7 +53,7 @@ export async function handleInbound(deps: Deps, t: CompanyTelephony, call: Inbou
 
   const putThrough = ownerId !== null && (await canTakeCall(deps, t.subadminId, ownerId, now)) ? ownerId : null;
   const at = now.toISOString();
-  const id = await deps.db.transaction().execute(async (trx) => {
+  const id = await recordInbound(deps, async (trx) => {
     const callId = await insertCall(trx, {
       subadmin_id: t.subadminId,
       provider: t.providerId,
@@ -88,10 +90,29 @@ export async function handleInbound(deps: Deps, t: CompanyTelephony, call: Inbou
     }
     return callId;
   });
+  // The same announcement twice at once: the other one recorded it; answer as it did.
+  if (id === null) return (await answeredBefore(deps, t, call)) ?? { missed: true };
   // A new lead's person heard of it from routing ("New lead"); a known lead's owner hears it called back.
   if (known && ownerId !== null) raiseAlerts([{ kind: 'lead_called', subadminId: t.subadminId, userId: ownerId, leadId: known.id, leadName, at }]);
   if (putThrough === null) return { missed: true };
   return connectTo(deps, t, id, putThrough, call.to);
+}
+
+/** The answer already given to this call, when the provider announces it again. */
+async function answeredBefore(deps: Deps, t: CompanyTelephony, call: InboundCall): Promise<InboundAnswer | null> {
+  const row = await findCallByProviderId(deps.db, t.subadminId, t.providerId, call.providerCallId);
+  if (!row) return null;
+  return row.status === 'missed' || row.user_id === null ? { missed: true } : connectTo(deps, t, row.id, row.user_id, row.to_number);
+}
+
+/** Records the call in one transaction; null when the provider's call id is already recorded (calls_provider_call). */
+async function recordInbound(deps: Deps, work: (trx: Transaction<DB>) => Promise<number>): Promise<number | null> {
+  try {
+    return await deps.db.transaction().execute(work);
+  } catch (err) {
+    if (isUniqueViolation(err)) return null;
+    throw err;
+  }
 }
 
 /** Whether the person can be rung now: a live, unblocked user of the company, not on a break, inside its working hours. */
