@@ -1,7 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Dialect } from '../../db/database.js';
 import type { CallsTable, DB, LeadHistoryTable } from '../../db/schema.js';
-import { firstCallAfter, updateLead } from '../lead-work/submission.repository.js';
 
 export type CallRow = Selectable<CallsTable>;
 
@@ -118,35 +117,58 @@ export function lockCallsById(trx: Kysely<DB>, dialect: Dialect, subadminIds: nu
   return q.execute();
 }
 
-/** Writes calls' facts as they now are: one statement on Postgres, one per call on SQLite (where a statement costs microseconds). */
-export async function writeCalls(trx: Kysely<DB>, dialect: Dialect, rows: CallRow[]): Promise<void> {
-  if (dialect === 'sqlite') {
-    for (const r of rows) {
-      const { provider_call_id, status, answered_at, ended_at, talk_seconds, recording_ref, cost, cost_currency, updated_at } = r;
-      await updateCall(trx, r.subadmin_id, r.id, { provider_call_id, status, answered_at, ended_at, talk_seconds, recording_ref, cost, cost_currency, updated_at });
-    }
-    return;
+type SqlType = 'int' | 'text';
+
+/**
+ * Rows given with the statement, as a table `v` with these columns, to update many rows at once
+ * (update ... from): Postgres names a VALUES list's columns and needs their types; SQLite calls them
+ * column1, column2, ...
+ */
+function valuesTable(dialect: Dialect, columns: Record<string, SqlType>, rows: unknown[][]) {
+  const names = Object.keys(columns);
+  const types = Object.values(columns);
+  if (dialect === 'postgres') {
+    const list = rows.map((r) => sql`(${sql.join(r.map((v, i) => sql`${v}::${sql.raw(types[i]!)}`))})`);
+    return sql`(values ${sql.join(list)}) as v(${sql.join(names.map((n) => sql.ref(n)))})`;
   }
+  const list = rows.map((r) => sql`(${sql.join(r)})`);
+  return sql`(select ${sql.join(names.map((n, i) => sql`${sql.ref(`column${i + 1}`)} as ${sql.ref(n)}`))} from (values ${sql.join(list)})) as v`;
+}
+
+/** Writes calls' facts as they now are, in one statement. */
+export async function writeCalls(trx: Kysely<DB>, dialect: Dialect, rows: CallRow[]): Promise<void> {
   if (!rows.length) return;
-  const values = rows.map(
-    (r) =>
-      sql`(${r.id}::int, ${r.subadmin_id}::int, ${r.provider_call_id}::text, ${r.status}::text, ${r.answered_at}::text, ${r.ended_at}::text, ${r.talk_seconds}::int, ${r.recording_ref}::text, ${r.cost}::text, ${r.cost_currency}::text, ${r.updated_at}::text)`,
+  const v = valuesTable(
+    dialect,
+    {
+      id: 'int',
+      subadmin_id: 'int',
+      provider_call_id: 'text',
+      status: 'text',
+      answered_at: 'text',
+      ended_at: 'text',
+      talk_seconds: 'int',
+      recording_ref: 'text',
+      cost: 'text',
+      cost_currency: 'text',
+      updated_at: 'text',
+    },
+    rows.map((r) => [r.id, r.subadmin_id, r.provider_call_id, r.status, r.answered_at, r.ended_at, r.talk_seconds, r.recording_ref, r.cost, r.cost_currency, r.updated_at]),
   );
   await sql`update calls as c set provider_call_id = v.provider_call_id, status = v.status, answered_at = v.answered_at, ended_at = v.ended_at,
       talk_seconds = v.talk_seconds, recording_ref = v.recording_ref, cost = v.cost, cost_currency = v.cost_currency, updated_at = v.updated_at
-    from (values ${sql.join(values)}) as v(id, subadmin_id, provider_call_id, status, answered_at, ended_at, talk_seconds, recording_ref, cost, cost_currency, updated_at)
-    where c.id = v.id and c.subadmin_id = v.subadmin_id`.execute(trx);
+    from ${v} where c.id = v.id and c.subadmin_id = v.subadmin_id`.execute(trx);
 }
 
-/** setTalkOnHistory for several calls. */
+/** setTalkOnHistory for several calls, in one statement. */
 export async function setTalksOnHistory(trx: Kysely<DB>, dialect: Dialect, talks: { subadminId: number; callId: number; talkSeconds: number }[]): Promise<void> {
-  if (dialect === 'sqlite') {
-    for (const t of talks) await setTalkOnHistory(trx, t.subadminId, t.callId, t.talkSeconds);
-    return;
-  }
   if (!talks.length) return;
-  const values = talks.map((t) => sql`(${t.callId}::int, ${t.subadminId}::int, ${t.talkSeconds}::int)`);
-  await sql`update lead_history as h set call_duration = v.talk from (values ${sql.join(values)}) as v(call_id, subadmin_id, talk)
+  const v = valuesTable(
+    dialect,
+    { call_id: 'int', subadmin_id: 'int', talk: 'int' },
+    talks.map((t) => [t.callId, t.subadminId, t.talkSeconds]),
+  );
+  await sql`update lead_history as h set call_duration = v.talk from ${v}
     where h.call_id = v.call_id and h.subadmin_id = v.subadmin_id and h.kind = 'outcome'`.execute(trx);
 }
 
@@ -180,23 +202,18 @@ export interface LeadAttempts {
   firstCallAt: string;
 }
 
-/** Leads' values after a batch's not-connected attempts (opened_from_status cleared): one statement on Postgres, one per lead on SQLite. */
+/** Leads' values after a batch's not-connected attempts (opened_from_status cleared), in one statement. */
 export async function writeLeadAttempts(trx: Kysely<DB>, dialect: Dialect, leads: LeadAttempts[]): Promise<void> {
-  if (dialect === 'sqlite') {
-    for (const l of leads) {
-      const { status, attempts, retry_at, updated_at } = l;
-      await updateLead(trx, l.subadminId, l.id, { status, attempts, retry_at, opened_from_status: null, updated_at, first_call_at: firstCallAfter(l.firstCallAt) });
-    }
-    return;
-  }
   if (!leads.length) return;
-  const values = leads.map(
-    (l) => sql`(${l.id}::int, ${l.subadminId}::int, ${l.status}::text, ${l.attempts}::int, ${l.retry_at}::text, ${l.updated_at}::text, ${l.firstCallAt}::text)`,
+  const v = valuesTable(
+    dialect,
+    { id: 'int', subadmin_id: 'int', status: 'text', attempts: 'int', retry_at: 'text', updated_at: 'text', first_at: 'text' },
+    leads.map((l) => [l.id, l.subadminId, l.status, l.attempts, l.retry_at, l.updated_at, l.firstCallAt]),
   );
+  // first_call_at as firstCallAfter keeps it (submission.repository.ts)
   await sql`update leads as l set status = v.status, attempts = v.attempts, retry_at = v.retry_at, opened_from_status = null, updated_at = v.updated_at,
       first_call_at = case when l.first_call_at is null or l.first_call_at > v.first_at then v.first_at else l.first_call_at end
-    from (values ${sql.join(values)}) as v(id, subadmin_id, status, attempts, retry_at, updated_at, first_at)
-    where l.id = v.id and l.subadmin_id = v.subadmin_id`.execute(trx);
+    from ${v} where l.id = v.id and l.subadmin_id = v.subadmin_id`.execute(trx);
 }
 
 /** History rows, in one statement. */
