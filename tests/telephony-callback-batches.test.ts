@@ -17,7 +17,7 @@ const ATTEMPT_LIMIT = 5;
 describe('the callback batcher', () => {
   const later = () => new Promise((r) => setTimeout(r, 5));
 
-  it('applies a lone report at once, then what queued meanwhile as one batch', async () => {
+  it('applies what arrived together as one batch, and what arrives meanwhile as the next', async () => {
     const batches: number[][] = [];
     const b = new CallbackBatcher<number>(
       async (reports) => {
@@ -29,10 +29,15 @@ describe('the callback batcher', () => {
         throw new Error('not used');
       },
     );
-    const results = await Promise.allSettled(Array.from({ length: 10 }, (_, i) => b.apply(i)));
-    expect(batches).toEqual([[0], [1, 2, 3, 4, 5, 6, 7, 8, 9]]);
-    expect(results.map((r) => r.status)).toEqual([...Array(7).fill('fulfilled'), 'rejected', 'fulfilled', 'fulfilled']);
+    const first = Promise.allSettled(Array.from({ length: 10 }, (_, i) => b.apply(i)));
+    await new Promise((r) => setImmediate(r));
+    const second = Promise.allSettled([10, 11, 12].map((i) => b.apply(i)));
+    const results = [...(await first), ...(await second)];
+    expect(batches).toEqual([[...Array(10).keys()], [10, 11, 12]]);
+    expect(results.map((r) => r.status)).toEqual([...Array(7).fill('fulfilled'), 'rejected', ...Array(5).fill('fulfilled')]);
     expect((results[7] as PromiseRejectedResult).reason).toMatchObject({ status: 404 });
+    await b.apply(13);
+    expect(batches.at(-1)).toEqual([13]);
   });
 
   it('applies each report of a failed batch alone, once, each answering its own error', async () => {
@@ -49,7 +54,7 @@ describe('the callback batcher', () => {
       },
     );
     const results = await Promise.allSettled(Array.from({ length: 6 }, (_, i) => b.apply(i)));
-    expect(alone).toEqual([1, 2, 3, 4, 5]);
+    expect(alone).toEqual([0, 1, 2, 3, 4, 5]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
   });
 
@@ -62,11 +67,14 @@ describe('the callback batcher', () => {
       async () => {},
       { maxBatch: 2, maxWaiting: 3, retryAfterSeconds: 7 },
     );
-    // the first is applied at once, three wait, the fifth is refused
-    const results = await Promise.allSettled(Array.from({ length: 5 }, (_, i) => b.apply(i)));
-    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
-    expect((results[4] as PromiseRejectedResult).reason).toBeInstanceOf(QueueFull);
-    expect((results[4] as PromiseRejectedResult).reason.retryAfterSeconds).toBe(7);
+    // three wait, the fourth is refused; once a batch has taken two, there is room again
+    const results = Promise.allSettled(Array.from({ length: 4 }, (_, i) => b.apply(i)));
+    await new Promise((r) => setImmediate(r));
+    const more = await Promise.allSettled([b.apply(4)]);
+    expect((await results).map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected']);
+    expect((await results)[3]).toMatchObject({ reason: expect.any(QueueFull) });
+    expect(((await results)[3] as PromiseRejectedResult).reason.retryAfterSeconds).toBe(7);
+    expect(more[0]!.status).toBe('fulfilled');
   });
 });
 

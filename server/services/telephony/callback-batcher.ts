@@ -17,7 +17,7 @@ interface Waiting<R> {
  * Status callbacks applied in batches (docs/telephony.md#callbacks-in-batches): each callback queues
  * its report and waits for it to be applied; one batch at a time takes what is queued (up to
  * `maxBatch`) and applies it in one transaction, the next starting as soon as it commits, so a lone
- * callback waits for nothing and a burst shares its commits. A batch that fails has each of its
+ * callback waits for no timer and a burst shares its commits. A batch that fails has each of its
  * reports applied alone once (`applyOne`), so a report that cannot be applied fails only itself.
  * Past `maxWaiting` queued reports a callback is refused (QueueFull) and its provider retries later.
  */
@@ -37,7 +37,11 @@ export class CallbackBatcher<R> {
     if (this.queue.length >= this.limits.maxWaiting) return Promise.reject(new QueueFull(this.limits.retryAfterSeconds));
     return new Promise<void>((resolve, reject) => {
       this.queue.push({ report, resolve, reject });
-      if (!this.running) void this.drain();
+      if (this.running) return;
+      this.running = true;
+      // After the callbacks this turn of the event loop read (not after a delay): on SQLite a batch
+      // runs start to end without giving the loop a turn, so starting it here would make batches of one.
+      setImmediate(() => void this.drain());
     });
   }
 
@@ -47,7 +51,6 @@ export class CallbackBatcher<R> {
   }
 
   private async drain(): Promise<void> {
-    this.running = true;
     try {
       while (this.queue.length) {
         const batch = this.queue.splice(0, this.limits.maxBatch);
