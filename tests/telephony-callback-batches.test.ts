@@ -116,8 +116,16 @@ describe.each(dialects)('status callbacks in batches on %s', (dialect) => {
         }),
       );
     }
-    await db().updateTable('leads').set({ attempts: ATTEMPT_LIMIT - 1 }).where('id', '=', leads[1]!).execute();
-    await db().updateTable('leads').set({ attempts: ATTEMPT_LIMIT - 2, opened_from_status: LEAD_STATUS.followUp }).where('id', '=', leads[2]!).execute();
+    await db()
+      .updateTable('leads')
+      .set({ attempts: ATTEMPT_LIMIT - 1 })
+      .where('id', '=', leads[1]!)
+      .execute();
+    await db()
+      .updateTable('leads')
+      .set({ attempts: ATTEMPT_LIMIT - 2, opened_from_status: LEAD_STATUS.followUp })
+      .where('id', '=', leads[2]!)
+      .execute();
     const calls: { id: number; sid: string }[] = [];
     for (const [i, plan] of PLAN.entries()) {
       const sid = `sid-${w.company.id}-${i}`;
@@ -153,7 +161,14 @@ describe.each(dialects)('status callbacks in batches on %s', (dialect) => {
       const events: CallEvent[] = [{ providerCallId: sid, status: 'ringing' }];
       if (plan.ends === 'answered') {
         const answered: CallEvent = { providerCallId: sid, status: 'in_progress', answeredAt: at(10) };
-        const done: CallEvent = { providerCallId: sid, status: 'completed', answeredAt: at(10), endedAt: at(52), talkSeconds: 42, recordingRef: `https://rec/${sid}.mp3` };
+        const done: CallEvent = {
+          providerCallId: sid,
+          status: 'completed',
+          answeredAt: at(10),
+          endedAt: at(52),
+          talkSeconds: 42,
+          recordingRef: `https://rec/${sid}.mp3`,
+        };
         events.push(...(round % 2 ? [done, answered, done] : [answered, done]));
       } else if (plan.ends !== 'open') {
         events.push({ providerCallId: sid, status: plan.ends, endedAt: at(30) }, { providerCallId: sid, status: plan.ends, endedAt: at(30) });
@@ -281,7 +296,18 @@ describe.each(dialects)('status callbacks in batches on %s', (dialect) => {
     );
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 404, 200, 404]);
     const calls = await db().selectFrom('calls').select(['status']).where('subadmin_id', '=', a.company.id).orderBy('id').execute();
-    expect(calls.map((c) => c.status)).toEqual(['no_answer', 'no_answer', 'no_answer', 'ringing', 'ringing', 'no_answer', 'ringing', 'ringing', 'ringing', 'ringing']);
+    expect(calls.map((c) => c.status)).toEqual([
+      'no_answer',
+      'no_answer',
+      'no_answer',
+      'ringing',
+      'ringing',
+      'no_answer',
+      'ringing',
+      'ringing',
+      'ringing',
+      'ringing',
+    ]);
     const leads = await db().selectFrom('leads').select(['attempts']).where('subadmin_id', '=', a.company.id).orderBy('id').execute();
     expect(leads.map((l) => l.attempts)).toEqual([2, ATTEMPT_LIMIT, ATTEMPT_LIMIT - 2, 0, 0, 0]);
   });

@@ -32,7 +32,8 @@ const UNREAD_COLUMNS: Record<string, ReadonlySet<string>> = {
   users: new Set(['routed_count', 'routed_day', 'on_break', 'break_since', 'daily_lead_cap', 'language']),
 };
 /** A statement not built by Kysely's builders (raw SQL): judged by its text, erring on forgetting. */
-const WATCHED_TEXT = /\b(?:update|delete\s+from|insert\s+into|replace\s+into|insert\s+or\s+\w+\s+into)\s+"?(?:sessions|users|subadmins|admins|telephony_settings)"?[\s(]/i;
+const WATCHED_TEXT =
+  /\b(?:update|delete\s+from|insert\s+into|replace\s+into|insert\s+or\s+\w+\s+into)\s+"?(?:sessions|users|subadmins|admins|telephony_settings)"?[\s(]/i;
 
 function tableOf(node: OperationNode | undefined): string | undefined {
   if (!node) return undefined;

@@ -387,7 +387,12 @@ type AttemptInput = { outcome: NotConnectedOutcome; call_duration: number; at: D
  * update sets it with firstCallAfter) and its history row; pure, so a batch of attempts on one lead
  * can apply them one after another in memory (applyCallReports).
  */
-export function attemptChange(actor: UserActor, rules: CompanyRules, lead: Pick<WorkableLead, 'id' | 'attempts' | 'status' | 'opened_from_status'>, input: AttemptInput) {
+export function attemptChange(
+  actor: UserActor,
+  rules: CompanyRules,
+  lead: Pick<WorkableLead, 'id' | 'attempts' | 'status' | 'opened_from_status'>,
+  input: AttemptInput,
+) {
   const attempts = lead.attempts + 1;
   const exhausted = attempts >= rules.attemptLimit;
   const kept = lead.status === LEAD_STATUS.noSubmit && lead.opened_from_status ? lead.opened_from_status : lead.status;

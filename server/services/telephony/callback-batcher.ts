@@ -1,4 +1,4 @@
-import { HookRefused } from './provider.js';
+import type { HookRefused } from './provider.js';
 
 /** Said to a provider whose report found the queue full: it tries again later (its retries are the point). */
 export class QueueFull extends Error {

@@ -153,7 +153,19 @@ export async function writeCalls(trx: Kysely<DB>, dialect: Dialect, rows: CallRo
       cost_currency: 'text',
       updated_at: 'text',
     },
-    rows.map((r) => [r.id, r.subadmin_id, r.provider_call_id, r.status, r.answered_at, r.ended_at, r.talk_seconds, r.recording_ref, r.cost, r.cost_currency, r.updated_at]),
+    rows.map((r) => [
+      r.id,
+      r.subadmin_id,
+      r.provider_call_id,
+      r.status,
+      r.answered_at,
+      r.ended_at,
+      r.talk_seconds,
+      r.recording_ref,
+      r.cost,
+      r.cost_currency,
+      r.updated_at,
+    ]),
   );
   await sql`update calls as c set provider_call_id = v.provider_call_id, status = v.status, answered_at = v.answered_at, ended_at = v.ended_at,
       talk_seconds = v.talk_seconds, recording_ref = v.recording_ref, cost = v.cost, cost_currency = v.cost_currency, updated_at = v.updated_at
@@ -161,7 +173,11 @@ export async function writeCalls(trx: Kysely<DB>, dialect: Dialect, rows: CallRo
 }
 
 /** setTalkOnHistory for several calls, in one statement. */
-export async function setTalksOnHistory(trx: Kysely<DB>, dialect: Dialect, talks: { subadminId: number; callId: number; talkSeconds: number }[]): Promise<void> {
+export async function setTalksOnHistory(
+  trx: Kysely<DB>,
+  dialect: Dialect,
+  talks: { subadminId: number; callId: number; talkSeconds: number }[],
+): Promise<void> {
   if (!talks.length) return;
   const v = valuesTable(
     dialect,
@@ -175,7 +191,13 @@ export async function setTalksOnHistory(trx: Kysely<DB>, dialect: Dialect, talks
 /** Which of these calls have a history row made with them already. */
 export async function callsWithHistory(trx: Kysely<DB>, subadminIds: number[], callIds: number[]): Promise<Set<number>> {
   if (!callIds.length) return new Set();
-  const rows = await trx.selectFrom('lead_history').select('call_id').distinct().where('call_id', 'in', callIds).where('subadmin_id', 'in', subadminIds).execute();
+  const rows = await trx
+    .selectFrom('lead_history')
+    .select('call_id')
+    .distinct()
+    .where('call_id', 'in', callIds)
+    .where('subadmin_id', 'in', subadminIds)
+    .execute();
   return new Set(rows.map((r) => r.call_id!));
 }
 

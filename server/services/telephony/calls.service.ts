@@ -345,7 +345,13 @@ async function attemptsOfCalls(
     const actor: UserActor = { kind: 'user', id: user.id, subadminId: call.subadmin_id, userType: user.user_type, impersonatedBy: null, sessionId: 0 };
     if (isHandedTo(lead, actor) && lead.submit_status === '1') continue;
     const at = new Date(call.ended_at ?? nowIso());
-    const change = attemptChange(actor, rules.get(call.subadmin_id)!, lead, { outcome: UNANSWERED_OUTCOME[call.status] as Outcome, call_duration: 0, at, now, call_id: call.id });
+    const change = attemptChange(actor, rules.get(call.subadmin_id)!, lead, {
+      outcome: UNANSWERED_OUTCOME[call.status] as Outcome,
+      call_duration: 0,
+      at,
+      now,
+      call_id: call.id,
+    });
     leadOf.set(lead.id, { ...lead, ...change.lead });
     const earlier = written.get(lead.id)?.firstCallAt;
     const firstCallAt = earlier && earlier < change.history.created_at ? earlier : change.history.created_at;
