@@ -7,7 +7,7 @@ import { nowIso } from '../server/db/dialect.js';
 import { CallbackBatcher, QueueFull } from '../server/services/telephony/callback-batcher.js';
 import { applyCallEvents, applyCallReports, type CallReport } from '../server/services/telephony/calls.service.js';
 import { HookRefused, type CallEvent } from '../server/services/telephony/provider.js';
-import { companyTelephony, type CompanyTelephony } from '../server/services/telephony/settings.repository.js';
+import { companyTelephony, telephonyByHook, type CompanyTelephony } from '../server/services/telephony/settings.repository.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
 import { NOT_REACHABLE_REASON } from '../shared/schemas/lead-work.js';
 
@@ -333,5 +333,53 @@ describe.each(dialects)('status callbacks in batches on %s', (dialect) => {
     expect(calls.map((c) => c.status).slice(0, 3)).toEqual(['no_answer', 'ringing', 'no_answer']);
     const leads = await db().selectFrom('leads').select(['attempts']).where('subadmin_id', '=', a.company.id).orderBy('id').execute();
     expect(leads.map((l) => l.attempts).slice(0, 2)).toEqual([1, ATTEMPT_LIMIT]);
+  });
+
+  it('places reports that arrive before the provider’s answer on the call their address names, once, in one batch', async () => {
+    const a = await company();
+    const b = await company();
+    const { id: unbound } = await db()
+      .insertInto('calls')
+      .values({
+        subadmin_id: a.company.id,
+        provider: 'exotel',
+        provider_call_id: null,
+        lead_id: a.leads[5]!,
+        user_id: a.caller.id,
+        direction: 'outbound',
+        status: 'placing',
+        from_number: '+918047112233',
+        to_number: '9876500001',
+        placed_at: nowIso(),
+        updated_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const refused = await applyCallReports(t.deps, [
+      { t: a.tel, events: [{ providerCallId: 'early-1', status: 'ringing' }], namedCall: unbound },
+      // another sid naming the same call: it is bound already
+      { t: a.tel, events: [{ providerCallId: 'early-2', status: 'ringing' }], namedCall: unbound },
+      { t: a.tel, events: [{ providerCallId: 'early-1', status: 'busy', endedAt: '2026-11-29T10:00:30.000Z' }] },
+      // another company naming this call
+      { t: b.tel, events: [{ providerCallId: 'early-3', status: 'busy' }], namedCall: unbound },
+    ]);
+    expect(refused.map((r) => r?.status ?? null)).toEqual([null, 404, null, 404]);
+    expect(await db().selectFrom('calls').selectAll().where('id', '=', unbound).executeTakeFirstOrThrow()).toMatchObject({
+      provider_call_id: 'early-1',
+      status: 'busy',
+      ended_at: '2026-11-29T10:00:30.000Z',
+    });
+    const history = await db().selectFrom('lead_history').selectAll().where('call_id', '=', unbound).execute();
+    expect(history).toMatchObject([{ kind: 'attempt', outcome: 'busy', lead_id: a.leads[5], user_id: a.caller.id }]);
+  });
+
+  it('keeps the company a callback address names until its telephony settings change', async () => {
+    const a = await company();
+    const first = await telephonyByHook(db(), t.deps.config, 'exotel', a.tel.hookToken);
+    expect(await telephonyByHook(db(), t.deps.config, 'exotel', a.tel.hookToken)).toBe(first);
+    await db().updateTable('telephony_settings').set({ enabled: 0 }).where('subadmin_id', '=', a.company.id).execute();
+    const after = await telephonyByHook(db(), t.deps.config, 'exotel', a.tel.hookToken);
+    expect(after).not.toBe(first);
+    expect(after?.enabled).toBe(false);
   });
 });
