@@ -94,7 +94,8 @@ function signedParams(settings: ProviderSettings, req: HookRequest): Record<stri
   const body = isGet ? {} : req.body;
   if (body !== undefined && (typeof body !== 'object' || body === null || Array.isArray(body))) throw new HookRefused('Not a Twilio request', 400);
   const signed = body ?? {};
-  if (!isSigned(settings.authToken ?? '', signature, req.url, signed as Record<string, unknown>)) throw new HookRefused('The request signature does not match', 403);
+  if (!isSigned(settings.authToken ?? '', signature, req.url, signed as Record<string, unknown>))
+    throw new HookRefused('The request signature does not match', 403);
   const fields = isGet ? req.query : (signed as Record<string, unknown>);
   const params: Record<string, string> = {};
   for (const [k, v] of Object.entries(fields)) {
