@@ -10,7 +10,9 @@ import type { Dialect, Migration } from './types.js';
 /** An integer id the database gives: serial on Postgres, autoincrement on SQLite. */
 function withId(db: Kysely<any>, dialect: Dialect, name: string) {
   const table = db.schema.createTable(name);
-  return dialect === 'postgres' ? table.addColumn('id', 'serial', (c) => c.primaryKey()) : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
+  return dialect === 'postgres'
+    ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+    : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement());
 }
 
 async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
@@ -50,7 +52,6 @@ async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
     .addColumn('recording_ref', 'text')
     .addColumn('cost', 'text')
     .addColumn('cost_currency', 'text')
-    .addColumn('history_id', 'integer')
     .addColumn('dialer', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();

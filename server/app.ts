@@ -26,6 +26,8 @@ import { appRouter, type AppRouter } from './trpc/router.js';
 import { contextFactory } from './trpc/context.js';
 import { legacyApi } from './rest/index.js';
 import { captureApi, CAPTURE_PREFIX } from './rest/capture.routes.js';
+import { telephonyHooks } from './rest/telephony.routes.js';
+import { TELEPHONY_PREFIX } from './rest/telephony-paths.js';
 import { AlertHub } from './services/alerts/hub.js';
 import { eventsRoutes } from './http/events.js';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './errors.js';
@@ -189,6 +191,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   await app.register(legacyApi, { prefix: '/api/webapi', deps });
   await app.register(captureApi, { prefix: CAPTURE_PREFIX, deps });
+  await app.register(telephonyHooks, { prefix: TELEPHONY_PREFIX, deps });
   await app.register(eventsRoutes, { deps });
 
   await app.register(fastifyStatic, {

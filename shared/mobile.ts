@@ -11,3 +11,9 @@ export function normalizeIndianMobile(raw: string | null | undefined): string | 
   else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
   return /^[6-9]\d{9}$/.test(digits) ? digits : null;
 }
+
+/** A number as telephony providers take it: an Indian mobile as +91 and its 10 digits; any other number as given, trimmed. */
+export function toE164(raw: string): string {
+  const mobile = normalizeIndianMobile(raw);
+  return mobile ? `+91${mobile}` : raw.trim();
+}

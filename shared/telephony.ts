@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './schemas/users.js';
 
 /*
  * Cloud telephony as a registry (docs/telephony.md): each provider is an entry here (what the settings
@@ -93,7 +94,13 @@ export const TELEPHONY_PROVIDERS: Record<TelephonyProviderId, TelephonyProviderI
       { key: 'accountSid', label: 'Account SID', kind: 'text', help: 'Twilio Console → Account info (starts with AC)' },
       { key: 'authToken', label: 'Auth token', kind: 'secret', help: 'Twilio Console → Account info' },
     ],
-    settings: z.object({ accountSid: z.string().trim().regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hexadecimal characters'), authToken: text(200) }),
+    settings: z.object({
+      accountSid: z
+        .string()
+        .trim()
+        .regex(/^AC[0-9a-fA-F]{32}$/, 'must be AC followed by 32 hexadecimal characters'),
+      authToken: text(200),
+    }),
   },
 };
 
@@ -101,3 +108,32 @@ export const TELEPHONY_PROVIDERS: Record<TelephonyProviderId, TelephonyProviderI
 export const DIALER_COUNTDOWN = { min: 0, max: 60, default: 5 } as const;
 /** Company numbers leads may be shown. */
 export const MAX_CALLER_IDS = 20;
+
+/** A call as the phone follows it. */
+export interface CallState {
+  id: number;
+  leadId: number | null;
+  status: CallStatus;
+  placedAt: string;
+  answeredAt: string | null;
+  endedAt: string | null;
+  /** the provider's talk time, once it reported the end */
+  talkSeconds: number | null;
+  /** the not-connected attempt the server recorded when the lead was not reached */
+  attempt: { status: string; attempts: number; retryAt: string | null } | null;
+}
+
+/** What the phone needs to know of the company's telephony. */
+export interface PhoneTelephony {
+  /** calls go through the company's provider (else the phone dials itself, tel:) */
+  enabled: boolean;
+  /** the power dialer's countdown */
+  countdownSeconds: number;
+}
+
+export const PlaceCallInput = z.object({
+  leadId: idField,
+  /** placed by the power dialer */
+  dialer: z.boolean().optional(),
+});
+export const CallStateInput = z.object({ callId: idField });

@@ -559,8 +559,6 @@ export interface CallsTable {
   /** the provider's price, as it gave it (a decimal string), and its currency */
   cost: string | null;
   cost_currency: string | null;
-  /** the history row this call made (an attempt) or was submitted with (an outcome) */
-  history_id: number | null;
   /** 1: placed by the power dialer */
   dialer: Generated<number>;
   updated_at: string;

@@ -1,5 +1,6 @@
 import type {} from '@fastify/cookie';
 import fp from 'fastify-plugin';
+import { TELEPHONY_HOOK_ROUTES } from '../rest/telephony-paths.js';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/actor.js';
 import { resolveSession } from '../auth/sessions.js';
@@ -76,9 +77,10 @@ function isApiRoute(req: FastifyRequest): boolean {
  * CRM's server or a page's script to the other. They authenticate with the company's capture key
  * alone, in the URL or a header, never with our cookie or a session; so a cross-site request there
  * cannot act with anyone's session, which is what the same-origin check is for, and their bearer is a
- * key, not a session token to look up. Exactly these two routes, as Fastify matched them.
+ * key, not a session token to look up. Exactly these two routes, as Fastify matched them. A telephony
+ * provider's callbacks (server/rest/telephony.routes.ts) are the same: the company's secret is in their address.
  */
-const KEY_AUTHENTICATED_ROUTES = new Set(['/api/capture/leads', '/api/capture/form/:formKey']);
+const KEY_AUTHENTICATED_ROUTES = new Set(['/api/capture/leads', '/api/capture/form/:formKey', ...TELEPHONY_HOOK_ROUTES]);
 
 export function requestMeta(req: FastifyRequest): RequestMeta {
   return { ip: req.ip, userAgent: req.headers['user-agent'], knownDevices: req.cookies[KNOWN_DEVICE_COOKIE] };

@@ -22,6 +22,7 @@ import { tasksRouter } from './routers/tasks.js';
 import { routingRouter } from './routers/routing.js';
 import { captureRouter } from './routers/capture.js';
 import { alertsRouter } from './routers/alerts.js';
+import { telephonyRouter } from './routers/telephony.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -47,6 +48,7 @@ export const appRouter = router({
   routing: routingRouter,
   capture: captureRouter,
   alerts: alertsRouter,
+  telephony: telephonyRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -93,6 +93,13 @@ const SubmissionFields = {
 };
 
 /**
+ * The call behind a submission: a call the company's provider placed (its id: the server takes the
+ * talk time from the call, not from the phone), or 'phone' when the telecaller dialled from their own
+ * phone (docs/telephony.md).
+ */
+const CallFields = { call_id: idOf('The call is not valid.').optional(), call_via: z.literal('phone').optional() };
+
+/**
  * Which rules a form follows: the usual one, a head's (a lead handed to it) or the Not Submitted
  * screen's (feedback Positive, Negative or Neutral).
  */
@@ -140,6 +147,7 @@ const LeadFormFields = z.object({
     .or(z.literal(''))
     .transform((v) => v || null),
   ...SubmissionFields,
+  ...CallFields,
 });
 
 /** The lead form; the same rules run in the browser and on the server. */
@@ -170,6 +178,7 @@ export const NotConnectedInput = z.object({
   call_duration: callSeconds.default(0),
   queue: QueueField.optional(),
   ...SubmissionFields,
+  ...CallFields,
 });
 export type NotConnectedInput = z.input<typeof NotConnectedInput>;
 

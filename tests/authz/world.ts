@@ -38,6 +38,8 @@ export interface OtherCompany {
   routingRule: number;
   /** a lead capture API key */
   captureKey: number;
+  /** a call its telecaller placed through a provider, with a recording */
+  call: number;
 }
 
 /** The signed-in side: company A's people and data, whose ids are fine to use. */
@@ -130,7 +132,32 @@ async function otherCompany(deps: Deps): Promise<OtherCompany> {
     .executeTakeFirstOrThrow();
   await db.insertInto('routing_rule_members').values({ rule_id: rule.id, user_id: telecaller, subadmin_id: company.id }).execute();
 
+  const call = await db
+    .insertInto('calls')
+    .values({
+      subadmin_id: company.id,
+      provider: 'exotel',
+      provider_call_id: `authz-${company.id}`,
+      lead_id: lead.id,
+      user_id: telecaller,
+      direction: 'outbound',
+      status: 'completed',
+      from_number: '+918047112233',
+      to_number: '9876500001',
+      placed_at: now,
+      answered_at: now,
+      ended_at: now,
+      talk_seconds: 30,
+      recording_ref: 'https://recordings.invalid/authz.mp3',
+      cost: null,
+      cost_currency: null,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
   return {
+    call: call.id,
     subadminId: company.id,
     telecaller,
     head,

@@ -329,6 +329,7 @@ describe.each(DATABASES)('hostile input against the running server on %s', (dial
       product: await first('select id from products order by id'),
       batch: await first('select id from upload_batches order by id'),
       userComplaint: 1_000_001,
+      call: 1_000_001,
       newTask: 1_000_001,
       completedTask: 1_000_001,
       banner: 1_000_001,

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Deps } from '../../deps.js';
 import type { DB, LeadHistoryTable } from '../../db/schema.js';
 import type { UserActor } from '../../auth/actor.js';
@@ -27,6 +27,8 @@ import { countedSubmission } from './outbox-count.js';
 import { assertQueueAllowed, neighbours, nextInQueue, type QueueCard } from './queues.service.js';
 import { toHistoryItem, type HistoryItem } from './history.service.js';
 import { assertWritable, isHandedTo, lockedLead, workableLead } from './workable-lead.js';
+import { lockOwnCall } from '../telephony/calls.repository.js';
+import type { CallVia } from '../../../shared/telephony.js';
 
 /** The company's rules and the lead, read at once (on Postgres, one round trip instead of two). */
 const rulesAndLead = (db: Kysely<DB>, actor: UserActor, leadId: number) => Promise.all([companyRules(db, actor.subadminId), workableLead(db, actor, leadId)]);
@@ -241,6 +243,7 @@ async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues
   });
   return deps.db.transaction().execute(async (trx) => {
     const lead = await lockedLead(trx, deps, actor, read.id);
+    Object.assign(history, await callOfSubmission(trx, deps, actor, lead.id, input));
     const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
     if (await isTwin(trx, actor, lead, history, now)) {
       const result = { status: lead.status };
@@ -270,7 +273,7 @@ async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues
 }
 
 /** What applying a submission gives `once`; `twin` when it repeated the one just before and changed nothing. */
-interface Applied<R> {
+export interface Applied<R> {
   result: R;
   key: QueueKey;
   rules: CompanyRules;
@@ -334,7 +337,16 @@ export function markNotConnected(deps: Deps, actor: UserActor, input: NotConnect
   });
 }
 
-type NotConnectedValues = { leadId: number; outcome: NotConnectedOutcome; call_duration: number; queue?: Queue; client_key?: string; made_at?: string };
+type NotConnectedValues = {
+  leadId: number;
+  outcome: NotConnectedOutcome;
+  call_duration: number;
+  queue?: Queue;
+  client_key?: string;
+  made_at?: string;
+  call_id?: number;
+  call_via?: 'phone';
+};
 
 async function applyNotConnected(deps: Deps, actor: UserActor, input: NotConnectedValues): Promise<Applied<NotConnectedOutcomeResult>> {
   const [rules, read] = await rulesAndLead(deps.db, actor, input.leadId);
@@ -343,38 +355,71 @@ async function applyNotConnected(deps: Deps, actor: UserActor, input: NotConnect
   // The count is read and written under the lead's lock: parallel attempts each add one.
   return deps.db.transaction().execute(async (trx) => {
     const lead = await lockedLead(trx, deps, actor, read.id);
-    const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
-    const attempts = lead.attempts + 1;
-    const exhausted = attempts >= rules.attemptLimit;
-    const kept = lead.status === LEAD_STATUS.noSubmit && lead.opened_from_status ? lead.opened_from_status : lead.status;
-    const status = exhausted ? LEAD_STATUS.invalid : kept;
-    const history = historyRow(actor, lead.id, at.toISOString(), {
-      kind: 'attempt',
-      outcome: input.outcome,
-      status,
-      call_duration: input.call_duration,
-      invalid_reason: exhausted ? NOT_REACHABLE_REASON : null,
-    });
-    if (await isTwin(trx, actor, lead, history, now)) {
-      const result = { status: lead.status, attempts: lead.attempts, retryAt: lead.retry_at };
-      if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
-      return { result, key, rules, twin: true as const };
-    }
-    assertWritable(lead, actor);
-    const retryAt = exhausted ? null : new Date(now.getTime() + rules.retryDelayMinutes * 60_000).toISOString();
-    const result = { status, attempts, retryAt };
-    if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
-    await updateLead(trx, actor.subadminId, lead.id, {
-      status,
-      attempts,
-      retry_at: retryAt,
-      opened_from_status: null,
-      first_call_at: firstCallAfter(history.created_at),
-      updated_at: now.toISOString(),
-    });
-    await insertHistory(trx, history);
-    return { result, key, rules };
+    const call = await callOfSubmission(trx, deps, actor, lead.id, input);
+    return recordAttempt(trx, actor, rules, lead, { ...input, ...call, at, now });
   });
 }
 
-type NotConnectedOutcomeResult = { status: string; attempts: number; retryAt: string | null };
+/**
+ * The call behind a submission, as its history row records it: a provider's call of this person on
+ * this lead (its talk time, not the phone's timer: 0 until the provider reports the end, which then
+ * fills it), or the telecaller's own phone.
+ */
+async function callOfSubmission(
+  trx: Kysely<DB>,
+  deps: Deps,
+  actor: UserActor,
+  leadId: number,
+  input: { call_id?: number; call_via?: 'phone'; call_duration: number },
+): Promise<Partial<Pick<Insertable<LeadHistoryTable>, 'call_id' | 'call_via' | 'call_duration'>>> {
+  if (input.call_id === undefined) return input.call_via ? { call_via: input.call_via } : {};
+  const call = await lockOwnCall(trx, deps.dialect, actor.subadminId, actor.id, leadId, input.call_id);
+  if (!call) throw notFound('Call');
+  return { call_id: call.id, call_via: 'provider', call_duration: call.talk_seconds ?? 0 };
+}
+
+/** One unanswered call on a lead locked in `trx`, as the not-connected attempt it is (the company's retry rules). */
+export async function recordAttempt(
+  trx: Transaction<DB>,
+  actor: UserActor,
+  rules: CompanyRules,
+  lead: WorkableLead,
+  input: { outcome: NotConnectedOutcome; call_duration: number; client_key?: string; at: Date; now: Date; call_id?: number | null; call_via?: CallVia | null },
+): Promise<Applied<NotConnectedOutcomeResult>> {
+  const { now } = input;
+  const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
+  const attempts = lead.attempts + 1;
+  const exhausted = attempts >= rules.attemptLimit;
+  const kept = lead.status === LEAD_STATUS.noSubmit && lead.opened_from_status ? lead.opened_from_status : lead.status;
+  const status = exhausted ? LEAD_STATUS.invalid : kept;
+  const history = historyRow(actor, lead.id, input.at.toISOString(), {
+    kind: 'attempt',
+    outcome: input.outcome,
+    status,
+    call_duration: input.call_duration,
+    invalid_reason: exhausted ? NOT_REACHABLE_REASON : null,
+    call_id: input.call_id ?? null,
+    call_via: input.call_id ? 'provider' : (input.call_via ?? null),
+  });
+  if (await isTwin(trx, actor, lead, history, now)) {
+    const result = { status: lead.status, attempts: lead.attempts, retryAt: lead.retry_at };
+    if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
+    return { result, key, rules, twin: true as const };
+  }
+  assertWritable(lead, actor);
+  const retryAt = exhausted ? null : new Date(now.getTime() + rules.retryDelayMinutes * 60_000).toISOString();
+  const result = { status, attempts, retryAt };
+  if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
+  await updateLead(trx, actor.subadminId, lead.id, {
+    status,
+    attempts,
+    retry_at: retryAt,
+    opened_from_status: null,
+    first_call_at: firstCallAfter(history.created_at),
+    updated_at: now.toISOString(),
+  });
+  await insertHistory(trx, history);
+  return { result, key, rules };
+}
+
+export type NotConnectedOutcomeResult = { status: string; attempts: number; retryAt: string | null };

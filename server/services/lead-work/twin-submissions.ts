@@ -40,6 +40,8 @@ export async function isTwin(trx: Kysely<DB>, actor: UserActor, lead: WorkableLe
   if (Date.parse(lead.updated_at) < now.getTime() - TWIN_WINDOW_MS) return false;
   const last = await latestHistoryRow(trx, actor.subadminId, lead.id);
   if (!last || last.user_id !== actor.id || last.kind !== row.kind) return false;
+  // Two calls the provider placed are two calls, however alike and close together.
+  if (!same(last.call_id, row.call_id)) return false;
   if (Math.abs(Date.parse(last.created_at) - Date.parse(row.created_at)) > TWIN_WINDOW_MS) return false;
   // The call timer may tick between two taps: durations a few seconds apart are the same call.
   if (Math.abs(Number(last.call_duration) - Number(row.call_duration ?? 0)) * 1000 > TWIN_WINDOW_MS) return false;

@@ -6,6 +6,7 @@ import { TELEPHONY_PROVIDER_IDS, type TelephonyProviderId } from '../../../share
 import type { ProviderSettings, TelephonyProvider } from './provider.js';
 import { telephonyProviders } from './providers/index.js';
 import { secretBox } from './secret-box.js';
+import { type TELEPHONY_HOOK_KINDS, TELEPHONY_PREFIX } from '../../rest/telephony-paths.js';
 
 /** A company's telephony as the server uses it: the provider, its settings opened, and the company's choices. */
 export interface CompanyTelephony {
@@ -67,10 +68,13 @@ export async function telephonyByHook(db: Kysely<DB>, config: Config, providerId
   return row ? opened(config, row) : null;
 }
 
-export type HookKind = 'status' | 'answer' | 'inbound';
+export type HookKind = (typeof TELEPHONY_HOOK_KINDS)[number];
 
 /** The address a provider reports to for this company (PUBLIC_URL must be set: docs/telephony.md). */
 export function hookUrl(config: Config, t: Pick<CompanyTelephony, 'providerId' | 'hookToken'>, kind: HookKind): string {
   if (!config.telephony.publicUrl) throw new Error('PUBLIC_URL is not set');
-  return `${config.telephony.publicUrl}/api/telephony/${t.providerId}/${t.hookToken}/${kind}`;
+  return `${config.telephony.publicUrl}${TELEPHONY_PREFIX}/${t.providerId}/${t.hookToken}/${kind}`;
 }
+
+/** A callback address that also names our call, so a report that arrives before the provider's answer to placeCall is still placed. */
+export const withCall = (url: string, callId: number) => `${url}?call=${callId}`;

@@ -3,5 +3,17 @@ import type { TelephonyProvider } from '../provider.js';
 
 // SCAFFOLD: replaced by the Exotel provider's work before this lands.
 export function exotelProvider(_config: TelephonyConfig): TelephonyProvider {
-  throw new Error('Exotel is not built yet');
+  const notYet = (): never => {
+    throw new Error('Exotel is not built yet');
+  };
+  return {
+    id: 'exotel',
+    checkCredentials: notYet,
+    placeCall: notYet,
+    readStatusCallback: notYet,
+    statusCallbackReply: notYet,
+    readInbound: notYet,
+    inboundReply: notYet,
+    fetchRecording: notYet,
+  };
 }

@@ -1,0 +1,209 @@
+import type { Deps } from '../../deps.js';
+import type { UserActor } from '../../auth/actor.js';
+import { AppError, notFound } from '../../errors.js';
+import { nowIso } from '../../db/dialect.js';
+import { toE164 } from '../../../shared/mobile.js';
+import { CALL_STATUS_RANK, UNANSWERED_OUTCOME, isCallEnded, type CallState, type PhoneTelephony } from '../../../shared/telephony.js';
+import { companyRules } from '../company/company.service.js';
+import { assertWritable, lockedLead, workableLead } from '../lead-work/workable-lead.js';
+import { recordAttempt } from '../lead-work/submission.service.js';
+import { mergeCallEvent } from './call-merge.js';
+import {
+  callUser,
+  findCall,
+  historyOfCall,
+  insertCall,
+  lockCallByProviderId,
+  openCallOnLead,
+  phoneToRing,
+  setTalkOnHistory,
+  updateCall,
+  type CallRow,
+} from './calls.repository.js';
+import { HookRefused, ProviderError, type CallEvent } from './provider.js';
+import { companyTelephony, hookUrl, withCall, type CompanyTelephony } from './settings.repository.js';
+
+/** A call still open after this long lost its last callback: it no longer keeps others from dialling the lead. */
+const OPEN_CALL_MS = 2 * 60 * 60 * 1000;
+
+export const CALL_MESSAGES = {
+  off: 'Calling through the company’s provider is off. Call from your phone.',
+  noPublicUrl: 'The server’s public address (PUBLIC_URL) is not set, so the provider cannot report calls. Call from your phone.',
+  noCallerId: 'The company has no number to call from yet. Call from your phone.',
+  noPhone: 'Your account has no phone to ring.',
+  busyLead: (name: string) => `${name} is on a call with this lead now.`,
+} as const;
+
+/** What the phone needs of the company's telephony: whether Call goes through the provider, and the dialer's countdown. */
+export async function phoneTelephony(deps: Deps, actor: UserActor): Promise<PhoneTelephony> {
+  const t = await companyTelephony(deps.db, deps.config, actor.subadminId);
+  return { enabled: Boolean(t?.enabled && deps.config.telephony.publicUrl), countdownSeconds: t?.dialerCountdownSeconds ?? 5 };
+}
+
+/**
+ * Click-to-call: the provider rings the telecaller's phone, then the lead from the company number
+ * (docs/telephony.md). The call is a row before the provider is asked, so two people never dial one
+ * lead at once; the same person asking again while their call is open gets that call back.
+ */
+export async function placeCall(deps: Deps, actor: UserActor, input: { leadId: number; dialer?: boolean }): Promise<CallState> {
+  // Another company's lead is not found, whatever this company's telephony.
+  await workableLead(deps.db, actor, input.leadId);
+  const t = await companyTelephony(deps.db, deps.config, actor.subadminId);
+  if (!t?.enabled) throw new AppError('BAD_REQUEST', CALL_MESSAGES.off);
+  if (!deps.config.telephony.publicUrl) throw new AppError('BAD_REQUEST', CALL_MESSAGES.noPublicUrl);
+  const callerId = t.callerIds[0];
+  if (!callerId) throw new AppError('BAD_REQUEST', CALL_MESSAGES.noCallerId);
+  const agentPhone = await phoneToRing(deps.db, actor.subadminId, actor.id);
+  if (!agentPhone) throw new AppError('BAD_REQUEST', CALL_MESSAGES.noPhone);
+
+  const now = new Date();
+  const placed = await deps.db.transaction().execute(async (trx): Promise<{ existing: number } | { id: number; leadPhone: string }> => {
+    const lead = await lockedLead(trx, deps, actor, input.leadId);
+    assertWritable(lead, actor);
+    const open = await openCallOnLead(trx, actor.subadminId, lead.id, new Date(now.getTime() - OPEN_CALL_MS).toISOString());
+    if (open && open.user_id === actor.id) return { existing: open.id };
+    if (open) throw new AppError('CONFLICT', CALL_MESSAGES.busyLead(open.user_name ?? 'Someone'));
+    const id = await insertCall(trx, {
+      subadmin_id: actor.subadminId,
+      provider: t.providerId,
+      provider_call_id: null,
+      lead_id: lead.id,
+      user_id: actor.id,
+      direction: 'outbound',
+      status: 'placing',
+      from_number: callerId,
+      to_number: lead.mobile,
+      placed_at: now.toISOString(),
+      answered_at: null,
+      ended_at: null,
+      talk_seconds: null,
+      recording_ref: null,
+      cost: null,
+      cost_currency: null,
+      dialer: input.dialer ? 1 : 0,
+      updated_at: now.toISOString(),
+    });
+    return { id, leadPhone: lead.mobile };
+  });
+  if ('existing' in placed) return callState(deps, actor, placed.existing);
+
+  try {
+    const answer = await t.provider.placeCall(t.settings, {
+      callId: placed.id,
+      agentPhone: toE164(agentPhone),
+      leadPhone: toE164(placed.leadPhone),
+      callerId,
+      record: t.record,
+      statusCallbackUrl: withCall(hookUrl(deps.config, t, 'status'), placed.id),
+      answerUrl: withCall(hookUrl(deps.config, t, 'answer'), placed.id),
+    });
+    await deps.db.transaction().execute(async (trx) => {
+      const row = await findCall(trx, actor.subadminId, placed.id);
+      if (!row) return;
+      // A report may have arrived first and named the call already (see applyCallEvents).
+      const named = row.provider_call_id ? {} : { provider_call_id: answer.providerCallId };
+      const advance = mergeCallEvent(row, { providerCallId: answer.providerCallId, status: answer.status }, nowIso());
+      if (advance || row.provider_call_id === null) await updateCall(trx, actor.subadminId, placed.id, { ...named, ...advance, updated_at: nowIso() });
+    });
+  } catch (err) {
+    const at = nowIso();
+    await updateCall(deps.db, actor.subadminId, placed.id, { status: 'failed', ended_at: at, updated_at: at });
+    if (err instanceof ProviderError) throw new AppError('BAD_REQUEST', err.message);
+    throw err;
+  }
+  return callState(deps, actor, placed.id);
+}
+
+function stateOf(row: CallRow, attempt: CallState['attempt']): CallState {
+  return {
+    id: row.id,
+    leadId: row.lead_id,
+    status: row.status,
+    placedAt: row.placed_at,
+    answeredAt: row.answered_at,
+    endedAt: row.ended_at,
+    talkSeconds: row.talk_seconds,
+    attempt,
+  };
+}
+
+/** One of the actor's own calls, as the phone follows it (any other: not found). */
+export async function callState(deps: Deps, actor: UserActor, callId: number): Promise<CallState> {
+  const row = await findCall(deps.db, actor.subadminId, callId);
+  if (!row || row.user_id !== actor.id) throw notFound('Call');
+  if (!isCallEnded(row.status) || !UNANSWERED_OUTCOME[row.status] || row.lead_id === null) return stateOf(row, null);
+  const [made] = (await historyOfCall(deps.db, actor.subadminId, row.id)).filter((h) => h.kind === 'attempt');
+  if (!made) return stateOf(row, null);
+  const lead = await deps.db
+    .selectFrom('leads')
+    .select(['attempts', 'retry_at'])
+    .where('id', '=', row.lead_id)
+    .where('subadmin_id', '=', actor.subadminId)
+    .executeTakeFirst();
+  return stateOf(row, { status: made.status, attempts: lead?.attempts ?? 0, retryAt: lead?.retry_at ?? null });
+}
+
+/**
+ * A provider's reports on the company's calls, each applied once whatever their order or repeats
+ * (mergeCallEvent). A report on a call the company did not place is refused and changes nothing.
+ * `namedCall`: our call id from the callback address, for a report that arrives before the
+ * provider's answer to placeCall gave us its id.
+ */
+export async function applyCallEvents(deps: Deps, t: CompanyTelephony, events: readonly CallEvent[], namedCall?: number): Promise<void> {
+  for (const event of events) await applyCallEvent(deps, t, event, namedCall);
+}
+
+async function applyCallEvent(deps: Deps, t: CompanyTelephony, event: CallEvent, namedCall?: number): Promise<void> {
+  const now = nowIso();
+  await deps.db.transaction().execute(async (trx) => {
+    let row = await lockCallByProviderId(trx, deps.dialect, t.subadminId, t.providerId, event.providerCallId);
+    if (!row && namedCall !== undefined) {
+      const named = await findCall(trx, t.subadminId, namedCall);
+      if (named && named.provider === t.providerId && named.provider_call_id === null) {
+        await updateCall(trx, t.subadminId, named.id, { provider_call_id: event.providerCallId, updated_at: now });
+        row = await lockCallByProviderId(trx, deps.dialect, t.subadminId, t.providerId, event.providerCallId);
+      }
+    }
+    if (!row) throw new HookRefused('No such call.', 404);
+    const change = mergeCallEvent(row, event, now);
+    if (!change) return;
+    await updateCall(trx, t.subadminId, row.id, { ...change, updated_at: now });
+    const after = { ...row, ...change } as CallRow;
+    if (change.talk_seconds !== undefined && after.talk_seconds !== null) await setTalkOnHistory(trx, t.subadminId, row.id, after.talk_seconds);
+    const justEnded = CALL_STATUS_RANK[row.status] < 3 && isCallEnded(after.status);
+    const outcome = UNANSWERED_OUTCOME[after.status];
+    if (justEnded && outcome && after.direction === 'outbound' && after.lead_id !== null && after.user_id !== null) {
+      await attemptOfCall(deps, trx, t.subadminId, after, outcome);
+    }
+  });
+}
+
+/**
+ * An outbound call that ended without reaching the lead is the telecaller's not-connected attempt,
+ * recorded for them (the company's retry rules), unless they already recorded something with it or
+ * the lead is no longer theirs.
+ */
+async function attemptOfCall(
+  deps: Deps,
+  trx: Parameters<typeof recordAttempt>[0],
+  subadminId: number,
+  call: CallRow,
+  outcome: NonNullable<(typeof UNANSWERED_OUTCOME)[keyof typeof UNANSWERED_OUTCOME]>,
+): Promise<void> {
+  if ((await historyOfCall(trx, subadminId, call.id)).length) return;
+  const user = await callUser(trx, subadminId, call.user_id!);
+  if (!user) return;
+  const actor: UserActor = { kind: 'user', id: user.id, subadminId, userType: user.user_type, impersonatedBy: null, sessionId: 0 };
+  const lead = await lockedLead(trx, deps, actor, call.lead_id!).catch((err: unknown) => {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
+    throw err;
+  });
+  if (!lead) return;
+  const rules = await companyRules(trx, subadminId);
+  const at = new Date(call.ended_at ?? nowIso());
+  await recordAttempt(trx, actor, rules, lead, { outcome, call_duration: 0, at, now: new Date(), call_id: call.id }).catch((err: unknown) => {
+    // A head's closed hand-over: the call stays a fact, the lead is not changed.
+    if (err instanceof AppError && err.code === 'FORBIDDEN') return null;
+    throw err;
+  });
+}
