@@ -41,13 +41,11 @@ describe.each(dialects)('Twilio click-to-call on %s', (dialect) => {
   const env: Record<string, string> = { PUBLIC_URL };
   let standin: TwilioStandin;
   beforeAll(async () => {
-    standin = await TwilioStandin.start();
+    // t.app exists by the time the stand-in first calls the app
+    standin = await TwilioStandin.start({ deliver: (hook) => injectInto(t.app)(hook) });
     env.TWILIO_API_URL = standin.url;
   });
   const t = testAppFor(dialect, env);
-  beforeAll(() => {
-    standin.deliver = injectInto(t.app);
-  });
   afterAll(() => standin?.close());
   const db = () => t.deps.db;
 

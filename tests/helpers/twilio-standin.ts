@@ -166,7 +166,7 @@ export class TwilioStandin {
   private constructor(
     private server: http.Server,
     readonly url: string,
-    private deliverHook: Deliver,
+    private readonly deliverHook: Deliver,
   ) {}
 
   static async start(opts: { deliver?: Deliver } = {}): Promise<TwilioStandin> {
@@ -175,11 +175,6 @@ export class TwilioStandin {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     standin = new TwilioStandin(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, opts.deliver ?? deliverOverHttp);
     return standin;
-  }
-
-  /** Replaces how requests reach the app (after start, once the app exists). */
-  set deliver(fn: Deliver) {
-    this.deliverHook = fn;
   }
 
   addAccount(opts: Partial<StandinAccount> = {}): StandinAccount {
