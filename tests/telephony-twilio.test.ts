@@ -81,6 +81,16 @@ describe.each(dialects)('Twilio click-to-call on %s', (dialect) => {
   const callRow = (id: number) => db().selectFrom('calls').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const leadRow = (id: number) => db().selectFrom('leads').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const historyRows = (leadId: number) => db().selectFrom('lead_history').selectAll().where('lead_id', '=', leadId).orderBy('id').execute();
+  /** The calls row of a conversation that ended, with its recording. */
+  async function expectConversation(callId: number, sid: string, facts: { answered: string; ended: string; talk: number }) {
+    expect(await callRow(callId)).toMatchObject({
+      status: 'completed',
+      answered_at: facts.answered,
+      ended_at: facts.ended,
+      talk_seconds: facts.talk,
+      recording_ref: standin.call(sid).recordingSid,
+    });
+  }
   const at = (iso: string) => {
     standin.now = () => new Date(iso);
   };
@@ -146,13 +156,7 @@ describe.each(dialects)('Twilio click-to-call on %s', (dialect) => {
     at('2026-11-29T08:01:48Z');
     await standin.send(standin.parentEvent(sid, 'completed', { duration: 107 }), standin.recordingEvent(sid, { duration: 95 }));
 
-    expect(await callRow(callId)).toMatchObject({
-      status: 'completed',
-      answered_at: '2026-11-29T08:00:12.000Z',
-      ended_at: '2026-11-29T08:01:47.000Z',
-      talk_seconds: 95,
-      recording_ref: standin.call(sid).recordingSid,
-    });
+    await expectConversation(callId, sid, { answered: '2026-11-29T08:00:12.000Z', ended: '2026-11-29T08:01:47.000Z', talk: 95 });
     const state = await query(t.app, 'telephony.callState', { callId }, w.caller.session);
     expect(state.data).toMatchObject({ id: callId, status: 'completed', talkSeconds: 95, attempt: null });
     // a conversation is not an attempt: the telecaller chooses its outcome
@@ -207,13 +211,7 @@ describe.each(dialects)('Twilio click-to-call on %s', (dialect) => {
     const recording = standin.recordingEvent(sid, { duration: 40 });
     const answers = await standin.send(recording, leadCompleted, agentCompleted, ringing, leadCompleted, leadAnswered, recording, ringing);
     expect(answers.every((a) => a.status === 200)).toBe(true);
-    expect(await callRow(callId)).toMatchObject({
-      status: 'completed',
-      answered_at: '2026-11-29T09:00:00.000Z',
-      ended_at: '2026-11-29T09:00:40.000Z',
-      talk_seconds: 40,
-      recording_ref: standin.call(sid).recordingSid,
-    });
+    await expectConversation(callId, sid, { answered: '2026-11-29T09:00:00.000Z', ended: '2026-11-29T09:00:40.000Z', talk: 40 });
     expect(await historyRows(w.leadId)).toHaveLength(0);
   });
 
