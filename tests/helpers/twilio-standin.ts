@@ -23,6 +23,10 @@ import type { AddressInfo } from 'node:net';
  *   `send` in any order, repeated, or altered (a forged signature)
  * - `inboundCall(voiceUrl, accountSid, { from, to })`: a call to the company number: POSTs the
  *   number's Voice webhook and reads the TwiML answered
+ * - the usual course of a call in steps, each sending what Twilio sends at that point, in order:
+ *   `latestCall()`, `ringAgent(sid)`, `agentPicksUp(sid)` (the answer request; the lead's phone rings),
+ *   `leadAnswers(sid)`, `hangUp(sid, talkSeconds)` (both legs end; the recording when the <Dial> asked),
+ *   `leadUnanswered(sid, 'no-answer' | 'busy' | ...)`, `agentMisses(sid)`
  * By default the requests go over HTTP; give `deliver` to hand them to an app another way (inject).
  */
 
@@ -295,6 +299,48 @@ export class TwilioStandin {
       RecordingTrack: 'both',
       ErrorCode: '0',
     });
+  }
+
+  /** The call the app placed last. */
+  latestCall(): StandinCall {
+    const last = [...this.calls.values()].filter((c) => c.direction === 'outbound-api').at(-1);
+    if (!last) throw new Error('the app placed no call');
+    return last;
+  }
+
+  /** The telecaller's phone rings. */
+  ringAgent(callSid: string): Promise<HookAnswer[]> {
+    return this.send(this.parentEvent(callSid, 'initiated'), this.parentEvent(callSid, 'ringing'));
+  }
+
+  /** The telecaller picks up: Twilio asks the app what to do, and the lead's phone rings. */
+  async agentPicksUp(callSid: string): Promise<DialPlan | undefined> {
+    const { dial } = await this.answer(callSid);
+    await this.send(this.parentEvent(callSid, 'in-progress'));
+    if (dial) await this.send(this.childEvent(callSid, 'initiated'), this.childEvent(callSid, 'ringing'));
+    return dial;
+  }
+
+  async leadAnswers(callSid: string): Promise<HookAnswer[]> {
+    return this.send(this.childEvent(callSid, 'in-progress'));
+  }
+
+  /** The conversation ends after `talkSeconds`: both legs complete, then the recording is ready (when asked for). */
+  async hangUp(callSid: string, talkSeconds: number): Promise<HookAnswer[]> {
+    const dial = this.call(callSid).dial;
+    const hooks = [this.childEvent(callSid, 'completed', { duration: talkSeconds }), this.parentEvent(callSid, 'completed', { duration: talkSeconds + 5 })];
+    if (dial?.attrs.record && dial.attrs.record !== 'do-not-record') hooks.push(this.recordingEvent(callSid, { duration: talkSeconds }));
+    return this.send(...hooks);
+  }
+
+  /** The lead's phone rang out, was busy or could not be reached; the telecaller's leg then ends. */
+  leadUnanswered(callSid: string, status: 'no-answer' | 'busy' | 'failed' = 'no-answer'): Promise<HookAnswer[]> {
+    return this.send(this.childEvent(callSid, status), this.parentEvent(callSid, 'completed', { duration: 30 }));
+  }
+
+  /** The telecaller did not pick up: Twilio never asks what to do, the lead is never dialled. */
+  agentMisses(callSid: string): Promise<HookAnswer[]> {
+    return this.send(this.parentEvent(callSid, 'no-answer'));
   }
 
   /** Someone calls the company number: Twilio requests the number's Voice URL and acts on its TwiML. */
