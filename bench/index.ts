@@ -6,6 +6,7 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   distribution: () => import('./distribution.bench.js'),
   'lead-work': () => import('./lead-work.bench.js'),
   routing: () => import('./routing.bench.js'),
+  telephony: () => import('./telephony.bench.js'),
   start: () => import('./start.bench.js'),
   scale: () => import('./scale.bench.js'),
 };

@@ -30,6 +30,7 @@ import { telephonyHooks } from './rest/telephony.routes.js';
 import { TELEPHONY_PREFIX } from './rest/telephony-paths.js';
 import { AlertHub } from './services/alerts/hub.js';
 import { eventsRoutes } from './http/events.js';
+import { recordingsRoutes } from './rest/recordings.routes.js';
 import { DATABASE_UNAVAILABLE, isDatabaseUnavailable } from './errors.js';
 import { AppMetrics } from './metrics/metrics.js';
 import { timingQueries } from './metrics/query-timing.js';
@@ -193,6 +194,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(captureApi, { prefix: CAPTURE_PREFIX, deps });
   await app.register(telephonyHooks, { prefix: TELEPHONY_PREFIX, deps });
   await app.register(eventsRoutes, { deps });
+  await app.register(recordingsRoutes, { deps });
 
   await app.register(fastifyStatic, {
     root: path.resolve(config.uploadsDir),
