@@ -370,5 +370,31 @@ describe('Twilio provider: credentials, errors and recordings', () => {
     expect(Buffer.from(await whole.arrayBuffer())).toEqual(bytes);
 
     await expect(provider.fetchRecording(settings, '../../Calls.json')).rejects.toBeInstanceOf(ProviderError);
+    await expect(provider.fetchRecording(settings, `RE${'0'.repeat(32)}`)).rejects.toEqual(new ProviderError('Twilio no longer has this recording', 'refused'));
+    await expect(provider.fetchRecording({ ...settings, authToken: 'wrong' }, ref)).rejects.toEqual(
+      new ProviderError('Twilio did not accept the Account SID and auth token', 'refused'),
+    );
+    standin.failNext({ status: 503, body: 'down' });
+    await expect(provider.fetchRecording(settings, ref)).rejects.toMatchObject({ reason: 'unreachable' });
+  });
+
+  it('follows the media’s redirect once, without sending the account’s credentials there', async () => {
+    const { providerCallId: sid } = await place();
+    await standin.answer(sid);
+    await standin.send(standin.recordingEvent(sid));
+    const ref = events.at(-1)!.recordingRef!;
+    standin.redirectMedia = true;
+    try {
+      const before = standin.requests.length;
+      const res = await provider.fetchRecording(settings, ref, 'bytes=0-9');
+      expect(res.status).toBe(206);
+      expect(Buffer.from(await res.arrayBuffer())).toEqual(recordingBytes(ref).subarray(0, 10));
+      const [asked, stored] = standin.requests.slice(before);
+      expect(asked).toMatchObject({ path: `/2010-04-01/Accounts/${account.sid}/Recordings/${ref}.mp3`, status: 302, auth: { user: account.sid } });
+      expect(stored).toMatchObject({ path: `/media/${ref}.mp3`, status: 206, auth: null });
+      expect(stored!.headers.range).toBe('bytes=0-9');
+    } finally {
+      standin.redirectMedia = false;
+    }
   });
 });

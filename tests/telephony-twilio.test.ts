@@ -5,7 +5,7 @@ import { team } from './helpers/company.js';
 import { insertUploadedLead, uniqueMobile } from './helpers/fixtures.js';
 import { mutate, query } from './helpers/http.js';
 import { storeTelephony } from './helpers/telephony.js';
-import { type Deliver, type Hook, type StandinAccount, TwilioStandin, twilioSignature } from './helpers/twilio-standin.js';
+import { type Deliver, type Hook, recordingBytes, type StandinAccount, TwilioStandin, twilioSignature } from './helpers/twilio-standin.js';
 import { nowIso } from '../server/db/dialect.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
 
@@ -196,7 +196,17 @@ describe.each(dialects)('Twilio click-to-call on %s', (dialect) => {
     expect(await state()).toMatchObject({ status: 'in_progress', answeredAt: expect.any(String), endedAt: null });
     await standin.hangUp(sid, 64);
     expect(await state()).toMatchObject({ status: 'completed', talkSeconds: 64, endedAt: expect.any(String) });
-    expect((await callRow(callId)).recording_ref).toBe(standin.call(sid).recordingSid);
+    const ref = (await callRow(callId)).recording_ref!;
+    expect(ref).toBe(standin.call(sid).recordingSid);
+    // heard through the server, fetched from Twilio with the company's credentials
+    const heard = await t.app.inject({ method: 'GET', url: `/api/recordings/${callId}`, headers: { cookie: w.caller.session.cookie, range: 'bytes=0-1023' } });
+    expect(heard.statusCode).toBe(206);
+    expect(heard.rawPayload).toEqual(recordingBytes(ref).subarray(0, 1024));
+    expect(standin.requests.at(-1)).toMatchObject({
+      path: `/2010-04-01/Accounts/${w.account.sid}/Recordings/${ref}.mp3`,
+      auth: { user: w.account.sid, password: w.account.token },
+    });
+    expect(heard.body).not.toContain(w.account.token);
 
     const second = await twilioCompany();
     const unanswered = await placed(second);

@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net';
  * - POST /2010-04-01/Accounts/{AccountSid}/Calls.json: creates a call (201 and the Call resource, status
  *   "queued"), or Twilio's error JSON: 21201 no To, 21213 no From, 21205 no Url, 21211 a To that is not
  *   E.164, 21210 a From the account does not own (when `numbers` were given to addAccount)
- * - GET  /2010-04-01/Accounts/{AccountSid}/Recordings/{RecordingSid}.mp3: the media, honouring Range (206)
+ * - GET  /2010-04-01/Accounts/{AccountSid}/Recordings/{RecordingSid}.mp3: the media, honouring Range (206);
+ *   with `redirectMedia`, a 302 to /media/{RecordingSid}.mp3, served without credentials
  * `failNext(answer)` answers the next REST request(s) with what you give instead.
  *
  * Acting as Twilio (each request signed with X-Twilio-Signature as Twilio documents it, HMAC-SHA1 of the
@@ -162,6 +163,8 @@ export class TwilioStandin {
   readonly requests: RecordedRequest[] = [];
   readonly calls = new Map<string, StandinCall>();
   readonly recordings = new Map<string, Buffer>();
+  /** answer media requests with a redirect to where the file is kept (served there without credentials) */
+  redirectMedia = false;
   /** the clock events are stamped with (Timestamp) */
   now: () => Date = () => new Date();
   private accounts = new Map<string, StandinAccount>();
@@ -428,6 +431,8 @@ export class TwilioStandin {
     const canned = this.canned.shift();
     if (canned) return send(canned.status, canned.body);
 
+    const stored = /^\/media\/(RE[0-9a-f]{32})\.mp3$/.exec(url.pathname);
+    if (stored && req.method === 'GET') return this.sendRecording(stored[1]!, req.headers.range, res, record);
     const m = /^\/2010-04-01\/Accounts\/([^/]+?)(?:\.json|\/(Calls\.json|Recordings\/([^/]+)\.mp3))$/.exec(url.pathname);
     if (!m) return error(404, 20404, `The requested resource ${url.pathname} was not found`);
     const account = record.auth ? this.accounts.get(record.auth.user) : undefined;
@@ -439,6 +444,7 @@ export class TwilioStandin {
       if (!contentType?.startsWith('application/x-www-form-urlencoded')) return error(400, 20001, 'Unsupported content type');
       return this.createCall(account, record.form, send, error);
     }
+    if (m[3] && req.method === 'GET' && this.redirectMedia) return send(302, '', { location: `${this.url}/media/${m[3]}.mp3` });
     if (m[3] && req.method === 'GET') return this.sendRecording(m[3], req.headers.range, res, record);
     return error(405, 20004, 'Method not allowed');
   }

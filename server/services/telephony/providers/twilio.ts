@@ -213,6 +213,25 @@ function readCallbacks(p: Record<string, string>): CallEvent[] {
   return [agentLegEvent(callSid, p)];
 }
 
+async function fetchMedia(url: URL, headers: Record<string, string>): Promise<Response> {
+  try {
+    return await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(API_TIMEOUT_MS) });
+  } catch {
+    throw new ProviderError('Could not reach Twilio to fetch the recording', 'unreachable');
+  }
+}
+
+/** Where a media redirect may lead: an https address, or the configured API's own origin (a stand-in). */
+function redirectTarget(from: URL, location: string | null): URL | null {
+  if (!location) return null;
+  try {
+    const to = new URL(location, from);
+    return to.protocol === 'https:' || to.origin === from.origin ? to : null;
+  } catch {
+    return null;
+  }
+}
+
 const twiml = (response: VoiceResponse): HookReply => ({ status: 200, contentType: 'text/xml', body: response.toString() });
 
 /** <Dial> `phone` from the company number, recorded when asked, every progress of the dialled leg reported. */
@@ -303,14 +322,22 @@ export function twilioProvider(config: TelephonyConfig): TelephonyProvider {
       if (!SID.recording.test(recordingRef) || !SID.account.test(settings.accountSid ?? '')) {
         throw new ProviderError('This recording cannot be fetched from Twilio', 'refused');
       }
-      const url = `${base}/2010-04-01/Accounts/${settings.accountSid}/Recordings/${recordingRef}.mp3`;
-      const headers: Record<string, string> = { Authorization: `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}` };
-      if (range) headers.Range = range;
-      try {
-        return await fetch(url, { headers, redirect: 'follow', signal: AbortSignal.timeout(API_TIMEOUT_MS) });
-      } catch {
-        throw new ProviderError('Could not reach Twilio to fetch the recording', 'unreachable');
+      const url = new URL(`${base}/2010-04-01/Accounts/${settings.accountSid}/Recordings/${recordingRef}.mp3`);
+      const ranged: Record<string, string> = range ? { Range: range } : {};
+      const auth = `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`;
+      let res = await fetchMedia(url, { ...ranged, Authorization: auth });
+      if (res.status >= 300 && res.status < 400) {
+        // the media may be served from storage elsewhere: followed once, without the account's credentials
+        await res.body?.cancel();
+        const to = redirectTarget(url, res.headers.get('location'));
+        if (!to) throw new ProviderError('Twilio sent the recording somewhere the server does not fetch from', 'refused');
+        res = await fetchMedia(to, ranged);
       }
+      if (res.status >= 500) throw new ProviderError(`Twilio is not serving the recording right now (HTTP ${res.status})`, 'unreachable');
+      if (res.status === 401 || res.status === 403) throw new ProviderError('Twilio did not accept the Account SID and auth token', 'refused');
+      if (res.status === 404 || res.status === 410) throw new ProviderError('Twilio no longer has this recording', 'refused');
+      if (!res.ok && res.status !== 416) throw new ProviderError(`Twilio refused the recording (HTTP ${res.status})`, 'refused');
+      return res;
     },
   };
 }
