@@ -34,7 +34,8 @@ ENV NODE_ENV=production \
     PORT=3000 \
     DATABASE_URL=sqlite:/data/app.db \
     UPLOADS_DIR=/data/uploads \
-    BACKUP_DIR=/data/backups
+    BACKUP_DIR=/data/backups \
+    SECRET_KEY_FILE=/data/secret.key
 WORKDIR /app
 COPY --from=runtime-modules /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -12,8 +12,25 @@ export function normalizeIndianMobile(raw: string | null | undefined): string | 
   return /^[6-9]\d{9}$/.test(digits) ? digits : null;
 }
 
-/** A number as telephony providers take it: an Indian mobile as +91 and its 10 digits; any other number as given, trimmed. */
+/**
+ * A phone number as the app keeps it: an Indian number (mobile or landline with its STD code) as its
+ * 10 digits, like every mobile in the app; a number of another country in E.164 (+ and 8 to 15
+ * digits). Null when it is neither. Telephony providers take both (docs/telephony.md#numbers).
+ */
+export function normalizePhoneNumber(raw: string | null | undefined): string | null {
+  if (!raw) return null;
+  const compact = String(raw).replace(/[\s\-().]/g, '');
+  if (!/^\+?\d+$/.test(compact)) return null;
+  let digits = compact.replace(/^\+/, '');
+  if (compact.startsWith('+') && !digits.startsWith('91')) return /^[1-9]\d{7,14}$/.test(digits) ? `+${digits}` : null;
+  if (digits.length === 12 && digits.startsWith('91')) digits = digits.slice(2);
+  else if (digits.length === 11 && digits.startsWith('0')) digits = digits.slice(1);
+  return /^[1-9]\d{9}$/.test(digits) ? digits : null;
+}
+
+/** A number as telephony providers take it (E.164): an Indian number (normalizePhoneNumber) as +91 and its 10 digits; any other as given, trimmed. */
 export function toE164(raw: string): string {
-  const mobile = normalizeIndianMobile(raw);
-  return mobile ? `+91${mobile}` : raw.trim();
+  const n = normalizePhoneNumber(raw);
+  if (!n) return raw.trim();
+  return n.startsWith('+') ? n : `+91${n}`;
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { dialects, testAppFor } from './helpers/app.js';
 import { team, type SignedInUser } from './helpers/company.js';
 import { insertUploadedLead } from './helpers/fixtures.js';
-import { mutate } from './helpers/http.js';
+import { randomBytes } from 'node:crypto';
+import { mutate, query } from './helpers/http.js';
+import { SecretBox } from '../server/services/telephony/secret-box.js';
 import { storeTelephony } from './helpers/telephony.js';
 import { nowIso } from '../server/db/dialect.js';
 import { mergeCallEvent } from '../server/services/telephony/call-merge.js';
@@ -183,6 +185,18 @@ describe.each(dialects)('calls as facts on %s', (dialect) => {
     const [row] = await historyRows(w.leadId);
     expect(row!.call_duration).toBe(73);
     expect((await leadRow(w.leadId)).attempts).toBe(0);
+  });
+
+  it('tells the telecaller to call from their phone when the stored settings were sealed with another key', async () => {
+    const w = await companyWithCall('completed');
+    const foreign = new SecretBox(randomBytes(32)).seal(JSON.stringify(EXOTEL));
+    await db().updateTable('telephony_settings').set({ credentials: foreign }).where('subadmin_id', '=', w.company.id).execute();
+    const forPhone = await query(t.app, 'telephony.forPhone', undefined, w.caller.session);
+    expect(forPhone.data).toEqual({ enabled: false, countdownSeconds: 5 });
+    const placed = await mutate(t.app, 'telephony.placeCall', { leadId: w.leadId }, w.caller.session);
+    expect(placed.status).toBe(400);
+    expect(placed.error?.message).toContain('enter them again');
+    expect(await db().selectFrom('calls').select('id').where('lead_id', '=', w.leadId).execute()).toHaveLength(1);
   });
 
   it('refuses an outcome naming a call that is not this telecaller’s on this lead', async () => {

@@ -23,6 +23,7 @@ import { routingRouter } from './routers/routing.js';
 import { captureRouter } from './routers/capture.js';
 import { alertsRouter } from './routers/alerts.js';
 import { telephonyRouter } from './routers/telephony.js';
+import { telephonySettingsRouter } from './routers/telephony-settings.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -49,6 +50,7 @@ export const appRouter = router({
   capture: captureRouter,
   alerts: alertsRouter,
   telephony: telephonyRouter,
+  telephonySettings: telephonySettingsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -25,20 +25,23 @@ export const emailField = z
   .pipe(z.email('Enter a valid email address.'))
   .describe('An email address (kept in lower case).');
 
+/** A transform that keeps what `normalize` makes of the text, or refuses it with `invalid` when that is null. */
+export const normalizedOr =
+  (normalize: (v: string) => string | null, invalid: string) =>
+  (v: string, ctx: z.RefinementCtx): string => {
+    const n = normalize(v);
+    if (n) return n;
+    ctx.addIssue({ code: 'custom', message: invalid });
+    return z.NEVER;
+  };
+
 /** An Indian mobile, stored as its 10 digits. */
 export const mobileField = (label = 'Mobile', invalid = 'Enter a valid 10-digit mobile number.') =>
   z
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, `${label} is required.`)
-    .transform((v, ctx) => {
-      const m = normalizeIndianMobile(v);
-      if (!m) {
-        ctx.addIssue({ code: 'custom', message: invalid });
-        return z.NEVER;
-      }
-      return m;
-    })
+    .transform(normalizedOr(normalizeIndianMobile, invalid))
     .describe('An Indian mobile: 10 digits starting 6 to 9, with or without +91 or 0, spaces and dashes.');
 
 const PASSWORD_MIN = 'Password must be at least 8 characters.';

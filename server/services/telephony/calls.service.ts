@@ -31,13 +31,15 @@ export const CALL_MESSAGES = {
   noPublicUrl: 'The server’s public address (PUBLIC_URL) is not set, so the provider cannot report calls. Call from your phone.',
   noCallerId: 'The company has no number to call from yet. Call from your phone.',
   noPhone: 'Your account has no phone to ring.',
+  unreadable:
+    'The server cannot read the company’s provider settings (its key changed): the company must enter them again on the Telephony page. Call from your phone.',
   busyLead: (name: string) => `${name} is on a call with this lead now.`,
 } as const;
 
 /** What the phone needs of the company's telephony: whether Call goes through the provider, and the dialer's countdown. */
 export async function phoneTelephony(deps: Deps, actor: UserActor): Promise<PhoneTelephony> {
   const t = await companyTelephony(deps.db, deps.config, actor.subadminId);
-  return { enabled: Boolean(t?.enabled && deps.config.telephony.publicUrl), countdownSeconds: t?.dialerCountdownSeconds ?? 5 };
+  return { enabled: Boolean(t?.enabled && !t.unreadable && deps.config.telephony.publicUrl), countdownSeconds: t?.dialerCountdownSeconds ?? 5 };
 }
 
 /**
@@ -50,6 +52,7 @@ export async function placeCall(deps: Deps, actor: UserActor, input: { leadId: n
   await workableLead(deps.db, actor, input.leadId);
   const t = await companyTelephony(deps.db, deps.config, actor.subadminId);
   if (!t?.enabled) throw new AppError('BAD_REQUEST', CALL_MESSAGES.off);
+  if (t.unreadable) throw new AppError('BAD_REQUEST', CALL_MESSAGES.unreadable);
   if (!deps.config.telephony.publicUrl) throw new AppError('BAD_REQUEST', CALL_MESSAGES.noPublicUrl);
   const callerId = t.callerIds[0];
   if (!callerId) throw new AppError('BAD_REQUEST', CALL_MESSAGES.noCallerId);
@@ -92,7 +95,7 @@ export async function placeCall(deps: Deps, actor: UserActor, input: { leadId: n
       callId: placed.id,
       agentPhone: toE164(agentPhone),
       leadPhone: toE164(placed.leadPhone),
-      callerId,
+      callerId: toE164(callerId),
       record: t.record,
       statusCallbackUrl: withCall(hookUrl(deps.config, t, 'status'), placed.id),
       answerUrl: withCall(hookUrl(deps.config, t, 'answer'), placed.id),

@@ -107,7 +107,11 @@ export interface TelephonyProvider {
   /** what the route answers a status callback with, once applied */
   statusCallbackReply(): HookReply;
   /** for providers that ask when the agent answers (Twilio): the instructions that dial the lead */
-  answerReply?(settings: ProviderSettings, req: HookRequest, call: { leadPhone: string; callerId: string; record: boolean; statusCallbackUrl: string }): HookReply;
+  answerReply?(
+    settings: ProviderSettings,
+    req: HookRequest,
+    call: { leadPhone: string; callerId: string; record: boolean; statusCallbackUrl: string },
+  ): HookReply;
   /** checks and reads an inbound call's announcement; throws HookRefused */
   readInbound(settings: ProviderSettings, req: HookRequest): InboundCall;
   /** renders the answer to an inbound call */

@@ -2,7 +2,8 @@ import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@man
 import type { CreatedCaptureKey } from '../../../../shared/schemas/capture';
 import { curlExample, formSnippet } from './snippets';
 
-function Copyable({ label, copyLabel, text, block }: { label: string; copyLabel: string; text: string; block?: boolean }) {
+/** A labelled value with a Copy button (a key, an address to paste elsewhere). */
+export function Copyable({ label, copyLabel, text, block }: { label: string; copyLabel: string; text: string; block?: boolean }) {
   return (
     <Stack gap={4}>
       <Group justify="space-between" wrap="nowrap">

@@ -45,6 +45,7 @@ export const PAGE_TITLES = {
   '/subadmin/manage-indiamart': 'API Details',
   '/subadmin/lead-capture': 'Lead Capture',
   '/subadmin/calling-rules': 'Calling Rules',
+  '/subadmin/telephony': 'Telephony',
   '/subadmin/lead-routing': 'Lead Routing',
   '/subadmin/Profilehandel': 'Profile Update',
   '/subadmin/SubProject/approveproject': 'Approve Projects',

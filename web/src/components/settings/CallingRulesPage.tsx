@@ -1,7 +1,8 @@
-import { Anchor, Button, Checkbox, Group, NumberInput, Paper, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { schemaResolver, useForm } from '@mantine/form';
 import { trpc } from '../../trpc';
 import { QueryState } from '../QueryState';
+import { SettingsSection } from './SettingsSection';
 import { PAGE_TITLES } from '../layout/pageTitles';
 import { WhatsappPreview } from './WhatsappPreview';
 import { fieldErrorsOf, notifyFailure, notifySuccess } from '../../lib/notify';
@@ -74,99 +75,84 @@ function RulesForm({ settings }: { settings: LeadWorkSettings }) {
   return (
     <form onSubmit={form.onSubmit((v) => save.mutate(v))} noValidate>
       <Stack maw={760}>
-        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-          <Stack gap="sm">
-            <div>
-              <Title order={3} size="h4">
-                Calls that do not connect
-              </Title>
-              <Text size="sm" c="dimmed">
-                Busy, switched off, no answer or not reachable: the call counts as an attempt and the lead keeps its status.
-              </Text>
-            </div>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <NumberInput
-                label="Retry after (minutes)"
-                required
-                min={5}
-                max={7 * 24 * 60}
-                // What was typed stays as typed and the rule's message says what is wrong: dropping
-                // the point or the sign, or clamping, would change the number unseen.
-                clampBehavior="none"
-                description={delayOk ? `The lead leaves the queues for ${formatMinutes(asNumber(delay))}, then comes back.` : 'Default 120 minutes.'}
-                key={form.key('retry_delay_minutes')}
-                {...form.getInputProps('retry_delay_minutes')}
-              />
-              <NumberInput
-                label="Attempts before invalid"
-                required
-                min={1}
-                max={50}
-                // What was typed stays as typed and the rule's message says what is wrong: dropping
-                // the point or the sign, or clamping, would change the number unseen.
-                clampBehavior="none"
-                description={
-                  attemptsOk
-                    ? `After ${asNumber(attempts) === 1 ? '1 unanswered call' : `${asNumber(attempts)} unanswered calls`} the lead becomes invalid: 'Not reachable'.`
-                    : 'Default 5 attempts.'
-                }
-                key={form.key('attempt_limit')}
-                {...form.getInputProps('attempt_limit')}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Paper>
-
-        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-          <Stack gap="sm">
-            <div>
-              <Title order={3} size="h4">
-                WhatsApp message
-              </Title>
-              <Text size="sm" c="dimmed">
-                {'{name}'} becomes the lead's name and {'{company}'} your company's name. Leave it empty to send the default message.
-              </Text>
-            </div>
-            <Textarea
-              label="Message"
-              placeholder={DEFAULT_WHATSAPP_TEMPLATE}
-              autosize
-              minRows={3}
-              maxRows={8}
-              key={form.key('whatsapp_template')}
-              {...form.getInputProps('whatsapp_template')}
+        <SettingsSection
+          title="Calls that do not connect"
+          description="Busy, switched off, no answer or not reachable: the call counts as an attempt and the lead keeps its status."
+        >
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <NumberInput
+              label="Retry after (minutes)"
+              required
+              min={5}
+              max={7 * 24 * 60}
+              // What was typed stays as typed and the rule's message says what is wrong: dropping
+              // the point or the sign, or clamping, would change the number unseen.
+              clampBehavior="none"
+              description={delayOk ? `The lead leaves the queues for ${formatMinutes(asNumber(delay))}, then comes back.` : 'Default 120 minutes.'}
+              key={form.key('retry_delay_minutes')}
+              {...form.getInputProps('retry_delay_minutes')}
             />
-            <Group justify="space-between" mt={-6}>
-              {template.trim() ? (
-                <Anchor component="button" type="button" size="xs" onClick={() => form.setFieldValue('whatsapp_template', '')}>
-                  Use the default message
-                </Anchor>
-              ) : (
-                <Text size="xs" c="dimmed">
-                  The default message is used.
-                </Text>
-              )}
-              <Text size="xs" c={template.trim().length > WHATSAPP_TEMPLATE_MAX ? 'red' : 'dimmed'}>
-                {template.trim().length}/{WHATSAPP_TEMPLATE_MAX}
-              </Text>
-            </Group>
-            <WhatsappPreview leadName={SAMPLE_LEAD} message={preview} />
-          </Stack>
-        </Paper>
-
-        <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-          <Stack gap="sm">
-            <Title order={3} size="h4">
-              Exports
-            </Title>
-            <Checkbox
-              label="Telecallers and heads may export their leads (with the mobile numbers) as a CSV file"
-              description="When off, the Export CSV button is hidden from them and the server refuses the download."
-              key={form.key('caller_exports_allowed')}
-              {...form.getInputProps('caller_exports_allowed', { type: 'checkbox' })}
+            <NumberInput
+              label="Attempts before invalid"
+              required
+              min={1}
+              max={50}
+              // What was typed stays as typed and the rule's message says what is wrong: dropping
+              // the point or the sign, or clamping, would change the number unseen.
+              clampBehavior="none"
+              description={
+                attemptsOk
+                  ? `After ${asNumber(attempts) === 1 ? '1 unanswered call' : `${asNumber(attempts)} unanswered calls`} the lead becomes invalid: 'Not reachable'.`
+                  : 'Default 5 attempts.'
+              }
+              key={form.key('attempt_limit')}
+              {...form.getInputProps('attempt_limit')}
             />
-          </Stack>
-        </Paper>
+          </SimpleGrid>
+        </SettingsSection>
+
+        <SettingsSection
+          title="WhatsApp message"
+          description={
+            <>
+              {'{name}'} becomes the lead's name and {'{company}'} your company's name. Leave it empty to send the default message.
+            </>
+          }
+        >
+          <Textarea
+            label="Message"
+            placeholder={DEFAULT_WHATSAPP_TEMPLATE}
+            autosize
+            minRows={3}
+            maxRows={8}
+            key={form.key('whatsapp_template')}
+            {...form.getInputProps('whatsapp_template')}
+          />
+          <Group justify="space-between" mt={-6}>
+            {template.trim() ? (
+              <Anchor component="button" type="button" size="xs" onClick={() => form.setFieldValue('whatsapp_template', '')}>
+                Use the default message
+              </Anchor>
+            ) : (
+              <Text size="xs" c="dimmed">
+                The default message is used.
+              </Text>
+            )}
+            <Text size="xs" c={template.trim().length > WHATSAPP_TEMPLATE_MAX ? 'red' : 'dimmed'}>
+              {template.trim().length}/{WHATSAPP_TEMPLATE_MAX}
+            </Text>
+          </Group>
+          <WhatsappPreview leadName={SAMPLE_LEAD} message={preview} />
+        </SettingsSection>
+
+        <SettingsSection title="Exports">
+          <Checkbox
+            label="Telecallers and heads may export their leads (with the mobile numbers) as a CSV file"
+            description="When off, the Export CSV button is hidden from them and the server refuses the download."
+            key={form.key('caller_exports_allowed')}
+            {...form.getInputProps('caller_exports_allowed', { type: 'checkbox' })}
+          />
+        </SettingsSection>
 
         <Group justify="flex-end">
           <Button type="submit" loading={save.isPending}>
