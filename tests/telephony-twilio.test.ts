@@ -49,7 +49,7 @@ describe.each(dialects)('Twilio click-to-call on %s', (dialect) => {
   afterAll(() => standin?.close());
   const db = () => t.deps.db;
 
-  async function twilioCompany(opts: { record?: boolean } = {}) {
+  async function twilioCompany(opts: { record?: boolean; companyNumber?: string } = {}) {
     const w = await team(t);
     const account: StandinAccount = standin.addAccount({ numbers: [COMPANY_NUMBER] });
     const token = await storeTelephony(
@@ -57,7 +57,7 @@ describe.each(dialects)('Twilio click-to-call on %s', (dialect) => {
       w.company.id,
       'twilio',
       { accountSid: account.sid, authToken: account.token },
-      { callerIds: [COMPANY_NUMBER], record: opts.record },
+      { callerIds: [opts.companyNumber ?? COMPANY_NUMBER], record: opts.record },
     );
     const agentMobile = uniqueMobile();
     await db().updateTable('users').set({ call_phone: agentMobile }).where('id', '=', w.caller.id).execute();
@@ -165,8 +165,10 @@ describe.each(dialects)('Twilio click-to-call on %s', (dialect) => {
   });
 
   it('records a lead who did not answer as the telecaller’s not-connected attempt, once', async () => {
-    const w = await twilioCompany({ record: false });
+    // the company number as the company typed it: Twilio is given it in E.164
+    const w = await twilioCompany({ record: false, companyNumber: '080 4711 2233' });
     const { callId, sid } = await placed(w);
+    expect(standin.call(sid).from).toBe(COMPANY_NUMBER);
     const { dial } = await standin.answer(sid);
     expect(dial?.attrs).toEqual({ callerId: COMPANY_NUMBER });
     const noAnswer = standin.childEvent(sid, 'no-answer');

@@ -87,7 +87,7 @@ export const telephonyHooks: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
     if (!call || call.provider !== t.providerId || call.direction !== 'outbound' || !t.provider.answerReply) throw new HookRefused('No such call.', 404);
     const answer = t.provider.answerReply(t.settings, hookRequest(deps, req), {
       leadPhone: toE164(call.to_number),
-      callerId: call.from_number,
+      callerId: toE164(call.from_number),
       record: t.record,
       statusCallbackUrl: withCall(hookUrl(deps.config, t, 'status'), call.id),
     });
