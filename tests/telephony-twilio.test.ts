@@ -313,6 +313,50 @@ describe.each(dialects)('Twilio click-to-call on %s', (dialect) => {
     expect(foreign!.status).toBe(404);
   });
 
+  it('checks Twilio credentials when the company saves them, then places calls with what it saved', async () => {
+    const w = await team(t);
+    const account = standin.addAccount({ numbers: [COMPANY_NUMBER] });
+    const form = (authToken: string) => ({
+      provider: 'twilio',
+      settings: { accountSid: account.sid, authToken },
+      callerIds: ['080 4711 2233'],
+      record: true,
+      headsHearTeam: true,
+      callersHearOwn: true,
+      dialerCountdownSeconds: 5,
+      enabled: true,
+    });
+    const stored = () => db().selectFrom('telephony_settings').selectAll().where('subadmin_id', '=', w.company.id).executeTakeFirst();
+
+    const refused = await mutate(t.app, 'telephonySettings.save', form('not-the-token'), w.owner);
+    expect(refused.status).toBe(400);
+    expect(refused.error?.message).toBe('Twilio did not accept the Account SID and auth token');
+    expect(standin.requests.at(-1)).toMatchObject({ method: 'GET', path: `/2010-04-01/Accounts/${account.sid}.json`, status: 401 });
+    standin.failNext({ status: 503, body: { code: 20500, message: 'Service Unavailable', status: 503 } });
+    const down = await mutate(t.app, 'telephonySettings.save', form(account.token), w.owner);
+    expect(down.error?.message).toBe('Twilio could not check the account just now (HTTP 503); try again');
+    expect(await stored()).toBeUndefined();
+
+    const saved = await mutate(t.app, 'telephonySettings.save', form(account.token), w.owner);
+    expect(saved.status, JSON.stringify(saved.error)).toBe(200);
+    expect(standin.requests.at(-1)).toMatchObject({
+      method: 'GET',
+      path: `/2010-04-01/Accounts/${account.sid}.json`,
+      auth: { user: account.sid, password: account.token },
+      status: 200,
+    });
+    expect(JSON.stringify(saved.data)).not.toContain(account.token);
+    const leadId = await insertUploadedLead(db(), w.company.id, { telicaller_id: w.caller.id, telicaller_send_date: nowIso(), status: LEAD_STATUS.noSubmit });
+    const res = await mutate(t.app, 'telephony.placeCall', { leadId }, w.caller.session);
+    expect(res.status, JSON.stringify(res.error)).toBe(200);
+    const call = standin.latestCall();
+    expect(call).toMatchObject({
+      accountSid: account.sid,
+      from: COMPANY_NUMBER,
+      url: `${PUBLIC_URL}/api/telephony/twilio/${(await stored())!.hook_token}/answer?call=${res.data.id}`,
+    });
+  });
+
   it('says what Twilio refused, ends the call failed, and lets the telecaller call from their phone', async () => {
     const w = await twilioCompany();
     standin.failNext({ status: 401, body: { code: 20003, message: 'Authenticate', more_info: 'https://www.twilio.com/docs/errors/20003', status: 401 } });
