@@ -19,6 +19,7 @@ import type { Deps } from '../server/deps.js';
 import type { DB } from '../server/db/schema.js';
 import type { SubadminActor } from '../server/auth/actor.js';
 import { maskedUrl, withBenchSchema } from './pg-schema.js';
+import { insertCompanyAndUsers, type Fixture } from './company-fixture.js';
 import { distributeLeads, getPool, listAssignees, takeBackLeads } from '../server/services/distribution/distribution.service.js';
 import { assignOldest } from '../server/services/distribution/distribution.repository.js';
 
@@ -39,57 +40,6 @@ const INTERLEAVED = process.env.BENCH_LAYOUT === 'interleaved';
 const UPLOAD_ROWS = 5_000;
 const categoryIndex = (i: number) => (INTERLEAVED ? i : Math.floor(i / UPLOAD_ROWS)) % CATEGORIES.length;
 const TELECALLERS = 10;
-
-interface Fixture {
-  subadminId: number;
-  userIds: number[];
-}
-
-async function insertCompanyAndUsers(db: Kysely<DB>): Promise<Fixture> {
-  const now = new Date().toISOString();
-  const company = await db
-    .insertInto('subadmins')
-    .values({
-      name: 'Bench Owner',
-      email: `bench${Date.now()}@bench.local`,
-      password_hash: 'x',
-      telecaller_creat_limit: 100,
-      company_name: 'Bench Co',
-      mobile: '9000000000',
-      expiry_date: '2099-12-31',
-      gst: '',
-      company_bio: '',
-      address: '',
-      is_blocked: 0,
-      time_zone: 'Asia/Kolkata',
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const userIds: number[] = [];
-  for (let i = 0; i < TELECALLERS; i++) {
-    const u = await db
-      .insertInto('users')
-      .values({
-        subadmin_id: company.id,
-        name: `Caller ${i + 1}`,
-        email: `caller${i}.${Date.now()}@bench.local`,
-        mobile: `80000000${String(i).padStart(2, '0')}`,
-        password_hash: 'x',
-        user_type: i === 0 ? 'Telicaller-hade' : 'Telicaller',
-        is_blocked: 0,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    userIds.push(u.id);
-  }
-  return { subadminId: company.id, userIds };
-}
 
 /** One transaction, one prepared statement: the fastest way better-sqlite3 loads rows. */
 function bulkInsertSqlite(file: string, fx: Fixture) {
@@ -181,7 +131,7 @@ async function measure(dialect: Dialect, database: Database, load: (fx: Fixture)
     // Distribution raises no alerts: the hub only has to exist, so it does not listen on Postgres.
     alerts: await AlertHub.start(database.db, 'sqlite', { databaseUrl: config.databaseUrl, pushContact: config.pushContact, logger: console }),
   };
-  const fx = await insertCompanyAndUsers(database.db);
+  const fx = await insertCompanyAndUsers(database.db, TELECALLERS);
   const t0 = performance.now();
   await load(fx);
   const pool = await getPool(deps, { kind: 'subadmin', id: fx.subadminId, subadminId: fx.subadminId, sessionId: 0 });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { createDatabase } from '../server/db/database.js';
+import { insertBenchSubadmin } from './company-fixture.js';
 import { hashPassword } from '../server/auth/passwords.js';
 import type { FastifyInstance } from 'fastify';
 
@@ -28,29 +29,9 @@ export async function startImportServer(opts: { databaseUrl: string; pgSchema?: 
   });
   const database = createDatabase(opts.databaseUrl, { pgSchema: opts.pgSchema });
   const { app, deps } = await buildApp(config, { database, logger: false });
-  const now = new Date().toISOString();
   const email = `bench${Date.now()}@bench.local`;
   const password = 'bench-password';
-  await deps.db
-    .insertInto('subadmins')
-    .values({
-      name: 'Bench Owner',
-      email,
-      password_hash: await hashPassword(password),
-      telecaller_creat_limit: 100,
-      company_name: 'Bench Co',
-      mobile: '9000000000',
-      expiry_date: '2099-12-31',
-      gst: '',
-      company_bio: '',
-      address: '',
-      is_blocked: 0,
-      time_zone: 'Asia/Kolkata',
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-    })
-    .execute();
+  await insertBenchSubadmin(deps.db, { email, passwordHash: await hashPassword(password) });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,

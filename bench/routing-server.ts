@@ -9,6 +9,7 @@ import path from 'node:path';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { createDatabase } from '../server/db/database.js';
+import { insertBenchSubadmin } from './company-fixture.js';
 import { hashPassword } from '../server/auth/passwords.js';
 import { createCaptureKey } from '../server/services/capture/capture-keys.service.js';
 import type { Deps } from '../server/deps.js';
@@ -33,27 +34,7 @@ export interface RoutingStats {
 
 async function company(deps: Deps, name: string, callers: number, routed: boolean) {
   const now = new Date().toISOString();
-  const c = await deps.db
-    .insertInto('subadmins')
-    .values({
-      name,
-      email: `${name}-${Date.now()}@bench.local`,
-      password_hash: await hashPassword(BENCH_PASSWORD),
-      telecaller_creat_limit: 100,
-      company_name: `${name} Co`,
-      mobile: '9000000000',
-      expiry_date: '2099-12-31',
-      gst: '',
-      company_bio: '',
-      address: '',
-      is_blocked: 0,
-      time_zone: 'Asia/Kolkata',
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const c = await insertBenchSubadmin(deps.db, { name, email: `${name}-${Date.now()}@bench.local`, passwordHash: await hashPassword(BENCH_PASSWORD) });
   const hash = await hashPassword(BENCH_PASSWORD);
   const mobiles: string[] = [];
   for (let i = 0; i < callers; i++) {

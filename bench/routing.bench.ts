@@ -4,18 +4,13 @@
 // Goal: routed throughput at least 60% of the reference, on SQLite and on Postgres (when
 // BENCH_DATABASE_URL or TEST_DATABASE_URL is set). Then the time from a post to the alert reaching an
 // open app's event stream (goal: within 2 s). The server runs in a child process (routing-server.ts).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import http from 'node:http';
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import { migrateToLatest } from '../server/db/migrate.js';
-import { createDatabase } from '../server/db/database.js';
 import { SESSION_COOKIE } from '../shared/constants.js';
+import { type BenchDatabase, onEachDatabase } from './databases.js';
 import { HttpClient, percentile } from './load.js';
-import { withBenchSchema } from './pg-schema.js';
 import type { RoutingFixture, RoutingStats } from './routing-server.js';
 
 const LEADS = 10_000;
@@ -136,7 +131,7 @@ async function alertTimes(server: Server): Promise<number[]> {
   return times;
 }
 
-async function benchOn(label: string, db: { databaseUrl: string; pgSchema?: string }) {
+async function benchOn(label: string, db: BenchDatabase) {
   const server = await startServer(db);
   const client = new HttpClient(server.fixture.url, SENDERS);
   try {
@@ -176,25 +171,5 @@ async function benchOn(label: string, db: { databaseUrl: string; pgSchema?: stri
 }
 
 export async function run() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-routing-'));
-  try {
-    const sqliteUrl = `sqlite:${path.join(dir, 'bench.db')}`;
-    const sqlite = createDatabase(sqliteUrl);
-    await migrateToLatest(sqlite.db, sqlite.dialect);
-    await sqlite.close();
-    await benchOn('SQLite', { databaseUrl: sqliteUrl });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!pgUrl) {
-    console.log('  Postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
-    return;
-  }
-  await withBenchSchema(pgUrl, async (schema) => {
-    const database = createDatabase(pgUrl, { pgSchema: schema });
-    await migrateToLatest(database.db, database.dialect, schema);
-    await database.close();
-    await benchOn('Postgres', { databaseUrl: pgUrl, pgSchema: schema });
-  });
+  await onEachDatabase('routing', benchOn);
 }

@@ -1,5 +1,5 @@
 // The app as the telephony bench loads it, in a child process of its own (the load generator must not
-// share its event loop): a fresh database with one company on Exotel, ten telecallers, and a lead per
+// share its event loop): a fresh database with one company on Exotel, ten telecallers (one a head), and a lead per
 // call with its call already ringing (as placeCall leaves it). Besides the app's routes it has one
 // more, POST /bench/history, that inserts one lead_history row and nothing else: the reference the
 // status callbacks are measured against, through the same HTTP stack. Tells the parent its address,
@@ -10,8 +10,10 @@ import path from 'node:path';
 import { buildApp } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { createDatabase } from '../server/db/database.js';
-import { hashPassword } from '../server/auth/passwords.js';
+import { insertCall } from '../server/services/telephony/calls.repository.js';
 import { secretBox } from '../server/services/telephony/secret-box.js';
+import { leadValues } from '../tests/helpers/fixtures.js';
+import { insertCompanyAndUsers } from './company-fixture.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
 
 export interface TelephonyFixture {
@@ -43,54 +45,17 @@ if (process.send) {
     SECRET_KEY_FILE: path.join(dir, 'secret.key'),
     PUBLIC_URL: 'https://crm.bench.local',
     LOG_LEVEL: 'warn',
+    // The bench measures the callbacks, not the overload guard (a shared machine's hiccup would trip it).
+    OVERLOAD_EVENT_LOOP_DELAY_MS: '0',
   });
   const database = createDatabase(databaseUrl, { pgSchema });
   const { app, deps } = await buildApp(config, { database, logger: false });
   const db = deps.db;
   const now = new Date().toISOString();
 
-  const company = await db
-    .insertInto('subadmins')
-    .values({
-      name: 'calls',
-      email: `calls-${Date.now()}@bench.local`,
-      password_hash: await hashPassword('bench-password'),
-      telecaller_creat_limit: 100,
-      company_name: 'Calls Co',
-      mobile: '9000000000',
-      expiry_date: '2099-12-31',
-      gst: '',
-      company_bio: '',
-      address: '',
-      is_blocked: 0,
-      time_zone: 'Asia/Kolkata',
-      created_at: now,
-      updated_at: now,
-      deleted_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const hash = await hashPassword('bench-password');
-  const users: number[] = [];
-  for (let i = 0; i < CALLERS; i++) {
-    const u = await db
-      .insertInto('users')
-      .values({
-        subadmin_id: company.id,
-        name: `caller ${i}`,
-        email: `caller${i}-${Date.now()}@bench.local`,
-        mobile: `7100${String(i).padStart(6, '0')}`,
-        password_hash: hash,
-        user_type: 'Telicaller',
-        is_blocked: 0,
-        created_at: now,
-        updated_at: now,
-        deleted_at: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    users.push(u.id);
-  }
+  const fx = await insertCompanyAndUsers(db, CALLERS);
+  const company = { id: fx.subadminId };
+  const users = fx.userIds;
   const hookToken = `benchtoken${'x'.repeat(24)}`;
   const box = await secretBox(config);
   await db
@@ -111,58 +76,29 @@ if (process.send) {
     const leads = await db
       .insertInto('leads')
       .values(
-        Array.from({ length: Math.min(200, BENCH_CALLS - i) }, (_, k) => ({
-          subadmin_id: company.id,
-          batch_id: null,
-          visible: 1,
-          source_ref: null,
-          name: `Lead ${i + k}`,
-          mobile: `98${String(10_000_000 + i + k).slice(-8)}`,
-          requirement: 'Wants a quote',
-          area: 'Pune',
-          category: 'Local Leads',
-          upload_date: now,
-          telicaller_id: users[(i + k) % CALLERS]!,
-          telicaller_send_date: now,
-          status: LEAD_STATUS.noSubmit,
-          handler_id: null,
-          handler_assigned_by: null,
-          submit_status: null,
-          lead_quality: null,
-          callback_date: null,
-          callback_time: null,
-          created_at: now,
-          updated_at: now,
-        })),
+        Array.from({ length: Math.min(200, BENCH_CALLS - i) }, (_, k) =>
+          leadValues(company.id, { name: `Lead ${i + k}`, telicaller_id: users[(i + k) % CALLERS]!, telicaller_send_date: now, status: LEAD_STATUS.noSubmit }),
+        ),
       )
       .returning(['id', 'telicaller_id', 'mobile'])
       .execute();
-    const rows = await db
-      .insertInto('calls')
-      .values(
-        leads.map((l, k) => ({
-          subadmin_id: company.id,
-          provider: 'exotel',
-          provider_call_id: `benchsid${String(i + k).padStart(6, '0')}`,
-          lead_id: l.id,
-          user_id: l.telicaller_id,
-          direction: 'outbound',
-          status: 'ringing',
-          from_number: '+918047112233',
-          to_number: l.mobile,
-          placed_at: now,
-          answered_at: null,
-          ended_at: null,
-          talk_seconds: null,
-          recording_ref: null,
-          cost: null,
-          cost_currency: null,
-          updated_at: now,
-        })),
-      )
-      .returning(['id', 'provider_call_id'])
-      .execute();
-    calls.push(...rows.map((r) => ({ id: r.id, sid: r.provider_call_id! })));
+    for (const [k, lead] of leads.entries()) {
+      const sid = `benchsid${String(i + k).padStart(6, '0')}`;
+      const id = await insertCall(db, {
+        subadmin_id: company.id,
+        provider: 'exotel',
+        provider_call_id: sid,
+        lead_id: lead.id,
+        user_id: lead.telicaller_id,
+        direction: 'outbound',
+        status: 'ringing',
+        from_number: '+918047112233',
+        to_number: lead.mobile,
+        placed_at: now,
+        updated_at: now,
+      });
+      calls.push({ id, sid });
+    }
   }
 
   const [first] = await db.selectFrom('leads').select(['id', 'telicaller_id']).where('subadmin_id', '=', company.id).orderBy('id').limit(1).execute();

@@ -7,16 +7,13 @@
 // /healthz unaffected while the callbacks run. The server runs in a child process (telephony-server.ts);
 // BENCH_CPU_PROF=<dir> writes its CPU profile there and prints where the time went.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { performance } from 'node:perf_hooks';
-import { migrateToLatest } from '../server/db/migrate.js';
-import { createDatabase } from '../server/db/database.js';
 import { summarizeProfile } from './cpu-profile.js';
+import { type BenchDatabase, onEachDatabase } from './databases.js';
 import { HttpClient, percentile } from './load.js';
-import { withBenchSchema } from './pg-schema.js';
 import type { TelephonyFixture, TelephonyStats } from './telephony-server.js';
 
 const CALLBACKS = 2_000;
@@ -108,7 +105,7 @@ async function probeHealth(url: string, until: Promise<unknown> | number): Promi
 const latency = (t: number[]) =>
   `p50 ${percentile(t, 50).toFixed(1)} ms, p95 ${percentile(t, 95).toFixed(1)} ms, max ${t[t.length - 1]!.toFixed(1)} ms (${t.length} probes)`;
 
-async function benchOn(label: string, db: { databaseUrl: string; pgSchema?: string }) {
+async function benchOn(label: string, db: BenchDatabase) {
   const profiles = process.env.BENCH_CPU_PROF;
   const child = fork(new URL('./telephony-server.ts', import.meta.url).pathname, [], {
     execArgv: ['--import', 'tsx', ...(profiles ? ['--cpu-prof', `--cpu-prof-dir=${profiles}`] : [])],
@@ -197,25 +194,5 @@ async function benchOn(label: string, db: { databaseUrl: string; pgSchema?: stri
 }
 
 export async function run() {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-telephony-db-'));
-  try {
-    const sqliteUrl = `sqlite:${path.join(dir, 'bench.db')}`;
-    const sqlite = createDatabase(sqliteUrl);
-    await migrateToLatest(sqlite.db, sqlite.dialect);
-    await sqlite.close();
-    await benchOn('SQLite', { databaseUrl: sqliteUrl });
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-  const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (!pgUrl) {
-    console.log('  Postgres: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
-    return;
-  }
-  await withBenchSchema(pgUrl, async (schema) => {
-    const database = createDatabase(pgUrl, { pgSchema: schema });
-    await migrateToLatest(database.db, database.dialect, schema);
-    await database.close();
-    await benchOn('Postgres', { databaseUrl: pgUrl, pgSchema: schema });
-  });
+  await onEachDatabase('telephony', benchOn);
 }

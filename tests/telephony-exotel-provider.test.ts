@@ -331,6 +331,29 @@ describe('Exotel status callbacks', () => {
     ]);
   });
 
+  it('reads what Exotel writes a little differently: times with an offset, capitalised statuses, wrapped legs', () => {
+    const [e] = provider.readStatusCallback(
+      s,
+      post({
+        CallSid: sid,
+        EventType: 'Terminal',
+        Status: 'Completed',
+        EndTime: '2026-11-29T14:30:45+05:30',
+        DateUpdated: '2026-11-29T09:00:45Z',
+        ConversationDuration: '20',
+        Legs: [{ Leg: { Id: 1, OnCallDuration: 30, Status: 'completed' } }, { Leg: { Id: 2, OnCallDuration: 20, Status: 'completed' } }],
+      }),
+    );
+    expect(e).toEqual({
+      providerCallId: sid,
+      status: 'completed',
+      talkSeconds: 20,
+      endedAt: '2026-11-29T09:00:45.000Z',
+      answeredAt: '2026-11-29T09:00:25.000Z',
+      recordingRef: undefined,
+    });
+  });
+
   it('reads an inbound call’s end from the Passthru after the Connect applet', () => {
     const base = { CallSid: sid, CallFrom: '09811111111', CallTo: '08047112233', Direction: 'incoming', CurrentTime: '2026-11-29 10:00:30' };
     expect(provider.readStatusCallback(s, get({ ...base, CallType: 'completed', DialCallDuration: '25' }))).toEqual([
@@ -359,7 +382,8 @@ describe('Exotel status callbacks', () => {
       { ...ok, Status: 'exploded' },
       { ...ok, Status: undefined },
       { ...ok, Status: 7 },
-      { ...ok, EventType: 'ringing' },
+      { ...ok, EventType: 'no such thing!' },
+      { ...ok, EventType: 5 },
       { ...ok, ConversationDuration: -1 },
       { ...ok, ConversationDuration: 10_000_000 },
       { ...ok, ConversationDuration: '12abc' },
@@ -379,6 +403,8 @@ describe('Exotel status callbacks', () => {
     expect(hookRefusal(() => provider.readStatusCallback(s, post('CallSid=x'))).status).toBe(400);
     expect(hookRefusal(() => provider.readStatusCallback(s, get({}))).status).toBe(400);
 
+    // an event the app did not subscribe to (Exotel may add some) is acknowledged and changes nothing
+    expect(provider.readStatusCallback(s, post({ ...ok, EventType: 'ringing' }))).toEqual([]);
     const [e] = provider.readStatusCallback(s, post({ ...ok, RecordingUrl: 'http://10.0.0.5/admin' }));
     expect(e!.recordingRef).toBeUndefined();
     expect(e!.status).toBe('completed');

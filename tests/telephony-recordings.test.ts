@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { dialects } from './helpers/app.js';
 import { team } from './helpers/company.js';
@@ -140,6 +141,18 @@ describe.each(dialects)('call recordings on %s', (dialect) => {
 
     expect((await hear(w.callerCall, w.caller.session, { range: `bytes=${exotel.recording.length + 10}-` })).statusCode).toBe(416);
     expect(await plays(w.callerCall)).toBe(2);
+
+    // a compressed answer is passed on whole, without the compressed length
+    const gzipped = gzipSync(exotel.recording);
+    exotel.answerNext('recording', {
+      status: 200,
+      body: gzipped,
+      headers: { 'Content-Type': 'audio/mpeg', 'Content-Encoding': 'gzip', 'Content-Length': String(gzipped.length) },
+    });
+    const zipped = await hear(w.callerCall, w.caller.session);
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-length']).not.toBe(String(gzipped.length));
+    expect(zipped.rawPayload.equals(exotel.recording)).toBe(true);
   });
 
   it('says clearly when the provider cannot give the recording, and logs no play', async () => {
@@ -153,6 +166,21 @@ describe.each(dialects)('call recordings on %s', (dialect) => {
     const gone = await hear(w.callerCall, w.caller.session);
     expect(gone.statusCode).toBe(502);
     expect(gone.json().message).toMatch(/could not be fetched/);
+    // settings sealed with another server key: a recording that needs the keys says why it cannot play
+    await db()
+      .updateTable('telephony_settings')
+      .set({ credentials: 'v1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' })
+      .where('subadmin_id', '=', w.company.id)
+      .execute();
+    exotel.answerNext('recording', { status: 401, body: { RestException: { Status: 401, Message: 'Authentication failed' } } });
+    const locked = await hear(w.callerCall, w.owner);
+    expect(locked.statusCode).toBe(502);
+    expect(locked.json().message).toMatch(/cannot read the company’s provider settings/);
+    // a company that moved to another provider: the recording is in the first one's account
+    await db().updateTable('telephony_settings').set({ provider: 'twilio' }).where('subadmin_id', '=', w.company.id).execute();
+    const moved = await hear(w.callerCall, w.owner);
+    expect(moved.statusCode).toBe(502);
+    expect(moved.json().message).toBe('This call was recorded through Exotel, which the company no longer uses: the recording is in that account.');
     expect(await plays(w.callerCall)).toBe(0);
   });
 });

@@ -56,7 +56,9 @@ export interface PlacedCall {
 /** An answer to force on the next matching request (then the usual behaviour resumes). */
 export interface CannedAnswer {
   status: number;
+  /** JSON for an object, else text or bytes as given */
   body?: unknown;
+  headers?: Record<string, string>;
   delayMs?: number;
   /** drop the connection instead of answering */
   hangUp?: boolean;
@@ -263,9 +265,9 @@ export class ExotelStandin {
     this.requests.push(record);
     const answer = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       record.status = status;
-      const text = typeof body === 'string' ? body : JSON.stringify(body);
-      res.writeHead(status, { 'Content-Type': typeof body === 'string' ? 'text/plain' : 'application/json', ...headers });
-      res.end(text);
+      const raw = typeof body === 'string' || Buffer.isBuffer(body);
+      res.writeHead(status, { 'Content-Type': raw ? 'text/plain' : 'application/json', ...headers });
+      res.end(raw ? body : JSON.stringify(body));
     };
 
     const recording = /^\/recordings\/([A-Za-z0-9_-]+)\.mp3$/.exec(url.pathname);
@@ -284,7 +286,7 @@ export class ExotelStandin {
         req.socket.destroy();
         return;
       }
-      answer(canned.status, canned.body ?? '');
+      answer(canned.status, canned.body ?? '', canned.headers);
       return;
     }
 

@@ -3,6 +3,7 @@ import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import type { SubadminActor, UserActor } from '../../auth/actor.js';
 import type { Deps } from '../../deps.js';
 import { notFound } from '../../errors.js';
+import { TELEPHONY_PROVIDERS, type TelephonyProviderId } from '../../../shared/telephony.js';
 import { ProviderError } from './provider.js';
 import { companyTelephony } from './settings.repository.js';
 
@@ -29,6 +30,7 @@ const RANGE = /^bytes=(\d{1,15})?-(\d{1,15})?$/;
 const PASSED = ['content-type', 'content-length', 'content-range', 'accept-ranges'] as const;
 
 const NO_RECORDING = 'Recording';
+const UNREADABLE = 'The server cannot read the company’s provider settings (its key changed): the company must enter them again on the Telephony page.';
 
 /** Whether this request starts a play: no Range, or one from the first byte. */
 export const startsPlay = (range: string | undefined) => !range || /^bytes=0-\d*$/.test(range);
@@ -37,7 +39,7 @@ export async function openRecording(deps: Deps, actor: Listener, callId: number,
   const call = await deps.db
     .selectFrom('calls')
     .leftJoin('leads', (j) => j.onRef('leads.id', '=', 'calls.lead_id').onRef('leads.subadmin_id', '=', 'calls.subadmin_id'))
-    .select(['calls.id', 'calls.user_id', 'calls.recording_ref', 'leads.handler_id'])
+    .select(['calls.id', 'calls.provider', 'calls.user_id', 'calls.recording_ref', 'leads.handler_id'])
     .where('calls.id', '=', callId)
     .where('calls.subadmin_id', '=', actor.subadminId)
     .executeTakeFirst();
@@ -52,12 +54,18 @@ export async function openRecording(deps: Deps, actor: Listener, callId: number,
     ((actor.userType === 'Telicaller' || actor.userType === 'Telicaller-hade') && own && t.callersHearOwn);
   if (!allowed) throw notFound(NO_RECORDING);
 
+  // The recording is in the account of the provider that placed the call: another one's keys cannot fetch it.
+  if (call.provider !== t.providerId) {
+    const label = TELEPHONY_PROVIDERS[call.provider as TelephonyProviderId]?.label ?? call.provider;
+    throw new RecordingUnavailable(`This call was recorded through ${label}, which the company no longer uses: the recording is in that account.`);
+  }
   const range = rangeHeader && RANGE.test(rangeHeader) && rangeHeader !== 'bytes=-' ? rangeHeader : undefined;
   let res: Response;
   try {
     res = await t.provider.fetchRecording(t.settings, call.recording_ref, range);
   } catch (err) {
-    if (err instanceof ProviderError) throw new RecordingUnavailable(err.message);
+    // A recording in storage needs no keys and plays even so; one that needs them says why it cannot.
+    if (err instanceof ProviderError) throw new RecordingUnavailable(t.unreadable && err.reason === 'refused' ? UNREADABLE : err.message);
     throw err;
   }
   const headers: Record<string, string> = {};
@@ -65,6 +73,8 @@ export async function openRecording(deps: Deps, actor: Listener, callId: number,
     const v = res.headers.get(h);
     if (v) headers[h] = v;
   }
+  // fetch hands over a compressed answer decompressed: its length is then not the length sent on
+  if (res.headers.get('content-encoding')) delete headers['content-length'];
   headers['cache-control'] = 'private, no-store';
   if (res.status === 416) {
     await res.body?.cancel();

@@ -31,6 +31,8 @@ const RECORDING_TIMEOUT_MS = 15_000;
 /** Exotel writes its times as IST wall-clock ("1970-01-01 05:30:00" is its documented epoch). */
 const IST_OFFSET_MS = 330 * 60_000;
 const EXOTEL_TIME = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
+/** A time that names its offset (as Exotel's newer APIs write them): taken as it says. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
 /** The longest call Exotel places is 4 hours (TimeLimit's maximum); a day leaves room for its clocks. */
 const MAX_SECONDS = 86_400;
 
@@ -120,6 +122,11 @@ async function refusal(res: Response, settings: ProviderSettings, config: Teleph
 /** An Exotel time ("YYYY-MM-DD HH:mm:ss", IST) as ISO-8601 UTC; undefined when absent or its "no time" epoch. */
 function exotelTime(v: unknown, field: string): string | undefined {
   if (v === undefined || v === null || v === '') return undefined;
+  if (typeof v === 'string' && ISO_TIME.test(v)) {
+    const ms = Date.parse(v);
+    if (Number.isNaN(ms)) throw new HookRefused(`${field} is not a time`, 400);
+    return ms > 0 ? new Date(ms).toISOString() : undefined;
+  }
   const m = typeof v === 'string' ? EXOTEL_TIME.exec(v) : null;
   if (!m) throw new HookRefused(`${field} is not a time`, 400);
   const ms = Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!, +m[4]!, +m[5]!, +m[6]!) - IST_OFFSET_MS;
@@ -152,8 +159,9 @@ type ExotelStatus = (typeof EXOTEL_STATUSES)[number];
 
 function exotelStatus(v: unknown, field: string): ExotelStatus | undefined {
   if (v === undefined || v === null || v === '' || v === 'null') return undefined;
-  if (typeof v !== 'string' || !(EXOTEL_STATUSES as readonly string[]).includes(v)) throw new HookRefused(`${field} is not one of Exotel's statuses`, 400);
-  return v as ExotelStatus;
+  const status = typeof v === 'string' ? v.toLowerCase() : null;
+  if (!status || !(EXOTEL_STATUSES as readonly string[]).includes(status)) throw new HookRefused(`${field} is not one of Exotel's statuses`, 400);
+  return status as ExotelStatus;
 }
 
 interface Leg {
@@ -185,7 +193,9 @@ function legsOf(body: Fields): Leg[] {
   if (!Array.isArray(raw) || raw.length > 10) throw new HookRefused('Legs is not valid', 400);
   return raw.map((leg, i) => {
     if (leg === null || typeof leg !== 'object' || Array.isArray(leg)) throw new HookRefused('Legs is not valid', 400);
-    const l = leg as Fields;
+    // The Call Details API wraps each leg ({"Leg": {...}}); the callback does not.
+    const wrapped = (leg as Fields).Leg;
+    const l = (wrapped && typeof wrapped === 'object' && !Array.isArray(wrapped) ? wrapped : leg) as Fields;
     return { status: exotelStatus(l.Status, `Legs[${i}].Status`), onCallSeconds: seconds(l.OnCallDuration, `Legs[${i}].OnCallDuration`) };
   });
 }
@@ -221,11 +231,15 @@ function recordingRef(config: TelephonyConfig, v: unknown): string | undefined {
   return recordingAllowed(config, url) ? url.href : undefined;
 }
 
-/** The documented StatusCallback of a Connect Two Numbers call, in our terms. */
-function outboundEvent(config: TelephonyConfig, body: Fields): CallEvent {
+/**
+ * The documented StatusCallback of a Connect Two Numbers call, in our terms; null for an event the app
+ * did not subscribe to (Exotel says more may come), which is acknowledged and changes nothing.
+ */
+function outboundEvent(config: TelephonyConfig, body: Fields): CallEvent | null {
   const providerCallId = callSid(body.CallSid);
-  const eventType = text(body.EventType, 'EventType', 30) ?? 'terminal';
-  if (eventType !== 'terminal' && eventType !== 'answered') throw new HookRefused('EventType is not terminal or answered', 400);
+  const eventType = (text(body.EventType, 'EventType', 30) ?? 'terminal').toLowerCase();
+  if (!/^[a-z_-]+$/.test(eventType)) throw new HookRefused('EventType is not valid', 400);
+  if (eventType !== 'terminal' && eventType !== 'answered') return null;
   const status = exotelStatus(body.Status, 'Status');
   if (!status && eventType === 'terminal') throw new HookRefused('Status is missing', 400);
   text(body.CustomField, 'CustomField', 128);
@@ -359,7 +373,8 @@ export function exotelProvider(config: TelephonyConfig): TelephonyProvider {
     readStatusCallback(_settings, req) {
       const fields = fieldsOf(req);
       if (fields.Status === undefined && fields.EventType === undefined && fields.CallType !== undefined) return [passthruEvent(config, fields)];
-      return [outboundEvent(config, fields)];
+      const event = outboundEvent(config, fields);
+      return event ? [event] : [];
     },
 
     statusCallbackReply(): HookReply {
