@@ -15,7 +15,7 @@ const ANSWER = `${HOOKS}/answer?call=7`;
 const INBOUND = `${HOOKS}/inbound`;
 const AGENT = '+919800000001';
 const LEAD = '+919800000002';
-const COMPANY = '+918000000003';
+const COMPANY = '+14155550100';
 const OWNER = '+919800000004';
 
 let standin: TwilioStandin;
@@ -328,10 +328,10 @@ describe('Twilio provider: credentials, errors and recordings', () => {
         .placeCall(settings, { callId: 1, agentPhone, leadPhone: LEAD, callerId, record, statusCallbackUrl: STATUS, answerUrl: ANSWER })
         .catch((e: unknown) => e);
     expect(await bad('98000')).toEqual(new ProviderError("Twilio refused to place the call: Invalid 'To' Phone Number: 98000 (Twilio error 21211)", 'refused'));
-    expect(await bad(AGENT, '+918000009999')).toMatchObject({
+    expect(await bad(AGENT, '+14155550199')).toMatchObject({
       reason: 'refused',
       message: expect.stringMatching(
-        /^Twilio refused to place the call: The source phone number provided, \+918000009999, is not yet verified.*\(Twilio error 21210\)$/,
+        /^Twilio refused to place the call: The source phone number provided, \+14155550199, is not yet verified.*\(Twilio error 21210\)$/,
       ),
     });
     standin.failNext({ status: 503, body: { code: 20500, message: 'Service unavailable', status: 503 } });
