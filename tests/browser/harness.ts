@@ -16,11 +16,14 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** Starts the real server (built web app, fresh SQLite file, demo data) as a child process; `env` adds to its environment. */
+/**
+ * Starts the real server (built web app, fresh SQLite file, demo data) as a child process; `env` adds to
+ * its environment (a PORT in it is used: a server that must know its own address, PUBLIC_URL, is given both).
+ */
 export async function startServer(env: Record<string, string> = {}): Promise<Running> {
   if (!fs.existsSync(path.join(env.WEB_DIST_DIR ?? path.join(root, 'web/dist'), 'index.html'))) throw new Error('web/dist is missing: run npm run build');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tcb-browser-'));
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {

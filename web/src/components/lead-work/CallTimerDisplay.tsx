@@ -4,10 +4,13 @@ import { formatDuration } from '../../../../shared/schemas/lead-work';
 import { Icon } from '../layout/icons';
 import type { CallTimer } from './useCallTimer';
 
-/** The running call duration, HH:MM:SS, and what it is counting from. */
-export function CallTimerDisplay({ timer }: { timer: CallTimer }) {
+/**
+ * The running call duration, HH:MM:SS, and what it is counting from. `fallback`: the company's
+ * provider times its calls; this timer times the call made from the phone, and says so.
+ */
+export function CallTimerDisplay({ timer, fallback = false }: { timer: CallTimer; fallback?: boolean }) {
   const { t } = useTranslation();
-  const note = t(!timer.running ? 'timer.stopped' : timer.called ? 'timer.sinceCall' : 'timer.sinceOpen');
+  const note = t(!timer.running ? 'timer.stopped' : fallback ? 'timer.fallback' : timer.called ? 'timer.sinceCall' : 'timer.sinceOpen');
   return (
     <Paper withBorder radius="md" px="md" py="sm">
       <Group justify="space-between" wrap="nowrap" gap="sm">

@@ -3,13 +3,14 @@ import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate, useRouteContext } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useAfterIdle } from '../../lib/whenIdle';
 import { useSharedText } from '../../i18n/sharedText';
 import type { LeadQueue } from '../../../../shared/constants';
 import { requirementText } from '../../../../shared/leads';
 import type { NotConnectedOutcome } from '../../../../shared/schemas/lead-work';
-import { trpc } from '../../trpc';
+import { isCallEnded, UNANSWERED_OUTCOME } from '../../../../shared/telephony';
+import { errorMessage, trpc } from '../../trpc';
 import { formatDateTime, zonedParts } from '../../lib/format';
 import { notifyFailure, notifySuccess } from '../../lib/notify';
 import { sendOrKeep, unsent } from '../../lib/outbox';
@@ -17,7 +18,7 @@ import { QueryState } from '../QueryState';
 import { ButtonLink } from '../ButtonLink';
 import { Icon } from '../layout/icons';
 import { CallTimerDisplay } from './CallTimerDisplay';
-import { LeadForm } from './LeadForm';
+import { LeadForm, type CallFields } from './LeadForm';
 import { LeadHistory } from './LeadHistory';
 import { HandoverNote } from './HandoverNote';
 import { NotConnectedButtons } from './NotConnectedButtons';
@@ -26,6 +27,11 @@ import { StatusBadge, useCallbackWhen } from './leadBadges';
 import { markOpenLeadStale, nextHeldLead, openLeadQuery, placeholderDetail, type LeadDetail } from './openLead';
 import { QUEUE_PATHS, queuePath } from './queuePages';
 import { useCallTimer } from './useCallTimer';
+import { dialer, useDialer } from './dialer';
+import { DialerBar } from './DialerBar';
+import { ProviderCallState, unansweredText } from './ProviderCallState';
+import { usePhoneTelephony } from './phoneTelephony';
+import { isBusyLead, useProviderCall } from './useProviderCall';
 
 interface Props {
   leadId: number;
@@ -74,11 +80,25 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
   // Below the form (the demo menu, the lead's fields, its history) comes after the first paint: on a
   // slow phone the form shows sooner, the call and the outcome being what the telecaller is here for.
   const rest = useAfterIdle();
+  const phone = usePhoneTelephony();
+  const providerOn = phone.data?.enabled === true;
+  const provider = useProviderCall(lead.id);
+  const dialing = useDialer();
+  const dialerHere = providerOn && queue && dialing?.queue === queue ? dialing : null;
+  // How the lead was called last: what the outcome is sent with (callFields).
+  const [way, setWay] = useState<'provider' | 'phone' | null>(() => (provider.callId !== null ? 'provider' : timer.called ? 'phone' : null));
+  // The dialer places a lead's call once; the telecaller's own taps always place it.
+  const dialed = useRef(false);
 
   /** Work the queue: the next lead of the same queue opens in place of this one; the list when none is left. */
   const goOn = (nextId: number | null) => {
     leaving.current = true;
+    provider.forget();
     markOpenLeadStale(lead.id);
+    if ((!nextId || !queue) && dialerHere) {
+      dialer.stop();
+      notifications.show({ message: t('dialer.done') });
+    }
     void utils.work.queue.invalidate();
     void utils.dashboard.tiles.invalidate();
     if (nextId && queue) void navigate({ to: '/leadspage/lead/$leadId', params: { leadId: String(nextId) }, search: { queue }, replace: true });
@@ -105,7 +125,7 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
 
   const notConnected = useMutation({
     networkMode: 'always',
-    mutationFn: (input: { leadId: number; outcome: NotConnectedOutcome; call_duration: number; queue: LeadQueue | undefined }) =>
+    mutationFn: (input: { leadId: number; outcome: NotConnectedOutcome; queue: LeadQueue | undefined } & CallFields) =>
       sendOrKeep('notConnected', input, { userId: me.id, leadName: lead.name }),
     onSuccess: (sent, input) => {
       if (sent.queued) return kept();
@@ -123,11 +143,61 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
     onError: (err) => notifyFailure(t('lead.recordFailed'), err, undefined, serverText),
   });
 
-  const pickNotConnected = (outcome: NotConnectedOutcome) => notConnected.mutate({ leadId: lead.id, outcome, call_duration: timer.elapsed(), queue });
+  /** The call an outcome is about: the provider's (the server takes its talk time), the phone's (the timer), or none. */
+  const callFields = (): CallFields => {
+    if (way === 'provider' && provider.callId !== null) return { call_id: provider.callId, call_duration: provider.call?.talkSeconds ?? 0 };
+    if (way === 'phone') return { call_via: 'phone', call_duration: timer.elapsed() };
+    // With a provider, time spent on the form without a call is no call time.
+    return { call_duration: providerOn ? 0 : timer.elapsed() };
+  };
+
+  const pickNotConnected = (outcome: NotConnectedOutcome) => notConnected.mutate({ leadId: lead.id, outcome, queue, ...callFields() });
+
+  /** On to the next lead without calling this one (the dialer's Skip): nothing is recorded. */
+  const skip = () => {
+    dialer.placed(lead.id);
+    timer.stop();
+    goOnHeld();
+  };
+
+  const placeCall = (byDialer: boolean) => {
+    dialed.current = true;
+    setWay('provider');
+    dialer.placed(lead.id);
+    provider.place(byDialer, (err) => {
+      // Someone else is on a call with this lead: the dialer goes on to the next one.
+      if (!isBusyLead(err) || !dialer.current()) return;
+      notifications.show({ color: 'orange', message: t('dialer.busyLead', { message: serverText(errorMessage(err, '')) }) });
+      skip();
+    });
+  };
+
+  /** Call (or Call again): a new try after a refusal, placed for the dialer while it runs. */
+  const callTapped = () => {
+    provider.resetRefusal();
+    placeCall(Boolean(dialerHere));
+  };
+
+  const phoneCall = () => {
+    setWay('phone');
+    timer.callStarted();
+  };
+
+  // The provider reported the lead not reached: the server recorded the attempt; the phone goes on, no tap needed.
+  const call = provider.call;
+  const unanswered = call && isCallEnded(call.status) && UNANSWERED_OUTCOME[call.status] && call.attempt ? call : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per call that ended unanswered
+  useEffect(() => {
+    if (!unanswered || leaving.current || notConnected.isPending) return;
+    timer.stop();
+    notifications.show({ color: unanswered.attempt?.retryAt ? 'orange' : 'red', message: unansweredText(t, unanswered, detail.attemptLimit, comesBackAt) });
+    goOnHeld();
+  }, [unanswered?.id]);
 
   const cancel = () => {
     leaving.current = true;
     timer.stop();
+    if (dialerHere) dialer.stop();
     void navigate({ to: listPath, replace: true });
   };
 
@@ -154,7 +224,7 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
         <Group gap={6} mt={6}>
           <Anchor
             href={`tel:${lead.mobile}`}
-            onClick={timer.callStarted}
+            onClick={phoneCall}
             fw={600}
             // A thumb's target: 44 px high, as tall as the row allows.
             style={{ fontVariantNumeric: 'tabular-nums', display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
@@ -187,14 +257,27 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
 
       {detail.variant === 'head' && ready && <HandoverNote items={detail.history} headId={me.id} />}
 
+      {dialerHere && phone.data && (
+        <DialerBar
+          seconds={dialerHere.callNow === lead.id ? 0 : phone.data.countdownSeconds}
+          waiting={!ready || provider.callId !== null || provider.placing || Boolean(provider.refused)}
+          onCall={provider.callId !== null}
+          onDial={() => {
+            if (!dialed.current) placeCall(true);
+          }}
+          onSkip={skip}
+        />
+      )}
+
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="sm">
             <SimpleGrid cols={2} spacing="sm">
+              {/* With a provider Call asks the server to place the call; without one it is the phone's own dialler. */}
               <Button
-                component="a"
-                href={`tel:${lead.mobile}`}
-                onClick={timer.callStarted}
+                {...(providerOn
+                  ? { onClick: callTapped, loading: provider.placing, disabled: !ready || provider.open }
+                  : { component: 'a' as const, href: `tel:${lead.mobile}`, onClick: phoneCall })}
                 size="lg"
                 h={56}
                 px="sm"
@@ -220,7 +303,35 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
               </Button>
             </SimpleGrid>
 
-            <CallTimerDisplay timer={timer} />
+            {providerOn && !provider.refused && (
+              <Anchor
+                href={`tel:${lead.mobile}`}
+                onClick={phoneCall}
+                size="sm"
+                fw={500}
+                mt={-6}
+                // Under the Call button, smaller, still a thumb's height.
+                style={{ display: 'inline-flex', alignItems: 'center', alignSelf: 'flex-start', minHeight: 44 }}
+              >
+                {t('call.viaPhone')}
+              </Anchor>
+            )}
+
+            {providerOn && (
+              <ProviderCallState
+                call={call}
+                placing={provider.placing}
+                refused={provider.refused}
+                mobile={lead.mobile}
+                attemptLimit={detail.attemptLimit}
+                comesBackAt={comesBackAt}
+                onCallAgain={callTapped}
+                onPhoneCall={phoneCall}
+              />
+            )}
+
+            {/* With a provider the app's timer only times a call made from the phone (the fallback), and says so. */}
+            {(!providerOn || way === 'phone') && <CallTimerDisplay timer={timer} fallback={providerOn} />}
 
             <NotConnectedButtons
               pending={notConnected.isPending ? (notConnected.variables?.outcome ?? null) : null}
@@ -235,7 +346,7 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
                 detail={detail}
                 queue={queue}
                 meId={me.id}
-                callSeconds={timer.elapsed}
+                callFields={callFields}
                 onCancel={cancel}
                 leaving={() => leaving.current}
                 onKept={kept}

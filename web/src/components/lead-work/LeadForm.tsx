@@ -48,6 +48,12 @@ export interface LeadFormValues {
   lead_quality: LeadQuality | null;
 }
 
+/**
+ * The call an outcome is about: a provider's call (the server takes its talk time), a call dialled
+ * from the telecaller's phone (the app's timer), or none made from the app (the timer since the open).
+ */
+export type CallFields = { call_duration: number; call_id?: number; call_via?: 'phone' };
+
 const isSubmitStatus = (s: string): s is SubmitStatus => (SUBMIT_STATUSES as readonly string[]).includes(s);
 
 function feedbackOptions(variant: FormVariant, status: string): readonly string[] {
@@ -62,8 +68,8 @@ interface Props {
   queue: LeadQueue | undefined;
   /** the signed-in user: a head does not hand a lead to itself */
   meId: number;
-  /** the call timer's seconds at the moment of the submit */
-  callSeconds: () => number;
+  /** the call behind the outcome at the moment of the submit: the provider's call, or the timer's seconds */
+  callFields: () => CallFields;
   /** sent: the server's answer; null when it went to the outbox to be sent from there (the page goes on at once) */
   onSubmitted: (result: { nextId: number | null; status: string } | null) => void;
   /** the connection failed: the submission waits on this phone and goes when it can */
@@ -77,7 +83,7 @@ interface Props {
  * Status and feedback first, one tap each, then only the section the status opens
  * (docs/product-rules.md#lead-statuses) and the optional numbers; checked as the server checks.
  */
-export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted, onKept, onCancel, leaving }: Props) {
+export function LeadForm({ detail, ready, queue, meId, callFields, onSubmitted, onKept, onCancel, leaving }: Props) {
   const { t } = useTranslation();
   const { serverText, feedbackText } = useSharedText();
   const { lead, variant } = detail;
@@ -139,7 +145,7 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
   const submit = useMutation({
     // Also offline: the submission is kept on the phone first and sent from there, never held on screen.
     networkMode: 'always',
-    mutationFn: async (v: LeadFormValues) => {
+    mutationFn: async (v: LeadFormValues & CallFields) => {
       const sent = await keepAndSend('submit', v, { userId: meId, leadName: lead.name });
       // This submission replaces the refused one.
       if (refusedKey) await removeFromOutbox(refusedKey).catch(() => {});
@@ -185,7 +191,7 @@ export function LeadForm({ detail, ready, queue, meId, callSeconds, onSubmitted,
       noValidate
       onSubmit={form.onSubmit(
         (v) => {
-          if (ready) submit.mutate({ ...v, call_duration: callSeconds() });
+          if (ready) submit.mutate({ ...v, ...callFields() });
         },
         () => focusFirstError(formRef.current),
       )}

@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useMemo } from 'react';
-import { Alert, Anchor, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useRouteContext, useRouter } from '@tanstack/react-router';
+import { Alert, Anchor, Button, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useNavigate, useRouteContext, useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { whenIdle } from '../../lib/whenIdle';
 import type { LeadQueue } from '../../../../shared/constants';
@@ -19,6 +19,9 @@ import { queueCopyKey, rememberCards } from './openLead';
 import { QUEUE_PATHS } from './queuePages';
 import { QUEUE_PAGE_SIZE, queueInput, type QueueSearch } from './queueInput';
 import { useListPage } from '../../lib/useListPage';
+import { Icon } from '../layout/icons';
+import { dialer } from './dialer';
+import { usePhoneTelephony } from './phoneTelephony';
 
 const LEAD_FORM_ROUTE = '/_user/leadspage/lead/$leadId';
 
@@ -48,10 +51,22 @@ export function QueuePage({ queue }: { queue: LeadQueue }) {
   const leads = saved ? { ...fetched, isPending: false, isError: false, data, isPlaceholderData: false } : { ...fetched, data };
   const [text, setText] = useSearchText(search.q ?? '', (q) => setSearch({ q: q || undefined }, 'replace'));
   const router = useRouter();
+  const navigate = useNavigate();
+  // With the company's provider on, the power dialer calls this list's leads one after another.
+  const phone = usePhoneTelephony();
+  const firstLead = leads.data?.items[0];
+  const startCalling = () => {
+    if (!firstLead) return;
+    dialer.start(queue, firstLead.id);
+    void navigate({ to: '/leadspage/lead/$leadId', params: { leadId: String(firstLead.id) }, search: { queue } });
+  };
 
   // Process Lead should open the form at once: its code is loaded while the telecaller reads the list,
   // once the cards are on screen (run before, it held them back on a slow phone).
   useEffect(() => whenIdle(() => void router.loadRouteChunk(router.routesById[LEAD_FORM_ROUTE])), [router]);
+
+  // The dialer works a queue from its leads: back on a list, it has stopped.
+  useEffect(() => dialer.stop(), []);
 
   useEffect(() => {
     if (leads.data) rememberCards(leads.data.items);
@@ -100,6 +115,12 @@ export function QueuePage({ queue }: { queue: LeadQueue }) {
           </Text>
         )}
       </Group>
+
+      {phone.data?.enabled && firstLead && !saved && (
+        <Button size="lg" h={52} color="green" leftSection={<Icon name="phone" size={22} />} onClick={startCalling} fullWidth style={{ maxWidth: 420 }}>
+          {t('dialer.start')}
+        </Button>
+      )}
 
       {saved && (
         <Alert color="orange" variant="light" title={t('queue.offlineTitle')}>
