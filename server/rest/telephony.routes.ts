@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import { AppError, httpStatusOf, isDatabaseUnavailable } from '../errors.js';
+import { toE164 } from '../../shared/mobile.js';
 import { applyCallEvents, applyCallReports, type CallReport } from '../services/telephony/calls.service.js';
 import { findCall } from '../services/telephony/calls.repository.js';
 import { CallbackBatcher, QueueFull } from '../services/telephony/callback-batcher.js';
@@ -96,8 +97,8 @@ export const telephonyHooks: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
     const call = callId === undefined ? undefined : await findCall(deps.db, t.subadminId, callId);
     if (!call || call.provider !== t.providerId || call.direction !== 'outbound' || !t.provider.answerReply) throw new HookRefused('No such call.', 404);
     const answer = t.provider.answerReply(t.settings, hookRequest(deps, req), {
-      leadPhone: call.to_number,
-      callerId: call.from_number,
+      leadPhone: toE164(call.to_number),
+      callerId: toE164(call.from_number),
       record: t.record,
       statusCallbackUrl: withCall(hookUrl(deps.config, t, 'status'), call.id),
     });
