@@ -1,5 +1,5 @@
 // Provider status callbacks (issue: calls you can prove): 2,000 Exotel StatusCallbacks posted by 50
-// concurrent senders to the real callback route, each applied in its own transaction (half end
+// concurrent senders to the real callback route, applied in batches (docs/telephony.md#callbacks-in-batches; half end
 // unanswered and become the telecaller's attempt on the lead, half end answered with a talk time and a
 // recording), beside the reference measured in the same run on the same server: 2,000 bare inserts of
 // a lead_history row by 50 concurrent senders. Goal: callbacks at least 50% of the reference's

@@ -8,8 +8,9 @@ import { writeWatchOf } from './write-watch.js';
  * writes to those tables (write-watch.ts). That time bounds what another process's write (a second
  * server on the same Postgres, a command-line tool) takes to be seen; 0 keeps nothing. A
  * transaction's reads are never kept. What is handed out is shared: callers treat it as read-only.
+ * `keep` says which answers may be kept (say, not "there is none", which a new row would change).
  */
-export function watchedCache<V>(maxEntries = 10_000) {
+export function watchedCache<V>({ maxEntries = 10_000, keep }: { maxEntries?: number; keep?: (value: V) => boolean } = {}) {
   const perDatabase = new WeakMap<Kysely<DB>, { generation: number; entries: Map<string | number, { value: V; until: number }> }>();
   return async (db: Kysely<DB>, key: string | number, read: () => Promise<V>): Promise<V> => {
     const watch = writeWatchOf(db);
@@ -25,7 +26,7 @@ export function watchedCache<V>(maxEntries = 10_000) {
     if (hit && hit.until > now) return hit.value;
     const value = await read();
     // Kept only if no write to the watched tables started, ended or was waiting to commit meanwhile.
-    if (watch.generation() === generation && watch.pending() === 0) {
+    if (watch.generation() === generation && watch.pending() === 0 && (!keep || keep(value))) {
       cache.entries.delete(key);
       cache.entries.set(key, { value, until: now + watch.keepMs });
       if (cache.entries.size > maxEntries) cache.entries.delete(cache.entries.keys().next().value!);

@@ -16,11 +16,12 @@ import { hookedDialect, type DialectHooks } from './hooked-dialect.js';
 import type { DB } from './schema.js';
 
 /**
- * Who may act, and under which company's rules, is read from four tables on nearly every request.
+ * Who may act, and under which company's rules, is read from four tables on nearly every request,
+ * and which company a provider's callback is for from its telephony settings.
  * The server keeps what it read of them for a while (watched-cache.ts) and forgets all of it on any
  * write that could change it (docs/architecture.md#kept-reads).
  */
-const WATCHED = new Set(['sessions', 'users', 'subadmins', 'admins']);
+const WATCHED = new Set(['sessions', 'users', 'subadmins', 'admins', 'telephony_settings']);
 /**
  * Columns no kept read uses, which change often: a session's "last seen" (the reads keep it up to
  * date themselves), routing's running counts and a telecaller's break. Leaving one out here only
@@ -31,7 +32,8 @@ const UNREAD_COLUMNS: Record<string, ReadonlySet<string>> = {
   users: new Set(['routed_count', 'routed_day', 'on_break', 'break_since', 'daily_lead_cap', 'language']),
 };
 /** A statement not built by Kysely's builders (raw SQL): judged by its text, erring on forgetting. */
-const WATCHED_TEXT = /\b(?:update|delete\s+from|insert\s+into|replace\s+into|insert\s+or\s+\w+\s+into)\s+"?(?:sessions|users|subadmins|admins)"?[\s(]/i;
+const WATCHED_TEXT =
+  /\b(?:update|delete\s+from|insert\s+into|replace\s+into|insert\s+or\s+\w+\s+into)\s+"?(?:sessions|users|subadmins|admins|telephony_settings)"?[\s(]/i;
 
 function tableOf(node: OperationNode | undefined): string | undefined {
   if (!node) return undefined;

@@ -378,16 +378,21 @@ async function callOfSubmission(
   return { call_id: call.id, call_via: 'provider', call_duration: call.talk_seconds ?? 0 };
 }
 
-/** One unanswered call on a lead locked in `trx`, as the not-connected attempt it is (the company's retry rules). */
-export async function recordAttempt(
-  trx: Transaction<DB>,
+type AttemptInput = { outcome: NotConnectedOutcome; call_duration: number; at: Date; now: Date; call_id?: number | null; call_via?: CallVia | null };
+
+/**
+ * What one not-connected attempt does to a lead under the company's retry rules: one more attempt,
+ * out of the queues for the retry delay, back to the status it was opened from, and at the company's
+ * last allowed attempt invalid, 'Not reachable'. The lead's new values (first_call_at aside: the
+ * update sets it with firstCallAfter) and its history row; pure, so a batch of attempts on one lead
+ * can apply them one after another in memory (applyCallReports).
+ */
+export function attemptChange(
   actor: UserActor,
   rules: CompanyRules,
-  lead: WorkableLead,
-  input: { outcome: NotConnectedOutcome; call_duration: number; client_key?: string; at: Date; now: Date; call_id?: number | null; call_via?: CallVia | null },
-): Promise<Applied<NotConnectedOutcomeResult>> {
-  const { now } = input;
-  const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
+  lead: Pick<WorkableLead, 'id' | 'attempts' | 'status' | 'opened_from_status'>,
+  input: AttemptInput,
+) {
   const attempts = lead.attempts + 1;
   const exhausted = attempts >= rules.attemptLimit;
   const kept = lead.status === LEAD_STATUS.noSubmit && lead.opened_from_status ? lead.opened_from_status : lead.status;
@@ -401,24 +406,31 @@ export async function recordAttempt(
     call_id: input.call_id ?? null,
     call_via: input.call_id ? 'provider' : (input.call_via ?? null),
   });
-  if (await isTwin(trx, actor, lead, history, now)) {
+  const retryAt = exhausted ? null : new Date(input.now.getTime() + rules.retryDelayMinutes * 60_000).toISOString();
+  return { history, lead: { status, attempts, retry_at: retryAt, opened_from_status: null, updated_at: input.now.toISOString() } };
+}
+
+/** One unanswered call on a lead locked in `trx`, as the not-connected attempt it is (the company's retry rules). */
+export async function recordAttempt(
+  trx: Transaction<DB>,
+  actor: UserActor,
+  rules: CompanyRules,
+  lead: WorkableLead,
+  input: AttemptInput & { client_key?: string },
+): Promise<Applied<NotConnectedOutcomeResult>> {
+  const { now } = input;
+  const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
+  const change = attemptChange(actor, rules, lead, input);
+  if (await isTwin(trx, actor, lead, change.history, now)) {
     const result = { status: lead.status, attempts: lead.attempts, retryAt: lead.retry_at };
     if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
     return { result, key, rules, twin: true as const };
   }
   assertWritable(lead, actor);
-  const retryAt = exhausted ? null : new Date(now.getTime() + rules.retryDelayMinutes * 60_000).toISOString();
-  const result = { status, attempts, retryAt };
+  const result = { status: change.lead.status, attempts: change.lead.attempts, retryAt: change.lead.retry_at };
   if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
-  await updateLead(trx, actor.subadminId, lead.id, {
-    status,
-    attempts,
-    retry_at: retryAt,
-    opened_from_status: null,
-    first_call_at: firstCallAfter(history.created_at),
-    updated_at: now.toISOString(),
-  });
-  await insertHistory(trx, history);
+  await updateLead(trx, actor.subadminId, lead.id, { ...change.lead, first_call_at: firstCallAfter(change.history.created_at) });
+  await insertHistory(trx, change.history);
   return { result, key, rules };
 }
 

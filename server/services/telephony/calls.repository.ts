@@ -1,6 +1,6 @@
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { Dialect } from '../../db/database.js';
-import type { CallsTable, DB } from '../../db/schema.js';
+import type { CallsTable, DB, LeadHistoryTable } from '../../db/schema.js';
 
 export type CallRow = Selectable<CallsTable>;
 
@@ -93,4 +93,152 @@ export function lockOwnCall(trx: Kysely<DB>, dialect: Dialect, subadminId: numbe
     .where('lead_id', '=', leadId);
   if (dialect === 'postgres') q = q.forUpdate();
   return q.executeTakeFirst();
+}
+
+// A batch of provider reports (applyCallReports) reads and writes with these: a few statements for
+// the batch instead of a dozen per report. Rows are read in id order so two batches lock alike.
+
+/** The calls these reports name by the provider's id, locked on Postgres; other companies' rows are the caller's to refuse. */
+export function lockCallsByProviderIds(trx: Kysely<DB>, dialect: Dialect, subadminIds: number[], byProvider: Map<string, string[]>) {
+  let q = trx
+    .selectFrom('calls')
+    .selectAll()
+    .where('subadmin_id', 'in', subadminIds)
+    .where((eb) => eb.or([...byProvider].map(([provider, ids]) => eb.and([eb('provider', '=', provider), eb('provider_call_id', 'in', ids)]))))
+    .orderBy('id');
+  if (dialect === 'postgres') q = q.forUpdate();
+  return q.execute();
+}
+
+/** Calls by our ids (a callback address names one), locked on Postgres. */
+export function lockCallsById(trx: Kysely<DB>, dialect: Dialect, subadminIds: number[], ids: number[]) {
+  let q = trx.selectFrom('calls').selectAll().where('id', 'in', ids).where('subadmin_id', 'in', subadminIds).orderBy('id');
+  if (dialect === 'postgres') q = q.forUpdate();
+  return q.execute();
+}
+
+type SqlType = 'int' | 'text';
+
+/**
+ * Rows given with the statement, as a table `v` with these columns, to update many rows at once
+ * (update ... from): Postgres names a VALUES list's columns and needs their types; SQLite calls them
+ * column1, column2, ...
+ */
+function valuesTable(dialect: Dialect, columns: Record<string, SqlType>, rows: unknown[][]) {
+  const names = Object.keys(columns);
+  const types = Object.values(columns);
+  if (dialect === 'postgres') {
+    const list = rows.map((r) => sql`(${sql.join(r.map((v, i) => sql`${v}::${sql.raw(types[i]!)}`))})`);
+    return sql`(values ${sql.join(list)}) as v(${sql.join(names.map((n) => sql.ref(n)))})`;
+  }
+  const list = rows.map((r) => sql`(${sql.join(r)})`);
+  return sql`(select ${sql.join(names.map((n, i) => sql`${sql.ref(`column${i + 1}`)} as ${sql.ref(n)}`))} from (values ${sql.join(list)})) as v`;
+}
+
+/** Writes calls' facts as they now are, in one statement. */
+export async function writeCalls(trx: Kysely<DB>, dialect: Dialect, rows: CallRow[]): Promise<void> {
+  if (!rows.length) return;
+  const v = valuesTable(
+    dialect,
+    {
+      id: 'int',
+      subadmin_id: 'int',
+      provider_call_id: 'text',
+      status: 'text',
+      answered_at: 'text',
+      ended_at: 'text',
+      talk_seconds: 'int',
+      recording_ref: 'text',
+      cost: 'text',
+      cost_currency: 'text',
+      updated_at: 'text',
+    },
+    rows.map((r) => [
+      r.id,
+      r.subadmin_id,
+      r.provider_call_id,
+      r.status,
+      r.answered_at,
+      r.ended_at,
+      r.talk_seconds,
+      r.recording_ref,
+      r.cost,
+      r.cost_currency,
+      r.updated_at,
+    ]),
+  );
+  await sql`update calls as c set provider_call_id = v.provider_call_id, status = v.status, answered_at = v.answered_at, ended_at = v.ended_at,
+      talk_seconds = v.talk_seconds, recording_ref = v.recording_ref, cost = v.cost, cost_currency = v.cost_currency, updated_at = v.updated_at
+    from ${v} where c.id = v.id and c.subadmin_id = v.subadmin_id`.execute(trx);
+}
+
+/** setTalkOnHistory for several calls, in one statement. */
+export async function setTalksOnHistory(
+  trx: Kysely<DB>,
+  dialect: Dialect,
+  talks: { subadminId: number; callId: number; talkSeconds: number }[],
+): Promise<void> {
+  if (!talks.length) return;
+  const v = valuesTable(
+    dialect,
+    { call_id: 'int', subadmin_id: 'int', talk: 'int' },
+    talks.map((t) => [t.callId, t.subadminId, t.talkSeconds]),
+  );
+  await sql`update lead_history as h set call_duration = v.talk from ${v}
+    where h.call_id = v.call_id and h.subadmin_id = v.subadmin_id and h.kind = 'outcome'`.execute(trx);
+}
+
+/** Which of these calls have a history row made with them already. */
+export async function callsWithHistory(trx: Kysely<DB>, subadminIds: number[], callIds: number[]): Promise<Set<number>> {
+  if (!callIds.length) return new Set();
+  const rows = await trx
+    .selectFrom('lead_history')
+    .select('call_id')
+    .distinct()
+    .where('call_id', 'in', callIds)
+    .where('subadmin_id', 'in', subadminIds)
+    .execute();
+  return new Set(rows.map((r) => r.call_id!));
+}
+
+/** callUser for several people: each with their company, for the caller to match. */
+export function callUsers(trx: Kysely<DB>, subadminIds: number[], userIds: number[]) {
+  return trx.selectFrom('users').select(['id', 'subadmin_id', 'user_type']).where('id', 'in', userIds).where('subadmin_id', 'in', subadminIds).execute();
+}
+
+/** Visible leads by id, locked on Postgres (lockWorkableLead for several; who may work each is the caller's to check). */
+export function lockVisibleLeads(trx: Kysely<DB>, dialect: Dialect, subadminIds: number[], leadIds: number[]) {
+  let q = trx.selectFrom('leads').selectAll().where('id', 'in', leadIds).where('subadmin_id', 'in', subadminIds).where('visible', '=', 1).orderBy('id');
+  if (dialect === 'postgres') q = q.forUpdate();
+  return q.execute();
+}
+
+export interface LeadAttempts {
+  subadminId: number;
+  id: number;
+  status: string;
+  attempts: number;
+  retry_at: string | null;
+  updated_at: string;
+  /** the earliest call among this batch's attempts on the lead: first_call_at moves to it if it is earlier */
+  firstCallAt: string;
+}
+
+/** Leads' values after a batch's not-connected attempts (opened_from_status cleared), in one statement. */
+export async function writeLeadAttempts(trx: Kysely<DB>, dialect: Dialect, leads: LeadAttempts[]): Promise<void> {
+  if (!leads.length) return;
+  const v = valuesTable(
+    dialect,
+    { id: 'int', subadmin_id: 'int', status: 'text', attempts: 'int', retry_at: 'text', updated_at: 'text', first_at: 'text' },
+    leads.map((l) => [l.id, l.subadminId, l.status, l.attempts, l.retry_at, l.updated_at, l.firstCallAt]),
+  );
+  // first_call_at as firstCallAfter keeps it (submission.repository.ts)
+  await sql`update leads as l set status = v.status, attempts = v.attempts, retry_at = v.retry_at, opened_from_status = null, updated_at = v.updated_at,
+      first_call_at = case when l.first_call_at is null or l.first_call_at > v.first_at then v.first_at else l.first_call_at end
+    from ${v} where l.id = v.id and l.subadmin_id = v.subadmin_id`.execute(trx);
+}
+
+/** History rows, in one statement. */
+export async function insertHistories(trx: Kysely<DB>, rows: Insertable<LeadHistoryTable>[]): Promise<void> {
+  if (rows.length) await trx.insertInto('lead_history').values(rows).execute();
 }

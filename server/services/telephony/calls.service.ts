@@ -6,10 +6,23 @@ import { toE164 } from '../../../shared/mobile.js';
 import { CALL_STATUS_RANK, UNANSWERED_OUTCOME, isCallEnded, type CallState, type PhoneTelephony } from '../../../shared/telephony.js';
 import { companyRules } from '../company/company.service.js';
 import { assertWritable, lockedLead, workableLead } from '../lead-work/workable-lead.js';
-import { recordAttempt } from '../lead-work/submission.service.js';
+import { attemptChange, recordAttempt } from '../lead-work/submission.service.js';
+import type { Insertable } from 'kysely';
+import type { LeadHistoryTable } from '../../db/schema.js';
+import { isHandedTo } from '../lead-work/workable-lead.js';
 import { mergeCallEvent } from './call-merge.js';
 import {
   callUser,
+  callUsers,
+  callsWithHistory,
+  insertHistories,
+  lockCallsById,
+  lockCallsByProviderIds,
+  lockVisibleLeads,
+  setTalksOnHistory,
+  writeCalls,
+  writeLeadAttempts,
+  type LeadAttempts,
   findCall,
   historyOfCall,
   insertCall,
@@ -209,4 +222,142 @@ async function attemptOfCall(
     if (err instanceof AppError && err.code === 'FORBIDDEN') return null;
     throw err;
   });
+}
+
+/** One status callback's reports, as the route read them, for applyCallReports. */
+export interface CallReport {
+  t: CompanyTelephony;
+  events: readonly CallEvent[];
+  /** our call id from the callback address (see applyCallEvents) */
+  namedCall?: number;
+}
+
+type Outcome = NonNullable<(typeof UNANSWERED_OUTCOME)[keyof typeof UNANSWERED_OUTCOME]>;
+
+/**
+ * Many callbacks' reports applied in one transaction, with what applyCallEvents does for each, in
+ * the order they came: the calls read (and locked) at once, merged in memory (several reports of one
+ * call one after another), then written, with the talk times and the unanswered calls' attempts, in
+ * a few statements for the whole batch (docs/telephony.md#callbacks-in-batches). Answers, per report,
+ * null or the HookRefused it answers; a refused report changes nothing, the rest are applied.
+ */
+export async function applyCallReports(deps: Deps, reports: readonly CallReport[]): Promise<(HookRefused | null)[]> {
+  const refused: (HookRefused | null)[] = reports.map(() => null);
+  const companies = [...new Set(reports.map((r) => r.t.subadminId))];
+  const byProvider = new Map<string, string[]>();
+  for (const r of reports) for (const e of r.events) byProvider.set(r.t.providerId, [...(byProvider.get(r.t.providerId) ?? []), e.providerCallId]);
+  if (!byProvider.size) return refused;
+  // Kept reads, so before the transaction (on SQLite its one connection is the transaction's).
+  const rules = new Map(await Promise.all(companies.map(async (id) => [id, await companyRules(deps.db, id)] as const)));
+  const now = nowIso();
+  await deps.db.transaction().execute(async (trx) => {
+    const read = await lockCallsByProviderIds(trx, deps.dialect, companies, byProvider);
+    const key = (subadminId: number, provider: string, providerCallId: string) => `${subadminId} ${provider} ${providerCallId}`;
+    const idOf = new Map(read.map((c) => [key(c.subadmin_id, c.provider, c.provider_call_id!), c.id]));
+    const unplaced = reports.filter((r) => r.namedCall !== undefined && r.events.some((e) => !idOf.has(key(r.t.subadminId, r.t.providerId, e.providerCallId))));
+    const named = unplaced.length ? await lockCallsById(trx, deps.dialect, companies, [...new Set(unplaced.map((r) => r.namedCall!))]) : [];
+    const before = new Map([...read, ...named].map((c) => [c.id, c]));
+    const current = new Map(before);
+    /** calls that just ended, in the order they did, as they were then */
+    const ended: CallRow[] = [];
+
+    reports.forEach((r, i) => {
+      // This report's changes, kept only if every one of its events is on a call of the company.
+      const staged = new Map<number, CallRow>();
+      const placed = new Map<string, number>();
+      const endings: CallRow[] = [];
+      for (const event of r.events) {
+        const k = key(r.t.subadminId, r.t.providerId, event.providerCallId);
+        let id = placed.get(k) ?? idOf.get(k);
+        if (id === undefined && r.namedCall !== undefined) {
+          const call = staged.get(r.namedCall) ?? current.get(r.namedCall);
+          if (call && call.subadmin_id === r.t.subadminId && call.provider === r.t.providerId && call.provider_call_id === null) {
+            staged.set(call.id, { ...call, provider_call_id: event.providerCallId, updated_at: now });
+            placed.set(k, call.id);
+            id = call.id;
+          }
+        }
+        if (id === undefined) {
+          refused[i] = new HookRefused('No such call.', 404);
+          return;
+        }
+        const row = staged.get(id) ?? current.get(id)!;
+        const change = mergeCallEvent(row, event, now);
+        if (!change) continue;
+        const after = { ...row, ...change, updated_at: now } as CallRow;
+        staged.set(id, after);
+        if (CALL_STATUS_RANK[row.status] < 3 && isCallEnded(after.status)) endings.push(after);
+      }
+      for (const [id, row] of staged) current.set(id, row);
+      for (const [k, id] of placed) idOf.set(k, id);
+      ended.push(...endings);
+    });
+
+    const changed = [...current.values()].filter((c) => c !== before.get(c.id));
+    await writeCalls(trx, deps.dialect, changed);
+    const talks = changed.filter((c) => c.talk_seconds !== null && c.talk_seconds !== before.get(c.id)!.talk_seconds);
+    await setTalksOnHistory(
+      trx,
+      deps.dialect,
+      talks.map((c) => ({ subadminId: c.subadmin_id, callId: c.id, talkSeconds: c.talk_seconds! })),
+    );
+    const unanswered = ended.filter((c) => UNANSWERED_OUTCOME[c.status] && c.direction === 'outbound' && c.lead_id !== null && c.user_id !== null);
+    if (unanswered.length) await attemptsOfCalls(deps, trx, rules, unanswered);
+  });
+  return refused;
+}
+
+/**
+ * attemptOfCall for a batch's unanswered calls, in the order they ended: the history checked, the
+ * people and leads read (and locked) at once, each attempt computed by the rule recordAttempt follows
+ * (attemptChange; a call of the provider is never a twin of another), two on one lead one after the
+ * other, and written in a statement or two.
+ */
+async function attemptsOfCalls(
+  deps: Deps,
+  trx: Parameters<typeof recordAttempt>[0],
+  rules: Map<number, Awaited<ReturnType<typeof companyRules>>>,
+  calls: CallRow[],
+): Promise<void> {
+  const companies = [...new Set(calls.map((c) => c.subadmin_id))];
+  const made = await callsWithHistory(
+    trx,
+    companies,
+    calls.map((c) => c.id),
+  );
+  const todo = calls.filter((c) => !made.has(c.id));
+  if (!todo.length) return;
+  const [users, leads] = await Promise.all([
+    callUsers(trx, companies, [...new Set(todo.map((c) => c.user_id!))]),
+    lockVisibleLeads(trx, deps.dialect, companies, [...new Set(todo.map((c) => c.lead_id!))]),
+  ]);
+  const userOf = new Map(users.map((u) => [u.id, u]));
+  const leadOf = new Map(leads.map((l) => [l.id, l]));
+  const written = new Map<number, LeadAttempts>();
+  const history: Insertable<LeadHistoryTable>[] = [];
+  const now = new Date();
+  for (const call of todo) {
+    const user = userOf.get(call.user_id!);
+    const lead = leadOf.get(call.lead_id!);
+    if (!user || user.subadmin_id !== call.subadmin_id || !lead || lead.subadmin_id !== call.subadmin_id) continue;
+    // Only a lead still the person's to work (lockedLead), and not a head's closed hand-over (assertWritable).
+    if (lead.telicaller_id !== user.id && lead.handler_id !== user.id) continue;
+    const actor: UserActor = { kind: 'user', id: user.id, subadminId: call.subadmin_id, userType: user.user_type, impersonatedBy: null, sessionId: 0 };
+    if (isHandedTo(lead, actor) && lead.submit_status === '1') continue;
+    const at = new Date(call.ended_at ?? nowIso());
+    const change = attemptChange(actor, rules.get(call.subadmin_id)!, lead, {
+      outcome: UNANSWERED_OUTCOME[call.status] as Outcome,
+      call_duration: 0,
+      at,
+      now,
+      call_id: call.id,
+    });
+    leadOf.set(lead.id, { ...lead, ...change.lead });
+    const earlier = written.get(lead.id)?.firstCallAt;
+    const firstCallAt = earlier && earlier < change.history.created_at ? earlier : change.history.created_at;
+    written.set(lead.id, { subadminId: lead.subadmin_id, id: lead.id, ...change.lead, firstCallAt });
+    history.push(change.history);
+  }
+  await writeLeadAttempts(trx, deps.dialect, [...written.values()]);
+  await insertHistories(trx, history);
 }

@@ -6,6 +6,7 @@ import { TELEPHONY_PROVIDER_IDS, type TelephonyProviderId } from '../../../share
 import type { ProviderSettings, TelephonyProvider } from './provider.js';
 import { telephonyProviders } from './providers/index.js';
 import { secretBox } from './secret-box.js';
+import { watchedCache } from '../../db/watched-cache.js';
 import { companyCallers, updateCaller } from '../routing/availability.repository.js';
 import { type TELEPHONY_HOOK_KINDS, TELEPHONY_PREFIX } from '../../rest/telephony-paths.js';
 
@@ -78,12 +79,20 @@ export async function companyTelephony(db: Kysely<DB>, config: Config, subadminI
   return row ? opened(config, row) : null;
 }
 
-/** The company a callback address names (its provider and secret); null for any other. */
+/**
+ * The company a callback address names (its provider and secret); null for any other. Read by every
+ * callback, so kept (its settings opened once) until the company's settings change
+ * (docs/architecture.md#kept-reads); an address that names no company is read again each time.
+ */
 export async function telephonyByHook(db: Kysely<DB>, config: Config, providerId: string, token: string): Promise<CompanyTelephony | null> {
   if (!isProviderId(providerId) || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const row = await db.selectFrom('telephony_settings').selectAll().where('hook_token', '=', token).where('provider', '=', providerId).executeTakeFirst();
-  return row ? opened(config, row) : null;
+  return keptHooks(db, `${providerId}/${token}`, async () => {
+    const row = await db.selectFrom('telephony_settings').selectAll().where('hook_token', '=', token).where('provider', '=', providerId).executeTakeFirst();
+    return row ? opened(config, row) : null;
+  });
 }
+
+const keptHooks = watchedCache<CompanyTelephony | null>({ keep: (t) => t !== null });
 
 export type HookKind = (typeof TELEPHONY_HOOK_KINDS)[number];
 
