@@ -4,7 +4,7 @@ import { team } from './helpers/company.js';
 import { exotelTime } from './helpers/exotel-standin.js';
 import { parseTwiml, twilioSignature, type TwimlNode } from './helpers/twilio-standin.js';
 import { insertUploadedLead, uniqueMobile } from './helpers/fixtures.js';
-import { storeTelephony } from './helpers/telephony.js';
+import { leadByMobile, storeTelephony, workingAllDay } from './helpers/telephony.js';
 import { randomBytes } from 'node:crypto';
 import { nowIso } from '../server/db/dialect.js';
 import { PHONE_ENQUIRY_CATEGORY } from '../shared/routing.js';
@@ -23,10 +23,7 @@ describe.each(dialects)('inbound calls through Exotel’s route on %s', (dialect
   async function company() {
     const w = await team(t);
     const token = await storeTelephony(t, w.company.id, 'exotel', EXOTEL, { callerIds: ['+918047112233'] });
-    await db()
-      .insertInto('routing_settings')
-      .values({ subadmin_id: w.company.id, route_capture: 0, work_days: '1,2,3,4,5,6,7', work_start: '00:00', work_end: '23:59', updated_at: nowIso() })
-      .execute();
+    await workingAllDay(db(), w.company.id, false);
     return { ...w, token };
   }
 
@@ -78,12 +75,7 @@ describe.each(dialects)('inbound calls through Exotel’s route on %s', (dialect
     const res = await inbound(w.token, { CallSid: 'exo-in-2', CallFrom: `0${mobile}`, CallTo: EXOPHONE });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ fetch_after_attempt: false, destination: { numbers: [] } });
-    const lead = await db()
-      .selectFrom('leads')
-      .select(['id', 'category'])
-      .where('subadmin_id', '=', w.company.id)
-      .where('mobile', '=', mobile)
-      .executeTakeFirstOrThrow();
+    const lead = await leadByMobile(db(), w.company.id, mobile);
     expect(lead.category).toBe(PHONE_ENQUIRY_CATEGORY);
     expect(await callsOf(w.company.id)).toMatchObject([{ status: 'missed', lead_id: lead.id, user_id: null }]);
   });
@@ -119,10 +111,7 @@ describe.each(dialects)('inbound calls through Twilio’s route on %s', (dialect
   async function company() {
     const w = await team(t);
     const token = await storeTelephony(t, w.company.id, 'twilio', TWILIO, { callerIds: [TWILIO_NUMBER] });
-    await db()
-      .insertInto('routing_settings')
-      .values({ subadmin_id: w.company.id, route_capture: 0, work_days: '1,2,3,4,5,6,7', work_start: '00:00', work_end: '23:59', updated_at: nowIso() })
-      .execute();
+    await workingAllDay(db(), w.company.id, false);
     return { ...w, token };
   }
 
@@ -196,12 +185,7 @@ describe.each(dialects)('inbound calls through Twilio’s route on %s', (dialect
     expect(find(twiml, 'Dial')).toBeUndefined();
     expect(find(twiml, 'Say')).toBeDefined();
     expect(find(twiml, 'Hangup')).toBeDefined();
-    const lead = await db()
-      .selectFrom('leads')
-      .select(['id', 'category'])
-      .where('subadmin_id', '=', w.company.id)
-      .where('mobile', '=', mobile)
-      .executeTakeFirstOrThrow();
+    const lead = await leadByMobile(db(), w.company.id, mobile);
     expect(lead.category).toBe(PHONE_ENQUIRY_CATEGORY);
     expect(await callsOf(w.company.id)).toMatchObject([{ status: 'missed', lead_id: lead.id }]);
   });

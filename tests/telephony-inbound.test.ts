@@ -3,7 +3,7 @@ import { dialects, testAppFor } from './helpers/app.js';
 import { team } from './helpers/company.js';
 import { insertUploadedLead, uniqueMobile } from './helpers/fixtures.js';
 import { mutate } from './helpers/http.js';
-import { storeTelephony } from './helpers/telephony.js';
+import { leadByMobile, storeTelephony, workingAllDay } from './helpers/telephony.js';
 import { nowIso } from '../server/db/dialect.js';
 import { leadAlerts, type LeadAlert } from '../server/services/alerts/alerts.js';
 import { handleInbound } from '../server/services/telephony/inbound.service.js';
@@ -31,17 +31,7 @@ describe.each(dialects)('inbound calls on %s', (dialect) => {
   async function company({ routeCapture = true }: { routeCapture?: boolean } = {}) {
     const w = await team(t);
     const hookToken = await storeTelephony(t, w.company.id, 'exotel', EXOTEL, { callerIds: [COMPANY_NUMBER, '+918047110000'] });
-    await db()
-      .insertInto('routing_settings')
-      .values({
-        subadmin_id: w.company.id,
-        route_capture: routeCapture ? 1 : 0,
-        work_days: '1,2,3,4,5,6,7',
-        work_start: '00:00',
-        work_end: '23:59',
-        updated_at: nowIso(),
-      })
-      .execute();
+    await workingAllDay(db(), w.company.id, routeCapture);
     const tel = (await companyTelephony(db(), t.deps.config, w.company.id))!;
     return { ...w, tel, hookToken };
   }
@@ -130,7 +120,7 @@ describe.each(dialects)('inbound calls on %s', (dialect) => {
     const mobile = uniqueMobile();
     const answer = await handleInbound(t.deps, w.tel, { providerCallId: 'in-new', from: `0${mobile}`, to: COMPANY_NUMBER });
 
-    const lead = await db().selectFrom('leads').selectAll().where('subadmin_id', '=', w.company.id).where('mobile', '=', mobile).executeTakeFirstOrThrow();
+    const lead = await leadByMobile(db(), w.company.id, mobile);
     expect(lead).toMatchObject({ category: PHONE_ENQUIRY_CATEGORY, route_source: 'phone', telicaller_id: w.caller.id });
     const [call] = await callsOf(w.company.id);
     expect(call).toMatchObject({ status: 'ringing', lead_id: lead.id, user_id: w.caller.id });
@@ -144,7 +134,7 @@ describe.each(dialects)('inbound calls on %s', (dialect) => {
     const w = await company({ routeCapture: false });
     const mobile = uniqueMobile();
     expect(await handleInbound(t.deps, w.tel, { providerCallId: 'in-pool', from: mobile, to: COMPANY_NUMBER })).toEqual({ missed: true });
-    const lead = await db().selectFrom('leads').selectAll().where('subadmin_id', '=', w.company.id).where('mobile', '=', mobile).executeTakeFirstOrThrow();
+    const lead = await leadByMobile(db(), w.company.id, mobile);
     expect(lead).toMatchObject({ category: PHONE_ENQUIRY_CATEGORY, telicaller_id: null });
     expect(await callsOf(w.company.id)).toMatchObject([{ status: 'missed', lead_id: lead.id, user_id: null }]);
     expect((await eventsOf(lead.id)).map((e) => e.kind)).toEqual(['call_missed']);

@@ -65,3 +65,23 @@ export async function insertCallFact(
     .executeTakeFirstOrThrow();
   return id;
 }
+
+/** The company works every hour of every day (inbound calls are put through whenever a test runs), routing its capture sources or not. */
+export async function workingAllDay(db: Kysely<DB>, companyId: number, routeCapture: boolean): Promise<void> {
+  await db
+    .insertInto('routing_settings')
+    .values({
+      subadmin_id: companyId,
+      route_capture: routeCapture ? 1 : 0,
+      work_days: '1,2,3,4,5,6,7',
+      work_start: '00:00',
+      work_end: '23:59',
+      updated_at: nowIso(),
+    })
+    .execute();
+}
+
+/** A lead of the company found by its mobile. */
+export function leadByMobile(db: Kysely<DB>, companyId: number, mobile: string) {
+  return db.selectFrom('leads').selectAll().where('subadmin_id', '=', companyId).where('mobile', '=', mobile).executeTakeFirstOrThrow();
+}
