@@ -6,7 +6,6 @@ import { parseTwiml, twilioSignature, type TwimlNode } from './helpers/twilio-st
 import { insertUploadedLead, uniqueMobile } from './helpers/fixtures.js';
 import { leadByMobile, storeTelephony, workingAllDay } from './helpers/telephony.js';
 import { randomBytes } from 'node:crypto';
-import { nowIso } from '../server/db/dialect.js';
 import { PHONE_ENQUIRY_CATEGORY } from '../shared/routing.js';
 
 const EXOTEL = { accountSid: 'acme1', apiKey: 'key', apiToken: 'token', cluster: 'mumbai' };

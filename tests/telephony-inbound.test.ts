@@ -4,7 +4,6 @@ import { team } from './helpers/company.js';
 import { insertUploadedLead, uniqueMobile } from './helpers/fixtures.js';
 import { mutate } from './helpers/http.js';
 import { leadByMobile, storeTelephony, workingAllDay } from './helpers/telephony.js';
-import { nowIso } from '../server/db/dialect.js';
 import { leadAlerts, type LeadAlert } from '../server/services/alerts/alerts.js';
 import { handleInbound } from '../server/services/telephony/inbound.service.js';
 import { companyTelephony } from '../server/services/telephony/settings.repository.js';
