@@ -286,10 +286,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryAfterSeconds: e.OVERLOAD_RETRY_AFTER_SECONDS,
     },
     secretKey: { base64: e.SECRET_KEY, file: e.SECRET_KEY_FILE },
-    telephony: {
-      publicUrl: e.PUBLIC_URL,
-      exotelApiUrl: e.EXOTEL_API_URL?.replace(/\/+$/, ''),
-      twilioApiUrl: e.TWILIO_API_URL?.replace(/\/+$/, ''),
-    },
+    telephony: { publicUrl: e.PUBLIC_URL, exotelApiUrl: e.EXOTEL_API_URL?.replace(/\/+$/, ''), twilioApiUrl: e.TWILIO_API_URL?.replace(/\/+$/, '') },
   };
 }

@@ -194,6 +194,8 @@ export interface CallLogRow {
   call_status: CallStatus | null;
   /** an outcome submitted with no call made from the app, while the company's provider was on */
   no_call: boolean;
+  /** the call whose recording this person may play (GET /api/recordings/<id>), or null */
+  recording_call_id: number | null;
 }
 
 export interface LeadCallCard {

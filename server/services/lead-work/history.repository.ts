@@ -7,9 +7,13 @@ export function historyOfLead(db: Kysely<DB>, subadminId: number, leadId: number
     .selectFrom('lead_history as h')
     .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'h.user_id').onRef('u.subadmin_id', '=', 'h.subadmin_id'))
     .leftJoin('users as hd', (j) => j.onRef('hd.id', '=', 'h.handler_id').onRef('hd.subadmin_id', '=', 'h.subadmin_id'))
+    .leftJoin('calls as c', (j) => j.onRef('c.id', '=', 'h.call_id').onRef('c.subadmin_id', '=', 'h.subadmin_id'))
     .where('h.subadmin_id', '=', subadminId)
     .where('h.lead_id', '=', leadId)
-    .select([
+    .select((eb) => [
+      'h.call_id',
+      'c.user_id as call_user_id',
+      eb('c.recording_ref', 'is not', null).as('has_recording'),
       'h.id',
       'h.kind',
       'h.outcome',

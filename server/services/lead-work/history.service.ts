@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { Deps } from '../../deps.js';
+import type { DB } from '../../db/schema.js';
+import { hearableCalls } from '../telephony/hearing.js';
 import type { CallVia } from '../../../shared/telephony.js';
 import type { UserActor } from '../../auth/actor.js';
 import { historyOfLead, type HistoryRow } from './history.repository.js';
@@ -28,10 +31,12 @@ export interface HistoryItem {
   by_subadmin: boolean;
   /** 'provider': the call's status and duration are the provider's (verified); 'phone': dialled from the phone, timed by the app; null: no call from the app */
   call_via: CallVia | null;
+  /** the call whose recording this person may play (GET /api/recordings/<id>), or null */
+  recording_call_id: number | null;
   created_at: string;
 }
 
-export const toHistoryItem = (r: HistoryRow): HistoryItem => ({
+export const toHistoryItem = (r: HistoryRow, hearable: ReadonlySet<number>): HistoryItem => ({
   id: r.id,
   kind: r.kind,
   outcome: r.outcome,
@@ -54,10 +59,21 @@ export const toHistoryItem = (r: HistoryRow): HistoryItem => ({
   optional_number: r.optional_number,
   by_subadmin: r.acted_by_subadmin !== null,
   call_via: r.call_via,
+  recording_call_id: r.call_id !== null && hearable.has(r.call_id) ? r.call_id : null,
   created_at: r.created_at,
 });
 
+/** A lead's history as this person sees it, with the recordings they may play. */
+export async function historyItems(db: Kysely<DB>, actor: UserActor, lead: { handler_id: number | null }, rows: HistoryRow[]): Promise<HistoryItem[]> {
+  const hearable = await hearableCalls(
+    db,
+    actor,
+    rows.map((r) => ({ ...r, handler_id: lead.handler_id })),
+  );
+  return rows.map((r) => toHistoryItem(r, hearable));
+}
+
 export async function leadHistory(deps: Deps, actor: UserActor, leadId: number): Promise<HistoryItem[]> {
-  await workableLead(deps.db, actor, leadId);
-  return (await historyOfLead(deps.db, actor.subadminId, leadId)).map(toHistoryItem);
+  const lead = await workableLead(deps.db, actor, leadId);
+  return historyItems(deps.db, actor, lead, await historyOfLead(deps.db, actor.subadminId, leadId));
 }

@@ -25,7 +25,7 @@ import { isTwin } from './twin-submissions.js';
 import { isTakenBack, refuseIfTakenBack } from './taken-back.js';
 import { countedSubmission } from './outbox-count.js';
 import { assertQueueAllowed, neighbours, nextInQueue, type QueueCard } from './queues.service.js';
-import { toHistoryItem, type HistoryItem } from './history.service.js';
+import { historyItems, type HistoryItem } from './history.service.js';
 import { assertWritable, isHandedTo, lockedLead, workableLead } from './workable-lead.js';
 import { lockOwnCall } from '../telephony/calls.repository.js';
 import type { CallVia } from '../../../shared/telephony.js';
@@ -110,7 +110,7 @@ export async function openLead(deps: Deps, actor: UserActor, input: { leadId: nu
     },
     variant,
     whatsapp: { link: whatsappLink(lead.mobile, message), message },
-    history: history.map(toHistoryItem),
+    history: await historyItems(deps.db, actor, lead, history),
     events,
     queue: input.queue && around ? { name: input.queue, ...around } : null,
     attemptLimit: rules.attemptLimit,

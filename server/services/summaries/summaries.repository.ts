@@ -264,6 +264,10 @@ export function pageCalls(db: Kysely<DB>, subadminId: number, span: Span, page: 
       'h.call_via',
       'c.status as call_status',
       'c.talk_seconds as call_talk_seconds',
+      'h.call_id',
+      'c.user_id as call_user_id',
+      'l.handler_id',
+      sql<boolean>`c.recording_ref is not null`.as('has_recording'),
     ])
     .orderBy('h.created_at', 'desc')
     .orderBy('h.id', 'desc')

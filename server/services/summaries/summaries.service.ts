@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Deps } from '../../deps.js';
+import { hearableCalls } from '../telephony/hearing.js';
 import type { SubadminActor, UserActor } from '../../auth/actor.js';
 import { AppError, notFound } from '../../errors.js';
 import {
@@ -200,7 +201,7 @@ export async function productivity(deps: Deps, actor: SubadminActor, input: Rang
   return { from: range.fromDate, to: range.toDate, timeZone, rows, totals: productivityTotals(rows) };
 }
 
-const toCallLogRow = (r: Awaited<ReturnType<typeof pageCalls>>[number], since: string | null): CallLogRow => ({
+const toCallLogRow = (r: Awaited<ReturnType<typeof pageCalls>>[number], since: string | null, hearable: ReadonlySet<number>): CallLogRow => ({
   id: r.id,
   created_at: r.created_at,
   telecaller_id: r.user_id,
@@ -219,6 +220,7 @@ const toCallLogRow = (r: Awaited<ReturnType<typeof pageCalls>>[number], since: s
   call_via: r.call_via,
   call_status: r.call_status,
   no_call: since !== null && r.kind === 'outcome' && r.call_via === null && r.created_at >= since,
+  recording_call_id: r.call_id !== null && hearable.has(r.call_id) ? r.call_id : null,
 });
 
 /**
@@ -246,8 +248,9 @@ export async function pageCallLog(
     pageCalls(deps.db, actor.subadminId, range, page, userId),
     since === null ? null : countNoCallOutcomes(deps.db, actor.subadminId, range, since, userId),
   ]);
+  const hearable = await hearableCalls(deps.db, actor, rows);
   return {
-    items: rows.map((r) => toCallLogRow(r, since)),
+    items: rows.map((r) => toCallLogRow(r, since, hearable)),
     ...cappedTotal(total),
     page: input.page,
     pageSize: input.pageSize,

@@ -32,6 +32,18 @@ const PASSED = ['content-type', 'content-length', 'content-range', 'accept-range
 const NO_RECORDING = 'Recording';
 const UNREADABLE = 'The server cannot read the company’s provider settings (its key changed): the company must enter them again on the Telephony page.';
 
+/** Whether the company lets this person hear a call's recording (docs/telephony.md#recordings). */
+export function mayHear(
+  actor: Listener,
+  choices: { headsHearTeam: boolean; callersHearOwn: boolean },
+  call: { user_id: number | null; handler_id: number | null },
+): boolean {
+  if (actor.kind === 'subadmin') return true;
+  const own = call.user_id === actor.id;
+  if (actor.userType === 'Telicaller-hade' && choices.headsHearTeam && (own || call.handler_id === actor.id)) return true;
+  return (actor.userType === 'Telicaller' || actor.userType === 'Telicaller-hade') && own && choices.callersHearOwn;
+}
+
 /** Whether this request starts a play: no Range, or one from the first byte. */
 export const startsPlay = (range: string | undefined) => !range || /^bytes=0-\d*$/.test(range);
 
@@ -47,12 +59,7 @@ export async function openRecording(deps: Deps, actor: Listener, callId: number,
   const t = await companyTelephony(deps.db, deps.config, actor.subadminId);
   if (!t) throw notFound(NO_RECORDING);
 
-  const own = actor.kind === 'user' && call.user_id === actor.id;
-  const allowed =
-    actor.kind === 'subadmin' ||
-    (actor.userType === 'Telicaller-hade' && t.headsHearTeam && (own || call.handler_id === actor.id)) ||
-    ((actor.userType === 'Telicaller' || actor.userType === 'Telicaller-hade') && own && t.callersHearOwn);
-  if (!allowed) throw notFound(NO_RECORDING);
+  if (!mayHear(actor, t, call)) throw notFound(NO_RECORDING);
 
   // The recording is in the account of the provider that placed the call: another one's keys cannot fetch it.
   if (call.provider !== t.providerId) {

@@ -244,6 +244,8 @@ export const en = {
     Neutral: 'Neutral',
   } satisfies Record<StatusFeedback | (typeof NO_SUBMIT_FEEDBACK)[number], string>,
   history: {
+    recording: 'Recording',
+    playRecording: 'Play recording',
     title: 'Lead History',
     loading: 'Loading history...',
     empty: 'No history found',

@@ -374,6 +374,8 @@ export const hi: Texts = {
     Neutral: 'न अच्छा, न बुरा',
   },
   history: {
+    recording: 'रिकॉर्डिंग',
+    playRecording: 'रिकॉर्डिंग सुनें',
     title: 'लीड का इतिहास',
     loading: 'इतिहास लोड हो रहा है...',
     empty: 'कोई इतिहास नहीं मिला',

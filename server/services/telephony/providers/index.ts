@@ -6,8 +6,5 @@ import { twilioProvider } from './twilio.js';
 
 /** Every provider the server can talk to, built with the configured API addresses (docs/telephony.md). */
 export function telephonyProviders(config: TelephonyConfig): Record<TelephonyProviderId, TelephonyProvider> {
-  return {
-    exotel: exotelProvider(config),
-    twilio: twilioProvider(config),
-  };
+  return { exotel: exotelProvider(config), twilio: twilioProvider(config) };
 }

@@ -10,6 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { formatCallback } from '../lead-lists/LeadCells';
 import type { LeadDetail } from './openLead';
 import { VerifiedMark, useMarkTexts } from '../summaries/VerifiedMark';
+import { RecordingPlayer } from '../summaries/RecordingPlayer';
 
 type HistoryItem = LeadDetail['history'][number];
 type EventItem = LeadDetail['events'][number];
@@ -60,6 +61,11 @@ function HistoryEntry({ item }: { item: HistoryItem }) {
             </>
           )}
         </Field>
+        {item.recording_call_id !== null && (
+          <Field label={t('history.recording')}>
+            <RecordingPlayer callId={item.recording_call_id} label={t('history.playRecording')} />
+          </Field>
+        )}
         {!attempt && <Field label={t('history.demo')}>{t(item.demo ? 'history.yes' : 'history.no')}</Field>}
         <Field label={t('history.telecaller')}>{who}</Field>
         {!attempt && <Field label={t('history.head')}>{item.handler_name || t('history.noHandler')}</Field>}

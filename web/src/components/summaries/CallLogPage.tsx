@@ -12,6 +12,7 @@ import { useListPage } from '../../lib/useListPage';
 import { formatHms, type CallLogRow, type LeadCallCard } from '../../../../shared/schemas/summaries';
 import { CallCategoryBadge } from './CallCategoryBadge';
 import { CallMark, useMarkTexts } from './VerifiedMark';
+import { RecordingPlayer } from './RecordingPlayer';
 import { DateRangeForm } from './DateRangeForm';
 import { MY_CALL_LOG_PAGE_SIZE, rangePageInput, type RangeSearch } from './rangeSearch';
 import { rangeLabel, shownRange } from './useRange';
@@ -162,6 +163,7 @@ function CallCard({ call }: { call: CallLogRow }) {
           </Text>
         </Group>
       </Group>
+      {call.recording_call_id !== null && <RecordingPlayer callId={call.recording_call_id} label={t('history.playRecording')} />}
     </CallLogCard>
   );
 }

@@ -7,6 +7,7 @@ import { userTypeLabel } from '../users/userTypes';
 import { formatHms, type CallLogRow } from '../../../../shared/schemas/summaries';
 import { CallCategoryBadge } from './CallCategoryBadge';
 import { CallMark } from './VerifiedMark';
+import { RecordingPlayer } from './RecordingPlayer';
 import { DateRangeForm } from './DateRangeForm';
 import { COMPANY_CALL_LOG_PAGE_SIZE, companyCallLogInput, type RangeSearch } from './rangeSearch';
 import { useListPage } from '../../lib/useListPage';
@@ -133,6 +134,7 @@ const CALL_LOG_COLUMNS: AppColumn<CallLogRow>[] = [
           {formatHms(c.call_duration)}
         </Text>
         <CallMark call={c} />
+        {c.recording_call_id !== null && <RecordingPlayer callId={c.recording_call_id} />}
       </Stack>
     ),
   },
