@@ -125,7 +125,8 @@ async function canTakeCall(deps: Deps, subadminId: number, userId: number, now: 
 
 async function connectTo(deps: Deps, t: CompanyTelephony, callId: number, userId: number, called: string): Promise<InboundAnswer> {
   const person = await personToPutThrough(deps.db, t.subadminId, userId);
-  if (!person?.phone) return { missed: true };
+  // Without PUBLIC_URL (unset after the provider was turned on) the put-through leg could not report: missed, not a 500.
+  if (!person?.phone || !deps.config.telephony.publicUrl) return { missed: true };
   // The lead sees the company number it called (when it is one of the company's), else the first one.
   const callerId = t.callerIds.includes(called) ? called : (t.callerIds[0] ?? called);
   return { connect: { phone: toE164(person.phone), callerId, record: t.record, statusCallbackUrl: withCall(hookUrl(deps.config, t, 'status'), callId) } };
