@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { paginate } from '../../db/paging.js';
 import { visibleLeads } from '../leads/lists.repository.js';
@@ -31,6 +31,7 @@ export function arrivalsChunk(
   after: ArrivalCursor | null,
   limit: number,
   ownerId?: number,
+  withProviderCalls = true,
 ): Promise<ArrivalRow[]> {
   let q = visibleLeads(db, subadminId)
     .select((eb) => [
@@ -39,14 +40,17 @@ export function arrivalsChunk(
       'l.first_call_at',
       'l.telicaller_id',
       // calls_lead_placed: the lead's few calls. A call whose telecaller never answered did not dial the lead.
-      eb
-        .selectFrom('calls as c')
-        .select((e) => e.fn.min<string>('c.placed_at').as('at'))
-        .where('c.subadmin_id', '=', subadminId)
-        .whereRef('c.lead_id', '=', 'l.id')
-        .where('c.direction', '=', 'outbound')
-        .where('c.status', '!=', 'agent_missed')
-        .as('first_provider_call_at'),
+      // A company that never placed a call through a provider skips the probe for every lead.
+      withProviderCalls
+        ? eb
+            .selectFrom('calls as c')
+            .select((e) => e.fn.min<string>('c.placed_at').as('at'))
+            .where('c.subadmin_id', '=', subadminId)
+            .whereRef('c.lead_id', '=', 'l.id')
+            .where('c.direction', '=', 'outbound')
+            .where('c.status', '!=', 'agent_missed')
+            .as('first_provider_call_at')
+        : sql<string | null>`null`.as('first_provider_call_at'),
     ])
     .where('l.created_at', '>=', span.from)
     .where('l.created_at', '<', span.to);
@@ -81,4 +85,10 @@ export function pageWaitingLeads(
       .orderBy('l.created_at')
       .orderBy('l.id'),
   );
+}
+
+/** Whether the company ever had a call through a provider (calls_company_placed: one index probe). */
+export async function hasProviderCalls(db: Kysely<DB>, subadminId: number): Promise<boolean> {
+  const row = await db.selectFrom('calls').select('id').where('subadmin_id', '=', subadminId).limit(1).executeTakeFirst();
+  return row !== undefined;
 }

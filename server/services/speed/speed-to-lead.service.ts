@@ -26,7 +26,7 @@ import { companyTimeZone } from '../company/company.service.js';
 import { loadRoutingSettings } from '../routing/settings.repository.js';
 import { companyCallers } from '../summaries/summaries.repository.js';
 import { UTF8_BOM, csvLine } from '../leads/lead-export.js';
-import { arrivalsChunk, pageWaitingLeads, type ArrivalCursor, type ArrivalRow } from './speed-to-lead.repository.js';
+import { arrivalsChunk, hasProviderCalls, pageWaitingLeads, type ArrivalCursor, type ArrivalRow } from './speed-to-lead.repository.js';
 
 /** Arrivals read per query: a 92-day range of a busy company is many chunks, each a short query. */
 export const ARRIVALS_CHUNK = 2000;
@@ -123,8 +123,9 @@ async function eachArrival(
   let after: ArrivalCursor | null = null;
   // Each day's working window worked out once for all the arrivals, however short the working week.
   const timeline = new WorkingTimeline(wh, todayIn(wh.timeZone, new Date(span.from)));
+  const withProviderCalls = await hasProviderCalls(deps.db, subadminId);
   for (;;) {
-    const rows = await arrivalsChunk(deps.db, subadminId, span, after, ARRIVALS_CHUNK, ownerId);
+    const rows = await arrivalsChunk(deps.db, subadminId, span, after, ARRIVALS_CHUNK, ownerId, withProviderCalls);
     for (const row of rows) {
       const arrival = new Date(row.created_at);
       // The provider's call was placed before the telecaller recorded anything: the earlier of the two is the first call.
