@@ -17,5 +17,5 @@ export function RecordingPlayer({ callId, label = 'Play recording' }: { callId: 
     );
   }
   // biome-ignore lint/a11y/useMediaCaption: a phone call's recording has no captions to offer
-  return <audio controls autoPlay preload="none" src={`/api/recordings/${callId}`} aria-label={label} style={{ width: '100%', maxWidth: 320, height: 40 }} />;
+  return <audio controls autoPlay preload="none" src={`/api/recordings/${callId}`} aria-label={label} style={{ width: 260, maxWidth: 'none', height: 40 }} />;
 }
