@@ -30,6 +30,8 @@ import { arrivalsChunk, hasProviderCalls, pageWaitingLeads, type ArrivalCursor, 
 
 /** Arrivals read per query: a 92-day range of a busy company is many chunks, each a short query. */
 export const ARRIVALS_CHUNK = 2000;
+/** Arrivals worked through between two turns of the event loop. */
+const ARRIVALS_PER_TURN = 500;
 
 /** How far back the waiting list also looks, whatever the range. */
 export const WAITING_LOOKBACK_DAYS = 7;
@@ -126,7 +128,9 @@ async function eachArrival(
   const withProviderCalls = await hasProviderCalls(deps.db, subadminId);
   for (;;) {
     const rows = await arrivalsChunk(deps.db, subadminId, span, after, ARRIVALS_CHUNK, ownerId, withProviderCalls);
-    for (const row of rows) {
+    for (const [i, row] of rows.entries()) {
+      // A chunk's working-time arithmetic is long enough to hold up other requests: they get turns within it too.
+      if (i > 0 && i % ARRIVALS_PER_TURN === 0) await yieldToOthers();
       const arrival = new Date(row.created_at);
       // The provider's call was placed before the telecaller recorded anything: the earlier of the two is the first call.
       const provider = row.first_provider_call_at;
