@@ -1,13 +1,11 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import { AppError, httpStatusOf, isDatabaseUnavailable } from '../errors.js';
-import { toE164 } from '../../shared/mobile.js';
-import { applyCallEvents, applyCallReports, type CallReport } from '../services/telephony/calls.service.js';
+import { applyCallEvents, applyCallReports, callToConnect, type CallReport } from '../services/telephony/calls.service.js';
 import { handleInbound } from '../services/telephony/inbound.service.js';
-import { findCall } from '../services/telephony/calls.repository.js';
 import { CallbackBatcher, QueueFull } from '../services/telephony/callback-batcher.js';
 import { HookRefused, type HookReply, type HookRequest } from '../services/telephony/provider.js';
-import { hookUrl, telephonyByHook, withCall, type CompanyTelephony } from '../services/telephony/settings.repository.js';
+import { telephonyByHook, type CompanyTelephony } from '../services/telephony/settings.repository.js';
 
 /** A provider's callback is a few hundred bytes of fields; this leaves room and refuses floods of junk. */
 const HOOK_BODY_LIMIT = 32 * 1024;
@@ -94,16 +92,9 @@ export const telephonyHooks: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   // Twilio asks what to do once the telecaller picks up: dial the lead of the call the address names.
   app.post<{ Params: HookParams }>('/:provider/:token/answer', async (req, reply) => {
     const t = await company(deps, req);
-    const callId = namedCall(req);
-    const call = callId === undefined ? undefined : await findCall(deps.db, t.subadminId, callId);
-    if (!call || call.provider !== t.providerId || call.direction !== 'outbound' || !t.provider.answerReply) throw new HookRefused('No such call.', 404);
-    const answer = t.provider.answerReply(t.settings, hookRequest(deps, req), {
-      leadPhone: toE164(call.to_number),
-      callerId: toE164(call.from_number),
-      record: t.record,
-      statusCallbackUrl: withCall(hookUrl(deps.config, t, 'status'), call.id),
-    });
-    return send(reply, answer);
+    if (!t.provider.answerReply) throw new HookRefused('No such call.', 404);
+    const call = await callToConnect(deps, t, namedCall(req));
+    return send(reply, t.provider.answerReply(t.settings, hookRequest(deps, req), call));
   });
 
   // A call to a company number: the provider asks whom to put it through to (Exotel's applets may ask with GET).

@@ -18,15 +18,17 @@ export function findCall(db: Kysely<DB>, subadminId: number, id: number) {
 }
 
 /** The company's call with this provider id, locked for the transaction on Postgres (SQLite's writes are one at a time). */
+const callByProviderId = (db: Kysely<DB>, subadminId: number, provider: string, providerCallId: string) =>
+  db.selectFrom('calls').selectAll().where('provider', '=', provider).where('provider_call_id', '=', providerCallId).where('subadmin_id', '=', subadminId);
+
+/** The company's call with this provider id (an inbound call the provider announces again). */
+export function findCallByProviderId(db: Kysely<DB>, subadminId: number, provider: string, providerCallId: string) {
+  return callByProviderId(db, subadminId, provider, providerCallId).executeTakeFirst();
+}
+
 export function lockCallByProviderId(trx: Kysely<DB>, dialect: Dialect, subadminId: number, provider: string, providerCallId: string) {
-  let q = trx
-    .selectFrom('calls')
-    .selectAll()
-    .where('provider', '=', provider)
-    .where('provider_call_id', '=', providerCallId)
-    .where('subadmin_id', '=', subadminId);
-  if (dialect === 'postgres') q = q.forUpdate();
-  return q.executeTakeFirst();
+  const q = callByProviderId(trx, subadminId, provider, providerCallId);
+  return (dialect === 'postgres' ? q.forUpdate() : q).executeTakeFirst();
 }
 
 /** A call on the lead that has not ended, placed since `since` (an older one lost its last callback). */

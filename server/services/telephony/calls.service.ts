@@ -361,3 +361,19 @@ async function attemptsOfCalls(
   await writeLeadAttempts(trx, deps.dialect, [...written.values()]);
   await insertHistories(trx, history);
 }
+
+/**
+ * What a provider that asks when the telecaller picks up (Twilio) is told to dial: the lead of the
+ * outbound call the callback address names, from the company number, reporting to the status address.
+ * Any other call is not the company's to dial.
+ */
+export async function callToConnect(deps: Deps, t: CompanyTelephony, callId: number | undefined) {
+  const call = callId === undefined ? undefined : await findCall(deps.db, t.subadminId, callId);
+  if (!call || call.provider !== t.providerId || call.direction !== 'outbound') throw new HookRefused('No such call.', 404);
+  return {
+    leadPhone: toE164(call.to_number),
+    callerId: toE164(call.from_number),
+    record: t.record,
+    statusCallbackUrl: withCall(hookUrl(deps.config, t, 'status'), call.id),
+  };
+}

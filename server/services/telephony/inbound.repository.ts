@@ -1,17 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
-/** The company's call with this provider id (an inbound call the provider announces again). */
-export function findCallByProviderId(db: Kysely<DB>, subadminId: number, provider: string, providerCallId: string) {
-  return db
-    .selectFrom('calls')
-    .select(['id', 'status', 'user_id', 'to_number'])
-    .where('provider', '=', provider)
-    .where('provider_call_id', '=', providerCallId)
-    .where('subadmin_id', '=', subadminId)
-    .executeTakeFirst();
-}
-
 /** A person an inbound call may be put through to now, with the phone it rings: live, unblocked, not on a break; else undefined. */
 export async function personToPutThrough(db: Kysely<DB>, subadminId: number, userId: number): Promise<{ id: number; phone: string | null } | undefined> {
   const u = await db

@@ -10,7 +10,8 @@ import { receiveLead } from '../routing/arrivals.service.js';
 import { findExistingLeads, insertLeadEvents } from '../routing/engine.repository.js';
 import { loadRoutingCompany } from '../routing/settings.repository.js';
 import { insertCall } from './calls.repository.js';
-import { findCallByProviderId, personToPutThrough } from './inbound.repository.js';
+import { personToPutThrough } from './inbound.repository.js';
+import { findCallByProviderId } from './calls.repository.js';
 import type { InboundAnswer, InboundCall } from './provider.js';
 import { hookUrl, withCall, type CompanyTelephony } from './settings.repository.js';
 
