@@ -11,6 +11,8 @@ import { freePort } from '../helpers/net.js';
 import { ExotelStandin } from '../helpers/exotel-standin.js';
 import { sqliteDriver } from '../../server/db/sqlite-driver.js';
 import { SecretBox } from '../../server/services/telephony/secret-box.js';
+import { isoWeekday } from '../../shared/working-hours.js';
+import { todayIn } from '../../shared/dates.js';
 
 // The telecaller's phone with the company's Exotel on: Call goes through the provider, the form follows
 // the call, an unanswered call moves on by itself, and the power dialer works a queue.
@@ -22,6 +24,8 @@ const SECRET_KEY = randomBytes(32);
 let exotel: ExotelStandin;
 let server: Running;
 let browser: BrowserContext;
+/** The company's sign-in and its routing settings with every day a working day (what the dialer tests run in). */
+let company: { token: string; settings: Record<string, unknown> & { timeZone: string } };
 
 const sqlite = () => new (sqliteDriver().Database)(path.join(server.dir, 'app.db'));
 
@@ -90,9 +94,10 @@ beforeAll(async () => {
   const settings = await callTrpc(base, token, 'query', 'routing.settings');
   const { timeZone: _zone, ...rest } = settings;
   await callTrpc(base, token, 'mutation', 'routing.saveSettings', { ...rest, workDays: [1, 2, 3, 4, 5, 6, 7], workStart: '00:00', workEnd: '23:59' });
+  company = { token, settings: { ...settings, workDays: [1, 2, 3, 4, 5, 6, 7], workStart: '00:00', workEnd: '23:59' } };
   // New leads enough for every test here (opening a lead takes it out of New Leads).
   const caller = await signInUser(base, DEMO.telecaller.mobile, DEMO.telecaller.password);
-  for (let i = 1; i <= 12; i++) {
+  for (let i = 1; i <= 16; i++) {
     await callTrpc(base, caller, 'mutation', 'intake.addLead', {
       name: `Dialer Lead ${i}`,
       mobile: `90000990${String(i).padStart(2, '0')}`,
@@ -305,7 +310,8 @@ describe('the telecaller’s phone at 390 px', () => {
     await snap(page, 'telephony-phone-dialer-countdown');
     expect(await seriousViolations(page)).toEqual([]);
     const secondCall = (await placedCalls(++count)).at(-1)!;
-    expect(query<{ lead_id: number }>('select lead_id from calls where provider_call_id = ?', secondCall.sid)).toEqual([{ lead_id: second }]);
+    // The server writes the call once the provider has answered its request.
+    await expect.poll(() => query<{ lead_id: number }>('select lead_id from calls where provider_call_id = ?', secondCall.sid)).toEqual([{ lead_id: second }]);
     await stateIs(page, 'Ringing your phone…');
     await exotel.callback(secondCall.sid, { answered: 30 });
     await stateIs(page, 'Call ended · 30 s');
@@ -440,6 +446,59 @@ describe('the telecaller’s phone at 390 px', () => {
     await placedCalls(count + 1);
     await dialerBar.getByRole('button', { name: 'Stop' }).click();
     await dialerBar.waitFor({ state: 'detached' });
+    expect(errorsOf(page)).toEqual([]);
+    await page.close();
+  });
+
+  it('a reload keeps the dialer on its queue (the countdown runs again, no call at once); on a day off it says so', async () => {
+    let count = exotel.placed().length;
+    const page = await signIn();
+    await page.goto(`${server.base}/leadspage/leads`);
+    await cards(page).first().waitFor();
+    await page.getByRole('button', { name: 'Start calling' }).click();
+    await page.waitForURL(/\/leadspage\/lead\/\d+\?queue=new$/);
+    const first = leadIdIn(page.url());
+    const call = (await placedCalls(++count)).at(-1)!;
+    await exotel.callback(call.sid, 'no-answer');
+    await expect.poll(() => leadIdIn(page.url()), { timeout: 10_000 }).not.toBe(first);
+    const countdown = page.getByRole('timer', { name: 'Next call in seconds' });
+    await countdown.waitFor();
+
+    // The reload comes back to the same lead with the dialer on, counting down again from the full countdown.
+    const second = leadIdIn(page.url());
+    await page.reload();
+    await countdown.waitFor();
+    expect(leadIdIn(page.url())).toBe(second);
+    expect(Number(await countdown.innerText())).toBeGreaterThanOrEqual(COUNTDOWN - 1);
+    expect(exotel.placed().length).toBe(count);
+    const secondCall = (await placedCalls(++count)).at(-1)!;
+    await expect
+      .poll(() => query<{ lead_id: number; dialer: number }>('select lead_id, dialer from calls where provider_call_id = ?', secondCall.sid))
+      .toEqual([{ lead_id: second, dialer: 1 }]);
+    await exotel.callback(secondCall.sid, 'busy');
+    await expect.poll(() => leadIdIn(page.url()), { timeout: 10_000 }).not.toBe(second);
+
+    // Today is made a day off: the dialer waits and says why, not the hours it would work on other days.
+    const zone = company.settings.timeZone;
+    const today = isoWeekday(todayIn(zone));
+    const { timeZone: _zone, ...rest } = company.settings;
+    await callTrpc(server.base, company.token, 'mutation', 'routing.saveSettings', { ...rest, workDays: [1, 2, 3, 4, 5, 6, 7].filter((d) => d !== today) });
+    try {
+      await page.reload();
+      const dialerBar = page.getByRole('region', { name: 'Power dialer' });
+      await dialerBar.getByText('Paused: today is not a working day').waitFor();
+      await page.waitForTimeout((COUNTDOWN + 1) * 1000);
+      expect(exotel.placed().length).toBe(count);
+      await snap(page, 'telephony-phone-dialer-day-off');
+      await dialerBar.getByRole('button', { name: 'Stop' }).click();
+      await dialerBar.waitFor({ state: 'detached' });
+      // Stopped is stopped: a reload does not bring it back.
+      await page.reload();
+      await page.getByRole('button', { name: 'Submit' }).waitFor();
+      expect(await dialerBar.count()).toBe(0);
+    } finally {
+      await callTrpc(server.base, company.token, 'mutation', 'routing.saveSettings', rest);
+    }
     expect(errorsOf(page)).toEqual([]);
     await page.close();
   });

@@ -198,6 +198,7 @@ export const en = {
     pausedHidden: 'Paused while the app is in the background',
     pausedBreak: 'Paused: you are on a break',
     pausedHours: 'Paused: outside working hours ({{start}}–{{end}})',
+    pausedDayOff: 'Paused: today is not a working day',
     endBreak: 'End my break',
     skip: 'Skip',
     stop: 'Stop',

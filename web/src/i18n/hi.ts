@@ -329,6 +329,7 @@ export const hi: Texts = {
     pausedHidden: 'ऐप पीछे चल रहा है, इसलिए रुका है',
     pausedBreak: 'रुका है: आप ब्रेक पर हैं',
     pausedHours: 'रुका है: काम के घंटों से बाहर ({{start}}–{{end}})',
+    pausedDayOff: 'रुका है: आज काम का दिन नहीं है',
     endBreak: 'मेरा ब्रेक खत्म करें',
     skip: 'छोड़ें',
     stop: 'बंद करें',

@@ -1,13 +1,14 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { isWorkingTime } from '../../../../shared/working-hours';
+import { isWorkingTime, isoWeekday } from '../../../../shared/working-hours';
+import { todayIn } from '../../../../shared/dates';
 import { trpc } from '../../trpc';
 import { displayTimeZone, formatClock } from '../../lib/format';
 import { notifyFailure } from '../../lib/notify';
 import { dialer } from './dialer';
 
-type Pause = 'hidden' | 'break' | 'hours' | 'checking';
+type Pause = 'hidden' | 'break' | 'hours' | 'dayOff' | 'checking';
 
 const onVisibility = (l: () => void) => {
   document.addEventListener('visibilitychange', l);
@@ -29,10 +30,13 @@ function useDialerPause() {
     return () => window.clearInterval(id);
   }, []);
   const routing = mine.data?.routing;
-  const working = !routing || isWorkingTime({ days: routing.workDays, start: routing.workStart, end: routing.workEnd, timeZone: displayTimeZone() }, now);
+  const zone = displayTimeZone();
+  const working = !routing || isWorkingTime({ days: routing.workDays, start: routing.workStart, end: routing.workEnd, timeZone: zone }, now);
+  // A day the company does not work is said as such: its hours would read as if they applied today.
+  const dayOff = !!routing && !routing.workDays.includes(isoWeekday(todayIn(zone, now)));
   // Until the server says whether they are on a break, no call (an unanswered question does not hold it up for ever).
   const unknown = !mine.data && !mine.isError;
-  const pause: Pause | null = hidden ? 'hidden' : unknown ? 'checking' : mine.data?.onBreak ? 'break' : working ? null : 'hours';
+  const pause: Pause | null = hidden ? 'hidden' : unknown ? 'checking' : mine.data?.onBreak ? 'break' : working ? null : dayOff ? 'dayOff' : 'hours';
   return { pause, hours: routing ? { start: formatClock(routing.workStart), end: formatClock(routing.workEnd) } : null };
 }
 
@@ -84,9 +88,11 @@ export function DialerBar({ seconds, waiting, onCall, onDial, onSkip }: Props) {
         ? t('dialer.pausedBreak')
         : pause === 'hours'
           ? t('dialer.pausedHours', { start: hours?.start ?? '', end: hours?.end ?? '' })
-          : onCall
-            ? t('dialer.afterOutcome')
-            : null;
+          : pause === 'dayOff'
+            ? t('dialer.pausedDayOff')
+            : onCall
+              ? t('dialer.afterOutcome')
+              : null;
 
   return (
     <Paper
