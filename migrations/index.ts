@@ -28,6 +28,7 @@ import { pushSubscriptions } from './0026_push_subscriptions.js';
 import { projectAdvance } from './0027_project_advance.js';
 import { enquiryRefs } from './0028_enquiry_refs.js';
 import { calls } from './0029_calls.js';
+import { unsettledCalls } from './0030_unsettled_calls.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
 export const migrations: Migration[] = [
@@ -60,5 +61,6 @@ export const migrations: Migration[] = [
   projectAdvance,
   enquiryRefs,
   calls,
+  unsettledCalls,
 ];
 export type { Dialect, Migration } from './types.js';

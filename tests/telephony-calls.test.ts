@@ -25,7 +25,16 @@ function orders<T>(items: T[]): T[][] {
 
 describe('a call report applied in any order', () => {
   type Facts = Parameters<typeof mergeCallEvent>[0];
-  const blank: Facts = { status: 'placing', answered_at: null, ended_at: null, talk_seconds: null, recording_ref: null, cost: null, cost_currency: null };
+  const blank: Facts = {
+    direction: 'outbound',
+    status: 'placing',
+    answered_at: null,
+    ended_at: null,
+    talk_seconds: null,
+    recording_ref: null,
+    cost: null,
+    cost_currency: null,
+  };
   const reports: CallEvent[] = [
     { providerCallId: 'c1', status: 'ringing' },
     { providerCallId: 'c1', status: 'in_progress', answeredAt: '2026-11-29T10:00:05.000Z' },

@@ -175,6 +175,32 @@ describe.each(dialects)('inbound calls through Twilio’s route on %s', (dialect
     expect(await callsOf(w.company.id)).toMatchObject([{ status: 'completed', talk_seconds: 42 }]);
   });
 
+  it('records a call put through to the owner and not picked up as missed, whatever Twilio calls the dialled leg’s end', async () => {
+    for (const end of ['no-answer', 'busy', 'failed', 'canceled']) {
+      const w = await company();
+      const mobile = uniqueMobile();
+      const lead = await insertUploadedLead(db(), w.company.id, { name: 'Asha Verma', mobile, telicaller_id: w.caller.id });
+      const sid = callSid();
+      expect((await signedPost(`/api/telephony/twilio/${w.token}/inbound`, incoming(sid, `+91${mobile}`))).statusCode).toBe(200);
+      const [call] = await callsOf(w.company.id);
+      const statusPath = `/api/telephony/twilio/${w.token}/status?call=${call!.id}`;
+      const leg = {
+        AccountSid: TWILIO.accountSid,
+        CallSid: callSid(),
+        ParentCallSid: sid,
+        From: TWILIO_NUMBER,
+        To: '+919800000000',
+        Direction: 'outbound-dial',
+      };
+      expect((await signedPost(statusPath, { ...leg, CallStatus: 'ringing' })).statusCode).toBe(200);
+      expect((await signedPost(statusPath, { ...leg, CallStatus: end })).statusCode).toBe(200);
+      expect(await callsOf(w.company.id), end).toMatchObject([{ status: 'missed', answered_at: null, talk_seconds: null }]);
+      // an inbound call is never the owner's not-connected attempt on the lead
+      const row = await db().selectFrom('leads').select('attempts').where('id', '=', lead).executeTakeFirstOrThrow();
+      expect(row.attempts).toBe(0);
+    }
+  });
+
   it('tells an unknown caller nobody can take the call, and keeps the enquiry as a lead', async () => {
     const w = await company();
     const mobile = uniqueMobile();

@@ -7,6 +7,7 @@ import { mutate, query } from './helpers/http.js';
 import { storeTelephony } from './helpers/telephony.js';
 import { type Deliver, type Hook, recordingBytes, type StandinAccount, TwilioStandin, twilioSignature } from './helpers/twilio-standin.js';
 import { nowIso } from '../server/db/dialect.js';
+import { settleEndedCalls } from '../server/services/telephony/calls.service.js';
 import { toE164 } from '../shared/mobile.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
 
@@ -260,6 +261,42 @@ describe.each(dialects)('Twilio click-to-call on %s', (dialect) => {
     expect(answers.every((a) => a.status === 200)).toBe(true);
     await expectConversation(callId, sid, { answered: '2026-11-29T09:00:00.000Z', ended: '2026-11-29T09:00:40.000Z', talk: 40 });
     expect(await historyRows(w.leadId)).toHaveLength(0);
+  });
+
+  it('settles a call whose lead leg never reported (the answer request failed): ended before anyone answered, no attempt; one the lead answered, a conversation', async () => {
+    const w = await twilioCompany();
+    const { callId, sid } = await placed(w);
+    // The telecaller picks up, the answer request fails, Twilio hangs up: only the telecaller's leg reports.
+    at('2026-11-29T10:00:00Z');
+    await standin.send(standin.parentEvent(sid, 'ringing'), standin.parentEvent(sid, 'in-progress'));
+    at('2026-11-29T10:00:09Z');
+    await standin.send(standin.parentEvent(sid, 'completed', { duration: 9 }));
+    expect(await callRow(callId)).toMatchObject({ status: 'ringing', ended_at: '2026-11-29T10:00:09.000Z' });
+
+    // The lead's leg may still report for a while: not settled yet.
+    await settleEndedCalls(t.deps, new Date('2026-11-29T10:01:00Z'));
+    expect((await callRow(callId)).status).toBe('ringing');
+    await settleEndedCalls(t.deps, new Date('2026-11-29T10:02:10Z'));
+    expect(await callRow(callId)).toMatchObject({ status: 'canceled', answered_at: null, ended_at: '2026-11-29T10:00:09.000Z', talk_seconds: null });
+    expect((await query(t.app, 'telephony.callState', { callId }, w.caller.session)).data).toMatchObject({ status: 'canceled', attempt: null });
+    expect((await leadRow(w.leadId)).attempts).toBe(0);
+    expect(await historyRows(w.leadId)).toHaveLength(0);
+    // Twilio retrying the telecaller's end changes nothing, nor does another round
+    await standin.send(standin.parentEvent(sid, 'completed', { duration: 9 }));
+    await settleEndedCalls(t.deps, new Date('2026-11-29T10:05:00Z'));
+    expect(await callRow(callId)).toMatchObject({ status: 'canceled', ended_at: '2026-11-29T10:00:09.000Z' });
+    expect((await leadRow(w.leadId)).attempts).toBe(0);
+
+    // The lead answered, and the report of its leg's end was lost: a conversation, timed from the answer to the end.
+    const other = await twilioCompany();
+    const second = await placed(other);
+    await standin.answer(second.sid);
+    at('2026-11-29T10:10:00Z');
+    await standin.send(standin.childEvent(second.sid, 'in-progress'));
+    at('2026-11-29T10:10:33Z');
+    await standin.send(standin.parentEvent(second.sid, 'completed', { duration: 40 }));
+    await settleEndedCalls(t.deps, new Date('2026-11-29T10:13:00Z'));
+    expect(await callRow(second.callId)).toMatchObject({ status: 'completed', answered_at: '2026-11-29T10:10:00.000Z', talk_seconds: 33 });
   });
 
   it('refuses forged, unsigned, altered and foreign callbacks and junk, and changes nothing', async () => {

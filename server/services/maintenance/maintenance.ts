@@ -6,12 +6,14 @@ import type { SchedulerLogger } from '../indiamart/scheduler.js';
 import { drainAllWaiting } from '../routing/waiting.service.js';
 import { recycleAll } from '../routing/recycling.service.js';
 import { alertDueCallbacks } from '../alerts/callback-alerts.service.js';
+import { settleEndedCalls } from '../telephony/calls.service.js';
 
 const BATCH_CHECK_MS = 60_000;
 const UPLOAD_SWEEP_MS = 60 * 60_000;
 /** Leads waiting for routing are routed within this of someone becoming eligible (the start of working hours). */
 const WAITING_DRAIN_MS = 30_000;
 const RECYCLE_MS = 60_000;
+const SETTLE_CALLS_MS = 60_000;
 
 /**
  * What start-up alone cannot clean up when several instances share a database and a volume: the
@@ -19,7 +21,8 @@ const RECYCLE_MS = 60_000;
  * left half-written; and the lead tallies that fell to 0. Every instance runs it; each discard and
  * removal is safe to race. Also lead routing's clock: leads waiting for routing go out when working
  * hours start, and untouched leads are recycled (one instance at a time on Postgres); and the callbacks
- * falling due, alerted to their telecallers (one instance at a time).
+ * falling due, alerted to their telecallers (one instance at a time); and the calls a provider ended
+ * without saying how, settled.
  */
 export function startMaintenance(deps: Deps, logger: SchedulerLogger) {
   const every = (ms: number, job: () => Promise<void>) => {
@@ -56,6 +59,10 @@ export function startMaintenance(deps: Deps, logger: SchedulerLogger) {
     every(RECYCLE_MS, async () => {
       const moved = await recycleAll(deps);
       if (moved) logger.info({ moved }, 'recycled untouched leads');
+    }),
+    every(SETTLE_CALLS_MS, async () => {
+      const settled = await settleEndedCalls(deps);
+      if (settled) logger.info({ settled }, 'settled calls the provider ended without saying how');
     }),
     every(deps.config.callbackAlertCheckMs, async () => {
       await alertDueCallbacks(deps);

@@ -1,9 +1,12 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { CallsTable } from '../../db/schema.js';
-import { CALL_STATUS_RANK, isCallEnded } from '../../../shared/telephony.js';
+import { CALL_STATUS_RANK, isCallEnded, type CallStatus } from '../../../shared/telephony.js';
 import type { CallEvent } from './provider.js';
 
-type CallRow = Pick<Selectable<CallsTable>, 'status' | 'answered_at' | 'ended_at' | 'talk_seconds' | 'recording_ref' | 'cost' | 'cost_currency'>;
+type CallRow = Pick<Selectable<CallsTable>, 'direction' | 'status' | 'answered_at' | 'ended_at' | 'talk_seconds' | 'recording_ref' | 'cost' | 'cost_currency'>;
+
+/** Ends of a call that nobody answered: an inbound one is a missed call whichever a provider calls it. */
+const UNREACHED: ReadonlySet<CallStatus> = new Set(['busy', 'no_answer', 'failed', 'canceled']);
 
 /**
  * What a provider's report changes on a call: the status only moves forward (the first end it is
@@ -13,7 +16,8 @@ type CallRow = Pick<Selectable<CallsTable>, 'status' | 'answered_at' | 'ended_at
  */
 export function mergeCallEvent(row: CallRow, event: CallEvent, now: string): Updateable<CallsTable> | null {
   const change: Updateable<CallsTable> = {};
-  const status = event.status && CALL_STATUS_RANK[event.status] > CALL_STATUS_RANK[row.status] ? event.status : row.status;
+  const reported = row.direction === 'inbound' && event.status && UNREACHED.has(event.status) ? 'missed' : event.status;
+  const status = reported && CALL_STATUS_RANK[reported] > CALL_STATUS_RANK[row.status] ? reported : row.status;
   if (status !== row.status) change.status = status;
   const answeredAt = row.answered_at ?? event.answeredAt ?? (status === 'in_progress' ? now : null);
   if (answeredAt !== row.answered_at) change.answered_at = answeredAt;

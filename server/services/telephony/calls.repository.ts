@@ -45,6 +45,24 @@ export function openCallOnLead(db: Kysely<DB>, subadminId: number, leadId: numbe
     .executeTakeFirst();
 }
 
+/**
+ * Calls a provider said had ended (ended_at) before `before` without saying how: still placing,
+ * ringing or on (calls_unsettled keeps only these). Locked on Postgres, and skipped when another
+ * instance holds them.
+ */
+export function lockUnsettledCalls(trx: Kysely<DB>, dialect: Dialect, before: string, limit: number) {
+  let q = trx
+    .selectFrom('calls')
+    .selectAll()
+    .where('ended_at', 'is not', null)
+    .where('status', 'in', ['placing', 'ringing', 'in_progress'])
+    .where('ended_at', '<', before)
+    .orderBy('ended_at')
+    .limit(limit);
+  if (dialect === 'postgres') q = q.forUpdate().skipLocked();
+  return q.execute();
+}
+
 /** The phone a call rings for this person: theirs to ring, else their mobile; null for anyone not a live user of the company. */
 export async function phoneToRing(db: Kysely<DB>, subadminId: number, userId: number): Promise<string | null> {
   const u = await db

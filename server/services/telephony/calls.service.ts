@@ -17,6 +17,7 @@ import {
   callsWithHistory,
   insertHistories,
   lockCallsById,
+  lockUnsettledCalls,
   lockCallsByProviderIds,
   lockVisibleLeads,
   setTalksOnHistory,
@@ -35,6 +36,11 @@ import {
 } from './calls.repository.js';
 import { HookRefused, ProviderError, type CallEvent } from './provider.js';
 import { companyTelephony, hookUrl, withCall, type CompanyTelephony } from './settings.repository.js';
+
+/** A call's last reports may come this long after the provider told of its end (Twilio reports each leg apart). */
+const SETTLE_AFTER_MS = 2 * 60_000;
+/** Calls settled in one go: more wait for the next round. */
+const SETTLE_BATCH = 500;
 
 /** A call still open after this long lost its last callback: it no longer keeps others from dialling the lead. */
 const OPEN_CALL_MS = 2 * 60 * 60 * 1000;
@@ -376,4 +382,30 @@ export async function callToConnect(deps: Deps, t: CompanyTelephony, callId: num
     record: t.record,
     statusCallbackUrl: withCall(hookUrl(deps.config, t, 'status'), call.id),
   };
+}
+
+/**
+ * Calls the provider said had ended without ever saying how (with Twilio: the telecaller's leg ended
+ * and no report of the lead's leg came, as when the answer URL failed), given their end after
+ * SETTLE_AFTER_MS: one the lead answered is a conversation that ended, one it did not ended before
+ * anyone answered (an inbound one is missed). Neither records an attempt. Answers how many.
+ */
+export async function settleEndedCalls(deps: Deps, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - SETTLE_AFTER_MS).toISOString();
+  const at = now.toISOString();
+  return deps.db.transaction().execute(async (trx) => {
+    const rows = await lockUnsettledCalls(trx, deps.dialect, before, SETTLE_BATCH);
+    const settled = rows.map((row) => {
+      const change = mergeCallEvent(row, { providerCallId: row.provider_call_id ?? '', status: row.answered_at ? 'completed' : 'canceled' }, at);
+      return { ...row, ...change, updated_at: at } as CallRow;
+    });
+    await writeCalls(trx, deps.dialect, settled);
+    const talks = settled.filter((c) => c.talk_seconds !== null);
+    await setTalksOnHistory(
+      trx,
+      deps.dialect,
+      talks.map((c) => ({ subadminId: c.subadmin_id, callId: c.id, talkSeconds: c.talk_seconds! })),
+    );
+    return settled.length;
+  });
 }
