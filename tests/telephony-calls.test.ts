@@ -57,6 +57,7 @@ describe('a call report applied in any order', () => {
     });
     expect(new Set(finals.map((f) => JSON.stringify(f))).size).toBe(1);
     expect(finals[0]).toEqual({
+      direction: 'outbound',
       status: 'completed',
       answered_at: '2026-11-29T10:00:05.000Z',
       ended_at: '2026-11-29T10:01:47.000Z',
