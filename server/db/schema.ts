@@ -259,6 +259,13 @@ export interface LeadsTable {
   language: string | null;
   /** the callback ('YYYY-MM-DD HH:MM') whose due alert was raised; another date or time alerts again */
   callback_alerted_for: Generated<string | null>;
+  email: string | null;
+  /** JSON ExtraDetails (label: value): what a file or a source gave that maps to no field */
+  extra_details: string | null;
+  /** 1: do not call: never routed, distributed or dialled */
+  dnc: Generated<number>;
+  /** null: a mobile; 'landline': a landline with its STD code */
+  phone_kind: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -295,6 +302,8 @@ export interface LeadHistoryTable {
   call_id: Generated<number | null>;
   /** 'provider': a call placed through the company's provider; 'phone': dialled from the telecaller's own phone; null: no call was made from the app */
   call_via: Generated<CallVia | null>;
+  /** the feedback choice chosen (feedback keeps its label as it was then) */
+  feedback_id: Generated<number | null>;
   created_at: string;
 }
 
@@ -510,6 +519,86 @@ export interface DB {
   telephony_settings: TelephonySettingsTable;
   calls: CallsTable;
   recording_plays: RecordingPlaysTable;
+  lead_fields: LeadFieldsTable;
+  lead_values: LeadValuesTable;
+  feedback_choices: FeedbackChoicesTable;
+  import_mappings: ImportMappingsTable;
+  lead_changes: LeadChangesTable;
+}
+
+/**
+ * Changes of a lead's field values, a line of its history each (apart from lead_history, whose rows
+ * are calls and outcomes that every call figure counts).
+ */
+export interface LeadChangesTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  lead_id: number;
+  /** who changed them: a user, or the company (acted_by_subadmin), or neither (an import, the capture API) */
+  user_id: number | null;
+  acted_by_subadmin: number | null;
+  /** JSON FieldChange[]: key, label as it was, the values before and after as people read them */
+  changes: string;
+  created_at: string;
+}
+
+/** A company's own lead field (docs/lead-fields.md); its type is a FieldType of shared/lead-fields.ts. */
+export interface LeadFieldsTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  key: string;
+  label: string;
+  type: string;
+  /** JSON FieldChoice[] for the choice types */
+  choices: string | null;
+  required: Generated<number>;
+  /** JSON array of status codes, or null: the lead's details */
+  statuses: string | null;
+  callers_edit: Generated<number>;
+  on_cards: Generated<number>;
+  hidden: Generated<number>;
+  retired_at: string | null;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One value of a lead's field: text (indexed), number (indexed) or long text; a multiple choice has a row per choice (item). */
+export interface LeadValuesTable {
+  lead_id: number;
+  field_id: number;
+  item: Generated<string>;
+  subadmin_id: number;
+  v_text: string | null;
+  v_num: number | null;
+  v_long: string | null;
+}
+
+/** A feedback choice under a status a telecaller submits, as the company edits it. */
+export interface FeedbackChoicesTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  status: string;
+  label: string;
+  needs_callback: Generated<number>;
+  needs_reason: Generated<number>;
+  needs_note: Generated<number>;
+  retired_at: string | null;
+  position: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A column mapping a company saved for files with these columns. */
+export interface ImportMappingsTable {
+  id: Generated<number>;
+  subadmin_id: number;
+  columns_key: string;
+  name: string;
+  /** JSON { column: target } */
+  mapping: string;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A browser that asked for Web Push alerts (docs/alerts.md): its push service endpoint and its keys. */

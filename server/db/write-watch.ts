@@ -17,11 +17,14 @@ import type { DB } from './schema.js';
 
 /**
  * Who may act, and under which company's rules, is read from four tables on nearly every request,
- * and which company a provider's callback is for from its telephony settings.
+ * which company a provider's callback is for from its telephony settings, and a company's shape (its
+ * lead fields and feedback choices) from theirs.
  * The server keeps what it read of them for a while (watched-cache.ts) and forgets all of it on any
  * write that could change it (docs/architecture.md#kept-reads).
  */
-const WATCHED = new Set(['sessions', 'users', 'subadmins', 'admins', 'telephony_settings']);
+const WATCHED = new Set(['sessions', 'users', 'subadmins', 'admins', 'telephony_settings', 'lead_fields', 'feedback_choices']);
+/** Tables a new row of changes what was read: a company's shape is all of its rows (docs/lead-fields.md). */
+const WHOLE_TABLE_READS = new Set(['lead_fields', 'feedback_choices']);
 /**
  * Columns no kept read uses, which change often: a session's "last seen" (the reads keep it up to
  * date themselves), routing's running counts and a telecaller's break. Leaving one out here only
@@ -33,7 +36,7 @@ const UNREAD_COLUMNS: Record<string, ReadonlySet<string>> = {
 };
 /** A statement not built by Kysely's builders (raw SQL): judged by its text, erring on forgetting. */
 const WATCHED_TEXT =
-  /\b(?:update|delete\s+from|insert\s+into|replace\s+into|insert\s+or\s+\w+\s+into)\s+"?(?:sessions|users|subadmins|admins|telephony_settings)"?[\s(]/i;
+  /\b(?:update|delete\s+from|insert\s+into|replace\s+into|insert\s+or\s+\w+\s+into)\s+"?(?:sessions|users|subadmins|admins|telephony_settings|lead_fields|feedback_choices)"?[\s(]/i;
 
 function tableOf(node: OperationNode | undefined): string | undefined {
   if (!node) return undefined;
@@ -52,7 +55,10 @@ export function changesWhoMayAct(query: CompiledQuery): boolean {
   }
   if (DeleteQueryNode.is(node)) return node.from.froms.some((f) => WATCHED.has(tableOf(f) ?? ''));
   // A new row changes nothing anyone has read; an upsert may change an old one.
-  if (InsertQueryNode.is(node)) return WATCHED.has(tableOf(node.into) ?? '') && Boolean(node.onConflict || node.replace || node.orAction);
+  if (InsertQueryNode.is(node)) {
+    const table = tableOf(node.into) ?? '';
+    return WHOLE_TABLE_READS.has(table) || (WATCHED.has(table) && Boolean(node.onConflict || node.replace || node.orAction));
+  }
   if (SelectQueryNode.is(node)) return false;
   return WATCHED_TEXT.test(query.sql);
 }

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import { insertDefaultFeedback } from '../../server/services/lead-fields/fields.repository.js';
 import type { DB, LeadHistoryTable, LeadsTable, UserType } from '../../server/db/schema.js';
 import { hashPassword } from '../../server/auth/passwords.js';
 import { nowIso } from '../../server/db/dialect.js';
@@ -50,6 +51,7 @@ export async function insertCompany(
     deleted_at: null,
   };
   const row = await db.insertInto('subadmins').values(values).returning('id').executeTakeFirstOrThrow();
+  await insertDefaultFeedback(db, row.id);
   return { id: row.id, email: values.email, password: PASSWORD, name: values.name, company_name: values.company_name };
 }
 

@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { insertDefaultFeedback } from '../lead-fields/fields.repository.js';
 import type { DB, NewSubadmin, UserType } from '../../db/schema.js';
 import { paginate } from '../../db/paging.js';
 import type { SubadminStatusFilter } from '../../../shared/schemas/subadmins.js';
@@ -91,6 +92,7 @@ export async function liveEmailExists(db: Kysely<DB>, email: string): Promise<bo
 
 export async function insertSubadmin(db: Kysely<DB>, values: NewSubadmin): Promise<number> {
   const row = await db.insertInto('subadmins').values(values).returning('id').executeTakeFirstOrThrow();
+  await insertDefaultFeedback(db, row.id);
   return row.id;
 }
 
