@@ -29,6 +29,7 @@ import { projectAdvance } from './0027_project_advance.js';
 import { enquiryRefs } from './0028_enquiry_refs.js';
 import { calls } from './0029_calls.js';
 import { unsettledCalls } from './0030_unsettled_calls.js';
+import { callCosts } from './0031_call_costs.js';
 import { companyShape } from './0032_company_shape.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
@@ -63,6 +64,7 @@ export const migrations: Migration[] = [
   enquiryRefs,
   calls,
   unsettledCalls,
+  callCosts,
   companyShape,
 ];
 export type { Dialect, Migration } from './types.js';

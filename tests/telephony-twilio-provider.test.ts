@@ -235,14 +235,14 @@ describe('Twilio provider: status callbacks', () => {
     expect(events).toEqual([expect.objectContaining({ providerCallId: sid, status: 'completed', talkSeconds: 60 })]);
   });
 
-  it('keeps a price when a callback carries one (Twilio documents it on the Call resource; its callbacks may omit it)', async () => {
+  it('keeps a price when a callback carries one, as the positive amount charged (Twilio documents it on the Call resource; its callbacks may omit it)', async () => {
     const { providerCallId: sid } = await place();
     await standin.answer(sid);
     const completed = standin.childEvent(sid, 'completed', { duration: 61 });
     const priced = { ...completed.params, Price: '-0.01750', PriceUnit: 'USD' };
     await standin.send(standin.hook(account.sid, STATUS, priced), standin.hook(account.sid, STATUS, { ...priced, Price: 'free', PriceUnit: 'dollars' }));
     expect(events.map((e) => [e.cost, e.costCurrency])).toEqual([
-      ['-0.01750', 'USD'],
+      ['0.01750', 'USD'],
       [undefined, undefined],
     ]);
   });

@@ -645,9 +645,13 @@ export interface CallsTable {
   talk_seconds: number | null;
   /** the provider's reference to the recording (never shown to a browser) */
   recording_ref: string | null;
-  /** the provider's price, as it gave it (a decimal string), and its currency */
+  /** what the provider charged, a positive decimal string as it gave it (docs/telephony.md#calls-are-facts), and its currency */
   cost: string | null;
   cost_currency: string | null;
+  /** how many times the provider was asked for the cost */
+  cost_checks: Generated<number>;
+  /** when it may be asked again (null: from five minutes after the end) */
+  cost_check_after: string | null;
   /** 1: placed by the power dialer */
   dialer: Generated<number>;
   updated_at: string;

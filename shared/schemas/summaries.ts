@@ -196,6 +196,9 @@ export interface CallLogRow {
   no_call: boolean;
   /** the call whose recording this person may play (GET /api/recordings/<id>), or null */
   recording_call_id: number | null;
+  /** what the provider charged for the call behind the row (a positive decimal string) and its currency; the company's log only, null until priced */
+  call_cost: string | null;
+  call_cost_currency: string | null;
 }
 
 export interface LeadCallCard {

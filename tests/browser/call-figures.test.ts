@@ -45,7 +45,7 @@ beforeAll(async () => {
       );
     const call = sqlite
       .prepare(
-        "insert into calls (subadmin_id, provider, provider_call_id, lead_id, user_id, direction, status, from_number, to_number, placed_at, answered_at, ended_at, talk_seconds, updated_at) values (?, 'exotel', 'sid-browser', ?, ?, 'outbound', 'completed', '+918047112233', '9876500001', ?, ?, ?, 95, ?) returning id",
+        "insert into calls (subadmin_id, provider, provider_call_id, lead_id, user_id, direction, status, from_number, to_number, placed_at, answered_at, ended_at, talk_seconds, cost, cost_currency, updated_at) values (?, 'exotel', 'sid-browser', ?, ?, 'outbound', 'completed', '+918047112233', '9876500001', ?, ?, ?, 95, '1.20', 'INR', ?) returning id",
       )
       .get(company, lead.id, caller, iso(0), iso(0), iso(-1), iso(-1)) as { id: number };
     const history = sqlite.prepare(
@@ -98,6 +98,8 @@ describe('figures from call facts in a real browser', () => {
     await calls.getByLabel(/^No call: /).waitFor();
     await calls.getByLabel(/^Verified: /).waitFor();
     await calls.getByLabel(/^App timer: /).waitFor();
+    // what Exotel charged for the provider's call
+    await calls.getByText('₹1.20', { exact: true }).waitFor();
     // The mark says what it means on hover.
     await calls.getByLabel(/^Verified: /).hover();
     await page

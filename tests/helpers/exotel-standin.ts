@@ -9,6 +9,9 @@ import type { AddressInfo } from 'node:net';
  * - `POST /v1/Accounts/<sid>/Calls/connect(.json)`: form fields From, To, CallerId (required), answers
  *   `{"Call": {"Sid", "Status": "in-progress", ...}}`; 400 RestException when a required field is missing.
  * - `GET /v1/Accounts/<sid>/Calls(.json)`: one page of calls (the documented credential test).
+ * - `GET /v1/Accounts/<sid>/Calls/<CallSid>(.json)`: Call Details, `{"Call": {..., "Price": ...}}`;
+ *   Price is null until the test sets it with `priceCall(sid, "1.20")` (Exotel fills it about five
+ *   minutes after the end); 404 RestException for a call it did not place.
  * - every API path answers 401 `{"RestException": ...}` for another key or token, 404 for another SID.
  * - `GET /recordings/<CallSid>.mp3`: the recording's bytes, with Range (206, 416).
  *
@@ -89,7 +92,7 @@ export function exotelTime(at: Date): string {
   return new Date(at.getTime() + 330 * 60_000).toISOString().slice(0, 19).replace('T', ' ');
 }
 
-const AREA = ['connect', 'check', 'recording'] as const;
+const AREA = ['connect', 'check', 'details', 'recording'] as const;
 type Area = (typeof AREA)[number];
 
 export class ExotelStandin {
@@ -98,7 +101,8 @@ export class ExotelStandin {
   /** the bytes every recording serves */
   recording: Buffer = Buffer.from(`ID3${'exotel-standin-recording '.repeat(400)}`);
   private readonly calls = new Map<string, PlacedCall>();
-  private readonly canned: Record<Area, CannedAnswer[]> = { connect: [], check: [], recording: [] };
+  private readonly canned: Record<Area, CannedAnswer[]> = { connect: [], check: [], details: [], recording: [] };
+  private readonly prices = new Map<string, string>();
   private server!: http.Server;
   url = '';
 
@@ -126,7 +130,13 @@ export class ExotelStandin {
     return { ...this.credentials, cluster };
   }
 
-  /** Answers the next request of an area (connect: placing a call; check: the calls list; recording) with this. */
+  /** Exotel has priced the call (its Call Details' Price, INR). */
+  priceCall(sid: string, price: string): void {
+    this.call(sid);
+    this.prices.set(sid, price);
+  }
+
+  /** Answers the next request of an area (connect: placing a call; check: the calls list; details: one call's; recording) with this. */
   answerNext(area: Area, answer: CannedAnswer): void {
     this.canned[area].push(answer);
   }
@@ -277,7 +287,9 @@ export class ExotelStandin {
         ? 'connect'
         : /\/Calls(\.json)?$/.test(url.pathname)
           ? 'check'
-          : null;
+          : /\/Calls\/[^/]+$/.test(url.pathname)
+            ? 'details'
+            : null;
     const canned = area ? this.canned[area].shift() : undefined;
     if (canned) {
       if (canned.delayMs) await new Promise((r) => setTimeout(r, canned.delayMs));
@@ -341,7 +353,38 @@ export class ExotelStandin {
         Calls: calls.map((c) => ({ Sid: c.sid, DateCreated: exotelTime(c.createdAt), Status: 'completed', To: c.form.To, From: c.form.From })),
       });
     }
+    if (area === 'details' && req.method === 'GET') {
+      const sid = decodeURIComponent(/\/Calls\/([^/]+?)(\.json)?$/.exec(url.pathname)![1]!);
+      const call = this.calls.get(sid);
+      if (!call) return answer(404, { RestException: { Status: 404, Message: 'Call not found' } });
+      return answer(200, { Call: this.details(call) });
+    }
     answer(404, { RestException: { Status: 404, Message: 'Not Found' } });
+  }
+
+  /** A placed call as Call Details documents it. */
+  private details(call: PlacedCall) {
+    return {
+      Sid: call.sid,
+      ParentCallSid: null,
+      DateCreated: exotelTime(call.createdAt),
+      DateUpdated: exotelTime(call.createdAt),
+      AccountSid: this.credentials.accountSid,
+      To: call.form.To,
+      From: call.form.From,
+      PhoneNumberSid: call.form.CallerId,
+      Status: 'completed',
+      StartTime: exotelTime(call.createdAt),
+      EndTime: exotelTime(call.createdAt),
+      Duration: 60,
+      Price: this.prices.get(call.sid) ?? null,
+      Direction: 'outbound-api',
+      AnsweredBy: 'human',
+      ForwardedFrom: null,
+      CallerName: null,
+      Uri: `/v1/Accounts/${this.credentials.accountSid}/Calls/${call.sid}.json`,
+      RecordingUrl: null,
+    };
   }
 
   private serveRecording(req: http.IncomingMessage, res: http.ServerResponse, record: StandinRequest): void {

@@ -12,6 +12,10 @@ import type { AddressInfo } from 'node:net';
  * - POST /2010-04-01/Accounts/{AccountSid}/Calls.json: creates a call (201 and the Call resource, status
  *   "queued"), or Twilio's error JSON: 21201 no To, 21213 no From, 21205 no Url, 21211 a To that is not
  *   E.164, 21210 a From the account does not own (when `numbers` were given to addAccount)
+ * - GET  /2010-04-01/Accounts/{AccountSid}/Calls/{CallSid}.json: the Call resource, its price null until
+ *   `priceCall(sid, ...)` sets it (Twilio: "Populated after the call is completed")
+ * - GET  /2010-04-01/Accounts/{AccountSid}/Calls.json?ParentCallSid=...: a page of the legs the call's
+ *   <Dial> made (the Call resource of each), as `calls` with Twilio's paging fields
  * - GET  /2010-04-01/Accounts/{AccountSid}/Recordings/{RecordingSid}.mp3: the media, honouring Range (206);
  *   with `redirectMedia`, a 302 to /media/{RecordingSid}.mp3, served without credentials
  * `failNext(answer)` answers the next REST request(s) with what you give instead.
@@ -78,6 +82,13 @@ export interface StandinCall {
   recordingSid?: string;
   sequence: number;
   childSequence: number;
+  /** the last status each leg reported */
+  status?: TwilioCallStatus;
+  childStatus?: TwilioCallStatus;
+  /** each leg's price as Twilio writes it (a charge is negative), null until priced */
+  price?: string | null;
+  childPrice?: string | null;
+  priceUnit?: string;
 }
 
 /** A request Twilio makes to the app. */
@@ -190,6 +201,14 @@ export class TwilioStandin {
     return account;
   }
 
+  /** Twilio has priced the call's legs (the API's call, and the leg its <Dial> made). */
+  priceCall(sid: string, prices: { parent: string | null; child?: string | null; unit?: string }): void {
+    const call = this.call(sid);
+    call.price = prices.parent;
+    call.childPrice = prices.child ?? null;
+    call.priceUnit = prices.unit ?? 'USD';
+  }
+
   failNext(...answers: CannedAnswer[]): void {
     this.canned.push(...answers);
   }
@@ -242,6 +261,7 @@ export class TwilioStandin {
     if (!call.statusCallbackEvents.includes(event))
       throw new Error(`the app did not subscribe to "${event}" (StatusCallbackEvent ${call.statusCallbackEvents.join(' ')})`);
     const params = { ...this.callParams(call), ...this.progress(status, call.sequence++, opts.duration) };
+    call.status = status;
     return this.hook(call.accountSid, call.statusCallback, params);
   }
 
@@ -256,6 +276,7 @@ export class TwilioStandin {
     const events = spaced(dial.numberAttrs.statusCallbackEvent ?? 'completed');
     if (!events.includes(event)) throw new Error(`<Number> did not subscribe to "${event}" (statusCallbackEvent ${events.join(' ')})`);
     call.childSid ??= sidOf('CA');
+    call.childStatus = status;
     const from = dial.attrs.callerId ?? call.from;
     const params: Record<string, string> = {
       AccountSid: call.accountSid,
@@ -433,13 +454,19 @@ export class TwilioStandin {
 
     const stored = /^\/media\/(RE[0-9a-f]{32})\.mp3$/.exec(url.pathname);
     if (stored && req.method === 'GET') return this.sendRecording(stored[1]!, req.headers.range, res, record);
-    const m = /^\/2010-04-01\/Accounts\/([^/]+?)(?:\.json|\/(Calls\.json|Recordings\/([^/]+)\.mp3))$/.exec(url.pathname);
+    const m = /^\/2010-04-01\/Accounts\/([^/]+?)(?:\.json|\/(Calls\.json|Recordings\/([^/]+)\.mp3|Calls\/([^/]+)\.json))$/.exec(url.pathname);
     if (!m) return error(404, 20404, `The requested resource ${url.pathname} was not found`);
     const account = record.auth ? this.accounts.get(record.auth.user) : undefined;
     if (!account || record.auth?.password !== account.token) return error(401, 20003, 'Authenticate');
     if (m[1] !== account.sid) return error(404, 20404, `The requested resource ${url.pathname} was not found`);
 
     if (!m[2] && req.method === 'GET') return send(200, this.accountResource(account));
+    if (m[4] && req.method === 'GET') {
+      const call = this.calls.get(m[4]);
+      if (!call || call.accountSid !== account.sid) return error(404, 20404, `The requested resource ${url.pathname} was not found`);
+      return send(200, this.callResource(call));
+    }
+    if (m[2] === 'Calls.json' && req.method === 'GET') return send(200, this.callsPage(account, url));
     if (m[2] === 'Calls.json' && req.method === 'POST') {
       if (!contentType?.startsWith('application/x-www-form-urlencoded')) return error(400, 20001, 'Unsupported content type');
       return this.createCall(account, record.form, send, error);
@@ -530,6 +557,47 @@ export class TwilioStandin {
     };
   }
 
+  /** A page of the account's calls; only the ParentCallSid filter is understood (the legs a <Dial> made). */
+  private callsPage(account: StandinAccount, url: URL) {
+    const parent = url.searchParams.get('ParentCallSid');
+    const pageSize = Math.min(Number(url.searchParams.get('PageSize') ?? 50) || 50, 1000);
+    const legs = [...this.calls.values()]
+      .filter((c) => c.accountSid === account.sid && (!parent || c.sid === parent) && c.childSid)
+      .map((c) => this.childResource(c));
+    const calls = parent ? legs : [...this.calls.values()].filter((c) => c.accountSid === account.sid).map((c) => this.callResource(c));
+    const uri = `${url.pathname}${url.search}`;
+    return {
+      calls: calls.slice(0, pageSize),
+      end: Math.max(0, Math.min(calls.length, pageSize) - 1),
+      first_page_uri: uri,
+      next_page_uri: null,
+      page: 0,
+      page_size: pageSize,
+      previous_page_uri: null,
+      start: 0,
+      uri,
+    };
+  }
+
+  /** The leg a call's <Dial> made, as its own Call resource. */
+  private childResource(call: StandinCall) {
+    const dial = call.dial;
+    const from = dial?.attrs.callerId ?? call.from;
+    return {
+      ...this.callResource(call),
+      sid: call.childSid!,
+      parent_call_sid: call.sid,
+      direction: 'outbound-dial',
+      from,
+      from_formatted: from,
+      to: dial?.number ?? call.to,
+      to_formatted: dial?.number ?? call.to,
+      status: call.childStatus ?? 'queued',
+      price: call.childPrice ?? null,
+      uri: `/${API_VERSION}/Accounts/${call.accountSid}/Calls/${call.childSid}.json`,
+    };
+  }
+
   private callResource(call: StandinCall) {
     const base = `/${API_VERSION}/Accounts/${call.accountSid}/Calls/${call.sid}`;
     return {
@@ -548,11 +616,11 @@ export class TwilioStandin {
       group_sid: null,
       parent_call_sid: null,
       phone_number_sid: null,
-      price: null,
-      price_unit: 'USD',
+      price: call.price ?? null,
+      price_unit: call.priceUnit ?? 'USD',
       sid: call.sid,
       start_time: null,
-      status: 'queued',
+      status: call.status ?? 'queued',
       subresource_uris: { notifications: `${base}/Notifications.json`, recordings: `${base}/Recordings.json`, events: `${base}/Events.json` },
       to: call.to,
       to_formatted: call.to,

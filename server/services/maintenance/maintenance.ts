@@ -7,6 +7,7 @@ import { drainAllWaiting } from '../routing/waiting.service.js';
 import { recycleAll } from '../routing/recycling.service.js';
 import { alertDueCallbacks } from '../alerts/callback-alerts.service.js';
 import { settleEndedCalls } from '../telephony/calls.service.js';
+import { priceEndedCalls } from '../telephony/call-costs.service.js';
 
 const BATCH_CHECK_MS = 60_000;
 const UPLOAD_SWEEP_MS = 60 * 60_000;
@@ -14,6 +15,7 @@ const UPLOAD_SWEEP_MS = 60 * 60_000;
 const WAITING_DRAIN_MS = 30_000;
 const RECYCLE_MS = 60_000;
 const SETTLE_CALLS_MS = 60_000;
+const PRICE_CALLS_MS = 60_000;
 
 /**
  * What start-up alone cannot clean up when several instances share a database and a volume: the
@@ -22,7 +24,7 @@ const SETTLE_CALLS_MS = 60_000;
  * removal is safe to race. Also lead routing's clock: leads waiting for routing go out when working
  * hours start, and untouched leads are recycled (one instance at a time on Postgres); and the callbacks
  * falling due, alerted to their telecallers (one instance at a time); and the calls a provider ended
- * without saying how, settled.
+ * without saying how, settled; and ended calls' costs, asked of their providers.
  */
 export function startMaintenance(deps: Deps, logger: SchedulerLogger) {
   const every = (ms: number, job: () => Promise<void>) => {
@@ -63,6 +65,11 @@ export function startMaintenance(deps: Deps, logger: SchedulerLogger) {
     every(SETTLE_CALLS_MS, async () => {
       const settled = await settleEndedCalls(deps);
       if (settled) logger.info({ settled }, 'settled calls the provider ended without saying how');
+    }),
+    every(PRICE_CALLS_MS, async () => {
+      const round = await priceEndedCalls(deps);
+      if (round.failed) logger.warn(round, 'some providers did not give calls’ costs');
+      else if (round.priced) logger.info(round, 'priced ended calls');
     }),
     every(deps.config.callbackAlertCheckMs, async () => {
       await alertDueCallbacks(deps);

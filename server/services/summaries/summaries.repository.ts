@@ -264,6 +264,8 @@ export function pageCalls(db: Kysely<DB>, subadminId: number, span: Span, page: 
       'h.call_via',
       'c.status as call_status',
       'c.talk_seconds as call_talk_seconds',
+      'c.cost as call_cost',
+      'c.cost_currency as call_cost_currency',
       'h.call_id',
       'c.user_id as call_user_id',
       'l.handler_id',

@@ -201,7 +201,12 @@ export async function productivity(deps: Deps, actor: SubadminActor, input: Rang
   return { from: range.fromDate, to: range.toDate, timeZone, rows, totals: productivityTotals(rows) };
 }
 
-const toCallLogRow = (r: Awaited<ReturnType<typeof pageCalls>>[number], since: string | null, hearable: ReadonlySet<number>): CallLogRow => ({
+const toCallLogRow = (
+  r: Awaited<ReturnType<typeof pageCalls>>[number],
+  since: string | null,
+  hearable: ReadonlySet<number>,
+  showCost: boolean,
+): CallLogRow => ({
   id: r.id,
   created_at: r.created_at,
   telecaller_id: r.user_id,
@@ -221,6 +226,8 @@ const toCallLogRow = (r: Awaited<ReturnType<typeof pageCalls>>[number], since: s
   call_status: r.call_status,
   no_call: since !== null && r.kind === 'outcome' && r.call_via === null && r.created_at >= since,
   recording_call_id: r.call_id !== null && hearable.has(r.call_id) ? r.call_id : null,
+  call_cost: showCost ? r.call_cost : null,
+  call_cost_currency: showCost ? r.call_cost_currency : null,
 });
 
 /**
@@ -250,7 +257,8 @@ export async function pageCallLog(
   ]);
   const hearable = await hearableCalls(deps.db, actor, rows);
   return {
-    items: rows.map((r) => toCallLogRow(r, since, hearable)),
+    // what calls cost is the company's to see, not its telecallers'
+    items: rows.map((r) => toCallLogRow(r, since, hearable, actor.kind === 'subadmin')),
     ...cappedTotal(total),
     page: input.page,
     pageSize: input.pageSize,

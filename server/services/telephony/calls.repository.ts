@@ -262,3 +262,60 @@ export async function writeLeadAttempts(trx: Kysely<DB>, dialect: Dialect, leads
 export async function insertHistories(trx: Kysely<DB>, rows: Insertable<LeadHistoryTable>[]): Promise<void> {
   if (rows.length) await trx.insertInto('lead_history').values(rows).execute();
 }
+
+/**
+ * Ended calls whose cost the provider may be asked for now: no cost yet, asked fewer than `maxChecks`
+ * times (calls_unpriced keeps only these: the predicate is the index's, word for word), ended between
+ * `endedAfter` and `endedBefore`, and not waiting for their next ask. Locked on Postgres, and skipped
+ * when another instance holds them.
+ */
+export function lockCallsToPrice(
+  trx: Kysely<DB>,
+  dialect: Dialect,
+  o: { endedAfter: string; endedBefore: string; now: string; maxChecks: number; limit: number },
+) {
+  let q = trx
+    .selectFrom('calls')
+    .select(['id', 'subadmin_id', 'provider', 'provider_call_id', 'cost_checks'])
+    .where(unpriced(o.maxChecks))
+    .where('ended_at', '>', o.endedAfter)
+    .where('ended_at', '<', o.endedBefore)
+    .where((eb) => eb.or([eb('cost_check_after', 'is', null), eb('cost_check_after', '<=', o.now)]))
+    .orderBy('ended_at')
+    .limit(o.limit);
+  if (dialect === 'postgres') q = q.forUpdate().skipLocked();
+  return q.execute();
+}
+
+/** calls_unpriced's predicate (migrations/0031_call_costs.ts), for its planner to match. */
+function unpriced(maxChecks: number) {
+  return sql<boolean>`cost is null and provider_call_id is not null and ended_at is not null and cost_checks < ${sql.lit(maxChecks)}`;
+}
+
+/** Counts one ask of the provider for each call, and when it may be asked next (several calls, one statement). */
+export async function countCostChecks(trx: Kysely<DB>, dialect: Dialect, checks: { id: number; checks: number; after: string }[]): Promise<void> {
+  if (!checks.length) return;
+  const v = valuesTable(
+    dialect,
+    { id: 'int', checks: 'int', after: 'text' },
+    checks.map((c) => [c.id, c.checks, c.after]),
+  );
+  await sql`update calls as c set cost_checks = v.checks, cost_check_after = v.after from ${v} where c.id = v.id`.execute(trx);
+}
+
+/** Calls that ended before `before` and were never priced leave the index: they are not asked again. */
+export async function giveUpPricing(db: Kysely<DB>, before: string, maxChecks: number): Promise<number> {
+  const res = await db.updateTable('calls').set({ cost_checks: maxChecks }).where(unpriced(maxChecks)).where('ended_at', '<=', before).executeTakeFirst();
+  return Number(res.numUpdatedRows);
+}
+
+/** The call's cost, unless it has one already (a callback may have brought it meanwhile). */
+export async function setCallCost(db: Kysely<DB>, subadminId: number, id: number, cost: { cost: string; currency: string }, now: string): Promise<void> {
+  await db
+    .updateTable('calls')
+    .set({ cost: cost.cost, cost_currency: cost.currency, updated_at: now })
+    .where('id', '=', id)
+    .where('subadmin_id', '=', subadminId)
+    .where('cost', 'is', null)
+    .execute();
+}

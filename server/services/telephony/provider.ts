@@ -45,6 +45,12 @@ export interface CallEvent {
   costCurrency?: string;
 }
 
+/** What a call cost: the amount charged (positive, a decimal string: ./charge.ts) and its currency. */
+export interface CallCost {
+  cost: string;
+  currency: string;
+}
+
 /** An inbound call as the provider announces it. */
 export interface InboundCall {
   providerCallId: string;
@@ -118,4 +124,6 @@ export interface TelephonyProvider {
   inboundReply(settings: ProviderSettings, answer: InboundAnswer): HookReply;
   /** the recording as a stream from the provider (credentials added here), honouring a Range header */
   fetchRecording(settings: ProviderSettings, recordingRef: string, range?: string): Promise<Response>;
+  /** what the call cost, from the provider's call details; null while it has not priced it yet; throws ProviderError */
+  fetchCallCost?(settings: ProviderSettings, providerCallId: string): Promise<CallCost | null>;
 }

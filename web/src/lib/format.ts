@@ -144,5 +144,22 @@ export const formatMoney = (amount: number) => {
   return rupees.format(amount);
 };
 
+/**
+ * What a call cost, as the provider charged it (a decimal string): rupees as formatMoney writes them,
+ * another currency with its code and up to the provider's five decimals (USD 0.0135).
+ */
+export function formatCallCost(cost: string, currency: string): string {
+  const amount = Number(cost);
+  if (!Number.isFinite(amount)) return `${currency} ${cost}`;
+  if (currency === 'INR') return formatMoney(amount);
+  try {
+    return new Intl.NumberFormat('en-IN', { style: 'currency', currency, currencyDisplay: 'code', minimumFractionDigits: 2, maximumFractionDigits: 5 })
+      .format(amount)
+      .replace(/\u00a0/g, ' ');
+  } catch {
+    return `${currency} ${cost}`;
+  }
+}
+
 /** Rupees as a form field holds them: "1250" or "1250.50", never a float's tail. */
 export const rupeesFieldValue = (amount: number) => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2));

@@ -1,5 +1,6 @@
 import type { CallStatus } from '../../../../shared/telephony.js';
 import type { TelephonyConfig } from '../../../config.js';
+import { chargeOf } from '../charge.js';
 import {
   type CallEvent,
   HookRefused,
@@ -9,6 +10,7 @@ import {
   type InboundCall,
   type PlacedCall,
   type PlaceCallRequest,
+  type CallCost,
   ProviderError,
   type ProviderSettings,
   type TelephonyProvider,
@@ -368,6 +370,24 @@ export function exotelProvider(config: TelephonyConfig): TelephonyProvider {
       const s = typeof call.Status === 'string' ? call.Status : 'queued';
       const status: CallStatus = ['failed', 'busy', 'no-answer', 'canceled'].includes(s) ? 'agent_missed' : 'ringing';
       return { providerCallId: call.Sid, status };
+    },
+
+    async fetchCallCost(settings, providerCallId): Promise<CallCost | null> {
+      if (!CALL_SID.test(providerCallId)) throw new ProviderError('This is not an Exotel call id.', 'refused');
+      // Call Details: Price (INR) is filled in asynchronously, about five minutes after the end.
+      const res = await callExotel(`${baseUrl(config, settings)}${accountPath(settings, `Calls/${encodeURIComponent(providerCallId)}.json`)}`, {
+        headers: { Authorization: authorization(settings), Accept: 'application/json' },
+      });
+      if (!res.ok) throw await refusal(res, settings, config, 'the call details');
+      let call: { Price?: unknown } | undefined;
+      try {
+        call = ((await res.json()) as { Call?: { Price?: unknown } })?.Call;
+      } catch {
+        call = undefined;
+      }
+      if (!call || typeof call !== 'object') throw new ProviderError('Exotel answered the call details in a way the server did not understand.', 'unreachable');
+      const cost = chargeOf(call.Price);
+      return cost === null ? null : { cost, currency: 'INR' };
     },
 
     readStatusCallback(_settings, req) {

@@ -4,7 +4,9 @@ import VoiceResponse from 'twilio/lib/twiml/VoiceResponse.js';
 import { validateRequest } from 'twilio/lib/webhooks/webhooks.js';
 import type { CallStatus } from '../../../../shared/telephony.js';
 import type { TelephonyConfig } from '../../../config.js';
+import { chargeOf, sumCharges } from '../charge.js';
 import {
+  type CallCost,
   type CallEvent,
   type HookReply,
   type HookRequest,
@@ -117,11 +119,35 @@ function seconds(value: string | undefined): number | undefined {
 }
 
 function withCost(event: CallEvent, p: Record<string, string>): CallEvent {
-  if (p.Price && /^-?\d{1,10}(\.\d{1,10})?$/.test(p.Price)) {
-    event.cost = p.Price;
+  const charge = chargeOf(p.Price);
+  if (charge !== null) {
+    event.cost = charge;
     if (p.PriceUnit && /^[A-Z]{3}$/.test(p.PriceUnit)) event.costCurrency = p.PriceUnit;
   }
   return event;
+}
+
+/** A leg Twilio does not charge for: it ended without being answered. */
+const UNCHARGED = new Set(['busy', 'no-answer', 'failed', 'canceled']);
+/** The legs a call's <Dial> made: one, or a few when a <Dial> is retried. */
+const MAX_CHILD_LEGS = 20;
+
+/**
+ * What a call cost: Twilio prices each leg apart, so the call the API placed (or the inbound one)
+ * plus the legs its <Dial> made (ParentCallSid). Null while a leg that was answered has no price yet
+ * (Twilio: "Populated after the call is completed. May not be immediately available."); a leg that
+ * ended unanswered costs nothing.
+ */
+function costOfLegs(legs: { price: string | null; priceUnit: string | null; status: string }[]): CallCost | null {
+  const charges: string[] = [];
+  for (const leg of legs) {
+    const charge = chargeOf(leg.price);
+    if (charge !== null) charges.push(charge);
+    else if (!UNCHARGED.has(leg.status)) return null;
+  }
+  // every leg unanswered: nothing was charged
+  const unit = (legs.find((l) => chargeOf(l.price) !== null) ?? legs[0])?.priceUnit?.toUpperCase() ?? '';
+  return { cost: charges.length ? sumCharges(charges) : '0', currency: /^[A-Z]{3}$/.test(unit) ? unit : 'USD' };
 }
 
 const ENDED_UNREACHED: Record<string, CallStatus> = { busy: 'busy', 'no-answer': 'no_answer', failed: 'failed', canceled: 'canceled' };
@@ -285,6 +311,18 @@ export function twilioProvider(config: TelephonyConfig): TelephonyProvider {
       } catch (e) {
         if (e instanceof ProviderError) throw e;
         throw providerError(sdk, e, 'place the call');
+      }
+    },
+
+    async fetchCallCost(settings, providerCallId): Promise<CallCost | null> {
+      if (!SID.call.test(providerCallId)) throw new ProviderError('This is not a Twilio call id', 'refused');
+      const { sdk, twilio } = await client(settings);
+      try {
+        const call = await twilio.calls(providerCallId).fetch();
+        const children = await twilio.calls.list({ parentCallSid: providerCallId, limit: MAX_CHILD_LEGS, pageSize: MAX_CHILD_LEGS });
+        return costOfLegs([call, ...children]);
+      } catch (e) {
+        throw providerError(sdk, e, 'read the call’s price');
       }
     },
 

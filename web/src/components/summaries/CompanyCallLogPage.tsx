@@ -12,7 +12,7 @@ import { DateRangeForm } from './DateRangeForm';
 import { COMPANY_CALL_LOG_PAGE_SIZE, companyCallLogInput, type RangeSearch } from './rangeSearch';
 import { useListPage } from '../../lib/useListPage';
 import { rangeLabel, shownRange } from './useRange';
-import { formatCount } from '../../lib/format';
+import { formatCallCost, formatCount } from '../../lib/format';
 
 // Stands for "every telecaller" in the select.
 const EVERYONE = 'all';
@@ -134,6 +134,11 @@ const CALL_LOG_COLUMNS: AppColumn<CallLogRow>[] = [
           {formatHms(c.call_duration)}
         </Text>
         <CallMark call={c} />
+        {c.call_cost !== null && c.call_cost_currency !== null && (
+          <Text size="xs" c="dimmed" style={{ fontVariantNumeric: 'tabular-nums' }} title="What the provider charged for the call">
+            {formatCallCost(c.call_cost, c.call_cost_currency)}
+          </Text>
+        )}
         {c.recording_call_id !== null && <RecordingPlayer callId={c.recording_call_id} />}
       </Stack>
     ),
