@@ -69,12 +69,7 @@ async function up(db: Kysely<any>, { dialect }: { dialect: Dialect }) {
     .columns(['field_id', 'v_text', 'lead_id'])
     .where(sql.ref('v_text'), 'is not', null)
     .execute();
-  await db.schema
-    .createIndex('lead_values_num')
-    .on('lead_values')
-    .columns(['field_id', 'v_num', 'lead_id'])
-    .where(sql.ref('v_num'), 'is not', null)
-    .execute();
+  await db.schema.createIndex('lead_values_num').on('lead_values').columns(['field_id', 'v_num', 'lead_id']).where(sql.ref('v_num'), 'is not', null).execute();
 
   await withId(db, dialect, 'feedback_choices')
     .addColumn('subadmin_id', 'integer', (c) => c.notNull().references('subadmins.id').onDelete('cascade'))

@@ -50,8 +50,7 @@ export interface CompanyShape {
 }
 
 /** The choices a status offers now, in order. */
-export const activeChoices = (shape: CompanyShape, status: SubmitStatus): FeedbackChoice[] =>
-  (shape.feedback[status] ?? []).filter((c) => !c.retired);
+export const activeChoices = (shape: CompanyShape, status: SubmitStatus): FeedbackChoice[] => (shape.feedback[status] ?? []).filter((c) => !c.retired);
 
 /** The choice a submitted feedback names (its label, any case), among those the status offers now. */
 export function choiceNamed(shape: CompanyShape, status: SubmitStatus, label: string): FeedbackChoice | null {

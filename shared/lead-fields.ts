@@ -148,7 +148,9 @@ export const FIELD_TYPES = {
       const text = asText(raw) ?? '';
       // an instant with its offset: stored in UTC, so that text order is time order
       const t = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text) ? Date.parse(text) : Number.NaN;
-      return Number.isNaN(t) ? refuse(`${field.label} must be a date and time with its zone (2026-11-29T10:30:00+05:30).`) : one({ text: new Date(t).toISOString() });
+      return Number.isNaN(t)
+        ? refuse(`${field.label} must be a date and time with its zone (2026-11-29T10:30:00+05:30).`)
+        : one({ text: new Date(t).toISOString() });
     },
     wire: (r) => r[0]?.text ?? '',
   },

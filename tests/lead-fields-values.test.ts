@@ -86,9 +86,11 @@ describe.each(dialects)('a company’s fields and their values on %s', (dialect)
     const a = await insertCompany(db());
     const b = await insertCompany(db());
     const shapeA = await companyShape(db(), a.id);
-    expect(Object.values(shapeA.feedback).flat().map((c) => [c.status, c.label, c.needsCallback, c.needsReason])).toEqual(
-      DEFAULT_FEEDBACK.map((d) => [d.status, d.label, d.needsCallback, d.needsReason]),
-    );
+    expect(
+      Object.values(shapeA.feedback)
+        .flat()
+        .map((c) => [c.status, c.label, c.needsCallback, c.needsReason]),
+    ).toEqual(DEFAULT_FEEDBACK.map((d) => [d.status, d.label, d.needsCallback, d.needsReason]));
     const shapeB = await companyShape(db(), b.id);
     expect(shapeB.feedback['3'].map((c) => c.id)).not.toEqual(shapeA.feedback['3'].map((c) => c.id));
     expect(shapeA.fields).toEqual([]);
@@ -145,7 +147,11 @@ describe.each(dialects)('a company’s fields and their values on %s', (dialect)
 
     // the same values again change nothing; a cleared and a changed value are one line
     const again = readFieldInput(fields, sent).values;
-    expect(await db().transaction().execute((trx) => setLeadValues(trx, { subadminId: a.id, leadId: lead }, fields, again))).toEqual([]);
+    expect(
+      await db()
+        .transaction()
+        .execute((trx) => setLeadValues(trx, { subadminId: a.id, leadId: lead }, fields, again)),
+    ).toEqual([]);
     const next = readFieldInput(fields, { roof: 'tin sheet', website: '' }).values;
     await db()
       .transaction()
@@ -166,11 +172,7 @@ describe.each(dialects)('a company’s fields and their values on %s', (dialect)
     await insertField(db(), a.id, { key: 'gone', label: 'Gone', type: 'text', retired: true });
     await insertField(db(), a.id, { key: 'locked', label: 'Locked', type: 'text', callersEdit: false });
     const { fields } = await companyShape(db(), a.id);
-    const read = readFieldInput(
-      fields,
-      { gone: 'x', nope: 'y', locked: 'z' },
-      { may: (f) => f.callersEdit, required: fields.filter((f) => f.required) },
-    );
+    const read = readFieldInput(fields, { gone: 'x', nope: 'y', locked: 'z' }, { may: (f) => f.callersEdit, required: fields.filter((f) => f.required) });
     expect(read.errors).toEqual({
       gone: 'There is no lead field "gone".',
       nope: 'There is no lead field "nope".',

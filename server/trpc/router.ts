@@ -24,6 +24,7 @@ import { captureRouter } from './routers/capture.js';
 import { alertsRouter } from './routers/alerts.js';
 import { telephonyRouter } from './routers/telephony.js';
 import { telephonySettingsRouter } from './routers/telephony-settings.js';
+import { shapeRouter } from './routers/shape.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -51,6 +52,7 @@ export const appRouter = router({
   alerts: alertsRouter,
   telephony: telephonyRouter,
   telephonySettings: telephonySettingsRouter,
+  shape: shapeRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -179,6 +179,7 @@ export const PROCEDURES: Record<string, Entry> = {
   'projects.decideUpdate': { allow: OWNER, probes: (o) => input({ id: o.updateRequest, approve: true }, { id: o.updateRequest, approve: false }) },
   'projects.business': { allow: OWNER },
   'products.list': { allow: ['subadmin', ...CALLERS] },
+  'shape.get': { allow: ['subadmin', ...CALLERS] },
   'products.create': { allow: OWNER },
   'products.update': { allow: OWNER, probes: (o) => input({ id: o.product, name: 'Probe product', price: '100', description: 'Probe' }) },
   'products.remove': { allow: OWNER, probes: (o) => input({ id: o.product }) },

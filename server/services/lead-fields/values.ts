@@ -115,7 +115,15 @@ export interface FieldChange {
 }
 
 const rowsFor = (subadminId: number, leadId: number, fieldId: number, values: readonly StoredValue[], multi: boolean): Insertable<DB['lead_values']>[] =>
-  values.map((v) => ({ lead_id: leadId, field_id: fieldId, item: multi ? (v.text ?? '') : '', subadmin_id: subadminId, v_text: v.text, v_num: v.num, v_long: v.long }));
+  values.map((v) => ({
+    lead_id: leadId,
+    field_id: fieldId,
+    item: multi ? (v.text ?? '') : '',
+    subadmin_id: subadminId,
+    v_text: v.text,
+    v_num: v.num,
+    v_long: v.long,
+  }));
 
 /** Value rows for a new lead (an import, the capture API, Add Lead): nothing to compare with, so no history. */
 export function newLeadValueRows(subadminId: number, leadId: number, fields: readonly FieldDef[], values: FieldValues): Insertable<DB['lead_values']>[] {
@@ -125,7 +133,11 @@ export function newLeadValueRows(subadminId: number, leadId: number, fields: rea
 
 /** Inserts value rows in statements of a bounded size (each row is 7 parameters; SQLite allows 32,766). */
 export async function insertValueRows(db: Kysely<DB>, rows: readonly Insertable<DB['lead_values']>[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 1000) await db.insertInto('lead_values').values(rows.slice(i, i + 1000)).execute();
+  for (let i = 0; i < rows.length; i += 1000)
+    await db
+      .insertInto('lead_values')
+      .values(rows.slice(i, i + 1000))
+      .execute();
 }
 
 /**
