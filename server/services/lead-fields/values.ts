@@ -76,7 +76,10 @@ async function rowsOf(db: Kysely<DB>, subadminId: number, leadIds: readonly numb
     .execute();
   for (const r of rows) {
     let byField = out.get(r.lead_id);
-    if (!byField) out.set(r.lead_id, (byField = new Map()));
+    if (!byField) {
+      byField = new Map();
+      out.set(r.lead_id, byField);
+    }
     const list = byField.get(r.field_id);
     if (list) list.push(stored(r));
     else byField.set(r.field_id, [stored(r)]);
