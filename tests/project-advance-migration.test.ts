@@ -45,7 +45,7 @@ describe.each(dialects)('the project advance migration on %s', (dialect: Dialect
   it('gives each existing project back the advance it was created with: what is received less the approved updates', async () => {
     const { database, pgSchema } = await databaseBeforeAdvance();
     const { db } = database;
-    const company = await insertCompany(db);
+    const company = await insertCompany(db, {}, { feedbackChoices: false });
     const caller = await insertUser(db, company.id);
     const now = nowIso();
     const project = async (receivedPaise: number, status: number) =>

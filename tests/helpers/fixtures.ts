@@ -30,6 +30,8 @@ export async function insertAdmin(db: Kysely<DB>, email = `admin${next()}@test.l
 export async function insertCompany(
   db: Kysely<DB>,
   over: Partial<{ name: string; email: string; telecaller_creat_limit: number; expiry_date: string; is_blocked: number }> = {},
+  /** false: a database migrated only as far as before companies had their own feedback choices */
+  { feedbackChoices = true }: { feedbackChoices?: boolean } = {},
 ) {
   const now = nowIso();
   const n = next();
@@ -51,7 +53,7 @@ export async function insertCompany(
     deleted_at: null,
   };
   const row = await db.insertInto('subadmins').values(values).returning('id').executeTakeFirstOrThrow();
-  await insertDefaultFeedback(db, row.id);
+  if (feedbackChoices) await insertDefaultFeedback(db, row.id);
   return { id: row.id, email: values.email, password: PASSWORD, name: values.name, company_name: values.company_name };
 }
 
