@@ -111,13 +111,7 @@ export function FieldModal({ field, onClose }: { field: FieldView | null; onClos
             </Group>
           </Radio.Group>
           {v.showsOn === 'statuses' && (
-            <MultiSelect
-              label="Outcomes"
-              data={STATUS_OPTIONS}
-              placeholder="Pick outcomes"
-              key={form.key('statuses')}
-              {...form.getInputProps('statuses')}
-            />
+            <MultiSelect label="Outcomes" data={STATUS_OPTIONS} placeholder="Pick outcomes" key={form.key('statuses')} {...form.getInputProps('statuses')} />
           )}
           <Checkbox label="Required when the lead form is submitted" key={form.key('required')} {...form.getInputProps('required', { type: 'checkbox' })} />
           <Checkbox label="Telecallers may edit it" key={form.key('callersEdit')} {...form.getInputProps('callersEdit', { type: 'checkbox' })} />
@@ -164,7 +158,12 @@ function ChoicesEditor({ form }: { form: Form }) {
             key={form.key(`choices.${i}.label`)}
             {...form.getInputProps(`choices.${i}.label`)}
           />
-          <ActionIcon variant="light" aria-label={`Move choice ${i + 1} up`} disabled={i === 0} onClick={() => form.reorderListItem('choices', { from: i, to: i - 1 })}>
+          <ActionIcon
+            variant="light"
+            aria-label={`Move choice ${i + 1} up`}
+            disabled={i === 0}
+            onClick={() => form.reorderListItem('choices', { from: i, to: i - 1 })}
+          >
             ↑
           </ActionIcon>
           <ActionIcon

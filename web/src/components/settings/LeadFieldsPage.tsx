@@ -99,17 +99,30 @@ export function LeadFieldsPage() {
                 <Group gap={4}>
                   {f.retired && <Badge color="gray">Retired</Badge>}
                   {f.hidden && <Badge color="yellow">Hidden</Badge>}
-                  {f.required && <Badge color="red" variant="light">Required</Badge>}
+                  {f.required && (
+                    <Badge color="red" variant="light">
+                      Required
+                    </Badge>
+                  )}
                   {f.onCards && <Badge variant="light">On cards</Badge>}
-                  {!f.callersEdit && <Badge variant="outline" color="gray">Read only</Badge>}
+                  {!f.callersEdit && (
+                    <Badge variant="outline" color="gray">
+                      Read only
+                    </Badge>
+                  )}
                 </Group>
               ),
             },
           ]}
           actions={{
             render: (f, i) => (
-              <Group gap={6} wrap="nowrap">
-                <ActionIcon variant="light" aria-label={`Move ${f.label} up`} disabled={i === 0 || busy} onClick={() => move.mutate({ id: f.id, direction: 'up' })}>
+              <Group gap={6} wrap="nowrap" justify="flex-end">
+                <ActionIcon
+                  variant="light"
+                  aria-label={`Move ${f.label} up`}
+                  disabled={i === 0 || busy}
+                  onClick={() => move.mutate({ id: f.id, direction: 'up' })}
+                >
                   ↑
                 </ActionIcon>
                 <ActionIcon

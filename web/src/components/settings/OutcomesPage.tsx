@@ -86,6 +86,7 @@ function StatusChoices({ status, shape }: { status: SubmitStatus; shape: Company
           {
             accessor: 'label',
             title: 'Choice',
+            width: '40%',
             render: (c) => (
               <Group gap={6}>
                 <Text size="sm" c={c.retired ? 'dimmed' : undefined}>
@@ -98,6 +99,7 @@ function StatusChoices({ status, shape }: { status: SubmitStatus; shape: Company
           {
             accessor: 'needsNote',
             title: 'Asks for',
+            width: '30%',
             render: (c) => (
               <Group gap={4}>
                 {ASKS.filter((a) => c[a.key]).map((a) => (
@@ -111,8 +113,13 @@ function StatusChoices({ status, shape }: { status: SubmitStatus; shape: Company
         ]}
         actions={{
           render: (c, i) => (
-            <Group gap={6} wrap="nowrap">
-              <ActionIcon variant="light" aria-label={`Move ${c.label} up`} disabled={i === 0 || busy} onClick={() => move.mutate({ id: c.id, direction: 'up' })}>
+            <Group gap={6} wrap="nowrap" justify="flex-end">
+              <ActionIcon
+                variant="light"
+                aria-label={`Move ${c.label} up`}
+                disabled={i === 0 || busy}
+                onClick={() => move.mutate({ id: c.id, direction: 'up' })}
+              >
                 ↑
               </ActionIcon>
               <ActionIcon
