@@ -205,6 +205,14 @@ describe.each(dialects)('lead fields defined by the company on %s', (dialect) =>
     expect((await rows(id)).find((r) => r.id === last.id)?.retired_at).not.toBeNull();
   });
 
+  it('takes two adds at once for the last place one after the other: one is added, the other refused', async () => {
+    const { id, session } = await signedInSubadmin(t);
+    for (let i = 1; i < MAX_ACTIVE_FIELDS; i++) await insertField(t.deps.db, id, { key: `f${i}`, label: `Field ${i}`, type: 'text', position: i });
+    const both = await Promise.all(['First in', 'Second in'].map((label) => mutate(t.app, 'leadFields.add', field({ label }), session)));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect((await rows(id)).filter((r) => r.retired_at === null)).toHaveLength(MAX_ACTIVE_FIELDS);
+  });
+
   it('shows a company only its own fields; another company’s ids are not found and stay as they were', async () => {
     const a = await signedInSubadmin(t);
     const b = await signedInSubadmin(t);

@@ -21,7 +21,7 @@ export const FieldChoiceInput = z.object({
   key: z
     .string()
     .trim()
-    .regex(/^[a-z0-9_]{1,40}$/, 'A choice’s key is made by the app.')
+    .regex(/^[a-z0-9_]{1,50}$/, 'A choice’s key is made by the app.')
     .optional(),
   label: requiredText('A choice’s label', CHOICE_LABEL_MAX),
   retired: z.boolean().optional(),

@@ -9,7 +9,7 @@ import { MAX_CHOICES_PER_STATUS, type FeedbackChoice } from '../../../shared/com
 import type { SubmitStatus } from '../../../shared/lead-status.js';
 import type { FeedbackChoiceInput, FeedbackChoiceUpdateInput, ShapeMoveInput } from '../../../shared/schemas/lead-fields.js';
 import { toFeedbackChoice, type ChoiceRow } from './fields.repository.js';
-import { renumber } from './fields.service.js';
+import { lockShape, renumber } from './fields.service.js';
 
 /*
  * The company's outcomes (docs/lead-fields.md#outcomes): under each status a telecaller submits, its
@@ -49,6 +49,7 @@ const flagsOf = (input: Omit<FeedbackChoiceInput, 'status'>) => ({
 
 export async function addChoice(deps: Deps, actor: SubadminActor, input: FeedbackChoiceInput): Promise<FeedbackChoice> {
   const id = await deps.db.transaction().execute(async (trx) => {
+    await lockShape(trx, deps.dialect, actor.subadminId);
     const rows = await rowsOfStatus(trx, actor.subadminId, input.status);
     if (rows.length >= MAX_CHOICES_PER_STATUS) throw new AppError('BAD_REQUEST', CHOICES_FULL);
     checkLabel(input.label, rows, null);
@@ -75,6 +76,7 @@ export async function addChoice(deps: Deps, actor: SubadminActor, input: Feedbac
 /** Renames it and sets what it asks for; history keeps the label it was chosen with. */
 export async function updateChoice(deps: Deps, actor: SubadminActor, input: FeedbackChoiceUpdateInput): Promise<FeedbackChoice> {
   await deps.db.transaction().execute(async (trx) => {
+    await lockShape(trx, deps.dialect, actor.subadminId);
     const row = await findChoice(trx, actor.subadminId, input.id);
     checkLabel(input.label, await rowsOfStatus(trx, actor.subadminId, row.status), row.id);
     await trx
@@ -90,6 +92,7 @@ export async function updateChoice(deps: Deps, actor: SubadminActor, input: Feed
 
 export async function retireChoice(deps: Deps, actor: SubadminActor, id: number): Promise<FeedbackChoice> {
   await deps.db.transaction().execute(async (trx) => {
+    await lockShape(trx, deps.dialect, actor.subadminId);
     const row = await findChoice(trx, actor.subadminId, id);
     if (row.retired_at !== null) return;
     const inUse = (await rowsOfStatus(trx, actor.subadminId, row.status)).filter((r) => r.retired_at === null);
@@ -110,6 +113,7 @@ export async function restoreChoice(deps: Deps, actor: SubadminActor, id: number
 /** Swaps a choice with the one above or below it under its status; at either end nothing moves. */
 export async function moveChoice(deps: Deps, actor: SubadminActor, input: ShapeMoveInput): Promise<FeedbackChoice[]> {
   const status = await deps.db.transaction().execute(async (trx) => {
+    await lockShape(trx, deps.dialect, actor.subadminId);
     const row = await findChoice(trx, actor.subadminId, input.id);
     const rows = await rowsOfStatus(trx, actor.subadminId, row.status);
     const at = rows.findIndex((r) => r.id === row.id);

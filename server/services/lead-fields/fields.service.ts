@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { Dialect } from '../../db/database.js';
 import type { Deps } from '../../deps.js';
 import type { SubadminActor } from '../../auth/actor.js';
 import { AppError, notFound } from '../../errors.js';
@@ -31,6 +32,15 @@ export const NO_CHOICES = 'Only a single or multiple choice field has choices.';
 const BUILT_IN_LABELS = new Set(['name', 'mobile', 'email', 'requirement', 'area', 'category', 'language', 'source', 'status', 'owner']);
 
 const fieldNotFound = () => notFound('Field');
+
+/**
+ * Holds the company's row until the transaction ends (Postgres), so that two edits of its shape at
+ * once are checked one after the other (the 50 limit, a label in use). SQLite transactions here begin
+ * immediate, which already serialises writers.
+ */
+export async function lockShape(trx: Kysely<DB>, dialect: Dialect, subadminId: number): Promise<void> {
+  if (dialect === 'postgres') await trx.selectFrom('subadmins').select('id').where('id', '=', subadminId).forUpdate().execute();
+}
 
 export async function listFields(deps: Deps, actor: SubadminActor): Promise<FieldView[]> {
   const rows = await fieldRowsOf(deps.db, actor.subadminId);
@@ -94,6 +104,7 @@ const activeCount = (fields: readonly FieldRow[]) => fields.filter((f) => f.reti
 
 export async function addField(deps: Deps, actor: SubadminActor, input: LeadFieldInput): Promise<FieldView> {
   const id = await deps.db.transaction().execute(async (trx) => {
+    await lockShape(trx, deps.dialect, actor.subadminId);
     const fields = await fieldRowsOf(trx, actor.subadminId);
     if (fields.length >= MAX_FIELDS) throw new AppError('BAD_REQUEST', TOTAL_LIMIT);
     if (activeCount(fields) >= MAX_ACTIVE_FIELDS) throw new AppError('BAD_REQUEST', ACTIVE_LIMIT);
@@ -121,6 +132,7 @@ export async function addField(deps: Deps, actor: SubadminActor, input: LeadFiel
 
 export async function updateField(deps: Deps, actor: SubadminActor, input: LeadFieldUpdateInput): Promise<FieldView> {
   await deps.db.transaction().execute(async (trx) => {
+    await lockShape(trx, deps.dialect, actor.subadminId);
     const fields = await fieldRowsOf(trx, actor.subadminId);
     const row = fields.find((f) => f.id === input.id);
     const before = row ? toFieldDef(row) : null;
@@ -157,6 +169,7 @@ export async function retireField(deps: Deps, actor: SubadminActor, id: number):
 
 export async function restoreField(deps: Deps, actor: SubadminActor, id: number): Promise<FieldView> {
   await deps.db.transaction().execute(async (trx) => {
+    await lockShape(trx, deps.dialect, actor.subadminId);
     const fields = await fieldRowsOf(trx, actor.subadminId);
     const row = fields.find((f) => f.id === id);
     if (!row) throw fieldNotFound();
@@ -172,6 +185,7 @@ export async function restoreField(deps: Deps, actor: SubadminActor, id: number)
 /** Swaps a field with the one above or below it (retired ones keep their place in the list); at either end nothing moves. */
 export async function moveField(deps: Deps, actor: SubadminActor, input: ShapeMoveInput): Promise<FieldView[]> {
   await deps.db.transaction().execute(async (trx) => {
+    await lockShape(trx, deps.dialect, actor.subadminId);
     const fields = await fieldRowsOf(trx, actor.subadminId);
     const at = fields.findIndex((f) => f.id === input.id);
     if (at < 0) throw fieldNotFound();
