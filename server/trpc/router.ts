@@ -25,6 +25,7 @@ import { alertsRouter } from './routers/alerts.js';
 import { telephonyRouter } from './routers/telephony.js';
 import { telephonySettingsRouter } from './routers/telephony-settings.js';
 import { shapeRouter } from './routers/shape.js';
+import { feedbackChoicesRouter, leadFieldsRouter } from './routers/lead-fields.js';
 
 export const appRouter = router({
   auth: authRouter,
@@ -53,6 +54,8 @@ export const appRouter = router({
   telephony: telephonyRouter,
   telephonySettings: telephonySettingsRouter,
   shape: shapeRouter,
+  leadFields: leadFieldsRouter,
+  feedbackChoices: feedbackChoicesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -45,6 +45,7 @@ export interface Entry {
 
 const PLATFORM = 'The platform admin manages every company: its ids are not scoped to one.';
 const input = (...inputs: unknown[]): Probe[] => inputs.map((i) => ({ input: i }));
+const probeField = { label: 'Probe', type: 'text', choices: null, required: false, statuses: null, callersEdit: true, onCards: false, hidden: false };
 const projectFields = {
   project_name: 'Probe',
   clint_name: 'Probe Client',
@@ -219,6 +220,21 @@ export const PROCEDURES: Record<string, Entry> = {
   'capture.list': { allow: OWNER },
   'capture.create': { allow: OWNER },
   'capture.revoke': { allow: OWNER, probes: (o) => input({ id: o.captureKey }) },
+  'leadFields.list': { allow: OWNER },
+  'leadFields.add': { allow: OWNER },
+  'leadFields.update': { allow: OWNER, probes: (o) => input({ id: o.leadField, ...probeField }) },
+  'leadFields.move': { allow: OWNER, probes: (o) => input({ id: o.leadField, direction: 'up' }, { id: o.leadField, direction: 'down' }) },
+  'leadFields.setHidden': { allow: OWNER, probes: (o) => input({ id: o.leadField, hidden: true }) },
+  'leadFields.retire': { allow: OWNER, probes: (o) => input({ id: o.leadField }) },
+  'leadFields.restore': { allow: OWNER, probes: (o) => input({ id: o.leadField }) },
+  'feedbackChoices.add': { allow: OWNER },
+  'feedbackChoices.update': {
+    allow: OWNER,
+    probes: (o) => input({ id: o.feedbackChoice, label: 'Probe', needsCallback: false, needsReason: false, needsNote: true }),
+  },
+  'feedbackChoices.move': { allow: OWNER, probes: (o) => input({ id: o.feedbackChoice, direction: 'down' }) },
+  'feedbackChoices.retire': { allow: OWNER, probes: (o) => input({ id: o.feedbackChoice }) },
+  'feedbackChoices.restore': { allow: OWNER, probes: (o) => input({ id: o.feedbackChoice }) },
 };
 
 const url = (...urls: string[]): Probe[] => urls.map((u) => ({ url: u }));

@@ -11,6 +11,7 @@ import { SESSION_COOKIE } from '../../shared/constants.js';
 import { LEAD_STATUS } from '../../shared/lead-status.js';
 import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD } from '../helpers/fixtures.js';
 import { signIn, type Session } from '../helpers/http.js';
+import { insertField } from '../helpers/lead-fields.js';
 import type { Role } from './matrix.js';
 
 /** Ids of a company the signed-in actors do not belong to: the demo company, with something of every kind. */
@@ -40,6 +41,9 @@ export interface OtherCompany {
   captureKey: number;
   /** a call its telecaller placed through a provider, with a recording */
   call: number;
+  /** one of its lead fields, and one of its feedback choices */
+  leadField: number;
+  feedbackChoice: number;
 }
 
 /** The signed-in side: company A's people and data, whose ids are fine to use. */
@@ -156,7 +160,12 @@ async function otherCompany(deps: Deps): Promise<OtherCompany> {
     .returning('id')
     .executeTakeFirstOrThrow();
 
+  const leadField = await insertField(db, company.id, { key: 'budget', label: 'Budget', type: 'money' });
+  const feedbackChoice = await one(db.selectFrom('feedback_choices').select('id').where('subadmin_id', '=', company.id).executeTakeFirst(), 'feedback choice');
+
   return {
+    leadField,
+    feedbackChoice: feedbackChoice.id,
     call: call.id,
     subadminId: company.id,
     telecaller,

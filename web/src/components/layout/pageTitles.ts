@@ -45,6 +45,8 @@ export const PAGE_TITLES = {
   '/subadmin/manage-indiamart': 'API Details',
   '/subadmin/lead-capture': 'Lead Capture',
   '/subadmin/calling-rules': 'Calling Rules',
+  '/subadmin/lead-fields': 'Lead fields',
+  '/subadmin/outcomes': 'Outcomes',
   '/subadmin/telephony': 'Telephony',
   '/subadmin/lead-routing': 'Lead Routing',
   '/subadmin/Profilehandel': 'Profile Update',

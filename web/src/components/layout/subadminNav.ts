@@ -62,6 +62,8 @@ export const SUBADMIN_NAV: NavEntry[] = [
   },
   { ...page('/subadmin/banners'), icon: 'upload' },
   { ...page('/subadmin/calling-rules'), icon: 'settings' },
+  { ...page('/subadmin/lead-fields'), icon: 'leads' },
+  { ...page('/subadmin/outcomes'), icon: 'cards' },
   { ...page('/subadmin/telephony'), icon: 'phone' },
   { ...page('/subadmin/lead-routing'), icon: 'settings' },
   { ...page('/subadmin/Profilehandel'), icon: 'user' },
