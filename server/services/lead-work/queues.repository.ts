@@ -34,9 +34,14 @@ export interface QueueKey {
 
 const ready = (eb: ExpressionBuilder<LDB, 'l'>, now: string) => eb.or([eb('l.retry_at', 'is', null), eb('l.retry_at', '<=', now)]);
 
-/** The leads of one queue (docs/product-rules.md#queues), unordered. */
+/**
+ * The leads of one queue (docs/product-rules.md#queues), unordered; never a do-not-call lead. Those are
+ * rare: the test is made on the few rows a page or a "next lead" reads, the queue's index unchanged.
+ */
 export function queueLeads(db: Kysely<DB>, queue: Queue, s: QueueScope, search?: string): LeadsQuery {
-  let q = visibleLeads(db, s.subadminId).where((eb) => ready(eb, s.now));
+  let q = visibleLeads(db, s.subadminId)
+    .where((eb) => ready(eb, s.now))
+    .where('l.dnc', '=', 0);
   if (queue === 'junior') {
     q = q.where('l.handler_id', '=', s.userId).where('l.submit_status', '=', '0');
   } else {
