@@ -125,6 +125,26 @@ describe.each(dialects)('do-not-call leads on %s', (dialect) => {
       expect(opened.status, JSON.stringify(opened.error)).toBe(200);
       expect(opened.data.queue).toMatchObject({ nextId: ids[2], previousId: null });
     });
+
+    it('finds the next lead that may be called past a long run of do-not-call ones', async () => {
+      const w = await company();
+      const sent = nowIso();
+      const ids = await insertLeadRows(
+        db(),
+        w.company.id,
+        Array.from({ length: 14 }, () => ({ telicaller_id: w.caller.id, telicaller_send_date: sent })),
+      );
+      await markDnc(ids.slice(1, 13));
+      const page = await query(world.t.app, 'work.queue', { queue: 'new', pageSize: 50 }, w.caller.session);
+      expect(page.data.items.map((i: { id: number }) => i.id)).toEqual([ids[0], ids[13]]);
+      const opened = await mutate(world.t.app, 'work.open', { leadId: ids[0], queue: 'new' }, w.caller.session);
+      expect(opened.data.queue).toMatchObject({ nextId: ids[13] });
+      // Every lead left do-not-call: there is no next one.
+      await markDnc([ids[13]!]);
+      const alone = await mutate(world.t.app, 'work.submit', { leadId: ids[0], status: '3', feedback: 'Price Issue', queue: 'new' }, w.caller.session);
+      expect(alone.status, JSON.stringify(alone.error)).toBe(200);
+      expect(alone.data.nextId).toBeNull();
+    });
   });
 
   describe('click-to-call', () => {
