@@ -1,4 +1,5 @@
-export type AppErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS';
+/** PRECONDITION_FAILED: the thing asked for is not done to this record (a do-not-call lead is never dialled). */
+export type AppErrorCode = 'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'PRECONDITION_FAILED' | 'TOO_MANY_REQUESTS';
 
 /** The one error type services throw; each transport maps the code to its own status. */
 export class AppError extends Error {
@@ -18,6 +19,7 @@ export const httpStatusOf: Record<AppErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  PRECONDITION_FAILED: 412,
   TOO_MANY_REQUESTS: 429,
 };
 

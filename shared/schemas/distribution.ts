@@ -107,6 +107,8 @@ export interface DistributeResult {
   requested: number;
   category: string | null;
   perUser: { userId: number; name: string; assigned: number }[];
+  /** do-not-call leads of the pool passed over (never given) */
+  skippedDnc: number;
   message: string;
 }
 

@@ -104,6 +104,19 @@ export interface CallerRef {
 
 export interface CategoryTotal extends CallTotal {
   category: CallCategory;
+  /** the category's calls by the feedback they were given (none for Not connected) */
+  feedback: FeedbackTotal[];
+}
+
+/**
+ * Calls with one feedback: a company's choice under its label today (a renamed choice's older calls count
+ * under its new name; a retired one is still shown, marked), or, for older history that names no choice,
+ * the feedback text it was given ('' when none). The company's choices come first, in its order.
+ */
+export interface FeedbackTotal extends CallTotal {
+  choiceId: number | null;
+  label: string;
+  retired: boolean;
 }
 
 export interface CallerCallSummary extends CallerRef {
@@ -169,6 +182,8 @@ export interface Productivity {
   timeZone: string;
   rows: ProductivityRow[];
   totals: Omit<ProductivityRow, keyof CallerRef | 'firstCall' | 'lastCall'>;
+  /** the company's calls of each category by feedback (the outcome mix's breakdown) */
+  feedbackMix: Record<CallCategory, FeedbackTotal[]>;
 }
 
 export interface CallLogRow {

@@ -81,9 +81,30 @@ export interface AssignSpec {
   now: string;
 }
 
-/** One category's oldest unassigned leads: a range of leads_pool_unassigned, already in id order. */
+/**
+ * One category's oldest unassigned leads that may be called: a range of leads_pool_unassigned, already
+ * in id order. Do-not-call leads are rare: testing each row passes over the few there are.
+ */
 const oldestOf = (subadminId: number, category: string, limit: number) =>
-  sql`select id from leads where ${unassigned(subadminId)} and category = ${category} order by id limit ${limit}`;
+  sql`select id from leads where ${unassigned(subadminId)} and category = ${category} and dnc = 0 order by id limit ${limit}`;
+
+/**
+ * The do-not-call leads a distribution passed over: those left in the pool no newer than the newest
+ * lead it gave (every lead up to that one that may be called was given, so the rest are these), or
+ * all left in the pool when it gave every lead there was. An index range per category, over the
+ * leads left behind only.
+ */
+export async function countSkippedDnc(db: Kysely<DB>, spec: { subadminId: number; category: string | null; upToId: number | null }): Promise<number> {
+  const categories = spec.category === null ? await findCategories(db, spec.subadminId) : [spec.category];
+  if (categories.length === 0) return 0;
+  const upTo = spec.upToId === null ? sql`` : sql` and id <= ${spec.upToId}`;
+  const counts = sql.join(
+    categories.map((c) => sql`select count(*) as n from leads where ${unassigned(spec.subadminId)} and category = ${c}${upTo} and dnc = 1`),
+    sql` union all `,
+  );
+  const rows = (await sql<{ n: number | string }>`${counts}`.execute(db)).rows;
+  return rows.reduce((sum, r) => sum + num(r.n), 0);
+}
 
 /**
  * The ids to assign: the oldest `limit` unassigned visible leads of the category, or of any. On
@@ -120,20 +141,20 @@ async function poolQuery(db: Kysely<DB>, dialect: Dialect, spec: AssignSpec) {
   const ids = (await sql<{ id: number }>`${candidates}`.execute(db)).rows.map((r) => r.id);
   if (ids.length === 0) return null;
   return sql`select l.id from leads as l where l.id = any(${ids}::int8[])
-    and l.subadmin_id = ${spec.subadminId} and l.telicaller_id is null and l.visible = 1
+    and l.subadmin_id = ${spec.subadminId} and l.telicaller_id is null and l.visible = 1 and l.dnc = 0
     order by l.id limit ${spec.limit} for update of l skip locked`;
 }
 
 /**
- * Assigns the oldest unassigned visible leads in one statement and returns how many it assigned:
- * the i-th picked lead (oldest first) goes to userIds[i % userIds.length], so evenShares() of the
- * number says who got how many. Every picked row is updated: on SQLite the transaction (begin
+ * Assigns the oldest unassigned visible leads that may be called (never a do-not-call one) in one
+ * statement and returns how many it assigned and the newest of them: the i-th picked lead (oldest
+ * first) goes to userIds[i % userIds.length], so evenShares() of the number says who got how many. Every picked row is updated: on SQLite the transaction (begin
  * immediate) keeps other writers out; on Postgres the picked rows are locked, and rows another
  * distribution holds are skipped. Two distributions at once never pick the same lead.
  */
-export async function assignOldest(db: Kysely<DB>, dialect: Dialect, spec: AssignSpec): Promise<number> {
+export async function assignOldest(db: Kysely<DB>, dialect: Dialect, spec: AssignSpec): Promise<{ assigned: number; lastId: number | null }> {
   const pool = await poolQuery(db, dialect, spec);
-  if (!pool) return 0;
+  if (!pool) return { assigned: 0, lastId: null };
   const { userIds } = spec;
   const set = (assignee: RawBuilder<unknown>) =>
     sql`set telicaller_id = ${assignee}, telicaller_send_date = ${spec.now}, status = ${LEAD_STATUS.new}, route_waiting = 0, updated_at = ${spec.now}`;
@@ -142,9 +163,11 @@ export async function assignOldest(db: Kysely<DB>, dialect: Dialect, spec: Assig
     userIds.map((id, i) => sql`when ${sql.lit(i)} then ${sql.lit(id)}`),
     sql` `,
   )} end`;
-  let result: QueryResult<unknown>;
+  let result: QueryResult<{ id: number }>;
   if (dialect === 'sqlite' && userIds.length === 1) {
-    result = await sql`with pool as (${pool}) update leads ${set(sql.lit(userIds[0]!))} where id in (select id from pool)`.execute(db);
+    result = await sql<{ id: number }>`with pool as (${pool}) update leads ${set(sql.lit(userIds[0]!))} where id in (select id from pool) returning id`.execute(
+      db,
+    );
   } else {
     // Postgres: the picked ids join as arrays (a primary-key lookup each); a join with the CTE itself
     // can turn into a hash join over every unassigned lead, or a nested loop over the CTE.
@@ -152,17 +175,20 @@ export async function assignOldest(db: Kysely<DB>, dialect: Dialect, spec: Assig
       dialect === 'postgres'
         ? sql`unnest(array(select id from picked order by id), array(select slot from picked order by id)) as p(id, slot)`
         : sql`picked as p`;
-    result = await sql`
+    result = await sql<{ id: number }>`
       with pool as (${pool}), picked as (select id, (row_number() over (order by id) - 1) % ${sql.lit(userIds.length)} as slot from pool)
       update leads ${set(bySlot)}
       from ${picked}
-      where leads.id = p.id`.execute(db);
+      where leads.id = p.id
+      returning leads.id as id`.execute(db);
   }
-  return Number(result.numAffectedRows ?? 0);
+  const ids = result.rows.map((r) => Number(r.id));
+  return { assigned: ids.length, lastId: ids.reduce<number | null>((max, id) => (max === null || id > max ? id : max), null) };
 }
 
 /**
- * Returns up to `limit` of a user's untouched (status '0') leads to the pool; the number returned.
+ * Returns up to `limit` of a user's untouched (status '0') leads to the pool, do-not-call ones too (out
+ * of the caller's hands; distribution never gives them again); how many, and how many do-not-call.
  * On Postgres the picked ids are read first and go back as one array value looked up by primary key:
  * as `id in (subquery)`, right after a big import (before autovacuum has analysed the table) the
  * planner expected one row and joined the two index ranges in a nested loop, 3,667 x 1,834
@@ -173,7 +199,7 @@ export async function returnUntouched(
   db: Kysely<DB>,
   dialect: Dialect,
   spec: { subadminId: number; userId: number; category: string | null; now: string; limit: number },
-): Promise<number> {
+): Promise<{ returned: number; dnc: number }> {
   let pick = db
     .selectFrom('leads')
     .select('id')
@@ -184,14 +210,15 @@ export async function returnUntouched(
   if (spec.category !== null) pick = pick.where('category', '=', spec.category);
   const picked = pick.limit(spec.limit);
   const ids = dialect === 'postgres' ? (await picked.execute()).map((r) => r.id) : [];
-  if (dialect === 'postgres' && ids.length === 0) return 0;
-  const result = await db
+  if (dialect === 'postgres' && ids.length === 0) return { returned: 0, dnc: 0 };
+  const rows = await db
     .updateTable('leads')
     .set({ telicaller_id: null, telicaller_send_date: null, taken_back_from: spec.userId, updated_at: spec.now })
     .where((eb) => (dialect === 'postgres' ? eb('id', '=', sql<number>`any(${ids}::int8[])`) : eb('id', 'in', picked)))
     .where('subadmin_id', '=', spec.subadminId)
     .where('telicaller_id', '=', spec.userId)
     .where('status', '=', LEAD_STATUS.new)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning('dnc')
+    .execute();
+  return { returned: rows.length, dnc: rows.filter((r) => r.dnc === 1).length };
 }

@@ -8,7 +8,7 @@ import { USER_TYPE_LABELS } from '../../../shared/constants.js';
 import { recordAudit } from '../audit/audit.service.js';
 import { evenShares } from '../../../shared/schemas/distribution.js';
 import type { Assignee, DistributeInput, DistributeResult, Pool, TakeBackInput, TakeBackResult } from '../../../shared/schemas/distribution.js';
-import { assignOldest, countPool, findAssignees, findCompanyUsers, returnUntouched } from './distribution.repository.js';
+import { assignOldest, countPool, countSkippedDnc, findAssignees, findCompanyUsers, returnUntouched } from './distribution.repository.js';
 import { companyTimeZone } from '../company/company.service.js';
 
 type Out<S extends z.ZodType> = z.output<S>;
@@ -37,7 +37,18 @@ export async function listAssignees(deps: Deps, actor: SubadminActor): Promise<A
   }));
 }
 
-function resultMessage(requested: number, assigned: number, category: string | null, people: { name: string }[]): string {
+/** What a distribution says of the do-not-call leads it passed over (never given: docs/product-rules.md#distribution-and-take-back). */
+const skippedNote = (skipped: number) =>
+  skipped === 0 ? '' : ` Skipped ${fmt(skipped)} do-not-call ${skipped === 1 ? 'lead' : 'leads'}: they are never given out.`;
+
+function resultMessage(requested: number, assigned: number, category: string | null, people: { name: string }[], skipped: number): string {
+  if (assigned === 0 && skipped > 0) {
+    return `Nothing was assigned: the ${skipped === 1 ? 'only unassigned lead' : `${fmt(skipped)} unassigned leads`} in ${inCategory(category)} ${skipped === 1 ? 'is' : 'are'} do-not-call, never given out.`;
+  }
+  return countMessage(requested, assigned, category, people) + skippedNote(skipped);
+}
+
+function countMessage(requested: number, assigned: number, category: string | null, people: { name: string }[]): string {
   if (assigned === 0) return `No unassigned leads in ${inCategory(category)}: nothing was assigned.`;
   const to = people.length === 1 ? people[0]!.name : `${people.length} people`;
   if (assigned < requested) {
@@ -85,12 +96,21 @@ export async function distributeLeads(deps: Deps, actor: SubadminActor, input: O
   const perUserCount = new Map<number, number>();
   let people: CompanyUser[] = [];
   let assigned = 0;
+  let lastId: number | null = null;
+  let skipped = 0;
   await deps.db.transaction().execute(async (trx) => {
     people = checkAssignees(await findCompanyUsers(trx, actor.subadminId, input.userIds), input.userIds);
     for (;;) {
       const limit = Math.min(DISTRIBUTE_CHUNK, input.count - assigned);
       const order = rotate(input.userIds, assigned);
-      const got = await assignOldest(trx, deps.dialect, { subadminId: actor.subadminId, category: input.category, limit, userIds: order, now });
+      const { assigned: got, lastId: last } = await assignOldest(trx, deps.dialect, {
+        subadminId: actor.subadminId,
+        category: input.category,
+        limit,
+        userIds: order,
+        now,
+      });
+      if (last !== null && (lastId === null || last > lastId)) lastId = last;
       evenShares(got, order.length).forEach((n, i) => {
         perUserCount.set(order[i]!, (perUserCount.get(order[i]!) ?? 0) + n);
       });
@@ -99,11 +119,14 @@ export async function distributeLeads(deps: Deps, actor: SubadminActor, input: O
       if (got === 0 || assigned >= input.count) break;
       await yieldToEventLoop();
     }
+    // Short of the count, every lead that may be called was given: the do-not-call ones left are all passed over.
+    skipped = await countSkippedDnc(trx, { subadminId: actor.subadminId, category: input.category, upToId: assigned < input.count ? null : lastId });
     if (assigned > 0) {
       await recordAudit(trx, actor, 'distribute', 'leads', null, {
         category: input.category,
         requested: input.count,
         assigned,
+        skippedDnc: skipped,
         perUser: people.map((u) => ({ userId: u.id, assigned: perUserCount.get(u.id) ?? 0 })),
       });
     }
@@ -111,7 +134,14 @@ export async function distributeLeads(deps: Deps, actor: SubadminActor, input: O
   if (assigned) deps.metrics?.leadsRouted.inc({ how: 'manual' }, assigned);
 
   const perUser = people.map((u) => ({ userId: u.id, name: u.name, assigned: perUserCount.get(u.id) ?? 0 }));
-  return { assigned, requested: input.count, category: input.category, perUser, message: resultMessage(input.count, assigned, input.category, people) };
+  return {
+    assigned,
+    requested: input.count,
+    category: input.category,
+    perUser,
+    skippedDnc: skipped,
+    message: resultMessage(input.count, assigned, input.category, people, skipped),
+  };
 }
 
 /** Returns a telecaller's or head's untouched leads (status '0') to the pool; blocked users too. */
@@ -120,10 +150,11 @@ export async function takeBackLeads(deps: Deps, actor: SubadminActor, input: Out
   const [user] = await findCompanyUsers(deps.db, actor.subadminId, [input.userId]);
   if (!user) throw new AppError('NOT_FOUND', 'Telecaller not found.');
   let returned = 0;
+  let dnc = 0;
   // All or nothing, as a distribution.
   await deps.db.transaction().execute(async (trx) => {
     for (;;) {
-      const n = await returnUntouched(trx, deps.dialect, {
+      const { returned: n, dnc: d } = await returnUntouched(trx, deps.dialect, {
         subadminId: actor.subadminId,
         userId: user.id,
         category: input.category,
@@ -131,13 +162,18 @@ export async function takeBackLeads(deps: Deps, actor: SubadminActor, input: Out
         limit: DISTRIBUTE_CHUNK,
       });
       returned += n;
+      dnc += d;
       if (n < DISTRIBUTE_CHUNK) break;
       await yieldToEventLoop();
     }
-    if (returned > 0) await recordAudit(trx, actor, 'take_back', 'user', user.id, { category: input.category, returned });
+    if (returned > 0) await recordAudit(trx, actor, 'take_back', 'user', user.id, { category: input.category, returned, dnc });
   });
+  const dncNote =
+    dnc === 0
+      ? ''
+      : ` ${dnc === returned ? (dnc === 1 ? 'It is' : 'All are') : `${fmt(dnc)} of them ${dnc === 1 ? 'is' : 'are'}`} do-not-call: distribution skips ${dnc === 1 ? 'it' : 'them'}.`;
   const message = returned
-    ? `Returned ${leads(returned)} from ${user.name} to the pool.`
+    ? `Returned ${leads(returned)} from ${user.name} to the pool.${dncNote}`
     : `${user.name} holds no untouched leads${input.category === null ? '' : ` in ${input.category}`}: nothing was returned.`;
   return { returned, message };
 }

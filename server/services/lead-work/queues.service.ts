@@ -7,7 +7,18 @@ import { pageWithKnownTotal, paginate } from '../../db/paging.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import type { Queue } from '../../../shared/schemas/lead-work.js';
 import { companyRules, type CompanyRules } from '../company/company.service.js';
-import { assignedLeads, beyondKey, orderQueue, queueCardsPage, queueLeads, scopeOf, selectQueueCard, type QueueKey } from './queues.repository.js';
+import {
+  assignedLeads,
+  beyondKey,
+  firstCallable,
+  orderQueue,
+  queueCardsPage,
+  queueLeads,
+  queueRange,
+  scopeOf,
+  selectQueueCard,
+  type QueueKey,
+} from './queues.repository.js';
 import { namesOf } from './colleagues.repository.js';
 import { queueCounts, type TalliedQueue } from './tallies.repository.js';
 import { callbackState, type CallbackState } from './reminders.service.js';
@@ -108,24 +119,26 @@ export function assertQueueAllowed(actor: UserActor, queue: Queue) {
   if (queue === 'junior' && actor.userType !== 'Telicaller-hade') throw new AppError('FORBIDDEN', 'Only a telecaller head has junior leads.');
 }
 
-/** The lead after this one in the queue, wrapping to the start; the start is looked up only when nothing follows. */
+/**
+ * The lead after this one in the queue, wrapping to the start; the start is looked up only when nothing
+ * follows. Never a do-not-call lead (firstCallable: the queue's index read alone).
+ */
 export async function nextInQueue(db: Kysely<DB>, actor: UserActor, rules: CompanyRules, queue: Queue, key: QueueKey): Promise<number | null> {
-  const base = () => queueLeads(db, queue, scopeOf(actor, rules)).where('l.id', '!=', key.id);
-  const next = await orderQueue(beyondKey(base(), queue, key, 'after').select('l.id'), queue)
-    .limit(1)
-    .executeTakeFirst();
-  if (next) return next.id;
-  const first = await orderQueue(base().select('l.id'), queue).limit(1).executeTakeFirst();
-  return first?.id ?? null;
+  const base = () => queueRange(db, queue, scopeOf(actor, rules)).where('l.id', '!=', key.id);
+  const next = await firstCallable(db, actor.subadminId, orderQueue(beyondKey(base(), queue, key, 'after').select('l.id'), queue));
+  if (next !== null) return next;
+  return firstCallable(db, actor.subadminId, orderQueue(base().select('l.id'), queue));
 }
 
 /** The neighbours of a lead in a queue: the one before and the one after (wrapping to the start). */
 export async function neighbours(db: Kysely<DB>, actor: UserActor, rules: CompanyRules, queue: Queue, key: QueueKey) {
-  const [nextId, previous] = await Promise.all([
+  const [nextId, previousId] = await Promise.all([
     nextInQueue(db, actor, rules, queue, key),
-    orderQueue(beyondKey(queueLeads(db, queue, scopeOf(actor, rules)), queue, key, 'before').select('l.id'), queue, 'desc')
-      .limit(1)
-      .executeTakeFirst(),
+    firstCallable(
+      db,
+      actor.subadminId,
+      orderQueue(beyondKey(queueRange(db, queue, scopeOf(actor, rules)), queue, key, 'before').select('l.id'), queue, 'desc'),
+    ),
   ]);
-  return { nextId, previousId: previous?.id ?? null };
+  return { nextId, previousId };
 }

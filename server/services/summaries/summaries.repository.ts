@@ -89,13 +89,52 @@ export async function callsPerDay(db: Kysely<DB>, subadminId: number, userId: nu
   return result.rows.map((r) => ({ date: r.bucket, count: Number(r.count ?? 0), duration: Number(r.duration ?? 0), talkTime: Number(r.talk ?? 0) }));
 }
 
-/** Calls in a span by user, kind and status: the categories of the summaries. */
+/**
+ * Calls in a span by user, kind, status and feedback: the categories of the summaries and the company's
+ * feedback choices under them, in one query. A row naming a choice counts under the choice as the company
+ * has it now (its label today, whether retired); a row without one (older history), or naming a choice
+ * that is not this company's, under the feedback text it was given.
+ */
 export async function callTotalsByCategory(db: Kysely<DB>, subadminId: number, span: Span, userId?: number) {
-  const rows = await callsIn(db, subadminId, span, userId)
-    .select((eb) => ['h.user_id', 'h.kind', 'h.status', eb.fn.countAll<number | string>().as('count'), eb.fn.sum<Num>('h.call_duration').as('duration')])
-    .groupBy(['h.user_id', 'h.kind', 'h.status'])
+  const grouped = callsIn(db, subadminId, span, userId)
+    .select((eb) => [
+      'h.user_id',
+      'h.kind',
+      'h.status',
+      'h.feedback_id',
+      'h.feedback',
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.sum<Num>('h.call_duration').as('duration'),
+    ])
+    .groupBy(['h.user_id', 'h.kind', 'h.status', 'h.feedback_id', 'h.feedback']);
+  // The choices are looked up once a group, after grouping (a primary-key read each).
+  const rows = await db
+    .selectFrom(grouped.as('g'))
+    .leftJoin('feedback_choices as f', (j) => j.onRef('f.id', '=', 'g.feedback_id').on('f.subadmin_id', '=', subadminId))
+    .select([
+      'g.user_id',
+      'g.kind',
+      'g.status',
+      'g.feedback',
+      'g.count',
+      'g.duration',
+      'f.id as choice_id',
+      'f.label as choice_label',
+      'f.retired_at',
+      'f.position',
+    ])
     .execute();
-  return rows.map((r) => ({ userId: r.user_id, kind: r.kind, status: r.status, count: Number(r.count ?? 0), duration: Number(r.duration ?? 0) }));
+  return rows.map((r) => ({
+    userId: r.user_id,
+    kind: r.kind,
+    status: r.status,
+    count: Number(r.count ?? 0),
+    duration: Number(r.duration ?? 0),
+    feedback:
+      r.choice_id === null
+        ? { choiceId: null, label: r.feedback ?? '', retired: false, position: null }
+        : { choiceId: r.choice_id, label: r.choice_label ?? '', retired: r.retired_at !== null, position: r.position },
+  }));
 }
 
 /**

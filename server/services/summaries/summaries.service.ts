@@ -31,6 +31,7 @@ import {
   type CallSummary,
   type CallerRef,
   type DateRangeInput,
+  type FeedbackTotal,
   type LeadCallCard,
   type LoginHourWindow,
   type LoginHours,
@@ -58,6 +59,7 @@ import {
   type Span,
 } from './summaries.repository.js';
 import { noCallSince } from './call-proof.js';
+import { FeedbackTally } from './feedback-mix.js';
 import { PRODUCTIVITY_HEADER, productivityFileName, productivityLine } from './productivity-export.js';
 import { productivityTotals } from '../../../shared/productivity-columns.js';
 import { UTF8_BOM, csvLine, zonedTimeFormatter } from '../leads/lead-export.js';
@@ -128,13 +130,16 @@ export async function callSummary(deps: Deps, actor: SubadminActor, input: Range
   const range = resolveRange(input, await companyTimeZone(deps.db, actor.subadminId));
   const totals = await callTotalsByCategory(deps.db, actor.subadminId, range);
   const users = await companyCallers(deps.db, actor.subadminId, userIdsOf(totals));
-  const byUser = new Map<number, Map<CallCategory, { count: number; duration: number }>>();
+  const byUser = new Map<number, Map<CallCategory, { count: number; duration: number; feedback: FeedbackTally }>>();
   for (const t of totals) {
     if (t.userId === null) continue;
     const cats = byUser.get(t.userId) ?? new Map();
     const category = callCategory(t.kind, t.status);
-    const sum = cats.get(category) ?? { count: 0, duration: 0 };
-    cats.set(category, { count: sum.count + t.count, duration: sum.duration + t.duration });
+    const sum = cats.get(category) ?? { count: 0, duration: 0, feedback: new FeedbackTally() };
+    sum.count += t.count;
+    sum.duration += t.duration;
+    if (t.kind === 'outcome') sum.feedback.add(t.feedback, t.count, t.duration);
+    cats.set(category, sum);
     byUser.set(t.userId, cats);
   }
   return {
@@ -142,7 +147,10 @@ export async function callSummary(deps: Deps, actor: SubadminActor, input: Range
     to: range.toDate,
     callers: users.map((u) => {
       const cats = byUser.get(u.id);
-      const categories = CALL_CATEGORIES.map((category) => ({ category, ...(cats?.get(category) ?? { count: 0, duration: 0 }) }));
+      const categories = CALL_CATEGORIES.map((category) => {
+        const sum = cats?.get(category);
+        return { category, count: sum?.count ?? 0, duration: sum?.duration ?? 0, feedback: sum?.feedback.list() ?? [] };
+      });
       const total = categories.reduce((s, c) => ({ count: s.count + c.count, duration: s.duration + c.duration }), { count: 0, duration: 0 });
       return { ...toCallerRef(u), categories, total };
     }),
@@ -170,12 +178,16 @@ export async function productivity(deps: Deps, actor: SubadminActor, input: Rang
   const callbacksOf = new Map(callbacks.map((c) => [c.userId, c]));
   const projectsOf = new Map(projects.map((p) => [p.userId, p.count]));
   const mixOf = new Map<number, Record<CallCategory, number>>();
+  const feedbackOf = Object.fromEntries(CALL_CATEGORIES.map((c) => [c, new FeedbackTally()])) as Record<CallCategory, FeedbackTally>;
   for (const c of categories) {
     if (c.userId === null) continue;
     const mix = mixOf.get(c.userId) ?? emptyMix();
-    mix[callCategory(c.kind, c.status)] += c.count;
+    const category = callCategory(c.kind, c.status);
+    mix[category] += c.count;
     mixOf.set(c.userId, mix);
+    if (c.kind === 'outcome') feedbackOf[category].add(c.feedback, c.count, c.duration);
   }
+  const feedbackMix = Object.fromEntries(CALL_CATEGORIES.map((c) => [c, feedbackOf[c].list()])) as Record<CallCategory, FeedbackTotal[]>;
 
   const rows: ProductivityRow[] = users.map((u) => {
     const a = activityOf.get(u.id);
@@ -198,7 +210,7 @@ export async function productivity(deps: Deps, actor: SubadminActor, input: Rang
   // The busiest first; people without a call keep their alphabetical order at the end.
   rows.sort((x, y) => y.calls - x.calls || y.talkTime - x.talkTime);
 
-  return { from: range.fromDate, to: range.toDate, timeZone, rows, totals: productivityTotals(rows) };
+  return { from: range.fromDate, to: range.toDate, timeZone, rows, totals: productivityTotals(rows), feedbackMix };
 }
 
 const toCallLogRow = (

@@ -53,7 +53,13 @@ export const CALL_MESSAGES = {
   unreadable:
     'The server cannot read the company’s provider settings (its key changed): the company must enter them again on the Telephony page. Call from your phone.',
   busyLead: (name: string) => `${name} is on a call with this lead now.`,
+  doNotCall: 'This lead asked not to be called.',
 } as const;
+
+/** A do-not-call lead is never dialled: its own code (PRECONDITION_FAILED), so the dialer skips it. */
+function assertCallable(lead: { dnc: number }) {
+  if (lead.dnc === 1) throw new AppError('PRECONDITION_FAILED', CALL_MESSAGES.doNotCall);
+}
 
 /** What the phone needs of the company's telephony: whether Call goes through the provider, and the dialer's countdown. */
 export async function phoneTelephony(deps: Deps, actor: UserActor): Promise<PhoneTelephony> {
@@ -68,7 +74,7 @@ export async function phoneTelephony(deps: Deps, actor: UserActor): Promise<Phon
  */
 export async function placeCall(deps: Deps, actor: UserActor, input: { leadId: number; dialer?: boolean }): Promise<CallState> {
   // Another company's lead is not found, whatever this company's telephony.
-  await workableLead(deps.db, actor, input.leadId);
+  assertCallable(await workableLead(deps.db, actor, input.leadId));
   const t = await companyTelephony(deps.db, deps.config, actor.subadminId);
   if (!t?.enabled) throw new AppError('BAD_REQUEST', CALL_MESSAGES.off);
   if (t.unreadable) throw new AppError('BAD_REQUEST', CALL_MESSAGES.unreadable);
@@ -82,6 +88,7 @@ export async function placeCall(deps: Deps, actor: UserActor, input: { leadId: n
   const placed = await deps.db.transaction().execute(async (trx): Promise<{ existing: number } | { id: number; leadPhone: string }> => {
     const lead = await lockedLead(trx, deps, actor, input.leadId);
     assertWritable(lead, actor);
+    assertCallable(lead);
     const open = await openCallOnLead(trx, actor.subadminId, lead.id, new Date(now.getTime() - OPEN_CALL_MS).toISOString());
     if (open && open.user_id === actor.id) return { existing: open.id };
     if (open) throw new AppError('CONFLICT', CALL_MESSAGES.busyLead(open.user_name ?? 'Someone'));

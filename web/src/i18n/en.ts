@@ -203,6 +203,7 @@ export const en = {
     skip: 'Skip',
     stop: 'Stop',
     busyLead: '{{message}} On to the next lead.',
+    doNotCall: '{{message}} Skipped: on to the next lead.',
     done: 'No more leads in this list. The dialer stopped.',
   },
   form: {

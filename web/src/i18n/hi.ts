@@ -334,6 +334,7 @@ export const hi: Texts = {
     skip: 'छोड़ें',
     stop: 'बंद करें',
     busyLead: '{{message}} अगली लीड पर चलते हैं।',
+    doNotCall: '{{message}} इसे छोड़कर अगली लीड पर चलते हैं।',
     done: 'इस सूची में और लीड नहीं हैं। डायलर बंद हो गया।',
   },
   form: {
@@ -699,4 +700,6 @@ export const hiServer: Record<string, string> = {
   'Only a new task can be accepted.': 'केवल नया टास्क स्वीकार किया जा सकता है।',
   'Only a running or delayed task can be completed.': 'केवल चल रहा या देरी वाला टास्क पूरा किया जा सकता है।',
   'Task not found.': 'टास्क नहीं मिला।',
+  // Click-to-call refusing a do-not-call lead (server/services/telephony/calls.service.ts).
+  'This lead asked not to be called.': 'इस लीड ने कॉल न करने को कहा है।',
 };

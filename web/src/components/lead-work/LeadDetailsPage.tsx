@@ -31,7 +31,7 @@ import { dialer, useDialer } from './dialer';
 import { DialerBar } from './DialerBar';
 import { ProviderCallState, unansweredText } from './ProviderCallState';
 import { usePhoneTelephony } from './phoneTelephony';
-import { isBusyLead, useProviderCall } from './useProviderCall';
+import { isBusyLead, isDoNotCall, useProviderCall } from './useProviderCall';
 
 interface Props {
   leadId: number;
@@ -165,9 +165,12 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
     setWay('provider');
     dialer.placed(lead.id);
     provider.place(byDialer, (err) => {
-      // Someone else is on a call with this lead: the dialer goes on to the next one.
-      if (!isBusyLead(err) || !dialer.current()) return;
-      notifications.show({ color: 'orange', message: t('dialer.busyLead', { message: serverText(errorMessage(err, '')) }) });
+      // Someone else is on a call with this lead, or it asked not to be called: the dialer goes on to the next one.
+      if (!dialer.current()) return;
+      const message = serverText(errorMessage(err, ''));
+      if (isBusyLead(err)) notifications.show({ color: 'orange', message: t('dialer.busyLead', { message }) });
+      else if (isDoNotCall(err)) notifications.show({ color: 'orange', message: t('dialer.doNotCall', { message }) });
+      else return;
       skip();
     });
   };

@@ -7,6 +7,7 @@ import { errorMessage } from '../../trpc';
 import { serverAnswered } from '../../lib/notify';
 import { useSharedText } from '../../i18n/sharedText';
 import { Icon } from '../layout/icons';
+import { isDoNotCall } from './useProviderCall';
 
 /** Talk time for people to read, in their language: "1 min 42 s". */
 export function talkText(t: TFunction, seconds: number): string {
@@ -43,13 +44,17 @@ export function ProviderCallState({ call, placing, refused, mobile, attemptLimit
   const { serverText } = useSharedText();
   if (refused && !placing) {
     const reason = serverAnswered(refused) ? serverText(errorMessage(refused, '')) : t('call.offline');
+    // A do-not-call lead is not to be called at all: no phone's dialler in place of the provider.
+    const noCall = isDoNotCall(refused);
     return (
-      <Alert color="red" variant="light" p="sm" title={t('call.refused')}>
+      <Alert color={noCall ? 'orange' : 'red'} variant="light" p="sm" title={t('call.refused')}>
         <Stack gap="sm">
           <Text size="sm">{reason}</Text>
-          <Button component="a" href={`tel:${mobile}`} onClick={onPhoneCall} size="lg" color="green" leftSection={<Icon name="phone" size={20} />}>
-            {t('call.viaPhone')}
-          </Button>
+          {!noCall && (
+            <Button component="a" href={`tel:${mobile}`} onClick={onPhoneCall} size="lg" color="green" leftSection={<Icon name="phone" size={20} />}>
+              {t('call.viaPhone')}
+            </Button>
+          )}
         </Stack>
       </Alert>
     );

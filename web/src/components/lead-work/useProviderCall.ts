@@ -47,6 +47,9 @@ function pollEvery(call: CallState | undefined): number | false {
 /** Another person is on a call with the lead (the server's CONFLICT). */
 export const isBusyLead = (err: unknown) => answeredStatus(err) === 409;
 
+/** The lead asked not to be called (the server's PRECONDITION_FAILED): never dialled. */
+export const isDoNotCall = (err: unknown) => answeredStatus(err) === 412;
+
 /**
  * A lead's call through the company's provider: placing it, then its state, asked about every 1.5 s
  * while it is open (only while the page shows it: the query stops with the page).

@@ -5,6 +5,7 @@ import { PAGE_TITLES } from '../layout/pageTitles';
 import { splitDuration, type CallerCallSummary, type CategoryTotal } from '../../../../shared/schemas/summaries';
 import { AppTable, type AppColumn } from '../DataTable/AppTable';
 import { CATEGORY_COLORS } from './CallCategoryBadge';
+import { FeedbackBreakdown } from './FeedbackBreakdown';
 import { CallerName } from './CallerName';
 import { DateRangeForm } from './DateRangeForm';
 import type { RangeSearch } from './rangeSearch';
@@ -94,7 +95,10 @@ const CATEGORY_COLUMNS: AppColumn<CategoryTotal>[] = [
             background: `var(--mantine-color-${CATEGORY_COLORS[cat.category]}-${cat.count ? 6 : 3})`,
           }}
         />
-        {cat.category}
+        <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
+          {cat.category}
+          {cat.feedback.length > 0 && <FeedbackBreakdown feedback={cat.feedback} />}
+        </Stack>
       </Group>
     ),
   },

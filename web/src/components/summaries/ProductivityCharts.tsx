@@ -4,6 +4,7 @@ import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { CALL_CATEGORIES, formatHms, type Productivity } from '../../../../shared/schemas/summaries';
 import { durationTicks, formatShortHms } from '../../../../shared/durations';
 import { CATEGORY_COLORS } from './CallCategoryBadge';
+import { FeedbackBreakdown } from './FeedbackBreakdown';
 
 /** The busiest this many telecallers get a bar: more would not fit a readable chart. */
 const MAX_BARS = 15;
@@ -71,6 +72,17 @@ export default function ProductivityCharts({ data }: { data: Productivity }) {
               </Group>
             ))}
           </Group>
+          {/* Under each status, its calls by the company's feedback choices */}
+          <Stack gap="xs" w="100%" aria-label="Outcome mix by feedback">
+            {CALL_CATEGORIES.filter((c) => data.feedbackMix[c].length > 0).map((c) => (
+              <div key={c}>
+                <Text size="xs" fw={600} c={`${CATEGORY_COLORS[c]}.7`}>
+                  {c}
+                </Text>
+                <FeedbackBreakdown feedback={data.feedbackMix[c]} />
+              </div>
+            ))}
+          </Stack>
         </Stack>
       </Paper>
     </SimpleGrid>
