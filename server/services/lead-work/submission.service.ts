@@ -29,6 +29,9 @@ import { historyItems, type HistoryItem } from './history.service.js';
 import { assertWritable, isHandedTo, lockedLead, workableLead } from './workable-lead.js';
 import { lockOwnCall } from '../telephony/calls.repository.js';
 import type { CallVia } from '../../../shared/telephony.js';
+import { companyShape } from '../lead-fields/shape.service.js';
+import { fieldValuesOfLeads, readFieldInput, setLeadValues } from '../lead-fields/values.js';
+import { chosenFeedback, leadFormIssues, outcomeNeeds } from '../../../shared/lead-form-rules.js';
 
 /** The company's rules and the lead, read at once (on Postgres, one round trip instead of two). */
 const rulesAndLead = (db: Kysely<DB>, actor: UserActor, leadId: number) => Promise.all([companyRules(db, actor.subadminId), workableLead(db, actor, leadId)]);
@@ -196,25 +199,39 @@ async function assertHead(db: Kysely<DB>, actor: UserActor, id: number) {
 }
 
 /** Submit: the chosen status, a history row, and for interested + a head, the handoff (docs/product-rules.md#handoff-to-a-head). */
-export function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues): Promise<SubmitResult> {
+export function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues, opts: SubmitOptions = {}): Promise<SubmitResult> {
   return countedSubmission(deps, 'submit', input.client_key, async () => {
     if (input.queue) assertQueueAllowed(actor, input.queue);
-    return once(deps, actor, input, () => applyLeadForm(deps, actor, input)).catch((err) =>
+    return once(deps, actor, input, () => applyLeadForm(deps, actor, input, opts)).catch((err) =>
       refuseIfTakenBack(deps, actor, err, { leadId: input.leadId, outcome: input }),
     );
   });
 }
 
-async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues): Promise<Applied<{ status: string }>> {
+export interface SubmitOptions {
+  /** the original client's submit (shared/lead-form-rules.ts RuleOptions.legacy) */
+  legacy?: boolean;
+}
+
+async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues, opts: SubmitOptions): Promise<Applied<{ status: string }>> {
   const at = madeAt(input.made_at);
-  const [rules, read] = await rulesAndLead(deps.db, actor, input.leadId);
+  const [[rules, read], shape] = await Promise.all([rulesAndLead(deps.db, actor, input.leadId), companyShape(deps.db, actor.subadminId)]);
   const handed = isHandedTo(read, actor);
   // The head's looser rule (feedback not insisted on) is for a lead handed to this head only.
   if (input.variant === 'head' && !handed && !input.feedback) {
     throw new AppError('BAD_REQUEST', MESSAGES.feedback, { feedback: MESSAGES.feedback });
   }
+  const current = shape.fields.length ? (await fieldValuesOfLeads(deps.db, actor.subadminId, shape.fields, [read.id])).get(read.id) : undefined;
+  const issues = leadFormIssues(shape, input, input.variant, { current, legacy: opts.legacy });
+  const first = Object.values(issues)[0];
+  if (first) throw new AppError('BAD_REQUEST', first, issues);
+  const fieldValues = readFieldInput(shape.fields, input.fields).values;
   const status = input.status;
-  const callbackOn = status === LEAD_STATUS.followUp && input.callback;
+  const needs = outcomeNeeds(shape, input.variant, status, input.feedback);
+  const choice = input.variant === 'noSubmit' ? null : chosenFeedback(shape, status, input.feedback);
+  // A choice that needs a callback has one (the rules insisted); a follow-up may have one by choice.
+  const callbackOn =
+    ((needs.callback && !opts.legacy) || (status === LEAD_STATUS.followUp && input.callback)) && !!input.callback_date && !!input.callback_time;
   if (callbackOn && input.callback_date && input.callback_time) {
     const due = Date.parse(zonedInstant(input.callback_date, input.callback_time, rules.timeZone));
     // A minute's grace for the time it takes to tap Submit; an outbox's submission by when it was made.
@@ -227,7 +244,9 @@ async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues
   const history = historyRow(actor, read.id, at.toISOString(), {
     kind: 'outcome',
     status,
-    feedback: input.feedback,
+    // the company's label as it reads now (any case was accepted), and which choice it was
+    feedback: choice?.label ?? input.feedback,
+    feedback_id: choice?.id ?? null,
     call_duration: input.call_duration,
     remarks: input.remarks,
     handler_id: handler,
@@ -236,7 +255,7 @@ async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues
     callback: callbackOn ? 1 : 0,
     callback_date: callbackOn ? input.callback_date : null,
     callback_time: callbackOn ? input.callback_time : null,
-    invalid_reason: status === LEAD_STATUS.invalid ? input.invalid_reason : null,
+    invalid_reason: status === LEAD_STATUS.invalid || needs.reason ? input.invalid_reason : null,
     lead_quality: status === LEAD_STATUS.interested ? input.lead_quality : null,
     optional_whatsapp: input.whatsapp,
     optional_number: input.optional_number,
@@ -268,6 +287,10 @@ async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues
       updated_at: now.toISOString(),
     });
     await insertHistory(trx, history);
+    await setLeadValues(trx, { subadminId: actor.subadminId, leadId: lead.id }, shape.fields, fieldValues, {
+      userId: actor.id,
+      subadminId: actor.impersonatedBy,
+    });
     return { result, key, rules };
   });
 }
@@ -304,12 +327,13 @@ export async function updateLeadStatuses(
   actor: UserActor,
   leadIds: number[],
   change: { open: true } | { form: Omit<LeadFormValues, 'leadId' | 'queue'> },
+  opts: SubmitOptions = {},
 ): Promise<BulkStatusResult> {
   const result: BulkStatusResult = { updated: [], notFound: [] };
   for (const leadId of [...new Set(leadIds)]) {
     try {
       if ('open' in change) await markOpenedAsAsked(deps, actor, leadId);
-      else await submitLeadForm(deps, actor, { ...change.form, leadId });
+      else await submitLeadForm(deps, actor, { ...change.form, leadId }, opts);
       result.updated.push(leadId);
     } catch (err) {
       if (!(err instanceof AppError && err.code === 'NOT_FOUND') && !isTakenBack(err)) throw err;
