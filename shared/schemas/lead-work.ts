@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { LEAD_QUALITIES, LEAD_QUEUES, type LeadQueue } from '../constants.js';
 import { SUBMIT_STATUSES } from '../lead-status.js';
-import { NO_SUBMIT_FEEDBACK } from '../lead-form-rules.js';
 import { PageInput } from './paging.js';
 import { idField, idOf } from './users.js';
 import { numeric } from './fields.js';
