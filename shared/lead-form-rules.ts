@@ -142,3 +142,49 @@ function fieldIssues(shape: CompanyShape, status: string, sent: LeadFormRuleValu
   }
   return issues;
 }
+
+/** Who fills in a lead's details fields: a telecaller or head (fields they may edit), or the company (any it shows). */
+export type FieldFiller = 'caller' | 'company';
+
+/** The details-section fields (statuses null) a person may fill in when adding a lead. */
+export const addLeadFields = (shape: CompanyShape, who: FieldFiller): FieldDef[] =>
+  shape.fields.filter((f) => !f.retired && !f.hidden && f.statuses === null && (who === 'company' || f.callersEdit));
+
+/** The built-in email every lead may have, read as an email field is. */
+export const EMAIL_FIELD: FieldDef = {
+  id: 0,
+  key: 'email',
+  label: 'Email',
+  type: 'email',
+  choices: null,
+  required: false,
+  statuses: null,
+  callersEdit: true,
+  onCards: false,
+  hidden: false,
+  retired: false,
+  position: 0,
+};
+
+/** Add Lead's own checks: its email and the company's details fields, by the form's path; empty: none. */
+export function addLeadIssues(shape: CompanyShape, v: { email?: string | null; fields?: Readonly<Record<string, unknown>> | null }, who: FieldFiller) {
+  const issues: Record<string, string> = {};
+  const email = readFieldValue(EMAIL_FIELD, v.email ?? '');
+  if (!email.ok) issues.email = 'Enter a valid email address.';
+  const allowed = new Map(addLeadFields(shape, who).map((f) => [f.key, f]));
+  const known = new Set(shape.fields.filter((f) => !f.retired).map((f) => f.key));
+  for (const [key, raw] of Object.entries(v.fields ?? {})) {
+    const field = allowed.get(key);
+    const path = `fields.${key}`;
+    if (!field) issues[path] = known.has(key) ? FORM_MESSAGES.readOnly(shape.fields.find((f) => f.key === key)!.label) : FORM_MESSAGES.noField(key);
+    else {
+      const read = readFieldValue(field, raw);
+      if (!read.ok) issues[path] = read.message;
+    }
+  }
+  for (const field of allowed.values()) {
+    const path = `fields.${field.key}`;
+    if (field.required && !issues[path] && isBlankValue(v.fields?.[field.key])) issues[path] = FORM_MESSAGES.required(field.label);
+  }
+  return issues;
+}

@@ -17,7 +17,7 @@ import {
 } from '../../../shared/schemas/lead-work.js';
 import { companyRules, type CompanyRules } from '../company/company.service.js';
 import type { QueueKey, WorkableLead } from './queues.repository.js';
-import { eventsOfLead, historyOfLead, type LeadEventItem } from './history.repository.js';
+import { changesOfLead, eventsOfLead, historyOfLead, type LeadEventItem } from './history.repository.js';
 import { findColleague, namesOf } from './colleagues.repository.js';
 import { findSubmission, firstCallAfter, insertHistory, storeSubmission, updateLead } from './submission.repository.js';
 import { madeAt } from './submission-keys.js';
@@ -25,12 +25,13 @@ import { isTwin } from './twin-submissions.js';
 import { isTakenBack, refuseIfTakenBack } from './taken-back.js';
 import { countedSubmission } from './outbox-count.js';
 import { assertQueueAllowed, neighbours, nextInQueue, type QueueCard } from './queues.service.js';
-import { historyItems, type HistoryItem } from './history.service.js';
+import { historyItems, toChangeItem, type HistoryItem, type LeadChangeItem } from './history.service.js';
 import { assertWritable, isHandedTo, lockedLead, workableLead } from './workable-lead.js';
 import { lockOwnCall } from '../telephony/calls.repository.js';
 import type { CallVia } from '../../../shared/telephony.js';
 import { companyShape } from '../lead-fields/shape.service.js';
 import { fieldValuesOfLeads, readFieldInput, setLeadValues } from '../lead-fields/values.js';
+import type { ExtraDetails, FieldWireValue } from '../../../shared/lead-fields.js';
 import { chosenFeedback, leadFormIssues, outcomeNeeds } from '../../../shared/lead-form-rules.js';
 
 /** The company's rules and the lead, read at once (on Postgres, one round trip instead of two). */
@@ -52,7 +53,19 @@ export interface LeadDetail {
     | 'lead_quality'
     | 'send_date'
     | 'assigned_by_name'
-  >;
+  > & {
+    email: string | null;
+    /** what a file or a source gave that maps to no field ("Other details") */
+    extra_details: ExtraDetails | null;
+    /** the number is a landline (with its STD code): a telecaller cannot WhatsApp it */
+    landline: boolean;
+    /** do not call */
+    dnc: boolean;
+  };
+  /** the lead's values of the company's fields, by key (the wire's values; the shape says how each reads) */
+  fields: Record<string, FieldWireValue>;
+  /** its field value changes, newest first: history lines beside the outcomes */
+  changes: LeadChangeItem[];
   /** which rules the form follows for this user and lead */
   variant: 'standard' | 'head' | 'noSubmit';
   whatsapp: { link: string; message: string };
@@ -61,6 +74,17 @@ export interface LeadDetail {
   events: LeadEventItem[];
   queue: { name: Queue; previousId: number | null; nextId: number | null } | null;
   attemptLimit: number;
+}
+
+/** The lead's extra details as stored (JSON label: value); unreadable ones are none. */
+function extrasOf(json: string | null): ExtraDetails | null {
+  if (!json) return null;
+  try {
+    const v: unknown = JSON.parse(json);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as ExtraDetails) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** '6', opened but not submitted, remembering the status it was opened from. */
@@ -87,12 +111,14 @@ export async function openLead(deps: Deps, actor: UserActor, input: { leadId: nu
   const noSubmit = input.queue ? input.queue === 'noSubmit' : lead.status === LEAD_STATUS.noSubmit;
   const variant = handed ? 'head' : noSubmit ? 'noSubmit' : 'standard';
   const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
-  const [history, events, around, assigner] = await Promise.all([
+  const [history, events, around, assigner, changes, fields] = await Promise.all([
     historyOfLead(deps.db, actor.subadminId, lead.id),
     // Routing's moves, repeat enquiries and calls to the company number (lead_events_lead: a short range read).
     eventsOfLead(deps.db, actor.subadminId, lead.id),
     input.queue ? neighbours(deps.db, actor, rules, input.queue, key) : Promise.resolve(null),
     handed && lead.handler_assigned_by ? namesOf(deps.db, actor.subadminId, [lead.handler_assigned_by]) : Promise.resolve(null),
+    changesOfLead(deps.db, actor.subadminId, lead.id),
+    companyShape(deps.db, actor.subadminId).then((shape) => fieldValuesOfLeads(deps.db, actor.subadminId, shape.fields, [lead.id])),
   ]);
   const message = fillWhatsappTemplate(rules.whatsappTemplate, lead.name, rules.companyName);
   return {
@@ -110,7 +136,13 @@ export async function openLead(deps: Deps, actor: UserActor, input: { leadId: nu
       lead_quality: lead.lead_quality,
       send_date: lead.telicaller_send_date,
       assigned_by_name: handed ? (lead.handler_assigned_by && assigner?.get(lead.handler_assigned_by)) || 'Unknown' : null,
+      email: lead.email,
+      extra_details: extrasOf(lead.extra_details),
+      landline: lead.phone_kind === 'landline',
+      dnc: lead.dnc === 1,
     },
+    fields: fields.get(lead.id) ?? {},
+    changes: changes.map(toChangeItem),
     variant,
     whatsapp: { link: whatsappLink(lead.mobile, message), message },
     history: await historyItems(deps.db, actor, lead, history),
