@@ -31,7 +31,7 @@ import { lockOwnCall } from '../telephony/calls.repository.js';
 import type { CallVia } from '../../../shared/telephony.js';
 import { companyShape } from '../lead-fields/shape.service.js';
 import { fieldValuesOfLeads, readFieldInput, setLeadValues } from '../lead-fields/values.js';
-import type { ExtraDetails, FieldWireValue } from '../../../shared/lead-fields.js';
+import { wireValueOf, type ExtraDetails, type FieldWireValue } from '../../../shared/lead-fields.js';
 import { chosenFeedback, leadFormIssues, outcomeNeeds } from '../../../shared/lead-form-rules.js';
 
 /** The company's rules and the lead, read at once (on Postgres, one round trip instead of two). */
@@ -258,6 +258,10 @@ async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues
   const first = Object.values(issues)[0];
   if (first) throw new AppError('BAD_REQUEST', first, issues);
   const fieldValues = readFieldInput(shape.fields, input.fields).values;
+  // A repeat of the outcome just before that changes a field's value is no twin: the values are news.
+  const changesFields = shape.fields.some(
+    (f) => fieldValues.has(f.id) && JSON.stringify(wireValueOf(f, fieldValues.get(f.id)!)) !== JSON.stringify(current?.[f.key] ?? null),
+  );
   const status = input.status;
   const needs = outcomeNeeds(shape, input.variant, status, input.feedback);
   const choice = input.variant === 'noSubmit' ? null : chosenFeedback(shape, status, input.feedback);
@@ -296,7 +300,7 @@ async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues
     const lead = await lockedLead(trx, deps, actor, read.id);
     Object.assign(history, await callOfSubmission(trx, deps, actor, lead.id, input));
     const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
-    if (await isTwin(trx, actor, lead, history, now)) {
+    if (!changesFields && (await isTwin(trx, actor, lead, history, now))) {
       const result = { status: lead.status };
       if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
       return { result, key, rules, twin: true };
