@@ -284,7 +284,8 @@ describe.each(dialects)('the lead form with company fields on %s', (dialect) => 
 
     const detail = (await open(caller.session, id)).data;
     expect(detail.lead).toMatchObject({ email: 'asha@example.com', extra_details: { Pincode: '411001', 'Query id': 'Q-9' }, landline: true, dnc: true });
-    expect(detail.fields).toEqual({ roof: 'tin', budget: 5000, hidden_score: 7 });
+    // a hidden field is the company's to see: neither on the card nor in the telecaller's open
+    expect(detail.fields).toEqual({ roof: 'tin', budget: 5000 });
     expect((await open(caller.session, second)).data.fields).toEqual({});
   });
 
@@ -322,6 +323,24 @@ describe.each(dialects)('the lead form with company fields on %s', (dialect) => 
     const theirs = await add(owner, { mobile: '9811100002', fields: { budget: '10', grade: 'A' } });
     expect(theirs.status, JSON.stringify(theirs.error)).toBe(200);
     expect((await valueRows(theirs.data.id)).map((r) => r.v_text ?? Number(r.v_num)).sort()).toEqual([1000, 'A']);
+  });
+
+  it('the legacy update-status works as before and also takes fields for each lead', async () => {
+    const { company, caller } = await team(t);
+    await fields(company.id, [{ key: 'city_note', label: 'City note', type: 'text' }]);
+    const [a, b] = [await leadOf(caller, company.id), await leadOf(caller, company.id)];
+    const plain = await legacy(caller.session, '/update-status', { lead_ids: [a], status: '3', feedback: 'Price Issue' });
+    expect(plain.status, JSON.stringify(plain.body)).toBe(200);
+    const withFields = await legacy(caller.session, '/update-status', {
+      lead_ids: [a, b],
+      status: '3',
+      feedback: 'Demo Not Working',
+      fields: { city_note: 'Nashik' },
+    });
+    expect(withFields.body).toMatchObject({ status: true, updated: [a, b] });
+    for (const id of [a, b]) expect((await open(caller.session, id)).data.fields).toEqual({ city_note: 'Nashik' });
+    const refused = await legacy(caller.session, '/update-status', { lead_ids: [a], status: '3', feedback: 'Price Issue', fields: { nope: 1 } });
+    expect(refused).toEqual({ status: 400, body: { status: false, success: false, message: 'There is no lead field "nope".' } });
   });
 
   it("another company's telecaller reads none of this company's fields through the lead form", async () => {

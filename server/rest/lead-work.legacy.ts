@@ -57,13 +57,20 @@ export const UpdateStatusBody = z
     call_duration: z.unknown().optional().describe(DURATION_DOC),
     feedback: z.string().nullish().describe("As submitLeadForm's feedback for the status."),
     telicaller_id: z.unknown().optional().describe('Accepted and ignored: the session decides whose leads these are.'),
+    fields: LeadFieldValues.optional().describe("The company's lead fields to set on each lead, { key: value }, as submitLeadForm's fields."),
   })
   .transform((body, ctx) => {
     const status = body.status == null ? '' : String(body.status).trim();
     if (status === LEAD_STATUS.noSubmit) return { leadIds: body.lead_ids, change: { open: true as const } };
     const form = validateWithin(
       LeadFormInput,
-      leadFormFromLegacy({ customer_id: idAsInput(body.lead_ids[0]!), status, feedback: body.feedback, call_duration: body.call_duration }),
+      leadFormFromLegacy({
+        customer_id: idAsInput(body.lead_ids[0]!),
+        status,
+        feedback: body.feedback,
+        call_duration: body.call_duration,
+        fields: body.fields,
+      }),
       ctx,
     );
     return { leadIds: body.lead_ids, change: { form } };

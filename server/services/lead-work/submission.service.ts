@@ -118,7 +118,15 @@ export async function openLead(deps: Deps, actor: UserActor, input: { leadId: nu
     input.queue ? neighbours(deps.db, actor, rules, input.queue, key) : Promise.resolve(null),
     handed && lead.handler_assigned_by ? namesOf(deps.db, actor.subadminId, [lead.handler_assigned_by]) : Promise.resolve(null),
     changesOfLead(deps.db, actor.subadminId, lead.id),
-    companyShape(deps.db, actor.subadminId).then((shape) => fieldValuesOfLeads(deps.db, actor.subadminId, shape.fields, [lead.id])),
+    // hidden fields are the company's to see (docs/lead-fields.md)
+    companyShape(deps.db, actor.subadminId).then((shape) =>
+      fieldValuesOfLeads(
+        deps.db,
+        actor.subadminId,
+        shape.fields.filter((f) => !f.hidden),
+        [lead.id],
+      ),
+    ),
   ]);
   const message = fillWhatsappTemplate(rules.whatsappTemplate, lead.name, rules.companyName);
   return {
