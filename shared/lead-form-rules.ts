@@ -3,7 +3,7 @@ import { isBlankValue, readFieldValue, showsOnForm, type FieldDef, type FieldWir
 import { LEAD_STATUS, SUBMIT_STATUSES, type SubmitStatus } from './lead-status.js';
 
 /*
- * The lead form's rules that depend on the company's shape (docs/lead-fields.md): its feedback
+ * The lead form's rules that depend on the company's shape (docs/lead-form-fields.md): its feedback
  * choices under each status and what each asks for, and its fields in the form's sections. One
  * function, run by the browser's form and by the server's submit, so both refuse alike. Free of zod:
  * the phone's form bundle reads it.

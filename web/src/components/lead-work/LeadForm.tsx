@@ -162,7 +162,9 @@ export function LeadForm({ detail, ready, queue, meId, callFields, onSubmitted, 
     // The form's own variant and queue stay: the lead may be opened another way now.
     const { client_key: _key, made_at: _at, leadId: _lead, queue: _queue, variant: _variant, ...values } = refused.input;
     // What the form sent (LeadFormValues), as the outbox keeps it.
-    form.setValues(values as Partial<LeadFormValues>);
+    const sent = values as Partial<LeadFormValues>;
+    // It sent only the fields it could edit: the rest keep what the lead has.
+    form.setValues({ ...sent, fields: { ...form.values.fields, ...sent.fields } });
     if (refused.fieldErrors) form.setErrors(refused.fieldErrors);
   }, [refusedKey]);
 
