@@ -84,7 +84,9 @@ describe("the company's fields and notes on the lead form, on a 390 px phone", (
     await page.goto(`${env.server.base}/leadspage/interestedleads`);
     const card = page.getByRole('article', { name: lead!.name, exact: true });
     await card.waitFor();
-    expect(await card.innerText()).toContain('Landmark: Near the water tank');
+    // (once the company's shape has come: the card names the field by its label)
+    await expect.poll(() => card.innerText()).toContain('Landmark: Near the water tank');
+    await snap(page, 'lead-form-fields-card-phone');
     expect(errorsOf(page)).toEqual([]);
     await page.close();
   });
