@@ -3,7 +3,7 @@ import type { SubadminActor, UserActor } from '../server/auth/actor.js';
 import { distributeLeads } from '../server/services/distribution/distribution.service.js';
 import { openLead, submitLeadForm } from '../server/services/lead-work/submission.service.js';
 import { LeadFormInput, type LeadFormInput as LeadFormFields } from '../shared/schemas/lead-work.js';
-import { DEFAULT_TIME_ZONE, startOfDayUtc, timeIn, todayIn } from '../shared/dates.js';
+import { DEFAULT_TIME_ZONE, addDays, startOfDayUtc, timeIn, todayIn } from '../shared/dates.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
 
 // Seeding acts through the services, with actors that no session backs.
@@ -87,7 +87,15 @@ export async function seedLeadWork(deps: Deps, owner: SubadminActor, caller: Per
   });
   await work(callerLeads[3]!, { status: LEAD_STATUS.interested, feedback: 'Running', call_duration: 188 });
   await work(callerLeads[4]!, { status: LEAD_STATUS.notInterested, feedback: 'Price Issue', call_duration: 75 });
-  await work(callerLeads[5]!, { status: LEAD_STATUS.followUp, feedback: 'Follow-up Option', call_duration: 60 });
+  // A follow-up asks for its callback time (docs/lead-fields.md): this one is tomorrow, out of today's callbacks.
+  await work(callerLeads[5]!, {
+    status: LEAD_STATUS.followUp,
+    feedback: 'Follow-up Option',
+    call_duration: 60,
+    callback: true,
+    callback_date: addDays(todayIn(timeZone), 1),
+    callback_time: '11:00',
+  });
   await work(callerLeads[6]!, { status: LEAD_STATUS.invalid, feedback: 'Wrong Lead', call_duration: 15, invalid_reason: 'Number belongs to someone else.' });
   // Opened and left without a submit: a Not Submitted lead.
   await openLead(deps, me, { leadId: callerLeads[7]!, queue: 'pending' });

@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { appOnDatabase, buildTestApp, dialects, type TestApp } from './helpers/app.js';
 import { insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/fixtures.js';
+import { followUpWithoutCallback } from './helpers/lead-fields.js';
 import { mutate, signIn, type Session } from './helpers/http.js';
 import { createScratchDatabase, Leftovers } from './helpers/scratch-databases.js';
 import { backup } from '../server/db/backup.js';
@@ -104,6 +105,8 @@ describe.each(dialects)('a backup taken while 20 telecallers submit, on %s', (di
     const db = t.deps.db;
 
     const company = await insertCompany(db, { telecaller_creat_limit: CALLERS });
+    // Its follow-ups go without a callback time: the company turned that question off.
+    await followUpWithoutCallback(db, company.id);
     const callers: Caller[] = await Promise.all(
       Array.from({ length: CALLERS }, async () => {
         const user = await insertUser(db, company.id, 'Telicaller');

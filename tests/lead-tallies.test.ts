@@ -6,6 +6,7 @@ import { mutate, query, signIn, type Session } from './helpers/http.js';
 import { multipart } from './helpers/multipart.js';
 import { quarterOf, todayBounds, todayIn, addDays } from '../shared/dates.js';
 import { FEEDBACK_OPTIONS, type SubmitStatus } from '../shared/schemas/lead-work.js';
+import { followUpWithoutCallback } from './helpers/lead-fields.js';
 import { queueLeads } from '../server/services/lead-work/queues.repository.js';
 import { TALLIED_QUEUES, dropEmptyTallies, queueCounts } from '../server/services/lead-work/tallies.repository.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
@@ -112,6 +113,8 @@ describe.each(dialects)('kept lead tallies on %s', (dialect) => {
 
     // A telecaller's day: open (not submitted), each outcome, a callback today and one tomorrow, a
     // rated interested lead, one handed to the head, not-connected attempts waiting out their delay.
+    // One follow-up below goes without a callback: the company turned that question off.
+    await followUpWithoutCallback(db(), c.id);
     const ids = ((await query(t.app, 'work.queue', { queue: 'new', page: 1, pageSize: 20 }, caller)).data.items as Array<{ id: number }>).map((l) => l.id);
     const today = todayIn(zone);
     const work: Array<[number, Record<string, unknown> | 'open' | 'busy']> = [

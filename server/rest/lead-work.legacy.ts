@@ -6,6 +6,7 @@ import { LEGACY_LEADS_CAP } from '../services/leads/lists.service.js';
 import { LEAD_STATUS, LEAD_STATUS_LABELS } from '../../shared/lead-status.js';
 import {
   FEEDBACK_OPTIONS,
+  LeadFieldValues,
   LeadFormInput,
   NOT_CONNECTED_LABELS,
   NO_SUBMIT_FEEDBACK,
@@ -56,13 +57,20 @@ export const UpdateStatusBody = z
     call_duration: z.unknown().optional().describe(DURATION_DOC),
     feedback: z.string().nullish().describe("As submitLeadForm's feedback for the status."),
     telicaller_id: z.unknown().optional().describe('Accepted and ignored: the session decides whose leads these are.'),
+    fields: LeadFieldValues.optional().describe("The company's lead fields to set on each lead, { key: value }, as submitLeadForm's fields."),
   })
   .transform((body, ctx) => {
     const status = body.status == null ? '' : String(body.status).trim();
     if (status === LEAD_STATUS.noSubmit) return { leadIds: body.lead_ids, change: { open: true as const } };
     const form = validateWithin(
       LeadFormInput,
-      leadFormFromLegacy({ customer_id: idAsInput(body.lead_ids[0]!), status, feedback: body.feedback, call_duration: body.call_duration }),
+      leadFormFromLegacy({
+        customer_id: idAsInput(body.lead_ids[0]!),
+        status,
+        feedback: body.feedback,
+        call_duration: body.call_duration,
+        fields: body.fields,
+      }),
       ctx,
     );
     return { leadIds: body.lead_ids, change: { form } };
@@ -188,11 +196,13 @@ export function leadFormFromLegacy(raw: unknown): Record<string, unknown> {
     callback_time: typeof time === 'string' && /^\d{2}:\d{2}:\d{2}$/.test(time.trim()) ? time.trim().slice(0, 5) : time,
     invalid_reason: asText(b.invalid_reason),
     lead_quality: typeof quality === 'string' ? quality.trim().toLowerCase() : quality,
+    // the company's fields (docs/lead-fields.md), a newer client's only: the original sends none
+    ...(b.fields === undefined || b.fields === null ? {} : { fields: b.fields }),
   };
 }
 
 const form = LeadFormInput.shape;
-const FEEDBACK_DOC = `For ${SUBMIT_STATUSES.map((s) => `'${s}': ${FEEDBACK_OPTIONS[s].join(', ')}`).join('; ')}. From the Not Submitted screen: ${NO_SUBMIT_FEEDBACK.join(', ')}. Required except on a head's form.`;
+const FEEDBACK_DOC = `One of the company's feedback choices for the status (at first the spec's: ${SUBMIT_STATUSES.map((s) => `'${s}': ${FEEDBACK_OPTIONS[s].join(', ')}`).join('; ')}). From the Not Submitted screen: ${NO_SUBMIT_FEEDBACK.join(', ')}. Required except on a head's form.`;
 const STATUS_DOC = `The outcome: ${SUBMIT_STATUSES.map((s) => `'${s}' ${LEAD_STATUS_LABELS[s].toLowerCase()}`).join(', ')} (also as a number).`;
 const tick = (what: string) => z.union([z.boolean(), z.number(), z.string()]).optional().describe(`${what} Ticked when true, 1, '1', 'true' or 'on'.`);
 
@@ -208,13 +218,16 @@ export const LegacyLeadForm = mappedBody(
     telemarketer_handler: form.telemarketer_handler.describe("For '2': the telecaller head to hand the lead to; 0 or empty: none."),
     demo: tick("For '2': a demo was given."),
     project_name: form.project_name.describe("For '2': the project discussed."),
-    remarks: form.remarks,
+    remarks: form.remarks.describe("The outcome's note, for any status (required when the chosen feedback asks for one)."),
     callback: tick("For '4': a callback is scheduled; callback_date and callback_time are then required."),
     callback_date: form.callback_date.describe("The callback's day, YYYY-MM-DD (the company's time zone)."),
     callback_time: z.string().nullish().describe("The callback's time, HH:MM (a time with seconds keeps HH:MM)."),
     invalid_reason: form.invalid_reason.describe("For '5': why the lead is invalid (required)."),
     lead_quality: form.lead_quality.describe('excellent, good or poor, in any case.'),
     submit_status: z.union([z.string(), z.number()]).optional().describe("'1' on a head's form for a lead handed to it: feedback may then be left out."),
+    fields: LeadFieldValues.optional().describe(
+      "The company's lead fields on the form, { key: value } (docs/lead-fields.md); when sent, its required fields for the status must have a value.",
+    ),
   },
   leadFormFromLegacy,
   LeadFormInput,

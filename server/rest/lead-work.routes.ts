@@ -88,7 +88,7 @@ export const leadWorkRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
       errors: [404],
     },
     async (req, { body }, reply) => {
-      const result = await updateLeadStatuses(deps, userOf(req), body.leadIds, body.change);
+      const result = await updateLeadStatuses(deps, userOf(req), body.leadIds, body.change, { legacy: true });
       if (result.updated.length === 0) return reply.code(404).send(failure('Lead not found.'));
       return { status: true, success: true, message: 'Lead status updated successfully!', updated: result.updated, not_found: result.notFound };
     },
@@ -105,7 +105,7 @@ export const leadWorkRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
       errors: [404, 409],
     },
     async (req, { body }) => {
-      const result = await submitLeadForm(deps, userOf(req), body);
+      const result = await submitLeadForm(deps, userOf(req), body, { legacy: true });
       return { status: true, success: true, message: 'Form submitted successfully', lead_status: result.status };
     },
   );

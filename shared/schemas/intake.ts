@@ -4,6 +4,7 @@ import { PageInput } from './paging.js';
 import { idField } from './users.js';
 import { mobileField, requiredText } from './fields.js';
 import type { LeadFields } from './lead-lists.js';
+import { LeadFieldValues } from './lead-work.js';
 
 export const MISSING_FILE_OR_CATEGORY = 'Please select a file and enter category.';
 export const CATEGORY_MAX = 60;
@@ -26,6 +27,14 @@ export const AddLeadInput = z.object({
   requirement: z.string().trim().max(5000, 'Requirement must be at most 5000 characters.').default(''),
   area: z.string().trim().max(200, 'Area must be at most 200 characters.').default(''),
   category: categoryField(),
+  /** the built-in email, and the company's details fields (read against its fields by addLeadIssues) */
+  email: z
+    .string()
+    .trim()
+    .max(254, 'Email must be at most 254 characters.')
+    .nullish()
+    .transform((v) => v || null),
+  fields: LeadFieldValues.optional(),
 });
 export type AddLeadInput = z.input<typeof AddLeadInput>;
 

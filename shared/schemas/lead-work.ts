@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { LEAD_QUALITIES, LEAD_QUEUES, type LeadQueue } from '../constants.js';
-import { FEEDBACK_OPTIONS, SUBMIT_STATUSES, formSectionOf, type SubmitStatus } from '../lead-status.js';
+import { SUBMIT_STATUSES } from '../lead-status.js';
 import { PageInput } from './paging.js';
 import { idField, idOf } from './users.js';
 import { numeric } from './fields.js';
 import { NOT_CONNECTED } from '../leads.js';
+import { MAX_FIELDS as MAX_FIELD_KEYS } from '../lead-fields.js';
 
 // The list lives with the constants so the web's route guards can read it without the schemas.
 export const QUEUES = LEAD_QUEUES;
@@ -18,7 +19,7 @@ export type QueueInput = z.input<typeof QueueInput>;
 export { FEEDBACK_OPTIONS, SUBMIT_STATUSES, type SubmitStatus } from '../lead-status.js';
 
 /** The Not Submitted screen asks how the call went instead. */
-export const NO_SUBMIT_FEEDBACK = ['Positive', 'Negative', 'Neutral'] as const;
+export { NO_SUBMIT_FEEDBACK } from '../lead-form-rules.js';
 
 export { LEAD_QUALITIES, type LeadQuality } from '../constants.js';
 
@@ -84,6 +85,11 @@ function isCalendarDate(v: string): boolean {
  * lost): a key it made for this submission, stored once by the server, and when the telecaller
  * made it.
  */
+/** The company's fields as a form or the capture API sends them: bounded here, read against the company's fields later. */
+export const LeadFieldValues = z
+  .record(z.string().max(40, 'A field key is at most 40 characters.'), z.unknown())
+  .refine((v) => Object.keys(v).length <= MAX_FIELD_KEYS, `Send at most ${MAX_FIELD_KEYS} fields.`);
+
 const SubmissionFields = {
   client_key: z
     .string()
@@ -146,27 +152,19 @@ const LeadFormFields = z.object({
     .nullish()
     .or(z.literal(''))
     .transform((v) => v || null),
+  /** the company's fields, { key: value }: read against its fields by leadFormIssues and the service */
+  fields: LeadFieldValues.optional(),
   ...SubmissionFields,
   ...CallFields,
 });
 
-/** The lead form; the same rules run in the browser and on the server. */
+/**
+ * The lead form, structurally; the company's rules (its feedback choices, what each asks for, its
+ * fields) are leadFormIssues (shared/lead-form-rules.ts), run by the browser's form and the service.
+ */
 export const LeadFormInput = LeadFormFields.superRefine((v, ctx) => {
-  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-  const statusMessage = v.variant === 'noSubmit' ? MESSAGES.noSubmitStatus : MESSAGES.status;
   if (!(SUBMIT_STATUSES as readonly string[]).includes(v.status)) {
-    issue('status', statusMessage);
-    return;
-  }
-  const status = v.status as SubmitStatus;
-  const options: readonly string[] = v.variant === 'noSubmit' ? NO_SUBMIT_FEEDBACK : FEEDBACK_OPTIONS[status];
-  const section = formSectionOf(status);
-  // The head's form marks feedback required but does not insist on it (docs/product-rules.md#handoff-to-a-head).
-  if (v.variant !== 'head' && !v.feedback) issue('feedback', MESSAGES.feedback);
-  else if (v.feedback && !options.includes(v.feedback)) issue('feedback', MESSAGES.feedback);
-  if (section === 'invalidReason' && !v.invalid_reason) issue('invalid_reason', MESSAGES.invalidReason);
-  if (section === 'callback' && v.callback && (!v.callback_date || !v.callback_time)) {
-    issue(v.callback_date ? 'callback_time' : 'callback_date', MESSAGES.callback);
+    ctx.addIssue({ code: 'custom', path: ['status'], message: v.variant === 'noSubmit' ? MESSAGES.noSubmitStatus : MESSAGES.status });
   }
 });
 export type LeadFormInput = z.input<typeof LeadFormInput>;

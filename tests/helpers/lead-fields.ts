@@ -76,3 +76,8 @@ export const EVERY_TYPE: FieldFixture[] = [
   { key: 'owns_house', label: 'Owns house', type: 'yesNo' },
   { key: 'website', label: 'Website', type: 'link' },
 ];
+
+/** The company lets a follow-up go without a callback time (its Follow-up choices no longer ask for one). */
+export async function followUpWithoutCallback(db: Kysely<DB>, subadminId: number): Promise<void> {
+  await db.updateTable('feedback_choices').set({ needs_callback: 0 }).where('subadmin_id', '=', subadminId).where('status', '=', '4').execute();
+}

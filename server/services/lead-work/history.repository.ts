@@ -72,3 +72,18 @@ export function latestHistoryRow(db: Kysely<DB>, subadminId: number, leadId: num
     .limit(1)
     .executeTakeFirst();
 }
+
+/** A lead's field value changes (lead_changes), newest first, with who made them. */
+export function changesOfLead(db: Kysely<DB>, subadminId: number, leadId: number) {
+  return db
+    .selectFrom('lead_changes as c')
+    .leftJoin('users as u', (j) => j.onRef('u.id', '=', 'c.user_id').onRef('u.subadmin_id', '=', 'c.subadmin_id'))
+    .where('c.subadmin_id', '=', subadminId)
+    .where('c.lead_id', '=', leadId)
+    .select(['c.id', 'c.changes', 'c.user_id', 'c.acted_by_subadmin', 'c.created_at', 'u.name as user_name'])
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.id', 'desc')
+    .limit(200)
+    .execute();
+}
+export type ChangeRow = Awaited<ReturnType<typeof changesOfLead>>[number];

@@ -4,7 +4,8 @@ import type { DB } from '../../db/schema.js';
 import { hearableCalls } from '../telephony/hearing.js';
 import type { CallVia } from '../../../shared/telephony.js';
 import type { UserActor } from '../../auth/actor.js';
-import { historyOfLead, type HistoryRow } from './history.repository.js';
+import { historyOfLead, type ChangeRow, type HistoryRow } from './history.repository.js';
+import type { FieldChange } from '../lead-fields/values.js';
 import { workableLead } from './workable-lead.js';
 
 export interface HistoryItem {
@@ -14,6 +15,7 @@ export interface HistoryItem {
   status: string;
   feedback: string | null;
   call_duration: number;
+  /** the outcome's note (the spec's remarks) */
   remarks: string | null;
   handler_id: number | null;
   handler_name: string | null;
@@ -77,3 +79,30 @@ export async function leadHistory(deps: Deps, actor: UserActor, leadId: number):
   const lead = await workableLead(deps.db, actor, leadId);
   return historyItems(deps.db, actor, lead, await historyOfLead(deps.db, actor.subadminId, leadId));
 }
+
+/** A line of a lead's history that changed its field values ("Roof type: RCC → Tin sheet"), with who and when. */
+export interface LeadChangeItem {
+  id: number;
+  changes: FieldChange[];
+  /** the user who made it; null: an import, the capture API or the company */
+  by_name: string | null;
+  by_subadmin: boolean;
+  created_at: string;
+}
+
+export const toChangeItem = (r: ChangeRow): LeadChangeItem => {
+  let changes: FieldChange[] = [];
+  try {
+    const parsed: unknown = JSON.parse(r.changes);
+    if (Array.isArray(parsed)) changes = parsed as FieldChange[];
+  } catch {
+    // an unreadable line shows as a change without details rather than failing the page
+  }
+  return {
+    id: r.id,
+    changes,
+    by_name: r.user_id === null ? null : (r.user_name ?? 'Unknown'),
+    by_subadmin: r.acted_by_subadmin !== null,
+    created_at: r.created_at,
+  };
+};

@@ -22,6 +22,9 @@ import {
 import { namesOf } from './colleagues.repository.js';
 import { queueCounts, type TalliedQueue } from './tallies.repository.js';
 import { callbackState, type CallbackState } from './reminders.service.js';
+import { companyShape } from '../lead-fields/shape.service.js';
+import { fieldValuesOfLeads } from '../lead-fields/values.js';
+import type { FieldWireValue } from '../../../shared/lead-fields.js';
 
 export interface QueueCard {
   id: number;
@@ -45,6 +48,8 @@ export interface QueueCard {
   submit_status: string | null;
   created_at: string;
   handler_assigned_by: number | null;
+  /** the company's fields it shows on cards (docs/lead-fields.md), by key: those with a value */
+  fields: Record<string, FieldWireValue>;
 }
 
 type CardRow = Awaited<ReturnType<ReturnType<typeof selectQueueCard>['execute']>>[number];
@@ -70,7 +75,21 @@ function toCard(r: CardRow, queue: Queue | null, timeZone: string, now: Date, as
     submit_status: r.submit_status,
     created_at: r.created_at,
     handler_assigned_by: r.handler_assigned_by,
+    fields: {},
   };
+}
+
+/** The values of the fields the company shows on cards, for a page of cards: one query, none when no field is shown. */
+async function withCardFields(db: Kysely<DB>, subadminId: number, cards: QueueCard[]): Promise<QueueCard[]> {
+  const shown = (await companyShape(db, subadminId)).fields.filter((f) => f.onCards && !f.hidden && !f.retired);
+  if (!shown.length || !cards.length) return cards;
+  const values = await fieldValuesOfLeads(
+    db,
+    subadminId,
+    shown,
+    cards.map((c) => c.id),
+  );
+  return cards.map((c) => ({ ...c, fields: values.get(c.id) ?? {} }));
 }
 
 /** One page of a queue, in the order it is worked. */
@@ -101,7 +120,8 @@ export async function pageQueue(
           page.items.flatMap((r) => (r.handler_assigned_by ? [r.handler_assigned_by] : [])),
         )
       : new Map<number, string>();
-  return { ...page, items: page.items.map((r) => toCard(r, input.queue, rules.timeZone, now, assigners)) };
+  const cards = page.items.map((r) => toCard(r, input.queue, rules.timeZone, now, assigners));
+  return { ...page, items: await withCardFields(deps.db, actor.subadminId, cards) };
 }
 
 /** Every lead assigned to the user, newest activity first: the original API's getLeadsALL, paged by its caller. */

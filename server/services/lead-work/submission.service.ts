@@ -17,7 +17,7 @@ import {
 } from '../../../shared/schemas/lead-work.js';
 import { companyRules, type CompanyRules } from '../company/company.service.js';
 import type { QueueKey, WorkableLead } from './queues.repository.js';
-import { eventsOfLead, historyOfLead, type LeadEventItem } from './history.repository.js';
+import { changesOfLead, eventsOfLead, historyOfLead, type LeadEventItem } from './history.repository.js';
 import { findColleague, namesOf } from './colleagues.repository.js';
 import { findSubmission, firstCallAfter, insertHistory, storeSubmission, updateLead } from './submission.repository.js';
 import { madeAt } from './submission-keys.js';
@@ -25,10 +25,14 @@ import { isTwin } from './twin-submissions.js';
 import { isTakenBack, refuseIfTakenBack } from './taken-back.js';
 import { countedSubmission } from './outbox-count.js';
 import { assertQueueAllowed, neighbours, nextInQueue, type QueueCard } from './queues.service.js';
-import { historyItems, type HistoryItem } from './history.service.js';
+import { historyItems, toChangeItem, type HistoryItem, type LeadChangeItem } from './history.service.js';
 import { assertWritable, isHandedTo, lockedLead, workableLead } from './workable-lead.js';
 import { lockOwnCall } from '../telephony/calls.repository.js';
 import type { CallVia } from '../../../shared/telephony.js';
+import { companyShape } from '../lead-fields/shape.service.js';
+import { fieldValuesOfLeads, readFieldInput, setLeadValues } from '../lead-fields/values.js';
+import { wireValueOf, type ExtraDetails, type FieldWireValue } from '../../../shared/lead-fields.js';
+import { chosenFeedback, leadFormIssues, outcomeNeeds } from '../../../shared/lead-form-rules.js';
 
 /** The company's rules and the lead, read at once (on Postgres, one round trip instead of two). */
 const rulesAndLead = (db: Kysely<DB>, actor: UserActor, leadId: number) => Promise.all([companyRules(db, actor.subadminId), workableLead(db, actor, leadId)]);
@@ -49,7 +53,19 @@ export interface LeadDetail {
     | 'lead_quality'
     | 'send_date'
     | 'assigned_by_name'
-  >;
+  > & {
+    email: string | null;
+    /** what a file or a source gave that maps to no field ("Other details") */
+    extra_details: ExtraDetails | null;
+    /** the number is a landline (with its STD code): a telecaller cannot WhatsApp it */
+    landline: boolean;
+    /** do not call */
+    dnc: boolean;
+  };
+  /** the lead's values of the company's fields, by key (the wire's values; the shape says how each reads) */
+  fields: Record<string, FieldWireValue>;
+  /** its field value changes, newest first: history lines beside the outcomes */
+  changes: LeadChangeItem[];
   /** which rules the form follows for this user and lead */
   variant: 'standard' | 'head' | 'noSubmit';
   whatsapp: { link: string; message: string };
@@ -58,6 +74,17 @@ export interface LeadDetail {
   events: LeadEventItem[];
   queue: { name: Queue; previousId: number | null; nextId: number | null } | null;
   attemptLimit: number;
+}
+
+/** The lead's extra details as stored (JSON label: value); unreadable ones are none. */
+function extrasOf(json: string | null): ExtraDetails | null {
+  if (!json) return null;
+  try {
+    const v: unknown = JSON.parse(json);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as ExtraDetails) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** '6', opened but not submitted, remembering the status it was opened from. */
@@ -84,12 +111,22 @@ export async function openLead(deps: Deps, actor: UserActor, input: { leadId: nu
   const noSubmit = input.queue ? input.queue === 'noSubmit' : lead.status === LEAD_STATUS.noSubmit;
   const variant = handed ? 'head' : noSubmit ? 'noSubmit' : 'standard';
   const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
-  const [history, events, around, assigner] = await Promise.all([
+  const [history, events, around, assigner, changes, fields] = await Promise.all([
     historyOfLead(deps.db, actor.subadminId, lead.id),
     // Routing's moves, repeat enquiries and calls to the company number (lead_events_lead: a short range read).
     eventsOfLead(deps.db, actor.subadminId, lead.id),
     input.queue ? neighbours(deps.db, actor, rules, input.queue, key) : Promise.resolve(null),
     handed && lead.handler_assigned_by ? namesOf(deps.db, actor.subadminId, [lead.handler_assigned_by]) : Promise.resolve(null),
+    changesOfLead(deps.db, actor.subadminId, lead.id),
+    // hidden fields are the company's to see (docs/lead-fields.md)
+    companyShape(deps.db, actor.subadminId).then((shape) =>
+      fieldValuesOfLeads(
+        deps.db,
+        actor.subadminId,
+        shape.fields.filter((f) => !f.hidden),
+        [lead.id],
+      ),
+    ),
   ]);
   const message = fillWhatsappTemplate(rules.whatsappTemplate, lead.name, rules.companyName);
   return {
@@ -107,7 +144,13 @@ export async function openLead(deps: Deps, actor: UserActor, input: { leadId: nu
       lead_quality: lead.lead_quality,
       send_date: lead.telicaller_send_date,
       assigned_by_name: handed ? (lead.handler_assigned_by && assigner?.get(lead.handler_assigned_by)) || 'Unknown' : null,
+      email: lead.email,
+      extra_details: extrasOf(lead.extra_details),
+      landline: lead.phone_kind === 'landline',
+      dnc: lead.dnc === 1,
     },
+    fields: fields.get(lead.id) ?? {},
+    changes: changes.map(toChangeItem),
     variant,
     whatsapp: { link: whatsappLink(lead.mobile, message), message },
     history: await historyItems(deps.db, actor, lead, history),
@@ -196,25 +239,43 @@ async function assertHead(db: Kysely<DB>, actor: UserActor, id: number) {
 }
 
 /** Submit: the chosen status, a history row, and for interested + a head, the handoff (docs/product-rules.md#handoff-to-a-head). */
-export function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues): Promise<SubmitResult> {
+export function submitLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues, opts: SubmitOptions = {}): Promise<SubmitResult> {
   return countedSubmission(deps, 'submit', input.client_key, async () => {
     if (input.queue) assertQueueAllowed(actor, input.queue);
-    return once(deps, actor, input, () => applyLeadForm(deps, actor, input)).catch((err) =>
+    return once(deps, actor, input, () => applyLeadForm(deps, actor, input, opts)).catch((err) =>
       refuseIfTakenBack(deps, actor, err, { leadId: input.leadId, outcome: input }),
     );
   });
 }
 
-async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues): Promise<Applied<{ status: string }>> {
+export interface SubmitOptions {
+  /** the original client's submit (shared/lead-form-rules.ts RuleOptions.legacy) */
+  legacy?: boolean;
+}
+
+async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues, opts: SubmitOptions): Promise<Applied<{ status: string }>> {
   const at = madeAt(input.made_at);
-  const [rules, read] = await rulesAndLead(deps.db, actor, input.leadId);
+  const [[rules, read], shape] = await Promise.all([rulesAndLead(deps.db, actor, input.leadId), companyShape(deps.db, actor.subadminId)]);
   const handed = isHandedTo(read, actor);
   // The head's looser rule (feedback not insisted on) is for a lead handed to this head only.
   if (input.variant === 'head' && !handed && !input.feedback) {
     throw new AppError('BAD_REQUEST', MESSAGES.feedback, { feedback: MESSAGES.feedback });
   }
+  const current = shape.fields.length ? (await fieldValuesOfLeads(deps.db, actor.subadminId, shape.fields, [read.id])).get(read.id) : undefined;
+  const issues = leadFormIssues(shape, input, input.variant, { current, legacy: opts.legacy });
+  const first = Object.values(issues)[0];
+  if (first) throw new AppError('BAD_REQUEST', first, issues);
+  const fieldValues = readFieldInput(shape.fields, input.fields).values;
+  // A repeat of the outcome just before that changes a field's value is no twin: the values are news.
+  const changesFields = shape.fields.some(
+    (f) => fieldValues.has(f.id) && JSON.stringify(wireValueOf(f, fieldValues.get(f.id)!)) !== JSON.stringify(current?.[f.key] ?? null),
+  );
   const status = input.status;
-  const callbackOn = status === LEAD_STATUS.followUp && input.callback;
+  const needs = outcomeNeeds(shape, input.variant, status, input.feedback);
+  const choice = input.variant === 'noSubmit' ? null : chosenFeedback(shape, status, input.feedback);
+  // A choice that needs a callback has one (the rules insisted); a follow-up may have one by choice.
+  const callbackOn =
+    ((needs.callback && !opts.legacy) || (status === LEAD_STATUS.followUp && input.callback)) && !!input.callback_date && !!input.callback_time;
   if (callbackOn && input.callback_date && input.callback_time) {
     const due = Date.parse(zonedInstant(input.callback_date, input.callback_time, rules.timeZone));
     // A minute's grace for the time it takes to tap Submit; an outbox's submission by when it was made.
@@ -227,7 +288,9 @@ async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues
   const history = historyRow(actor, read.id, at.toISOString(), {
     kind: 'outcome',
     status,
-    feedback: input.feedback,
+    // the company's label as it reads now (any case was accepted), and which choice it was
+    feedback: choice?.label ?? input.feedback,
+    feedback_id: choice?.id ?? null,
     call_duration: input.call_duration,
     remarks: input.remarks,
     handler_id: handler,
@@ -236,7 +299,7 @@ async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues
     callback: callbackOn ? 1 : 0,
     callback_date: callbackOn ? input.callback_date : null,
     callback_time: callbackOn ? input.callback_time : null,
-    invalid_reason: status === LEAD_STATUS.invalid ? input.invalid_reason : null,
+    invalid_reason: status === LEAD_STATUS.invalid || needs.reason ? input.invalid_reason : null,
     lead_quality: status === LEAD_STATUS.interested ? input.lead_quality : null,
     optional_whatsapp: input.whatsapp,
     optional_number: input.optional_number,
@@ -245,7 +308,7 @@ async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues
     const lead = await lockedLead(trx, deps, actor, read.id);
     Object.assign(history, await callOfSubmission(trx, deps, actor, lead.id, input));
     const key: QueueKey = { id: lead.id, callback_date: lead.callback_date, callback_time: lead.callback_time };
-    if (await isTwin(trx, actor, lead, history, now)) {
+    if (!changesFields && (await isTwin(trx, actor, lead, history, now))) {
       const result = { status: lead.status };
       if (input.client_key) await storeSubmission(trx, actor, input.client_key, lead.id, { result, key }, now.toISOString());
       return { result, key, rules, twin: true };
@@ -268,6 +331,10 @@ async function applyLeadForm(deps: Deps, actor: UserActor, input: LeadFormValues
       updated_at: now.toISOString(),
     });
     await insertHistory(trx, history);
+    await setLeadValues(trx, { subadminId: actor.subadminId, leadId: lead.id }, shape.fields, fieldValues, {
+      userId: actor.id,
+      subadminId: actor.impersonatedBy,
+    });
     return { result, key, rules };
   });
 }
@@ -304,12 +371,13 @@ export async function updateLeadStatuses(
   actor: UserActor,
   leadIds: number[],
   change: { open: true } | { form: Omit<LeadFormValues, 'leadId' | 'queue'> },
+  opts: SubmitOptions = {},
 ): Promise<BulkStatusResult> {
   const result: BulkStatusResult = { updated: [], notFound: [] };
   for (const leadId of [...new Set(leadIds)]) {
     try {
       if ('open' in change) await markOpenedAsAsked(deps, actor, leadId);
-      else await submitLeadForm(deps, actor, { ...change.form, leadId });
+      else await submitLeadForm(deps, actor, { ...change.form, leadId }, opts);
       result.updated.push(leadId);
     } catch (err) {
       if (!(err instanceof AppError && err.code === 'NOT_FOUND') && !isTakenBack(err)) throw err;

@@ -11,7 +11,15 @@ import { getBatchReport, listUploadHistory } from './upload-batches.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import type { AddLeadInput, AddedLead, BatchIdInput, BatchReport, UploadHistoryInput, UploadHistoryRow, UploadResult } from '../../../shared/schemas/intake.js';
 
+import { companyShape } from '../lead-fields/shape.service.js';
+import { insertValueRows, newLeadValueRows, readFieldInput } from '../lead-fields/values.js';
+import { addLeadIssues, EMAIL_FIELD } from '../../../shared/lead-form-rules.js';
+import { readFieldValue } from '../../../shared/lead-fields.js';
+import type { CompanyShape } from '../../../shared/company-shape.js';
+
 type Out<S extends z.ZodType> = z.output<S>;
+/** Add Lead's values; email may be left out (the tests' and other callers' leads have none). */
+type AddLeadValues = Omit<Out<typeof AddLeadInput>, 'email'> & { email?: string | null };
 
 /** CSV upload by a sub-admin (see csv-import.ts for the rules). */
 export function uploadCsv(deps: Deps, actor: SubadminActor, input: CsvImportInput): Promise<UploadResult> {
@@ -40,9 +48,13 @@ async function duplicateMessage(deps: Deps, subadminId: number, mobile: string):
  * now, status new). A mobile the company already has is refused with whose lead it is: the person
  * typing it learns that at once (a source's repeat enquiry instead goes to the lead, docs/routing.md).
  */
-export async function addLead(deps: Deps, actor: SubadminActor | UserActor, input: Out<typeof AddLeadInput>): Promise<AddedLead> {
+export async function addLead(deps: Deps, actor: SubadminActor | UserActor, input: AddLeadValues): Promise<AddedLead> {
   if (actor.kind === 'user' && !isTelecallerType(actor.userType)) throw new AppError('FORBIDDEN', 'You do not have access to this.');
   const assignTo = actor.kind === 'user' ? actor.id : null;
+  const shape = await companyShape(deps.db, actor.subadminId);
+  const issues = addLeadIssues(shape, input, actor.kind === 'user' ? 'caller' : 'company');
+  const first = Object.values(issues)[0];
+  if (first) throw new AppError('BAD_REQUEST', first, issues);
   const lead = { name: input.name, mobile: input.mobile, requirement: input.requirement.replace(/\r\n?/g, '\n'), area: input.area };
   if (actor.kind === 'subadmin') {
     if (await findLeadOwnerByMobile(deps.db, actor.subadminId, input.mobile))
@@ -50,6 +62,7 @@ export async function addLead(deps: Deps, actor: SubadminActor | UserActor, inpu
     const arrival = await receiveLead(deps, actor.subadminId, 'add_lead', { ...lead, category: input.category });
     if (arrival.outcome !== 'new') throw new AppError('CONFLICT', await duplicateMessage(deps, actor.subadminId, input.mobile));
     const routing = arrival.routedTo ? { to: arrival.routedTo.name } : arrival.waiting ? ('waiting' as const) : null;
+    await saveAddedDetails(deps, actor.subadminId, arrival.leadId, shape, input);
     return { id: arrival.leadId, ...lead, category: input.category, telicallerId: arrival.routedTo?.id ?? null, routing };
   }
   const inserted = await insertLeads(deps.db, { subadminId: actor.subadminId, category: input.category, batchId: null, visible: 1, now: nowIso(), assignTo }, [
@@ -57,5 +70,20 @@ export async function addLead(deps: Deps, actor: SubadminActor | UserActor, inpu
   ]);
   if (inserted === 0) throw new AppError('CONFLICT', await duplicateMessage(deps, actor.subadminId, input.mobile));
   const row = await findLeadIdByMobile(deps.db, actor.subadminId, input.mobile);
+  await saveAddedDetails(deps, actor.subadminId, row.id, shape, input);
   return { id: row.id, ...lead, category: input.category, telicallerId: assignTo, routing: null };
+}
+
+/**
+ * Add Lead's email and field values, on the lead just made (checked before it was: nothing here can
+ * be refused). A new lead has nothing to compare with, so no history line.
+ */
+async function saveAddedDetails(deps: Deps, subadminId: number, leadId: number, shape: CompanyShape, input: AddLeadValues) {
+  const { values } = readFieldInput(shape.fields, input.fields);
+  const email = input.email ? readFieldValue(EMAIL_FIELD, input.email) : null;
+  await deps.db.transaction().execute(async (trx) => {
+    if (email?.ok && email.values[0]?.text)
+      await trx.updateTable('leads').set({ email: email.values[0].text }).where('id', '=', leadId).where('subadmin_id', '=', subadminId).execute();
+    await insertValueRows(trx, newLeadValueRows(subadminId, leadId, shape.fields, values));
+  });
 }

@@ -55,6 +55,7 @@ export const SHARED_TEXTS = {
     requirementPlaceholder: 'What the customer is looking for',
     area: 'Area',
     areaPlaceholder: 'City or locality',
+    email: 'Email',
     category: 'Category',
     categoryPlaceholder: 'Select a category',
     categoryName: 'Category name',

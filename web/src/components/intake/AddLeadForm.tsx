@@ -7,10 +7,13 @@ import { AddLeadInput } from '../../../../shared/schemas/intake';
 import { fieldErrorsOf, serverAnswered } from '../../lib/notify';
 import { useSharedText } from '../../i18n/sharedText';
 import { CategoryField, categoryOf, EMPTY_CATEGORY, type CategoryValue } from './CategoryField';
+import { useCompanyShape } from '../../lib/useCompanyShape';
+import { addLeadFields, addLeadIssues } from '../../../../shared/lead-form-rules';
+import { FieldInput, type FieldFormValue } from '../lead-fields/fieldInputs';
 
-type Errors = Partial<Record<'name' | 'mobile' | 'requirement' | 'area' | 'category', string>>;
+type Errors = Partial<Record<string, string>>;
 
-const EMPTY = { name: '', mobile: '', requirement: '', area: '' };
+const EMPTY = { name: '', mobile: '', requirement: '', area: '', email: '' };
 
 interface Props {
   /** a sub-admin's lead goes to the pool; a telecaller's to its own queue */
@@ -19,14 +22,17 @@ interface Props {
   stacked?: boolean;
 }
 
-/** One lead typed in by hand: name, mobile, requirement, area, category. */
+/** One lead typed in by hand: name, mobile, requirement, area, email, the company's details fields, category. */
 export function AddLeadForm({ forSelf, stacked }: Props) {
   const { t, serverText } = useSharedText();
   const utils = trpc.useUtils();
   const [values, setValues] = useState(EMPTY);
   const [category, setCategory] = useState<CategoryValue>(EMPTY_CATEGORY);
   const [errors, setErrors] = useState<Errors>({});
-
+  const [fieldValues, setFieldValues] = useState<Record<string, FieldFormValue>>({});
+  // The company's details fields this person may fill in (docs/lead-fields.md).
+  const shape = useCompanyShape().data;
+  const extraFields = shape ? addLeadFields(shape, forSelf ? 'caller' : 'company') : [];
   const add = trpc.intake.addLead.useMutation({
     onSuccess: (lead) => {
       const said =
@@ -38,6 +44,7 @@ export function AddLeadForm({ forSelf, stacked }: Props) {
       notifySuccess(said);
       setValues(EMPTY);
       setCategory(EMPTY_CATEGORY);
+      setFieldValues({});
       setErrors({});
       void utils.invalidate();
     },
@@ -62,14 +69,16 @@ export function AddLeadForm({ forSelf, stacked }: Props) {
 
   function submit(e: React.FormEvent) {
     e.preventDefault();
-    const input = { ...values, category: categoryOf(category) };
+    const fields = Object.fromEntries(extraFields.map((f) => [f.key, fieldValues[f.key] ?? null]));
+    const input = { ...values, category: categoryOf(category), fields };
     const parsed = AddLeadInput.safeParse(input);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) {
-        const k = issue.path[0] as keyof Errors;
-        next[k] ??= issue.message;
-      }
+    // The schema's checks, then the company's (the same function the server runs).
+    const next: Errors = shape ? addLeadIssues(shape, input, forSelf ? 'caller' : 'company') : {};
+    for (const issue of parsed.success ? [] : parsed.error.issues) {
+      const k = issue.path.join('.');
+      next[k] ??= issue.message;
+    }
+    if (Object.keys(next).length) {
       setErrors(next);
       return;
     }
@@ -129,6 +138,29 @@ export function AddLeadForm({ forSelf, stacked }: Props) {
           onChange={set('area')}
           error={shown(errors.area)}
         />
+        <TextInput
+          label={t('addLead.email')}
+          size={size}
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          maxLength={254}
+          value={values.email}
+          onChange={set('email')}
+          error={shown(errors.email)}
+        />
+        {extraFields.map((f) => (
+          <FieldInput
+            key={f.key}
+            field={f}
+            value={fieldValues[f.key] ?? null}
+            onChange={(v) => {
+              setFieldValues((s) => ({ ...s, [f.key]: v }));
+              setErrors((s) => ({ ...s, [`fields.${f.key}`]: undefined }));
+            }}
+            error={shown(errors[`fields.${f.key}`])}
+          />
+        ))}
         <CategoryField
           value={category}
           onChange={(v) => {

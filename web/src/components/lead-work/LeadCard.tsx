@@ -9,6 +9,8 @@ import { useZoneReady } from '../../lib/useZoneReady';
 import { Icon } from '../layout/icons';
 import { ButtonLink } from '../ButtonLink';
 import { CallbackStateBadge, useCallbackWhen } from './leadBadges';
+import { useCompanyShape } from '../../lib/useCompanyShape';
+import { FieldValue, hasValue } from '../lead-fields/fieldInputs';
 
 export type QueueCard = inferRouterOutputs<AppRouter>['work']['queue']['items'][number];
 
@@ -25,6 +27,8 @@ export function LeadCard({ lead, queue }: Props) {
   const zoneReady = useZoneReady();
   const requirement = requirementText(lead.requirement);
   const place = [lead.area, lead.category].filter(Boolean).join(' · ');
+  // The company's fields it shows on cards, those this lead has a value of (docs/lead-fields.md).
+  const cardFields = (useCompanyShape().data?.fields ?? []).filter((f) => f.onCards && !f.hidden && !f.retired && hasValue(lead.fields[f.key]));
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-label={lead.name || lead.mobile}>
       <Stack gap="xs" h="100%">
@@ -66,6 +70,14 @@ export function LeadCard({ lead, queue }: Props) {
               {place}
             </Text>
           )}
+          {cardFields.map((f) => (
+            <Text key={f.key} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <Text span c="dimmed">
+                {f.label}:
+              </Text>{' '}
+              <FieldValue field={f} value={lead.fields[f.key]} />
+            </Text>
+          ))}
           {lead.callback_date && (
             <Text size="sm" fw={500}>
               {zoneReady ? t('queue.callback', { when: callbackWhen(lead.callback_date, lead.callback_time) }) : '\u00a0'}

@@ -20,6 +20,7 @@ import { Icon } from '../layout/icons';
 import { CallTimerDisplay } from './CallTimerDisplay';
 import { LeadForm, type CallFields } from './LeadForm';
 import { LeadHistory } from './LeadHistory';
+import { LeadDetailsList } from './LeadDetailsList';
 import { HandoverNote } from './HandoverNote';
 import { NotConnectedButtons } from './NotConnectedButtons';
 import { SendDemoMenu } from './SendDemoMenu';
@@ -235,6 +236,16 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
             {lead.mobile}
           </Anchor>
           <StatusBadge status={lead.status} />
+          {lead.dnc && (
+            <Badge variant="filled" color="red" radius="sm" tt="none">
+              {t('lead.dnc')}
+            </Badge>
+          )}
+          {lead.landline && (
+            <Badge variant="light" color="grape" radius="sm" tt="none" title={t('lead.landlineHint')}>
+              {t('lead.landline')}
+            </Badge>
+          )}
           {lead.attempts > 0 && (
             <Badge variant="light" color="gray" radius="sm" tt="none">
               {t('queue.attempts', { count: lead.attempts })}
@@ -373,12 +384,15 @@ function LeadWork({ detail, queue, ready }: { detail: LeadDetail; queue: LeadQue
                     <TextInput label={t('lead.area')} value={lead.area} readOnly size="md" variant="filled" />
                   </SimpleGrid>
                   <Textarea label={t('lead.service')} value={requirement} readOnly autosize minRows={1} maxRows={10} size="md" variant="filled" />
+                  {ready && <LeadDetailsList detail={detail} />}
                 </Stack>
               </Paper>
             )}
           </Stack>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>{rest && <LeadHistory items={ready ? detail.history : null} events={ready ? detail.events : []} />}</Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          {rest && <LeadHistory items={ready ? detail.history : null} events={ready ? detail.events : []} changes={ready ? detail.changes : []} />}
+        </Grid.Col>
       </Grid>
     </Stack>
   );

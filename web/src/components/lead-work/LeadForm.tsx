@@ -4,16 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import { useSharedText, withMessageIn } from '../../i18n/sharedText';
 import type { LeadQueue } from '../../../../shared/constants';
-import {
-  FEEDBACK_OPTIONS,
-  LEAD_QUALITIES,
-  LeadFormInput,
-  NO_SUBMIT_FEEDBACK,
-  SUBMIT_STATUSES,
-  type FormVariant,
-  type LeadQuality,
-  type SubmitStatus,
-} from '../../../../shared/schemas/lead-work';
+import { LEAD_QUALITIES, LeadFormInput, SUBMIT_STATUSES, type FormVariant, type LeadQuality } from '../../../../shared/schemas/lead-work';
+import { editableFormFields, feedbackLabels, formFields, leadFormIssues, outcomeNeeds, type LeadFormRuleValues } from '../../../../shared/lead-form-rules';
+import { DEFAULT_FEEDBACK, type CompanyShape, type FeedbackChoice } from '../../../../shared/company-shape';
+import type { FieldDef } from '../../../../shared/lead-fields';
+import { useCompanyShape } from '../../lib/useCompanyShape';
+import { FieldInput, type FieldFormValue } from '../lead-fields/fieldInputs';
 import { todayIn } from '../../../../shared/dates';
 import { LEAD_STATUS_COLORS, formSectionOf } from '../../../../shared/lead-status';
 import { useMutation } from '@tanstack/react-query';
@@ -46,6 +42,8 @@ export interface LeadFormValues {
   callback_time: string;
   invalid_reason: string;
   lead_quality: LeadQuality | null;
+  /** the company's fields, by key (docs/lead-fields.md) */
+  fields: Record<string, FieldFormValue>;
 }
 
 /**
@@ -54,12 +52,22 @@ export interface LeadFormValues {
  */
 export type CallFields = { call_duration: number; call_id?: number; call_via?: 'phone' };
 
-const isSubmitStatus = (s: string): s is SubmitStatus => (SUBMIT_STATUSES as readonly string[]).includes(s);
+/** The spec's choices, until the company's shape has come (or when this phone has none kept offline). */
+const SPEC_SHAPE: CompanyShape = {
+  fields: [],
+  feedback: Object.fromEntries(
+    SUBMIT_STATUSES.map((s) => [s, DEFAULT_FEEDBACK.filter((d) => d.status === s).map((d): FeedbackChoice => ({ ...d, id: 0, retired: false }))]),
+  ) as CompanyShape['feedback'],
+};
 
-function feedbackOptions(variant: FormVariant, status: string): readonly string[] {
-  if (variant === 'noSubmit') return NO_SUBMIT_FEEDBACK;
-  return isSubmitStatus(status) ? FEEDBACK_OPTIONS[status] : [];
+/** What the form sends of the company's fields: those it shows for the status and the telecaller may edit. */
+function sentFields(shape: CompanyShape, status: string, values: Record<string, FieldFormValue>): Record<string, FieldFormValue> {
+  return Object.fromEntries(editableFormFields(shape, status).map((f) => [f.key, values[f.key] ?? null]));
 }
+
+const ruleValues = (shape: CompanyShape, v: LeadFormValues): LeadFormRuleValues => ({ ...v, fields: sentFields(shape, v.status, v.fields) });
+
+const structural = schemaResolver(LeadFormInput, { sync: true });
 
 interface Props {
   detail: LeadDetail;
@@ -87,6 +95,7 @@ export function LeadForm({ detail, ready, queue, meId, callFields, onSubmitted, 
   const { t } = useTranslation();
   const { serverText, feedbackText } = useSharedText();
   const { lead, variant } = detail;
+  const shape = useCompanyShape().data ?? SPEC_SHAPE;
   const form = useForm<LeadFormValues>({
     mode: 'controlled',
     initialValues: {
@@ -107,15 +116,30 @@ export function LeadForm({ detail, ready, queue, meId, callFields, onSubmitted, 
       callback_time: '',
       invalid_reason: '',
       lead_quality: null,
+      fields: { ...detail.fields },
     },
-    validate: schemaResolver(LeadFormInput, { sync: true }),
+    // The schema's checks, then the company's (its choices and fields), the same function the server runs.
+    validate: (v) => ({ ...leadFormIssues(shape, ruleValues(shape, v), v.variant, { current: detail.fields }), ...structural(v) }),
   });
+  // The card's values are shown first; the open's (every field) fill in what the telecaller has not touched.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the open's answer arrives
+  useEffect(() => {
+    if (!ready) return;
+    const touched = Object.fromEntries(Object.entries(form.values.fields).filter(([k]) => form.isDirty(`fields.${k}`)));
+    const fields = { ...detail.fields, ...touched };
+    form.setInitialValues({ ...form.getInitialValues(), fields: { ...detail.fields } });
+    form.setFieldValue('fields', fields);
+  }, [ready]);
   const formRef = useRef<HTMLFormElement>(null);
   // Back (on Android a swipe from the edge, easily made by mistake) or a link away from a half-filled form
   // asks first, instead of dropping what was typed.
   const away = useBlocker({ shouldBlockFn: () => form.isDirty() && !leaving(), withResolver: true });
   const { status, callback } = form.values;
-  const options = feedbackOptions(variant, status);
+  const options = feedbackLabels(shape, variant, status);
+  const needs = outcomeNeeds(shape, variant, status, form.values.feedback);
+  const shown = formFields(shape, status || null);
+  const detailsFields = shown.filter((f) => f.statuses === null);
+  const statusFields = shown.filter((f) => f.statuses !== null);
   // What the telecaller reads is in its language; the values sent stay the English the server checks.
   const statusChoices = SUBMIT_STATUSES.map((s) => ({ value: s, label: t(`shared.status.${s}`), color: LEAD_STATUS_COLORS[s] }));
   const feedbackChoices = options.map((f) => ({ value: f, label: feedbackText(f) }));
@@ -138,7 +162,9 @@ export function LeadForm({ detail, ready, queue, meId, callFields, onSubmitted, 
     // The form's own variant and queue stay: the lead may be opened another way now.
     const { client_key: _key, made_at: _at, leadId: _lead, queue: _queue, variant: _variant, ...values } = refused.input;
     // What the form sent (LeadFormValues), as the outbox keeps it.
-    form.setValues(values as Partial<LeadFormValues>);
+    const sent = values as Partial<LeadFormValues>;
+    // It sent only the fields it could edit: the rest keep what the lead has.
+    form.setValues({ ...sent, fields: { ...form.values.fields, ...sent.fields } });
     if (refused.fieldErrors) form.setErrors(refused.fieldErrors);
   }, [refusedKey]);
 
@@ -146,7 +172,7 @@ export function LeadForm({ detail, ready, queue, meId, callFields, onSubmitted, 
     // Also offline: the submission is kept on the phone first and sent from there, never held on screen.
     networkMode: 'always',
     mutationFn: async (v: LeadFormValues & CallFields) => {
-      const sent = await keepAndSend('submit', v, { userId: meId, leadName: lead.name });
+      const sent = await keepAndSend('submit', { ...v, fields: sentFields(shape, v.status, v.fields) }, { userId: meId, leadName: lead.name });
       // This submission replaces the refused one.
       if (refusedKey) await removeFromOutbox(refusedKey).catch(() => {});
       return sent;
@@ -167,19 +193,39 @@ export function LeadForm({ detail, ready, queue, meId, callFields, onSubmitted, 
 
   const chooseStatus = (value: string) => {
     form.setFieldValue('status', value);
-    const nextOptions = feedbackOptions(variant, value);
+    const nextOptions = feedbackLabels(shape, variant, value);
     const feedback = form.values.feedback;
     // One possible feedback is chosen for the telecaller: a tap saved.
-    if (nextOptions.length === 1) form.setFieldValue('feedback', nextOptions[0]!);
+    if (nextOptions.length === 1) chooseFeedback(nextOptions[0]!, value);
     else if (feedback && !nextOptions.includes(feedback)) form.setFieldValue('feedback', null);
     form.clearFieldError('feedback');
     form.clearFieldError('status');
+  };
+
+  const chooseFeedback = (value: string | null, forStatus = status) => {
+    form.setFieldValue('feedback', value);
+    // A choice that needs a callback ticks it, with today's date to start from.
+    if (outcomeNeeds(shape, variant, forStatus, value).callback && !form.values.callback) toggleCallback(true);
   };
 
   const toggleCallback = (on: boolean) => {
     form.setFieldValue('callback', on);
     if (on && !form.values.callback_date) form.setFieldValue('callback_date', todayIn(displayTimeZone()));
   };
+
+  const fieldInput = (f: FieldDef) => (
+    <FieldInput
+      key={f.key}
+      field={f}
+      value={form.values.fields[f.key] ?? null}
+      onChange={(v) => {
+        form.setFieldValue(`fields.${f.key}`, v);
+        form.clearFieldError(`fields.${f.key}`);
+      }}
+      readOnly={!f.callersEdit}
+      error={form.errors[`fields.${f.key}`] ? serverText(String(form.errors[`fields.${f.key}`])) : undefined}
+    />
+  );
 
   const digits = (name: 'whatsapp' | 'optional_number', label: string) => (
     <TextInput label={label} inputMode="numeric" autoComplete="off" maxLength={15} size="md" key={form.key(name)} {...field(name)} />
@@ -208,7 +254,7 @@ export function LeadForm({ detail, ready, queue, meId, callFields, onSubmitted, 
           required
           choices={feedbackChoices}
           value={form.values.feedback}
-          onChange={(v) => form.setFieldValue('feedback', v)}
+          onChange={(v) => chooseFeedback(v)}
           error={field('feedback').error}
           placeholder={t('form.statusFirst')}
         />
@@ -229,7 +275,6 @@ export function LeadForm({ detail, ready, queue, meId, callFields, onSubmitted, 
             )}
             <Checkbox label={t('form.demo')} size="md" key={form.key('demo')} {...field('demo', { type: 'checkbox' })} />
             <TextInput label={t('form.projectName')} size="md" maxLength={200} key={form.key('project_name')} {...field('project_name')} />
-            <Textarea label={t('form.remarks')} size="md" autosize minRows={2} maxRows={6} maxLength={2000} key={form.key('remarks')} {...field('remarks')} />
             <Select
               label={t('form.leadQuality')}
               placeholder={t('form.notRated')}
@@ -242,16 +287,18 @@ export function LeadForm({ detail, ready, queue, meId, callFields, onSubmitted, 
           </Stack>
         )}
 
-        {section === 'callback' && (
+        {(section === 'callback' || needs.callback) && (
           <Stack gap="sm">
+            {/* A choice that needs a callback keeps it ticked: the company asks for its time. */}
             <Checkbox
               label={t('form.callback')}
               size="md"
-              checked={callback}
+              checked={callback || needs.callback}
+              disabled={needs.callback}
               onChange={(e) => toggleCallback(e.currentTarget.checked)}
               {...withMessageIn({ error: form.errors.callback }, serverText)}
             />
-            {callback && (
+            {(callback || needs.callback) && (
               <SimpleGrid cols={2} spacing="sm">
                 <TextInput
                   type="date"
@@ -268,9 +315,9 @@ export function LeadForm({ detail, ready, queue, meId, callFields, onSubmitted, 
           </Stack>
         )}
 
-        {section === 'invalidReason' && (
+        {needs.reason && (
           <Textarea
-            label={t('form.invalidReason')}
+            label={section === 'invalidReason' ? t('form.invalidReason') : t('form.reason')}
             withAsterisk
             size="md"
             autosize
@@ -280,6 +327,25 @@ export function LeadForm({ detail, ready, queue, meId, callFields, onSubmitted, 
             {...field('invalid_reason')}
           />
         )}
+
+        {statusFields.map(fieldInput)}
+
+        {/* Every outcome has its note (the spec's remarks); some choices insist on it. */}
+        {status && (
+          <Textarea
+            label={t('form.remarks')}
+            withAsterisk={needs.note}
+            size="md"
+            autosize
+            minRows={2}
+            maxRows={6}
+            maxLength={2000}
+            key={form.key('remarks')}
+            {...field('remarks')}
+          />
+        )}
+
+        {detailsFields.map(fieldInput)}
 
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
           {digits('whatsapp', t('form.optionalWhatsapp'))}

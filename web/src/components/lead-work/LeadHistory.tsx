@@ -14,6 +14,7 @@ import { RecordingPlayer } from '../summaries/RecordingPlayer';
 
 type HistoryItem = LeadDetail['history'][number];
 type EventItem = LeadDetail['events'][number];
+type ChangeItem = LeadDetail['changes'][number];
 
 const statusText = (t: TFunction, s: string) => (isLeadStatus(s) ? t(`shared.status.${s}`) : t('queue.status'));
 const outcomeText = (t: TFunction, o: string | null) =>
@@ -122,17 +123,53 @@ function EventEntry({ item }: { item: EventItem }) {
   );
 }
 
-type Entry = { at: string; call: HistoryItem; event?: never } | { at: string; event: EventItem; call?: never };
+/** A change of the lead's field values: one line a field, "Roof type: RCC → Tin sheet", as people read them then. */
+function ChangeEntry({ item }: { item: ChangeItem }) {
+  const { t } = useTranslation();
+  const who = item.by_name ? t('history.changedBy', { name: item.by_name }) : item.by_subadmin ? t('history.changedByCompany') : t('history.changedBySource');
+  return (
+    <Paper withBorder radius="md" p="sm" component="li" style={{ listStyle: 'none' }}>
+      <Group justify="space-between" align="flex-start" gap="xs" mb={4}>
+        <Badge variant="light" color="indigo" radius="sm" tt="none">
+          {t('history.changed')}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {formatDateTime(item.created_at)}
+        </Text>
+      </Group>
+      <Stack gap={2}>
+        {item.changes.map((c) => (
+          <Text key={c.key} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            <Text span fw={600}>
+              {c.label}:
+            </Text>{' '}
+            {c.from || '—'} → {c.to || '—'}
+          </Text>
+        ))}
+      </Stack>
+      <Text size="xs" c="dimmed" mt={4}>
+        {who}
+      </Text>
+    </Paper>
+  );
+}
 
-/** What was done with the lead before, newest first: outcomes, unanswered calls, routing's moves and repeat enquiries; null while it loads. */
-export function LeadHistory({ items, events = [] }: { items: HistoryItem[] | null; events?: EventItem[] }) {
+type Entry =
+  | { at: string; call: HistoryItem; event?: never; change?: never }
+  | { at: string; event: EventItem; call?: never; change?: never }
+  | { at: string; change: ChangeItem; call?: never; event?: never };
+
+/** What was done with the lead before, newest first: outcomes, unanswered calls, routing's moves, repeat enquiries and field changes; null while it loads. */
+export function LeadHistory({ items, events = [], changes = [] }: { items: HistoryItem[] | null; events?: EventItem[]; changes?: ChangeItem[] }) {
   const { t } = useTranslation();
   const entries: Entry[] | null =
     items === null
       ? null
-      : [...items.map((call) => ({ at: call.created_at, call })), ...events.map((event) => ({ at: event.created_at, event }))].sort((a, b) =>
-          a.at < b.at ? 1 : a.at > b.at ? -1 : 0,
-        );
+      : [
+          ...items.map((call) => ({ at: call.created_at, call })),
+          ...events.map((event) => ({ at: event.created_at, event })),
+          ...changes.map((change) => ({ at: change.created_at, change })),
+        ].sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0));
   return (
     <Stack gap="xs" component="section" aria-labelledby="lead-history-title">
       <Title order={3} size="h4" id="lead-history-title">
@@ -148,7 +185,15 @@ export function LeadHistory({ items, events = [] }: { items: HistoryItem[] | nul
         </Text>
       ) : (
         <Stack gap="xs" component="ul" p={0} m={0}>
-          {entries.map((e) => (e.call ? <HistoryEntry key={`c${e.call.id}`} item={e.call} /> : <EventEntry key={`e${e.event.id}`} item={e.event} />))}
+          {entries.map((e) =>
+            e.call ? (
+              <HistoryEntry key={`c${e.call.id}`} item={e.call} />
+            ) : e.event ? (
+              <EventEntry key={`e${e.event.id}`} item={e.event} />
+            ) : (
+              <ChangeEntry key={`f${e.change.id}`} item={e.change} />
+            ),
+          )}
         </Stack>
       )}
     </Stack>
