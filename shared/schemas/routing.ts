@@ -139,6 +139,13 @@ export interface RoutingRuleView {
   members: RoutingRuleMember[];
 }
 
+/** A rule in words: "Category is Solar", "Roof type is RCC (retired field: matches nothing)". */
+export function ruleText(r: Pick<RoutingRuleView, 'field' | 'match' | 'value' | 'fieldLabel' | 'fieldRetired' | 'valueLabel'>): string {
+  const what = r.field === 'field' ? (r.fieldLabel ?? 'A lead field') : RULE_FIELD_LABELS[r.field];
+  const text = `${what} ${RULE_MATCH_LABELS[r.match]} ${r.valueLabel ?? r.value}`;
+  return r.fieldRetired ? `${text} (retired field: this rule matches no lead)` : text;
+}
+
 export const DAILY_CAP_RANGE = 'The daily cap must be a whole number from 1 to 1000, or empty for no cap.';
 
 export const SetDailyCapInput = z.object({
