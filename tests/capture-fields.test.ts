@@ -9,6 +9,7 @@ import { mutate, type Session } from './helpers/http.js';
 import { EVERY_TYPE, insertField } from './helpers/lead-fields.js';
 import { fieldValuesOfLeads } from '../server/services/lead-fields/values.js';
 import { companyShape } from '../server/services/lead-fields/shape.service.js';
+import { formSnippet } from '../shared/capture-form.js';
 
 async function newKey(app: FastifyInstance, owner: Session, kind: 'api' | 'form') {
   const res = await mutate(app, 'capture.create', { kind, name: kind === 'api' ? 'CRM' : 'Contact page' }, owner);
@@ -231,5 +232,46 @@ describe.each(dialects)('capture with lead fields on %s', (dialect) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Roof type must be one of: RCC, Tin sheet.');
     expect(await leadsOf(t, company.id)).toHaveLength(1);
+  });
+});
+
+describe.each(dialects)('the website form snippet on %s', (dialect) => {
+  const t = testAppFor(dialect);
+
+  it("offers the company's details fields (not hidden, retired or of a status's section), and what it sends is read", async () => {
+    const { owner, company } = await companyWithEveryType(t);
+    await insertField(t.deps.db, company.id, { key: 'kept_quiet', label: 'Kept quiet', type: 'text', hidden: true });
+    await insertField(t.deps.db, company.id, { key: 'gone', label: 'Gone', type: 'text', retired: true });
+    await insertField(t.deps.db, company.id, { key: 'why_not', label: 'Why not', type: 'text', statuses: ['3'] });
+    await insertField(t.deps.db, company.id, { key: 'must', label: 'Must <b>', type: 'text', required: true });
+    const { fields } = await companyShape(t.deps.db, company.id);
+    const key = await newKey(t.app, owner, 'form');
+    const html = formSnippet('https://crm.example', key.secret, fields);
+    const names = [...html.matchAll(/name="([^"]+)"/g)].map((m) => m[1]);
+    expect(new Set(names)).toEqual(
+      new Set(['name', 'mobile', 'requirement', 'area', 'email', 'website', ...EVERY_TYPE.map((f) => `fields[${f.key}]`), 'fields[must]']),
+    );
+    expect(html).toContain('<label>Must &lt;b&gt; <input name="fields[must]" maxlength="200" required></label>');
+    expect(html).toContain('<input type="checkbox" name="fields[interests]" value="battery"> Battery');
+    expect(html).not.toContain('value="old"');
+    // what a browser sends from it: a date-and-time box's local time is the company's (India's)
+    const sent = new URLSearchParams([
+      ['name', 'Asha'],
+      ['mobile', uniqueMobile()],
+      ['fields[must]', 'yes'],
+      ['fields[meeting_at]', '2026-12-05T10:30'],
+      ['fields[visit_date]', '2026-12-05'],
+      ['fields[loan_amount]', '1200'],
+      ['fields[owns_house]', 'no'],
+    ]);
+    expect((await postForm(t.app, key.secret, sent)).statusCode).toBe(303);
+    const [lead] = await leadsOf(t, company.id);
+    expect(await valuesOf(t, company.id, lead!.id)).toEqual({
+      must: 'yes',
+      meeting_at: '2026-12-05T05:00:00.000Z',
+      visit_date: '2026-12-05',
+      loan_amount: 1200,
+      owns_house: false,
+    });
   });
 });

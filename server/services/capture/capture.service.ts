@@ -5,6 +5,8 @@ import { receiveLead, type Arrival } from '../routing/arrivals.service.js';
 import type { CaptureKey } from './capture-keys.service.js';
 import { companyShape } from '../lead-fields/shape.service.js';
 import { readFieldInput } from '../lead-fields/values.js';
+import { zonedInstant } from '../../../shared/dates.js';
+import { companyTimeZone } from '../company/company.service.js';
 import { boundedExtras, type ExtraDetails, type FieldDef } from '../../../shared/lead-fields.js';
 import {
   CAPTURE_DEFAULT_SOURCE,
@@ -87,6 +89,21 @@ export async function captureLead(deps: Deps, key: CaptureKey, input: z.output<t
   return { answer: answerOf(arrival), created: arrival.outcome !== 'retry' };
 }
 
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(:\d{2})?$/;
+
+/** A browser's date-and-time box sends the time without its zone: it is the company's time. */
+async function withZone(deps: Deps, subadminId: number, given: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const local = Object.entries(given).filter(([, v]) => typeof v === 'string' && LOCAL_DATE_TIME.test(v));
+  if (!local.length) return given;
+  const timeZone = await companyTimeZone(deps.db, subadminId);
+  const out = { ...given };
+  for (const [k, v] of local) {
+    const m = LOCAL_DATE_TIME.exec(v as string)!;
+    out[k] = zonedInstant(m[1]!, m[2]!, timeZone);
+  }
+  return out;
+}
+
 /** A lead a visitor sent with a company's website form; its category is always "Website". */
 export async function captureFormLead(
   deps: Deps,
@@ -94,7 +111,7 @@ export async function captureFormLead(
   input: z.output<typeof CaptureFormInput>,
   extras: ExtraDetails | null = null,
 ): Promise<void> {
-  const { fields, values } = await readCompanyFields(deps, key.subadminId, input.fields, false);
+  const { fields, values } = await readCompanyFields(deps, key.subadminId, await withZone(deps, key.subadminId, input.fields), false);
   await receiveLead(
     deps,
     key.subadminId,
