@@ -10,6 +10,7 @@ import { EVERY_TYPE, insertField } from './helpers/lead-fields.js';
 import { fieldValuesOfLeads } from '../server/services/lead-fields/values.js';
 import { companyShape } from '../server/services/lead-fields/shape.service.js';
 import { formSnippet } from '../shared/capture-form.js';
+import { captureFieldsSchema, requiredOnCapture } from '../shared/capture-fields-schema.js';
 
 async function newKey(app: FastifyInstance, owner: Session, kind: 'api' | 'form') {
   const res = await mutate(app, 'capture.create', { kind, name: kind === 'api' ? 'CRM' : 'Contact page' }, owner);
@@ -273,5 +274,33 @@ describe.each(dialects)('the website form snippet on %s', (dialect) => {
       loan_amount: 1200,
       owns_house: false,
     });
+  });
+});
+
+describe("the company's copy of the capture API's fields", () => {
+  it('names each field in use with its type, choices and whether it must be sent', () => {
+    const fields = [...EVERY_TYPE, { key: 'must', type: 'text' as const, required: true }, { key: 'gone', type: 'text' as const, retired: true }].map(
+      (f, i) => ({
+        id: i + 1,
+        label: f.label ?? f.key,
+        choices: f.choices ?? null,
+        required: !!f.required,
+        statuses: null,
+        callersEdit: true,
+        onCards: false,
+        hidden: false,
+        retired: !!f.retired,
+        position: i,
+        key: f.key,
+        type: f.type,
+      }),
+    );
+    const schema = captureFieldsSchema(fields, requiredOnCapture(fields)) as { required: string[]; properties: Record<string, Record<string, unknown>> };
+    expect(schema.required).toEqual(['must']);
+    expect(Object.keys(schema.properties)).toEqual([...EVERY_TYPE.map((f) => f.key), 'must']);
+    expect(schema.properties.roof).toMatchObject({ type: 'string', enum: ['rcc', 'tin'] });
+    expect(schema.properties.interests).toMatchObject({ type: 'array', items: { enum: ['solar', 'battery', 'inverter'] } });
+    expect(schema.properties.visit_date).toMatchObject({ type: 'string', format: 'date' });
+    expect(schema.properties.loan_amount!.description).toBe('Loan amount: an amount in rupees (at most 2 decimals; "₹", "Rs" and commas are read).');
   });
 });

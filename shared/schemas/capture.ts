@@ -107,12 +107,8 @@ const optionalText = (label: string, max: number) =>
 /** At most this many keys in `fields` (a company has at most MAX_FIELDS fields). */
 export const CAPTURE_FIELDS_MAX = 200;
 
-/** The fields a lead arrives with, from the API and from the website form alike. */
-const leadFields = {
-  name: requiredText('Name', 200),
-  mobile: z.preprocess(asText, mobileField()),
-  requirement: optionalText('Requirement', 5000),
-  area: optionalText('Area', 200),
+/** What a lead may bring beyond the spec's fields: its email and the company's own fields (after the spec's, in the API's document too). */
+const beyondSpec = {
   email: z
     .preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), emailField.optional())
     .transform((v) => v ?? null)
@@ -126,6 +122,14 @@ const leadFields = {
       "Your company's own lead fields, by key (the Lead fields page lists them): text, a number, true/false, or a list of choice keys for a multiple choice. " +
         'A key the company has no field for, or a value of the wrong kind, is refused with a message naming the key.',
     ),
+};
+
+/** The fields a lead arrives with, from the API and from the website form alike. */
+const leadFields = {
+  name: requiredText('Name', 200),
+  mobile: z.preprocess(asText, mobileField()),
+  requirement: optionalText('Requirement', 5000),
+  area: optionalText('Area', 200),
 };
 
 /** A lead posted to the capture API. */
@@ -156,6 +160,7 @@ export const CaptureLeadInput = z.object({
         .transform((v) => v || null),
     )
     .describe('Your own id of the enquiry: sending it again answers the lead already made instead of making another.'),
+  ...beyondSpec,
 });
 export type CaptureLeadInput = z.input<typeof CaptureLeadInput>;
 
@@ -167,7 +172,7 @@ export const captureFormFieldName = (key: string) => `fields[${key}]`;
 export const CAPTURE_FORM_FIELD = /^fields\[([^\]]{1,60})\]$/;
 
 /** A lead posted by a website form (application/x-www-form-urlencoded), with its honeypot. */
-export const CaptureFormInput = z.object({ ...leadFields, [CAPTURE_HONEYPOT]: z.unknown().optional() });
+export const CaptureFormInput = z.object({ ...leadFields, ...beyondSpec, [CAPTURE_HONEYPOT]: z.unknown().optional() });
 
 /**
  * What became of a captured lead: routed (given to a telecaller now), waiting (routing is on but

@@ -7,7 +7,8 @@ import { companyShape } from '../lead-fields/shape.service.js';
 import { readFieldInput } from '../lead-fields/values.js';
 import { zonedInstant } from '../../../shared/dates.js';
 import { companyTimeZone } from '../company/company.service.js';
-import { boundedExtras, type ExtraDetails, type FieldDef } from '../../../shared/lead-fields.js';
+import { boundedExtras, type ExtraDetails } from '../../../shared/lead-fields.js';
+import { requiredOnCapture } from '../../../shared/capture-fields-schema.js';
 import {
   CAPTURE_DEFAULT_SOURCE,
   CAPTURE_KNOWN_KEYS,
@@ -29,9 +30,6 @@ function answerOf(arrival: Arrival): CaptureLeadAnswer {
   const status = repeat ? 'repeat' : arrival.routedTo ? 'routed' : arrival.waiting ? 'waiting' : 'pool';
   return { leadId: arrival.leadId, status, routedTo: arrival.routedTo };
 }
-
-/** The fields a sender must fill in: required lead details (not a status's section) that the company has not hidden or retired. */
-export const requiredOnCapture = (fields: readonly FieldDef[]) => fields.filter((f) => f.required && f.statuses === null && !f.hidden && !f.retired);
 
 /**
  * `fields` read against the key's company's fields; any refusal refuses the whole lead, naming the
