@@ -12,6 +12,7 @@ import { LEAD_STATUS } from '../../shared/lead-status.js';
 import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD } from '../helpers/fixtures.js';
 import { signIn, type Session } from '../helpers/http.js';
 import type { Role } from './matrix.js';
+import { insertField } from '../helpers/lead-fields.js';
 
 /** Ids of a company the signed-in actors do not belong to: the demo company, with something of every kind. */
 export interface OtherCompany {
@@ -38,6 +39,8 @@ export interface OtherCompany {
   routingRule: number;
   /** a lead capture API key */
   captureKey: number;
+  /** a text lead field, for a routing rule on a field */
+  ruleField: number;
   /** a call its telecaller placed through a provider, with a recording */
   call: number;
 }
@@ -177,6 +180,7 @@ async function otherCompany(deps: Deps): Promise<OtherCompany> {
     tutorial: (await media('tutorials')).id,
     routingRule: rule.id,
     captureKey: (await createCaptureKey(deps, company.id, { kind: 'api', name: 'Website', thankYouUrl: null })).id,
+    ruleField: await insertField(db, company.id, { key: 'product', type: 'text' }),
   };
 }
 

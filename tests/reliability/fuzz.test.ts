@@ -337,6 +337,7 @@ describe.each(DATABASES)('hostile input against the running server on %s', (dial
       tutorial: 1_000_001,
       routingRule: await first('select id from routing_rules order by id'),
       captureKey: 1_000_001,
+      ruleField: await first('select id from lead_fields where subadmin_id = ? order by id', company),
     };
     const own: OwnCompany = { subadminId: company, telecaller, head, lead: ids.lead };
     const cases = buildCases(ids, own);
