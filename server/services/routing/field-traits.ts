@@ -23,7 +23,7 @@ export function traitValuesOf(values: FieldValues | undefined): FieldTraits | un
   return out;
 }
 
-/** Leads' values of some fields, by lead: one query for all of them. */
+/** Leads' values of some fields, by lead: one query a thousand leads. */
 export async function loadFieldTraits(
   db: Kysely<DB> | Transaction<DB>,
   subadminId: number,
@@ -32,13 +32,17 @@ export async function loadFieldTraits(
 ): Promise<Map<number, Map<number, string[]>>> {
   const out = new Map<number, Map<number, string[]>>();
   if (!leadIds.length || !fieldIds.length) return out;
-  const rows = await db
-    .selectFrom('lead_values')
-    .select(['lead_id', 'field_id', 'v_text', 'v_num', 'v_long'])
-    .where('subadmin_id', '=', subadminId)
-    .where('lead_id', 'in', [...leadIds])
-    .where('field_id', 'in', [...fieldIds])
-    .execute();
+  const rows = [];
+  for (let i = 0; i < leadIds.length; i += 1000)
+    rows.push(
+      ...(await db
+        .selectFrom('lead_values')
+        .select(['lead_id', 'field_id', 'v_text', 'v_num', 'v_long'])
+        .where('subadmin_id', '=', subadminId)
+        .where('lead_id', 'in', leadIds.slice(i, i + 1000))
+        .where('field_id', 'in', [...fieldIds])
+        .execute()),
+    );
   for (const r of rows) {
     const text = textOf({ text: r.v_text, num: r.v_num === null ? null : Number(r.v_num), long: r.v_long });
     if (text === null) continue;
