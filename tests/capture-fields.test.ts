@@ -77,11 +77,18 @@ describe.each(dialects)('capture with lead fields on %s', (dialect) => {
       pincode: '411001',
       'Enquiry time': '2026-11-29 10:00',
       utm: { source: 'google' },
+      // the website form's honeypot is the form's only: on the API it is a detail like any other
+      website: 'https://ravi.example',
     });
     expect(res.statusCode).toBe(201);
     const [lead] = await leadsOf(t, company.id);
     expect(lead!.email).toBe('ravi.kumar@example.com');
-    expect(JSON.parse(lead!.extra_details!)).toEqual({ pincode: '411001', 'Enquiry time': '2026-11-29 10:00', utm: '{"source":"google"}' });
+    expect(JSON.parse(lead!.extra_details!)).toEqual({
+      pincode: '411001',
+      'Enquiry time': '2026-11-29 10:00',
+      utm: '{"source":"google"}',
+      website: 'https://ravi.example',
+    });
     expect(await valuesOf(t, company.id, lead!.id)).toEqual({
       note_text: 'Corner plot',
       story: 'Saw the ad on TV.\nWants a quote.',

@@ -170,7 +170,7 @@ export const captureApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
           return key ? [[key, v]] : [];
         }),
       );
-      const extras = extrasOf(body, (k) => CAPTURE_KNOWN_KEYS.has(k) || CAPTURE_FORM_FIELD.test(k));
+      const extras = extrasOf(body, (k) => CAPTURE_KNOWN_KEYS.has(k) || k === CAPTURE_HONEYPOT || CAPTURE_FORM_FIELD.test(k));
       await captureFormLead(deps, key, parseInput(CaptureFormInput, { ...body, fields }), extras);
       return thankYou(reply, key);
     });

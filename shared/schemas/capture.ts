@@ -165,7 +165,7 @@ export const CaptureLeadInput = z.object({
 export type CaptureLeadInput = z.input<typeof CaptureLeadInput>;
 
 /** The keys the capture API reads itself; any other key a sender gives is kept on the lead as an extra detail. */
-export const CAPTURE_KNOWN_KEYS: ReadonlySet<string> = new Set([...Object.keys(CaptureLeadInput.shape), CAPTURE_HONEYPOT]);
+export const CAPTURE_KNOWN_KEYS: ReadonlySet<string> = new Set(Object.keys(CaptureLeadInput.shape));
 
 /** A website form names a company field's input `fields[key]`. */
 export const captureFormFieldName = (key: string) => `fields[${key}]`;
