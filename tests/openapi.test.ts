@@ -259,7 +259,8 @@ describe('the legacy API documentation', () => {
     expect(doc.components.securitySchemes.captureKeyHeader).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-API-Key' });
     const body = o.requestBody!.content['application/json']!.schema;
     expect(body.required).toEqual(['name', 'mobile']);
-    expect(Object.keys(body.properties!)).toEqual(['name', 'mobile', 'requirement', 'area', 'source', 'language', 'externalId']);
+    expect(Object.keys(body.properties!)).toEqual(['name', 'mobile', 'requirement', 'area', 'source', 'language', 'externalId', 'email', 'fields']);
+    expect(body.properties!.fields).toMatchObject({ type: 'object' });
     expect(body.properties!.externalId).toMatchObject({ type: 'string', maxLength: 100 });
     for (const status of ['200', '201']) {
       expect((o.responses[status] as { content: Record<string, unknown> }).content['application/json']).toEqual({

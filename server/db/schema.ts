@@ -152,7 +152,8 @@ export interface RoutingSettingsTable {
   updated_at: string;
 }
 
-export type RoutingRuleField = 'category' | 'area' | 'language';
+/** 'field': one of the company's lead fields, named by field_id */
+export type RoutingRuleField = 'category' | 'area' | 'language' | 'field';
 export type RoutingRuleMatch = 'is' | 'contains';
 
 /** "category is IndiaMART -> these people": the first matching rule (by position) picks who may get a lead. */
@@ -163,6 +164,8 @@ export interface RoutingRulesTable {
   field: RoutingRuleField;
   match: RoutingRuleMatch;
   value: string;
+  /** the lead field a 'field' rule looks at */
+  field_id: number | null;
   created_at: string;
   updated_at: string;
 }

@@ -10,7 +10,7 @@ const CAPTURE_SERVER = '/api/capture';
 
 const EXAMPLE =
   `curl -X POST "$SERVER${CAPTURE_SERVER}/leads" -H "Authorization: Bearer $API_KEY" -H "Content-Type: application/json" ` +
-  `-d '{"name":"Ravi Kumar","mobile":"+91 98765 43210","requirement":"2BHK flat","area":"Whitefield","source":"Website","externalId":"crm-1042"}'`;
+  `-d '{"name":"Ravi Kumar","mobile":"+91 98765 43210","email":"ravi@example.com","requirement":"2BHK flat","area":"Whitefield","source":"Website","externalId":"crm-1042","fields":{"budget":"45,00,000","bhk":"2bhk"},"pincode":"560066"}'`;
 
 const description = (limit: BucketLimit) =>
   [
@@ -19,6 +19,11 @@ const description = (limit: BucketLimit) =>
       'A website form key (tcb_form_...) is refused here: it only posts the website form.',
     `The mobile is read as an Indian mobile (+91, 0, spaces and dashes allowed). The source becomes the lead's category ("${CAPTURE_DEFAULT_SOURCE}" when left out). ` +
       'Send your own id of the enquiry as externalId: a retry with the same externalId answers 200 with the lead already made, and makes nothing.',
+    "`email` is kept on the lead. `fields` sets the company's own lead fields by key (its Lead fields page lists them; its Lead Capture page shows " +
+      'their keys, types and choices as this schema): a key the company has no field for, a retired one or a value of the wrong kind is refused ' +
+      'with 400 and a message naming the key (`fields.<key>: …`, also in fieldErrors), and nothing is made; a required field of the lead details must ' +
+      'be sent. Any other key of the body is not dropped: it is kept on the lead as an extra detail (its name and value as text; at most 50). ' +
+      "A repeat enquiry's email, fields and extra details update the lead it reaches, each change a line of the lead's history.",
     'The answer says what became of the lead: routed (given to a telecaller now, named in routedTo), waiting (routing is on but nobody may take it ' +
       'now: it goes to the next telecaller who can), pool (routing of captured leads is off: it waits for distribution), repeat (the mobile is already ' +
       "one of the company's leads: that lead takes the enquiry and is answered; nothing new is made).",

@@ -4,9 +4,16 @@ import { AppError, DATABASE_UNAVAILABLE, httpStatusOf, isDatabaseUnavailable } f
 import { parseInput } from './legacy.js';
 import { escapeHtml } from './docs-page.js';
 import { authenticateCaptureKey, type CaptureKey } from '../services/capture/capture-keys.service.js';
-import { captureFormLead, captureLead } from '../services/capture/capture.service.js';
+import { captureFormLead, captureLead, extrasOf } from '../services/capture/capture.service.js';
 import { TokenBuckets } from '../services/capture/token-bucket.js';
-import { CAPTURE_HONEYPOT, CAPTURE_MESSAGES, CaptureFormInput, CaptureLeadInput } from '../../shared/schemas/capture.js';
+import {
+  CAPTURE_FORM_FIELD,
+  CAPTURE_HONEYPOT,
+  CAPTURE_KNOWN_KEYS,
+  CAPTURE_MESSAGES,
+  CaptureFormInput,
+  CaptureLeadInput,
+} from '../../shared/schemas/capture.js';
 
 /** Where the capture API is mounted (its two posting routes are exempted by name in the session plugin). */
 export const CAPTURE_PREFIX = '/api/capture';
@@ -21,6 +28,20 @@ const failure = (message: string, fieldErrors?: Record<string, string>) => ({
   message,
   ...(fieldErrors ? { fieldErrors } : {}),
 });
+
+/**
+ * A URL-encoded form: each name's last value, except a company field's (`fields[key]`), whose
+ * values all count (a multiple choice's ticked boxes).
+ */
+function formBody(text: string): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of new URLSearchParams(text)) {
+    const had = out[name];
+    if (had !== undefined && CAPTURE_FORM_FIELD.test(name)) out[name] = [...(Array.isArray(had) ? had : [had]), value];
+    else out[name] = value;
+  }
+  return out;
+}
 
 /** The key a request presents: `Authorization: Bearer <key>`, else `X-API-Key`. */
 function presentedKey(req: FastifyRequest): string | null {
@@ -108,7 +129,7 @@ export const captureApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
       const taken = perKey.take(String(key.id));
       if (!taken.ok) tooMany(reply, taken.retryAfterSeconds);
       const input = parseInput(CaptureLeadInput, req.body);
-      const { answer, created } = await captureLead(deps, key, input);
+      const { answer, created } = await captureLead(deps, key, input, req.body);
       return reply.code(created ? 201 : 200).send(answer);
     });
   });
@@ -117,7 +138,7 @@ export const captureApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
   await app.register(async (form) => {
     form.removeContentTypeParser(['text/plain', 'multipart/form-data']);
     form.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      done(null, formBody(body as string));
     });
     form.setErrorHandler((err: FastifyError | AppError, req, reply) => {
       const html = (status: number, body: string) => reply.code(status).type('text/html; charset=utf-8').send(body);
@@ -143,7 +164,14 @@ export const captureApi: FastifyPluginAsync<{ deps: Deps }> = async (app, { deps
       const body = req.body && typeof req.body === 'object' ? (req.body as Record<string, unknown>) : {};
       // A robot filling every field fills the hidden one too: it is sent on as a person would be, and nothing is made.
       if (typeof body[CAPTURE_HONEYPOT] === 'string' && body[CAPTURE_HONEYPOT].trim()) return thankYou(reply, key);
-      await captureFormLead(deps, key, parseInput(CaptureFormInput, body));
+      const fields = Object.fromEntries(
+        Object.entries(body).flatMap(([k, v]) => {
+          const key = CAPTURE_FORM_FIELD.exec(k)?.[1];
+          return key ? [[key, v]] : [];
+        }),
+      );
+      const extras = extrasOf(body, (k) => CAPTURE_KNOWN_KEYS.has(k) || k === CAPTURE_HONEYPOT || CAPTURE_FORM_FIELD.test(k));
+      await captureFormLead(deps, key, parseInput(CaptureFormInput, { ...body, fields }), extras);
       return thankYou(reply, key);
     });
 

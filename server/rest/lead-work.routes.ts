@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Deps } from '../deps.js';
 import { pageAssignedLeads, pageQueue } from '../services/lead-work/queues.service.js';
 import { submitLeadForm, updateLeadStatuses } from '../services/lead-work/submission.service.js';
@@ -10,6 +10,7 @@ import { STATUS_COUNT_FIELDS } from '../../shared/lead-status.js';
 import type { UserActor } from '../auth/actor.js';
 import { failure, requireRole, userOf } from './legacy.js';
 import { legacyRoutes } from './route.js';
+import { withLeadExtras } from '../services/lead-fields/lead-extras.js';
 import {
   CallHistoryQuery,
   LegacyLeadForm,
@@ -32,17 +33,24 @@ export const leadWorkRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
   const paged = { guard, query: LegacyPaging };
 
   const queuePage = (actor: UserActor, queue: Queue, page: { page: number; pageSize: number }) => pageQueue(deps, actor, { queue, ...page });
+  // The spec's keys first, then the lead's email, fields and extra details (docs/legacy-api.md#extra-keys).
+  const extras = <R extends { id: number }>(req: FastifyRequest, rows: R[]) => withLeadExtras(deps.db, userOf(req).subadminId, rows);
 
   r.get('/getLeads', { summary: 'New leads: sent today and not yet worked', ...paged }, async (req, { query }) => {
     const page = await queuePage(userOf(req), 'new', query);
-    return { status: true, leads: page.items.map(toLegacyLead), total: page.total, message: page.total ? 'Leads fetched successfully' : 'No leads found' };
+    return {
+      status: true,
+      leads: await extras(req, page.items.map(toLegacyLead)),
+      total: page.total,
+      message: page.total ? 'Leads fetched successfully' : 'No leads found',
+    };
   });
 
   r.get('/getLeadsPending', { summary: 'Pending leads: sent before today and not yet worked', ...paged }, async (req, { query }) => {
     const page = await queuePage(userOf(req), 'pending', query);
     return {
       status: true,
-      leads: page.items.map(toLegacyLead),
+      leads: await extras(req, page.items.map(toLegacyLead)),
       total: page.total,
       message: page.total ? 'Pending leads fetched successfully' : 'No pending leads found',
     };
@@ -50,7 +58,7 @@ export const leadWorkRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
 
   r.get('/getLeadsALL', { summary: 'Every lead assigned to the caller', ...paged }, async (req, { query }) => {
     const page = await pageAssignedLeads(deps, userOf(req), query);
-    return { status: true, leads: page.items.map(toLegacyLead), total: page.total };
+    return { status: true, leads: await extras(req, page.items.map(toLegacyLead)), total: page.total };
   });
 
   r.get('/getCallbacks', { summary: "Today's callbacks", ...paged }, async (req, { query }) => {
@@ -70,7 +78,7 @@ export const leadWorkRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { 
       const page = await queuePage(userOf(req), 'junior', query);
       return {
         status: true,
-        leads: page.items.map(toLegacyAssignedLead),
+        leads: await extras(req, page.items.map(toLegacyAssignedLead)),
         total: page.total,
         message: page.total ? 'Assigned leads fetched successfully' : 'No assigned leads found',
       };

@@ -9,6 +9,7 @@ import { LEGACY_LISTS } from '../../shared/lead-status.js';
 import { idField } from '../../shared/schemas/users.js';
 import { requireRole, subadminOf } from './legacy.js';
 import { legacyRoutes } from './route.js';
+import { withLeadExtras } from '../services/lead-fields/lead-extras.js';
 
 const TelecallerParams = z.object({ id: idField });
 
@@ -24,8 +25,10 @@ export const leadsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     });
 
     r.get(`/get${word}LeadsByTelecaller/:id`, { summary: `One telecaller's ${list} leads`, guard, params: TelecallerParams }, async (req, { params }) => {
-      const { leads, total } = await lists.legacyLeadsOfTelecaller(deps, subadminOf(req), params.id, list);
-      return { status: true, leads, total };
+      const actor = subadminOf(req);
+      const { leads, total } = await lists.legacyLeadsOfTelecaller(deps, actor, params.id, list);
+      // the spec's keys first, then email, fields and extra details (docs/legacy-api.md#extra-keys)
+      return { status: true, leads: await withLeadExtras(deps.db, actor.subadminId, leads), total };
     });
   }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageInput } from './paging.js';
 import { idField } from './users.js';
-import { mobileField, requiredText } from './fields.js';
+import { emailField, mobileField, requiredText } from './fields.js';
 import { CATEGORY_MAX, canonicalCategory } from './intake.js';
 
 // Lead capture (docs/lead-capture.md): a company's API keys and website form keys, and the leads
@@ -104,6 +104,26 @@ const optionalText = (label: string, max: number) =>
     .nullish()
     .transform((v) => v ?? '');
 
+/** At most this many keys in `fields` (a company has at most MAX_FIELDS fields). */
+export const CAPTURE_FIELDS_MAX = 200;
+
+/** What a lead may bring beyond the spec's fields: its email and the company's own fields (after the spec's, in the API's document too). */
+const beyondSpec = {
+  email: z
+    .preprocess((v) => (v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v), emailField.optional())
+    .transform((v) => v ?? null)
+    .describe('The enquirer’s email address, kept on the lead.'),
+  fields: z
+    .record(z.string(), z.unknown(), { error: 'fields must be an object of your lead fields’ keys and values.' })
+    .nullish()
+    .refine((v) => !v || Object.keys(v).length <= CAPTURE_FIELDS_MAX, `fields may have at most ${CAPTURE_FIELDS_MAX} keys.`)
+    .transform((v) => v ?? {})
+    .describe(
+      "Your company's own lead fields, by key (the Lead fields page lists them): text, a number, true/false, or a list of choice keys for a multiple choice. " +
+        'A key the company has no field for, or a value of the wrong kind, is refused with a message naming the key.',
+    ),
+};
+
 /** The fields a lead arrives with, from the API and from the website form alike. */
 const leadFields = {
   name: requiredText('Name', 200),
@@ -140,11 +160,19 @@ export const CaptureLeadInput = z.object({
         .transform((v) => v || null),
     )
     .describe('Your own id of the enquiry: sending it again answers the lead already made instead of making another.'),
+  ...beyondSpec,
 });
 export type CaptureLeadInput = z.input<typeof CaptureLeadInput>;
 
+/** The keys the capture API reads itself; any other key a sender gives is kept on the lead as an extra detail. */
+export const CAPTURE_KNOWN_KEYS: ReadonlySet<string> = new Set(Object.keys(CaptureLeadInput.shape));
+
+/** A website form names a company field's input `fields[key]`. */
+export const captureFormFieldName = (key: string) => `fields[${key}]`;
+export const CAPTURE_FORM_FIELD = /^fields\[([^\]]{1,60})\]$/;
+
 /** A lead posted by a website form (application/x-www-form-urlencoded), with its honeypot. */
-export const CaptureFormInput = z.object({ ...leadFields, [CAPTURE_HONEYPOT]: z.unknown().optional() });
+export const CaptureFormInput = z.object({ ...leadFields, ...beyondSpec, [CAPTURE_HONEYPOT]: z.unknown().optional() });
 
 /**
  * What became of a captured lead: routed (given to a telecaller now), waiting (routing is on but

@@ -75,11 +75,18 @@ export interface RoutingSettingsView extends RoutingSettings {
  * `is` is equality ("Pune" matches "pune"), `contains` a substring ("solar" matches "Rooftop Solar Panels").
  * The routing engine reads the same rule rows with the same meaning.
  */
-export const ROUTING_RULE_FIELDS = ['category', 'area', 'language'] as const;
+export const ROUTING_RULE_FIELDS = ['category', 'area', 'language', 'field'] as const;
 export const ROUTING_RULE_MATCHES = ['is', 'contains'] as const;
 export type RoutingRuleField = (typeof ROUTING_RULE_FIELDS)[number];
 export type RoutingRuleMatch = (typeof ROUTING_RULE_MATCHES)[number];
-export const RULE_FIELD_LABELS: Record<RoutingRuleField, string> = { category: 'Category', area: 'Area', language: 'Language' };
+/** 'field': one of the company's lead fields, named by its id (fieldId) so that a rename keeps the rule */
+export const RULE_FIELD_LABELS: Record<RoutingRuleField, string> = { category: 'Category', area: 'Area', language: 'Language', field: 'A lead field' };
+/** The lead field types a rule may look at: those whose values are text (a choice's key for the choice types). */
+export const ROUTABLE_FIELD_TYPES = ['text', 'longText', 'choice', 'multiChoice', 'phone', 'email', 'link'] as const;
+export const RULE_FIELD_REQUIRED = 'Pick the lead field the rule looks at.';
+export const RULE_FIELD_NOT_ROUTABLE = 'A rule can look at a text, choice, phone, email or link field only.';
+export const RULE_FIELD_RETIRED = 'This lead field is retired: pick a field in use.';
+export const RULE_CHOICE_IS_ONLY = 'A rule on a choice field matches a choice: use "is".';
 export const RULE_MATCH_LABELS: Record<RoutingRuleMatch, string> = { is: 'is', contains: 'contains' };
 
 export const RULE_MEMBERS_REQUIRED = 'Pick at least one person for this rule.';
@@ -87,6 +94,8 @@ export const RULE_MEMBER_NOT_CALLER = 'Only telecallers and heads can receive le
 
 const ruleFields = {
   field: z.enum(ROUTING_RULE_FIELDS, { error: 'Pick what the rule looks at: category, area or language.' }),
+  /** for field 'field': the company's lead field */
+  fieldId: idField.nullish().transform((v) => v ?? null),
   match: z.enum(ROUTING_RULE_MATCHES, { error: 'Pick how the rule matches: is or contains.' }),
   value: z.string({ error: 'Enter the value to match.' }).trim().min(1, 'Enter the value to match.').max(100, 'The value must be at most 100 characters.'),
   /** the telecallers and heads the matching leads go to, in turn */
@@ -97,9 +106,12 @@ const ruleFields = {
     .transform((ids) => [...new Set(ids)]),
 };
 
-export const RoutingRuleInput = z.object(ruleFields);
+const needsField = (v: { field: RoutingRuleField; fieldId: number | null }, ctx: z.RefinementCtx) => {
+  if (v.field === 'field' && v.fieldId === null) ctx.addIssue({ code: 'custom', path: ['fieldId'], message: RULE_FIELD_REQUIRED });
+};
+export const RoutingRuleInput = z.object(ruleFields).superRefine(needsField);
 export type RoutingRuleInput = z.input<typeof RoutingRuleInput>;
-export const RoutingRuleUpdateInput = z.object({ id: idField, ...ruleFields });
+export const RoutingRuleUpdateInput = z.object({ id: idField, ...ruleFields }).superRefine(needsField);
 export type RoutingRuleUpdateInput = z.input<typeof RoutingRuleUpdateInput>;
 export const RoutingRuleIdInput = z.object({ id: idField });
 export const RoutingRuleMoveInput = z.object({ id: idField, direction: z.enum(['up', 'down'], { error: 'Move the rule up or down.' }) });
@@ -118,7 +130,20 @@ export interface RoutingRuleView {
   field: RoutingRuleField;
   match: RoutingRuleMatch;
   value: string;
+  /** a field rule's lead field: its id, its label now, and whether it was retired (the rule then matches nothing) */
+  fieldId?: number;
+  fieldLabel?: string | null;
+  fieldRetired?: boolean;
+  /** a choice field's rule: the label of the choice its value names */
+  valueLabel?: string | null;
   members: RoutingRuleMember[];
+}
+
+/** A rule in words: "Category is Solar", "Roof type is RCC (retired field: matches nothing)". */
+export function ruleText(r: Pick<RoutingRuleView, 'field' | 'match' | 'value' | 'fieldLabel' | 'fieldRetired' | 'valueLabel'>): string {
+  const what = r.field === 'field' ? (r.fieldLabel ?? 'A lead field') : RULE_FIELD_LABELS[r.field];
+  const text = `${what} ${RULE_MATCH_LABELS[r.match]} ${r.valueLabel ?? r.value}`;
+  return r.fieldRetired ? `${text} (retired field: this rule matches no lead)` : text;
 }
 
 export const DAILY_CAP_RANGE = 'The daily cap must be a whole number from 1 to 1000, or empty for no cap.';
@@ -152,7 +177,7 @@ export interface MyRouting {
   workStart: string;
   workEnd: string;
   /** the company's rules that name them, in order: the leads those rules match go only to the people named */
-  myRules: Array<{ field: RoutingRuleField; match: RoutingRuleMatch; value: string }>;
+  myRules: Array<{ field: RoutingRuleField; match: RoutingRuleMatch; value: string; fieldLabel?: string | null }>;
   /** the company has rules that name only others: the leads they match never come to them */
   othersRules: boolean;
 }

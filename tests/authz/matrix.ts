@@ -193,11 +193,16 @@ export const PROCEDURES: Record<string, Entry> = {
       input(
         { field: 'area', match: 'is', value: 'Pune', userIds: [o.telecaller] },
         { field: 'area', match: 'is', value: 'Pune', userIds: [own.telecaller, o.head] },
+        { field: 'field', fieldId: o.ruleField, match: 'is', value: 'Solar', userIds: [own.telecaller] },
       ),
   },
   'routing.updateRule': {
     allow: OWNER,
-    probes: (o, own) => input({ id: o.routingRule, field: 'area', match: 'is', value: 'Pune', userIds: [own.telecaller] }),
+    probes: (o, own) =>
+      input(
+        { id: o.routingRule, field: 'area', match: 'is', value: 'Pune', userIds: [own.telecaller] },
+        { id: o.routingRule, field: 'field', fieldId: o.ruleField, match: 'is', value: 'Solar', userIds: [own.telecaller] },
+      ),
   },
   'routing.deleteRule': { allow: OWNER, probes: (o) => input({ id: o.routingRule }) },
   'routing.moveRule': { allow: OWNER, probes: (o) => input({ id: o.routingRule, direction: 'up' }) },

@@ -13,6 +13,7 @@ import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD } from
 import { signIn, type Session } from '../helpers/http.js';
 import { insertField } from '../helpers/lead-fields.js';
 import type { Role } from './matrix.js';
+import { insertField } from '../helpers/lead-fields.js';
 
 /** Ids of a company the signed-in actors do not belong to: the demo company, with something of every kind. */
 export interface OtherCompany {
@@ -39,6 +40,8 @@ export interface OtherCompany {
   routingRule: number;
   /** a lead capture API key */
   captureKey: number;
+  /** a text lead field, for a routing rule on a field */
+  ruleField: number;
   /** a call its telecaller placed through a provider, with a recording */
   call: number;
   /** one of its lead fields, and one of its feedback choices */
@@ -186,6 +189,7 @@ async function otherCompany(deps: Deps): Promise<OtherCompany> {
     tutorial: (await media('tutorials')).id,
     routingRule: rule.id,
     captureKey: (await createCaptureKey(deps, company.id, { kind: 'api', name: 'Website', thankYouUrl: null })).id,
+    ruleField: await insertField(db, company.id, { key: 'product', type: 'text' }),
   };
 }
 

@@ -339,6 +339,7 @@ describe.each(DATABASES)('hostile input against the running server on %s', (dial
       captureKey: 1_000_001,
       leadField: await first('select id from lead_fields order by id'),
       feedbackChoice: await first('select id from feedback_choices where subadmin_id = ? order by id', company),
+      ruleField: await first('select id from lead_fields where subadmin_id = ? order by id', company),
     };
     const own: OwnCompany = { subadminId: company, telecaller, head, lead: ids.lead };
     const cases = buildCases(ids, own);

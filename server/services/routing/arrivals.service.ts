@@ -22,9 +22,12 @@ import {
 } from './route-leads.js';
 import { loadRoutingCompany } from './settings.repository.js';
 import { DEFAULT_ROUTING_SETTINGS } from '../../../shared/routing.js';
+import type { FieldDef } from '../../../shared/lead-fields.js';
+import { writeNewLeadDetails, type ArrivingDetails } from './arriving-details.js';
+import { traitValuesOf } from './field-traits.js';
 
 /** A lead as a source delivers it, its mobile already normalised to 10 digits. */
-export interface ArrivingLead {
+export interface ArrivingLead extends ArrivingDetails {
   name: string;
   mobile: string;
   requirement: string;
@@ -56,6 +59,8 @@ export interface ArrivalContext {
   now: Date;
   /** route whatever the company's switch for the source says (a CSV upload's own choice) */
   route?: boolean;
+  /** the company's fields, when the leads bring field values (ArrivingDetails.values) */
+  fields?: readonly FieldDef[];
 }
 
 /**
@@ -126,6 +131,12 @@ export async function receiveLeadsIn(
   }
 
   const fresh = firsts.filter((l) => newIds.has(l.mobile));
+  await writeNewLeadDetails(
+    trx,
+    ctx.subadminId,
+    ctx.fields ?? [],
+    fresh.map((l) => ({ leadId: newIds.get(l.mobile)!, details: l })),
+  );
   if (single && prior && fresh.length === 1) {
     const leadId = newIds.get(single.mobile)!;
     const routed = new Map(chosen ? [[leadId, chosen]] : []);
@@ -183,13 +194,27 @@ export async function receiveLeadsIn(
   return { arrivals: leads.map((l) => arrivals.get(l)!), alerts };
 }
 
-const traitsOf = (l: ArrivingLead, id: number): RoutableLead => ({ id, name: l.name, category: l.category, area: l.area, language: l.language ?? null });
+const traitsOf = (l: ArrivingLead, id: number): RoutableLead => ({
+  id,
+  name: l.name,
+  category: l.category,
+  area: l.area,
+  language: l.language ?? null,
+  fields: traitValuesOf(l.values),
+});
 
 /** One lead arriving on its own (the capture API, a website form, Add Lead): its own transaction, its alerts raised. */
-export async function receiveLead(deps: Deps, subadminId: number, source: RoutingSource, lead: ArrivingLead, now: Date = new Date()): Promise<Arrival> {
+export async function receiveLead(
+  deps: Deps,
+  subadminId: number,
+  source: RoutingSource,
+  lead: ArrivingLead,
+  now: Date = new Date(),
+  fields?: readonly FieldDef[],
+): Promise<Arrival> {
   const { arrivals, alerts } = await deps.db
     .transaction()
-    .execute((trx) => receiveLeadsIn(trx, deps.dialect, { subadminId, source, batchId: null, now }, [lead]));
+    .execute((trx) => receiveLeadsIn(trx, deps.dialect, { subadminId, source, batchId: null, now, fields }, [lead]));
   announceRouted(deps, alerts, 'auto');
   const arrival = arrivals[0];
   if (!arrival) throw new Error('receiveLead: the lead was neither inserted nor found');

@@ -37,7 +37,16 @@ export async function findRoutablePeople(db: Db, subadminId: number, includeHead
 /** The company's rules in order, each with the people it names. */
 export async function findRules(db: Db, subadminId: number): Promise<RoutingRule[]> {
   const [rules, members] = await Promise.all([
-    db.selectFrom('routing_rules').select(['id', 'field', 'match', 'value']).where('subadmin_id', '=', subadminId).orderBy('position').orderBy('id').execute(),
+    // A rule on a retired field matches nothing: it is not read (docs/routing.md#rules).
+    db
+      .selectFrom('routing_rules as r')
+      .leftJoin('lead_fields as f', (j) => j.onRef('f.id', '=', 'r.field_id').on('f.subadmin_id', '=', subadminId))
+      .select(['r.id', 'r.field', 'r.match', 'r.value', 'r.field_id as fieldId'])
+      .where('r.subadmin_id', '=', subadminId)
+      .where((eb) => eb.or([eb('r.field', '!=', 'field'), eb.and([eb('f.id', 'is not', null), eb('f.retired_at', 'is', null)])]))
+      .orderBy('r.position')
+      .orderBy('r.id')
+      .execute(),
     db.selectFrom('routing_rule_members').select(['rule_id', 'user_id']).where('subadmin_id', '=', subadminId).execute(),
   ]);
   const byRule = new Map<number, Set<number>>();
@@ -47,6 +56,23 @@ export async function findRules(db: Db, subadminId: number): Promise<RoutingRule
     set.add(m.user_id);
   }
   return rules.map((r) => ({ ...r, memberIds: byRule.get(r.id) ?? new Set() }));
+}
+
+/** Which of these leads are marked do-not-call: routing never gives them to anyone. */
+export async function findDoNotCall(db: Db, subadminId: number, leadIds: readonly number[]): Promise<Set<number>> {
+  const marked = new Set<number>();
+  // in slices: a large upload routes thousands of leads at once, and each id is a parameter
+  for (let i = 0; i < leadIds.length; i += 1000) {
+    const rows = await db
+      .selectFrom('leads')
+      .select('id')
+      .where('subadmin_id', '=', subadminId)
+      .where('id', 'in', leadIds.slice(i, i + 1000))
+      .where('dnc', '=', 1)
+      .execute();
+    for (const r of rows) marked.add(r.id);
+  }
+  return marked;
 }
 
 /** Gives leads to one person: in their queue as new, sent now, no longer waiting. */

@@ -1,4 +1,5 @@
 import type { RoutingRuleField, RoutingRuleMatch } from '../../db/schema.js';
+import type { FieldTraits } from './field-traits.js';
 
 /** Someone routing may give a lead to: live, not blocked, not on a break, of an included type. */
 export interface RoutablePerson {
@@ -15,6 +16,8 @@ export interface RoutingRule {
   field: RoutingRuleField;
   match: RoutingRuleMatch;
   value: string;
+  /** a 'field' rule's lead field (only rules on fields in use are read: a retired field's rule matches nothing) */
+  fieldId: number | null;
   memberIds: ReadonlySet<number>;
 }
 
@@ -22,13 +25,25 @@ export interface LeadTraits {
   category: string;
   area: string;
   language: string | null;
+  /** its company fields' values, by field id (a multiple choice has several) */
+  fields?: FieldTraits;
 }
 
-/** 'is': the same words, whatever their case and surrounding spaces; 'contains': the value appears anywhere, whatever its case. */
-export function ruleMatches(rule: Pick<RoutingRule, 'field' | 'match' | 'value'>, lead: LeadTraits): boolean {
-  const have = (lead[rule.field] ?? '').trim().toLowerCase();
+const valueMatches = (match: RoutingRuleMatch, have: string, want: string) =>
+  match === 'is' ? have.trim().toLowerCase() === want : want !== '' && have.trim().toLowerCase().includes(want);
+
+/**
+ * 'is': the same words, whatever their case and surrounding spaces; 'contains': the value appears
+ * anywhere, whatever its case. A field rule matches when any of the lead's values of the field does
+ * (a choice field's rule names a choice's key: 'is' that choice, or one of the chosen).
+ */
+export function ruleMatches(rule: Pick<RoutingRule, 'field' | 'match' | 'value' | 'fieldId'>, lead: LeadTraits): boolean {
   const want = rule.value.trim().toLowerCase();
-  return rule.match === 'is' ? have === want : want !== '' && have.includes(want);
+  if (rule.field === 'field') {
+    const have = rule.fieldId === null ? undefined : lead.fields?.get(rule.fieldId);
+    return !!have?.some((v) => valueMatches(rule.match, v, want));
+  }
+  return valueMatches(rule.match, lead[rule.field] ?? '', want);
 }
 
 /** The first rule (in the company's order) the lead matches, or null: then anyone eligible may get it. */

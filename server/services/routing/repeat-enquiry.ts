@@ -6,6 +6,7 @@ import type { LeadAlert } from '../alerts/alerts.js';
 import type { Arrival, ArrivalContext, ArrivingLead } from './arrivals.service.js';
 import { insertRepeatEvents, reopenLead, type ExistingLead } from './engine.repository.js';
 import { routeLeads, type RoutingRound } from './route-leads.js';
+import { applyRepeatDetails } from './arriving-details.js';
 
 const DAY_MS = 86_400_000;
 const CLOSED = new Set<string>([LEAD_STATUS.notInterested, LEAD_STATUS.invalid]);
@@ -67,6 +68,8 @@ export async function handleRepeatEnquiries(
       arrivals.set(l, { ...asItIs, outcome: 'retry', retryOf: 'repeat' });
       continue;
     }
+    // Its email, field values and extra details are not lost: they update the lead (a history line).
+    await applyRepeatDetails(trx, ctx.subadminId, ctx.fields ?? [], row.id, l);
     const madeNow = ctx.batchId !== null && row.batch_id === ctx.batchId;
     if (madeNow || reopened.has(row.id)) {
       arrivals.set(l, { ...asItIs, outcome: 'repeat' });

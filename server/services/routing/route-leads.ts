@@ -5,7 +5,17 @@ import { DEFAULT_TIME_ZONE, todayIn } from '../../../shared/dates.js';
 import { DEFAULT_ROUTING_SETTINGS, type RoutingSettings, type RoutingSource } from '../../../shared/routing.js';
 import { isWorkingTime } from '../../../shared/working-hours.js';
 import type { LeadAlert } from '../alerts/alerts.js';
-import { addRoutedToday, assignRoutedLeads, findRoutablePeople, findRules, insertLeadEvents, markWaiting } from './engine.repository.js';
+import {
+  addRoutedToday,
+  assignRoutedLeads,
+  clearWaiting,
+  findDoNotCall,
+  findRoutablePeople,
+  findRules,
+  insertLeadEvents,
+  markWaiting,
+} from './engine.repository.js';
+import { loadFieldTraits } from './field-traits.js';
 import { pickPerson, type LeadTraits, type RoutablePerson, type RoutingRule } from './pick.js';
 import { loadRoutingCompany, type RoutingCompany } from './settings.repository.js';
 
@@ -148,7 +158,19 @@ export async function routeLeads(
   const routed = new Map<number, RoutablePerson>();
   const byPerson = new Map<number, number[]>();
   const waiting: number[] = [];
-  for (const lead of leads) {
+  // A do-not-call lead is never routed, nor left waiting for routing: it stays in the pool, nobody's.
+  const dnc = await findDoNotCall(
+    trx,
+    round.subadminId,
+    leads.map((l) => l.id),
+  );
+  if (dnc.size) await clearWaiting(trx, round.subadminId, [...dnc]);
+  const routable = await withFieldTraits(
+    trx,
+    round,
+    leads.filter((l) => !dnc.has(l.id)),
+  );
+  for (const lead of routable) {
     const person = choosePerson(round, lead, opts.fromUser?.get(lead.id) ?? null);
     if (!person) {
       waiting.push(lead.id);
@@ -180,6 +202,15 @@ export async function routeLeads(
   }
   const alerts = await recordRouted(trx, round, routed, new Map(leads.map((l) => [l.id, l.name])), source, opts);
   return { routed, waiting, alerts };
+}
+
+/** Leads with the values the round's field rules look at (read in one query when a lead came without them). */
+async function withFieldTraits(trx: Transaction<DB>, round: RoutingRound, leads: readonly RoutableLead[]): Promise<readonly RoutableLead[]> {
+  const fieldIds = [...new Set(round.rules.flatMap((r) => (r.field === 'field' && r.fieldId !== null ? [r.fieldId] : [])))];
+  const missing = leads.filter((l) => !l.fields).map((l) => l.id);
+  if (!fieldIds.length || !missing.length) return leads;
+  const traits = await loadFieldTraits(trx, round.subadminId, missing, fieldIds);
+  return leads.map((l) => (l.fields ? l : { ...l, fields: traits.get(l.id) ?? new Map() }));
 }
 
 /** Whether the company routes leads of this source on arrival (CSV: the uploader chooses per upload). */

@@ -18,6 +18,8 @@ import {
   updateRuleRow,
 } from './rules.repository.js';
 import { drainWaiting } from './waiting.service.js';
+import { ruleFieldView, ruleValuesOf } from './field-rules.js';
+import { companyShape } from '../lead-fields/shape.service.js';
 import { findRules } from './engine.repository.js';
 import { countWaitingLeads, findAvailabilityPeople, findRoutablePerson, setBreakRow, setDailyCapRow } from './availability.repository.js';
 import { todayIn } from '../../../shared/dates.js';
@@ -76,13 +78,18 @@ export async function saveRoutingSettings(deps: Deps, actor: SubadminActor, inpu
 
 /** The company's rules in the order routing tries them, each with its people. */
 export async function listRoutingRules(deps: Deps, subadminId: number): Promise<RoutingRuleView[]> {
-  const [rules, members] = await Promise.all([findRuleRows(deps.db, subadminId), findRuleMembers(deps.db, subadminId)]);
+  const [rules, members, shape] = await Promise.all([
+    findRuleRows(deps.db, subadminId),
+    findRuleMembers(deps.db, subadminId),
+    companyShape(deps.db, subadminId),
+  ]);
   return rules.map((r) => ({
     id: r.id,
     position: r.position,
     field: r.field,
     match: r.match,
     value: r.value,
+    ...(r.field === 'field' && r.field_id !== null ? { fieldId: r.field_id, ...ruleFieldView(shape.fields, r) } : {}),
     members: members.filter((m) => m.rule_id === r.id).map((m) => ({ id: m.id, name: m.name, userType: m.user_type })),
   }));
 }
@@ -102,7 +109,7 @@ async function assertMembers(deps: Deps, subadminId: number, userIds: number[]):
 
 export async function createRoutingRule(deps: Deps, actor: SubadminActor, input: RuleInput): Promise<{ id: number }> {
   await assertMembers(deps, actor.subadminId, input.userIds);
-  const values = { field: input.field, match: input.match, value: input.value };
+  const values = await ruleValuesOf(deps.db, actor.subadminId, input);
   const id = await deps.db.transaction().execute(async (trx) => {
     const ruleId = await insertRule(trx, actor.subadminId, values, new Date().toISOString());
     await replaceRuleMembers(trx, actor.subadminId, ruleId, input.userIds);
@@ -115,7 +122,7 @@ export async function createRoutingRule(deps: Deps, actor: SubadminActor, input:
 export async function updateRoutingRule(deps: Deps, actor: SubadminActor, input: RuleUpdateInput): Promise<{ id: number }> {
   if (!(await findRule(deps.db, actor.subadminId, input.id))) throw ruleNotFound();
   await assertMembers(deps, actor.subadminId, input.userIds);
-  const values = { field: input.field, match: input.match, value: input.value };
+  const values = await ruleValuesOf(deps.db, actor.subadminId, input);
   await deps.db.transaction().execute(async (trx) => {
     if (!(await updateRuleRow(trx, actor.subadminId, input.id, values, new Date().toISOString()))) throw ruleNotFound();
     await replaceRuleMembers(trx, actor.subadminId, input.id, input.userIds);
@@ -228,11 +235,12 @@ export const routingIsOn = (s: RoutingSettings) => s.routeIndiamart || s.routeCa
 
 /** A telecaller's or head's own break, and what routing does for them now (the Home says it). */
 export async function getMyBreak(deps: Deps, actor: UserActor, now: Date = new Date()): Promise<MyBreakAndRouting> {
-  const [person, settings, timeZone, rules] = await Promise.all([
+  const [person, settings, timeZone, rules, shape] = await Promise.all([
     findRoutablePerson(deps.db, actor.subadminId, actor.id),
     loadRoutingSettings(deps.db, actor.subadminId),
     companyTimeZone(deps.db, actor.subadminId),
     findRules(deps.db, actor.subadminId),
+    companyShape(deps.db, actor.subadminId),
   ]);
   if (!person) throw personNotFound();
   const mine = rules.filter((r) => r.memberIds.has(actor.id));
@@ -245,7 +253,11 @@ export async function getMyBreak(deps: Deps, actor: UserActor, now: Date = new D
       workDays: settings.workDays,
       workStart: settings.workStart,
       workEnd: settings.workEnd,
-      myRules: mine.map(({ field, match, value }) => ({ field, match, value })),
+      myRules: mine.map(({ field, match, value, fieldId }) => {
+        if (field !== 'field') return { field, match, value };
+        const view = ruleFieldView(shape.fields, { field_id: fieldId, value });
+        return { field, match, value: view.valueLabel ?? value, fieldLabel: view.fieldLabel };
+      }),
       othersRules: mine.length < rules.length,
     },
   };

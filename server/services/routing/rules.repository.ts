@@ -2,10 +2,10 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DB, RoutingRulesTable, UserType } from '../../db/schema.js';
 
 type Db = Kysely<DB> | Transaction<DB>;
-export type RuleRecord = Pick<Selectable<RoutingRulesTable>, 'id' | 'position' | 'field' | 'match' | 'value'>;
-export type RuleValues = Pick<RuleRecord, 'field' | 'match' | 'value'>;
+export type RuleRecord = Pick<Selectable<RoutingRulesTable>, 'id' | 'position' | 'field' | 'match' | 'value' | 'field_id'>;
+export type RuleValues = Pick<RuleRecord, 'field' | 'match' | 'value' | 'field_id'>;
 
-const RULE_COLUMNS = ['id', 'position', 'field', 'match', 'value'] as const;
+const RULE_COLUMNS = ['id', 'position', 'field', 'match', 'value', 'field_id'] as const;
 
 /** The company's rules, first position first. */
 export function findRuleRows(db: Db, subadminId: number): Promise<RuleRecord[]> {

@@ -48,6 +48,7 @@ export const en = {
       category: { is: 'category is "{{value}}"', contains: 'category contains "{{value}}"' },
       area: { is: 'area is "{{value}}"', contains: 'area contains "{{value}}"' },
       language: { is: 'language is "{{value}}"', contains: 'language contains "{{value}}"' },
+      field: { is: '{{field}} is "{{value}}"', contains: '{{field}} contains "{{value}}"' },
     },
   },
   myBreak: {

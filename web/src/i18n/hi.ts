@@ -187,6 +187,7 @@ export const hi: Texts = {
       category: { is: 'श्रेणी "{{value}}" है', contains: 'श्रेणी में "{{value}}" है' },
       area: { is: 'क्षेत्र "{{value}}" है', contains: 'क्षेत्र में "{{value}}" है' },
       language: { is: 'भाषा "{{value}}" है', contains: 'भाषा में "{{value}}" है' },
+      field: { is: '{{field}} "{{value}}" है', contains: '{{field}} में "{{value}}" है' },
     },
   },
   myBreak: { label: 'ब्रेक पर', on: '{{time}} से ब्रेक पर: इसे बंद करने तक आपको नई लीड नहीं मिलेंगी।', failed: 'आपका ब्रेक नहीं बदल सका। फिर से कोशिश करें।' },

@@ -12,6 +12,7 @@ import { pageInput, type PageSearch } from '../projects/pageSearch';
 import { CAPTURE_MESSAGES, type CaptureKeyKind, type CaptureKeyRow, type CreatedCaptureKey } from '../../../../shared/schemas/capture';
 import { NewKeyModal } from './NewKeyModal';
 import { SecretModal } from './SecretModal';
+import { CaptureFieldsCard } from './CaptureFieldsCard';
 
 const KIND_LABEL: Record<CaptureKeyKind, string> = { api: 'API key', form: 'Website form' };
 
@@ -88,6 +89,7 @@ export function LeadCapturePage() {
           }}
         />
       </Paper>
+      <CaptureFieldsCard />
       {making && (
         <NewKeyModal
           kind={making}

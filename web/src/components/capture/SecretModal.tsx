@@ -1,6 +1,7 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Text } from '@mantine/core';
 import type { CreatedCaptureKey } from '../../../../shared/schemas/capture';
 import { curlExample, formSnippet } from './snippets';
+import { useCompanyShape } from '../../lib/useCompanyShape';
 
 /** A labelled value with a Copy button (a key, an address to paste elsewhere). */
 export function Copyable({ label, copyLabel, text, block }: { label: string; copyLabel: string; text: string; block?: boolean }) {
@@ -28,6 +29,7 @@ export function Copyable({ label, copyLabel, text, block }: { label: string; cop
 /** A key just made: its secret, shown this once, and how to use it (a curl call, or the form's HTML). */
 export function SecretModal({ created, onClose }: { created: CreatedCaptureKey; onClose: () => void }) {
   const origin = window.location.origin;
+  const shape = useCompanyShape();
   return (
     <Modal opened onClose={onClose} title={`${created.kind === 'api' ? 'API key' : 'Website form'}: ${created.name}`} size="lg">
       <Stack>
@@ -48,8 +50,11 @@ export function SecretModal({ created, onClose }: { created: CreatedCaptureKey; 
           </>
         ) : (
           <>
-            <Text size="sm">Paste this form into your web page. Style it as you like; keep the field names and the hidden "website" field.</Text>
-            <Copyable label="HTML" copyLabel="Copy the HTML" text={formSnippet(origin, created.secret)} block />
+            <Text size="sm">
+              Paste this form into your web page. Style it as you like; keep the field names and the hidden "website" field. Your lead fields (not hidden or
+              retired) are in it; a field added later is added to the form by hand, named fields[its key].
+            </Text>
+            <Copyable label="HTML" copyLabel="Copy the HTML" text={formSnippet(origin, created.secret, shape.data?.fields ?? [])} block />
           </>
         )}
         <Group justify="flex-end">

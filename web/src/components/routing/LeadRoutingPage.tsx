@@ -10,7 +10,7 @@ import { ConfirmModal } from '../users/ConfirmModal';
 import { RoutingSettingsForm } from './RoutingSettingsForm';
 import { RuleModal } from './RuleModal';
 import { AvailabilityCard } from './AvailabilityCard';
-import { RULE_FIELD_LABELS, RULE_MATCH_LABELS, type AvailabilityRow, type RoutingRuleView } from '../../../../shared/schemas/routing';
+import { RULE_FIELD_LABELS, RULE_MATCH_LABELS, ruleText, type AvailabilityRow, type RoutingRuleView } from '../../../../shared/schemas/routing';
 
 /** The sub-admin's Lead Routing: where and when leads are handed out, the rules that pick who, and who is available now. */
 export function LeadRoutingPage() {
@@ -85,8 +85,10 @@ function RulesCard({ people }: { people: AvailabilityRow[] }) {
               accessor: 'value',
               title: 'When',
               render: (r) => (
-                <Text size="sm">
-                  {RULE_FIELD_LABELS[r.field]} {RULE_MATCH_LABELS[r.match]} <b>{r.value}</b>
+                <Text size="sm" c={r.fieldRetired ? 'dimmed' : undefined}>
+                  {r.field === 'field' ? (r.fieldLabel ?? 'A lead field') : RULE_FIELD_LABELS[r.field]} {RULE_MATCH_LABELS[r.match]}{' '}
+                  <b>{r.valueLabel ?? r.value}</b>
+                  {r.fieldRetired && ' — its field is retired: this rule matches no lead'}
                 </Text>
               ),
             },
@@ -131,8 +133,7 @@ function RulesCard({ people }: { people: AvailabilityRow[] }) {
         onConfirm={() => toDelete && remove.mutate({ id: toDelete.id })}
         onClose={() => setToDelete(null)}
       >
-        Delete the rule "{toDelete && `${RULE_FIELD_LABELS[toDelete.field]} ${RULE_MATCH_LABELS[toDelete.match]} ${toDelete.value}`}"? Leads it matched go to
-        everyone available from now on. Leads already handed out stay where they are.
+        Delete the rule "{toDelete && ruleText(toDelete)}"? Leads it matched go to everyone available from now on. Leads already handed out stay where they are.
       </ConfirmModal>
     </Paper>
   );

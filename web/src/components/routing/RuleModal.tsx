@@ -3,7 +3,9 @@ import { schemaResolver, useForm } from '@mantine/form';
 import { trpc } from '../../trpc';
 import { fieldErrorsOf, notifyFailure, notifySuccess } from '../../lib/notify';
 import { USER_TYPE_LABELS } from '../../../../shared/constants';
+import { useCompanyShape } from '../../lib/useCompanyShape';
 import {
+  ROUTABLE_FIELD_TYPES,
   ROUTING_RULE_FIELDS,
   ROUTING_RULE_MATCHES,
   RULE_FIELD_LABELS,
@@ -17,10 +19,14 @@ import {
 
 interface Values {
   field: RoutingRuleField;
+  /** a field rule's lead field id, as the select holds it */
+  fieldId: string | null;
   match: RoutingRuleMatch;
   value: string;
   userIds: string[];
 }
+
+const inputOf = (v: Values) => ({ ...v, fieldId: v.field === 'field' && v.fieldId ? Number(v.fieldId) : null, match: v.match, userIds: v.userIds.map(Number) });
 
 /** Add a rule, or edit one: what it looks at, how it matches, the value, and the people its leads go to. */
 export function RuleModal({ rule, people, onClose }: { rule: RoutingRuleView | null; people: AvailabilityRow[]; onClose: () => void }) {
@@ -29,12 +35,20 @@ export function RuleModal({ rule, people, onClose }: { rule: RoutingRuleView | n
     mode: 'controlled',
     initialValues: {
       field: rule?.field ?? 'category',
+      fieldId: rule?.fieldId ? String(rule.fieldId) : null,
       match: rule?.match ?? 'is',
       value: rule?.value ?? '',
       userIds: rule?.members.map((m) => String(m.id)) ?? [],
     },
-    validate: (v) => schemaResolver(RoutingRuleInput, { sync: true })({ ...v, userIds: v.userIds.map(Number) }),
+    validate: (v) => schemaResolver(RoutingRuleInput, { sync: true })(inputOf(v)),
   });
+  const shape = useCompanyShape();
+  // Fields in use whose values are text or choices; a retired field a rule still names stays listed, marked.
+  const fields = (shape.data?.fields ?? []).filter(
+    (f) => (ROUTABLE_FIELD_TYPES as readonly string[]).includes(f.type) && (!f.retired || f.id === rule?.fieldId),
+  );
+  const chosenField = form.values.field === 'field' ? fields.find((f) => String(f.id) === form.values.fieldId) : undefined;
+  const choices = chosenField && (chosenField.type === 'choice' || chosenField.type === 'multiChoice') ? (chosenField.choices ?? []) : null;
   const handlers = {
     onSuccess: () => {
       notifySuccess(rule ? 'Rule updated.' : 'Rule added.');
@@ -60,7 +74,7 @@ export function RuleModal({ rule, people, onClose }: { rule: RoutingRuleView | n
       <form
         noValidate
         onSubmit={form.onSubmit((v) => {
-          const input = { ...v, userIds: v.userIds.map(Number) };
+          const input = inputOf(v);
           return rule ? update.mutate({ id: rule.id, ...input }) : create.mutate(input);
         })}
       >
@@ -78,20 +92,44 @@ export function RuleModal({ rule, people, onClose }: { rule: RoutingRuleView | n
               label="Matches"
               withAsterisk
               allowDeselect={false}
-              data={ROUTING_RULE_MATCHES.map((m) => ({ value: m, label: RULE_MATCH_LABELS[m] }))}
+              data={ROUTING_RULE_MATCHES.filter((m) => !choices || m === 'is').map((m) => ({ value: m, label: RULE_MATCH_LABELS[m] }))}
               key={form.key('match')}
               {...form.getInputProps('match')}
             />
           </SimpleGrid>
-          <TextInput
-            label="Value"
-            description="Upper and lower case are the same: 'is pune' matches Pune; 'contains solar' matches Rooftop Solar Panels."
-            withAsterisk
-            maxLength={100}
-            data-autofocus
-            key={form.key('value')}
-            {...form.getInputProps('value')}
-          />
+          {form.values.field === 'field' && (
+            <Select
+              label="Lead field"
+              description="A text, choice, phone, email or link field. The rule follows the field when it is renamed; a retired field's rule matches no lead."
+              withAsterisk
+              allowDeselect={false}
+              nothingFoundMessage="No text or choice fields: add one on the Lead fields page"
+              data={fields.map((f) => ({ value: String(f.id), label: f.retired ? `${f.label} (retired)` : f.label }))}
+              key={form.key('fieldId')}
+              {...form.getInputProps('fieldId')}
+            />
+          )}
+          {choices ? (
+            <Select
+              label="Value"
+              description="A lead whose field has this choice (for a multiple choice: among its choices) matches."
+              withAsterisk
+              allowDeselect={false}
+              data={choices.filter((c) => !c.retired || c.key === form.values.value).map((c) => ({ value: c.key, label: c.label }))}
+              key={form.key('value')}
+              {...form.getInputProps('value')}
+            />
+          ) : (
+            <TextInput
+              label="Value"
+              description="Upper and lower case are the same: 'is pune' matches Pune; 'contains solar' matches Rooftop Solar Panels."
+              withAsterisk
+              maxLength={100}
+              data-autofocus
+              key={form.key('value')}
+              {...form.getInputProps('value')}
+            />
+          )}
           <MultiSelect
             label="Send to"
             description="The matching leads go only to these people, the one with the fewest today first; while none of them is available, the leads wait."

@@ -21,7 +21,7 @@ export function routingText(t: TFunction, routing: MyRouting): string {
       break;
   }
   if (routing.myRules.length) {
-    const rules = routing.myRules.map((r) => t(`myRouting.rule.${r.field}.${r.match}`, { value: r.value })).join(t('myRouting.or'));
+    const rules = routing.myRules.map((r) => t(`myRouting.rule.${r.field}.${r.match}`, { value: r.value, field: r.fieldLabel ?? '' })).join(t('myRouting.or'));
     return t('myRouting.receivingByRules', { rules });
   }
   return routing.othersRules ? t('myRouting.receivingExceptOthers') : t('myRouting.receiving');
