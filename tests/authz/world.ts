@@ -13,7 +13,6 @@ import { insertAdmin, insertCompany, insertLeadRows, insertUser, PASSWORD } from
 import { signIn, type Session } from '../helpers/http.js';
 import { insertField } from '../helpers/lead-fields.js';
 import type { Role } from './matrix.js';
-import { insertField } from '../helpers/lead-fields.js';
 
 /** Ids of a company the signed-in actors do not belong to: the demo company, with something of every kind. */
 export interface OtherCompany {
