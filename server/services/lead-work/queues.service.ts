@@ -11,6 +11,9 @@ import { assignedLeads, beyondKey, orderQueue, queueCardsPage, queueLeads, scope
 import { namesOf } from './colleagues.repository.js';
 import { queueCounts, type TalliedQueue } from './tallies.repository.js';
 import { callbackState, type CallbackState } from './reminders.service.js';
+import type { FieldFilter } from '../../../shared/schemas/lead-field-filters.js';
+import { companyShape } from '../lead-fields/shape.service.js';
+import { resolveFieldFilters, withFieldFilters } from '../lead-fields/filters.js';
 
 export interface QueueCard {
   id: number;
@@ -66,22 +69,25 @@ function toCard(r: CardRow, queue: Queue | null, timeZone: string, now: Date, as
 export async function pageQueue(
   deps: Deps,
   actor: UserActor,
-  input: { queue: Queue; page: number; pageSize: number; search?: string },
+  input: { queue: Queue; page: number; pageSize: number; search?: string; fields?: FieldFilter[] },
 ): Promise<Page<QueueCard>> {
   assertQueueAllowed(actor, input.queue);
   const rules = await companyRules(deps.db, actor.subadminId);
+  const fieldFilters = input.fields?.length ? resolveFieldFilters((await companyShape(deps.db, actor.subadminId)).fields, input.fields) : [];
   const now = new Date();
   const scope = scopeOf(actor, rules, now);
   // A tallied queue's total is its tile's count (migration 0017), kept by the database: no count or
-  // probe of the queue's rows, whose cost grows with them. A search, or junior leads, are counted.
+  // probe of the queue's rows, whose cost grows with them. A search, a field filter, or junior leads, are counted.
   const page =
-    input.queue !== 'junior' && !input.search
+    input.queue !== 'junior' && !input.search && !fieldFilters.length
       ? await pageWithKnownTotal(
           input,
           (offset) => queueCardsPage(deps.db, input.queue, scope, input.pageSize, offset),
           queueCounts(deps.db, scope).then((c) => c[input.queue as TalliedQueue]),
         )
-      : await paginate(queueLeads(deps.db, input.queue, scope, input.search), input, (q) => orderQueue(selectQueueCard(q), input.queue));
+      : await paginate(withFieldFilters(queueLeads(deps.db, input.queue, scope, input.search), fieldFilters), input, (q) =>
+          orderQueue(selectQueueCard(q), input.queue),
+        );
   const assigners =
     input.queue === 'junior'
       ? await namesOf(
