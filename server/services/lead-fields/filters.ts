@@ -78,6 +78,8 @@ export function resolveFieldFilters(fields: readonly FieldDef[], filters: readon
         if (min === undefined && max === undefined) throw refuse(`Give a lowest or highest ${field.label}.`);
         return { ...base, min, max };
       }
+      default:
+        throw refuse(`${field.label} cannot be filtered by.`);
     }
   });
 }

@@ -25,7 +25,7 @@ export async function openNewLeadsExport(deps: Deps, actor: UserActor, search?: 
 
   return (async function* () {
     const [extraLabels, owners] = await Promise.all([
-      extraLabelsOf(deps.db, deps.dialect, base, await lastLeadId(deps.db)),
+      lastLeadId(deps.db).then((last) => extraLabelsOf(deps.db, deps.dialect, base, last)),
       ownerNames(deps.db, actor.subadminId),
     ]);
     const shape = { fields, extraLabels, owners };
