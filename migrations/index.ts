@@ -31,6 +31,7 @@ import { calls } from './0029_calls.js';
 import { unsettledCalls } from './0030_unsettled_calls.js';
 import { callCosts } from './0031_call_costs.js';
 import { companyShape } from './0032_company_shape.js';
+import { leadValueStatistics } from './0035_lead_value_statistics.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
 export const migrations: Migration[] = [
@@ -66,5 +67,6 @@ export const migrations: Migration[] = [
   unsettledCalls,
   callCosts,
   companyShape,
+  leadValueStatistics,
 ];
 export type { Dialect, Migration } from './types.js';

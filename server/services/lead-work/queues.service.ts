@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
 import type { UserActor } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
-import { pageWithKnownTotal, paginate } from '../../db/paging.js';
+import { pageLookingAhead, pageWithKnownTotal, paginate } from '../../db/paging.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import type { Queue } from '../../../shared/schemas/lead-work.js';
 import { companyRules, type CompanyRules } from '../company/company.service.js';
@@ -85,8 +85,10 @@ export async function pageQueue(
           (offset) => queueCardsPage(deps.db, input.queue, scope, input.pageSize, offset),
           queueCounts(deps.db, scope).then((c) => c[input.queue as TalliedQueue]),
         )
-      : await paginate(withFieldFilters(queueLeads(deps.db, input.queue, scope, input.search), fieldFilters), input, (q) =>
-          orderQueue(selectQueueCard(q), input.queue),
+      : await (fieldFilters.length ? pageLookingAhead : paginate)(
+          withFieldFilters(queueLeads(deps.db, input.queue, scope, input.search), fieldFilters),
+          input,
+          (q) => orderQueue(selectQueueCard(q), input.queue),
         );
   const assigners =
     input.queue === 'junior'

@@ -3,7 +3,7 @@ import type { Dialect } from '../../db/database.js';
 import type { DB, LeadsTable } from '../../db/schema.js';
 import type { LeadStatus } from '../../../shared/lead-status.js';
 import type { AssignedFilter, LeadFields } from '../../../shared/schemas/lead-lists.js';
-import { paginate } from '../../db/paging.js';
+import { pageLookingAhead, paginate } from '../../db/paging.js';
 import { containsPattern } from '../users/users.repository.js';
 import { MAX_ID } from '../../../shared/schemas/users.js';
 import { EXPORT_WORK_COLUMNS, type ExportWorkRow } from './export-columns.js';
@@ -225,6 +225,9 @@ type PageInput = { page: number; pageSize: number };
 /** A list's field filters and field order, read against the company's fields. */
 export type FieldListing = { fieldFilters?: readonly ResolvedFieldFilter[]; fieldSort?: ResolvedFieldSort | null };
 
+/** Counted, or (narrowed by a field) looking one row ahead instead. */
+const pagerOf = (input: FieldListing) => (input.fieldFilters?.length ? pageLookingAhead : paginate);
+
 const fieldOrdered = <O>(q: SelectQueryBuilder<LDB, 'l', O>, sort: ResolvedFieldSort | null | undefined) => (sort ? orderByField(q, sort) : q);
 
 /** One page of a telecaller's leads of one status, searched, latest change first (or by a field). */
@@ -236,7 +239,7 @@ export function pageOfTelecallerLeads(
   input: PageInput & { search?: string } & FieldListing,
 ) {
   const base = leadsOfTelecaller(db, subadminId, telecallerId, status, input.search, input.fieldFilters);
-  return paginate(base, input, (q) => fieldOrdered(selectTelecallerLead(q), input.fieldSort).orderBy('l.updated_at', 'desc').orderBy('l.id', 'desc'));
+  return pagerOf(input)(base, input, (q) => fieldOrdered(selectTelecallerLead(q), input.fieldSort).orderBy('l.updated_at', 'desc').orderBy('l.id', 'desc'));
 }
 
 /** The original API's fields of a telecaller's leads of one status: the `cap` latest changed, with the full count. */
@@ -248,7 +251,7 @@ export function latestLegacyLeads(db: Kysely<DB>, subadminId: number, telecaller
 
 /** One page of the company's uploaded leads, filtered, newest first. */
 export function pageOfUploadedLeads(db: Kysely<DB>, subadminId: number, input: PageInput & UploadedFilter & FieldListing) {
-  return paginate(uploadedLeads(db, subadminId, input), input, (q) => fieldOrdered(selectUploadedLead(q), input.fieldSort).orderBy('l.id', 'desc'));
+  return pagerOf(input)(uploadedLeads(db, subadminId, input), input, (q) => fieldOrdered(selectUploadedLead(q), input.fieldSort).orderBy('l.id', 'desc'));
 }
 
 const FROM_LEADS = 'from "leads" as "l"';
