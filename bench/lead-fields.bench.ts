@@ -1,4 +1,4 @@
-// Lists filtered by a company's own fields (issue 33, docs/lead-fields.md#storage): on 1,000,000
+// Lists filtered by a company's own fields (issue 33, docs/lead-fields-lists.md#storage): on 1,000,000
 // leads with 10 field values each, a telecaller's queue page and the company's lead list page
 // filtered by a field (a single choice matching ~10% of leads; a number range), against the same
 // page of a company of 1,000,000 leads without fields, in the same run, on both databases. Goal:

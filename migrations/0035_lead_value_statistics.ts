@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Dialect, Migration } from './types.js';
 
 /*
- * Postgres' estimate of how many leads a field's value matches (docs/lead-fields.md#lists): without
+ * Postgres' estimate of how many leads a field's value matches (docs/lead-fields-lists.md): without
  * statistics on (field_id, value) together, it multiplies the two columns' selectivities, guesses
  * a tenth of the real count for a choice held by 10% of the leads, and reads every one of them to
  * sort them for a page of 20 (90 ms at 50,000 leads) instead of walking the list's own order and

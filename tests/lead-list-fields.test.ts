@@ -11,7 +11,7 @@ import { resolveFieldFilters, withFieldFilters } from '../server/services/lead-f
 import { uploadedLeads } from '../server/services/leads/lists.repository.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
 
-/** The original client's columns, then the lead's work (docs/features.md#exports). */
+/** The original client's columns, then the lead's work (docs/lead-fields-lists.md#exports). */
 const SPEC_AND_WORK = 'Id,Name,Mobile,Requirement,Area,Category,Upload Time,Status,Owner,Last outcome,Feedback,Note,Callback,Attempts,Source,Email';
 
 describe.each(dialects)("the company's lists and exports with its own fields, on %s", (dialect) => {

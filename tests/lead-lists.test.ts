@@ -7,7 +7,7 @@ import { insertLeads } from '../server/services/leads/leads.repository.js';
 import { nowIso } from '../server/db/dialect.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
 
-/** The original client's columns first, unchanged, then the lead's work (docs/features.md#exports). */
+/** The original client's columns first, unchanged, then the lead's work (docs/lead-fields-lists.md#exports). */
 const HEADER = 'Id,Name,Mobile,Requirement,Area,Category,Upload Time,Status,Owner,Last outcome,Feedback,Note,Callback,Attempts,Source,Email';
 
 describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {

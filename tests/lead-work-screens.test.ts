@@ -4,7 +4,7 @@ import { insertCompany, insertLeadRows, insertUser, PASSWORD } from './helpers/f
 import { mutate, signIn, type Session } from './helpers/http.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
 
-/** The original client's columns first, unchanged, then the lead's work (docs/features.md#exports). */
+/** The original client's columns first, unchanged, then the lead's work (docs/lead-fields-lists.md#exports). */
 const HEADER = 'Id,Name,Mobile,Requirement,Area,Category,Upload Time,Status,Owner,Last outcome,Feedback,Note,Callback,Attempts,Source,Email';
 const DAY = 86_400_000;
 

@@ -46,7 +46,7 @@ export async function paginate<DB, TB extends keyof DB, O, R>(
  * One page of a list whose count would cost more than its page: the page and one row more, which
  * says whether another page follows (`totalCapped` with a total one past the page then). A list
  * narrowed by a company's field pages this way: counting its matches means a seek per lead of the
- * list, 100 times a page's (docs/lead-fields.md#lists).
+ * list, 100 times a page's (docs/lead-fields-lists.md).
  */
 export async function pageLookingAhead<DB, TB extends keyof DB, O, R>(
   base: SelectQueryBuilder<DB, TB, O>,

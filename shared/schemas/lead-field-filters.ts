@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { TEXT_INDEX_MAX } from '../lead-fields.js';
 
 /*
- * A list narrowed or ordered by the company's own fields (docs/lead-fields.md#lists): each filter
+ * A list narrowed or ordered by the company's own fields (docs/lead-fields-lists.md): each filter
  * names a field by its key and gives what its type's filter kind takes (FIELD_TYPES[type].filter):
  * equals (text, phone, email, link), anyOf (choices), min/max (number, money in rupees, date, date
  * and time), yes (yes/no). The server reads the values as the field reads a value, so a choice's

@@ -116,7 +116,7 @@ export interface LeadFields {
   upload_date: string;
 }
 
-/** The company's fields that have a value on a lead, by key (docs/lead-fields.md). */
+/** The company's fields that have a value on a lead, by key (docs/lead-fields-lists.md). */
 export interface WithFieldValues {
   fields: Record<string, FieldWireValue>;
 }

@@ -5,7 +5,7 @@ import { FIELD_TYPES, readFieldValue, type FieldDef, type StoredValue } from '..
 import type { FieldFilter, FieldSort } from '../../../shared/schemas/lead-field-filters.js';
 
 /*
- * Lists narrowed and ordered by the company's fields (docs/lead-fields.md#lists). A filter is an
+ * Lists narrowed and ordered by the company's fields (docs/lead-fields-lists.md). A filter is an
  * EXISTS on lead_values for the lead, which the partial index (field_id, v_text, lead_id) or the
  * primary key (lead_id, field_id, item) answers with one seek per lead the list walks; the filters are
  * checked against the company's own fields first, so another company's key is simply unknown.
@@ -104,7 +104,7 @@ function hasValue(eb: ExpressionBuilder<LDB, 'l'>, f: ResolvedFieldFilter): Expr
   if (f.min !== undefined) q = q.where(unindexed, '>=', f.min);
   if (f.max !== undefined) q = q.where(unindexed, '<=', f.max);
   // LIMIT keeps SQLite from turning the EXISTS into a join, for which it built an automatic index
-  // of the field's values on every page (5 s at 1,000,000 leads; docs/lead-fields.md#lists)
+  // of the field's values on every page (5 s at 1,000,000 leads; docs/lead-fields-lists.md)
   return eb.exists(q.limit(1));
 }
 

@@ -9,7 +9,7 @@ import { EXPORT_HEADER, csvLine, exportLine } from './lead-export.js';
 import type { ExportLeadRow } from './lists.repository.js';
 
 /*
- * What a lead export carries after the original client's columns (docs/features.md#exports): the
+ * What a lead export carries after the original client's columns (docs/lead-fields-lists.md#exports): the
  * lead's work (status, owner, last outcome, its feedback and note, callback, attempts, source,
  * email), every company field (retired ones marked), then the extra details a file or a source
  * gave, one column per label found among the exported leads. What is not on the lead row is read

@@ -6,7 +6,7 @@ import type { WithFieldValues } from '../../../../shared/schemas/lead-lists';
 import type { AppColumn } from '../DataTable/AppTable';
 
 /*
- * A lead list's own fields (docs/lead-fields.md#lists): which of the company's fields show as
+ * A lead list's own fields (docs/lead-fields-lists.md): which of the company's fields show as
  * columns (remembered per list in this browser), one field to filter by, and one to sort by.
  */
 
