@@ -180,7 +180,7 @@ describe.each(dialects)("the company's lists and exports with its own fields, on
         { key: 'roof', anyOf: ['rcc'] },
         { key: 'family_size', min: 5, max: 10 },
       ]) {
-        const q = withFieldFilters(uploadedLeads(db(), a.id, { assigned: 'all' }), resolveFieldFilters(fields, [filter]));
+        const q = withFieldFilters(uploadedLeads(db(), a.id, { assigned: 'all' }), resolveFieldFilters(fields, [filter], dialect));
         const compiled = q.select('l.id').orderBy('l.id', 'desc').limit(21).compile();
         if (dialect === 'sqlite') {
           const plan = (await db().executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]))).rows

@@ -1,5 +1,6 @@
 import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { Dialect } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { FIELD_TYPES, readFieldValue, type FieldDef, type StoredValue } from '../../../shared/lead-fields.js';
 import type { FieldFilter, FieldSort } from '../../../shared/schemas/lead-field-filters.js';
@@ -20,6 +21,8 @@ export interface ResolvedFieldFilter {
   anyOf?: (string | number)[];
   min?: string | number;
   max?: string | number;
+  /** SQLite: compare a range on the lead's own value row (see hasValue) */
+  rangeOnRow?: boolean;
 }
 
 export interface ResolvedFieldSort {
@@ -55,7 +58,7 @@ function storedOf(field: FieldDef, raw: string | number, column: 'v_text' | 'v_n
 }
 
 /** The list's filters read against the company's fields; a wrong one is refused with why. */
-export function resolveFieldFilters(fields: readonly FieldDef[], filters: readonly FieldFilter[] | undefined): ResolvedFieldFilter[] {
+export function resolveFieldFilters(fields: readonly FieldDef[], filters: readonly FieldFilter[] | undefined, dialect: Dialect): ResolvedFieldFilter[] {
   return (filters ?? []).map((f) => {
     const field = fieldOf(fields, f.key);
     const type = FIELD_TYPES[field.type];
@@ -76,7 +79,7 @@ export function resolveFieldFilters(fields: readonly FieldDef[], filters: readon
         const min = f.min === undefined || f.min === '' ? undefined : storedOf(field, f.min, column);
         const max = f.max === undefined || f.max === '' ? undefined : storedOf(field, f.max, column);
         if (min === undefined && max === undefined) throw refuse(`Give a lowest or highest ${field.label}.`);
-        return { ...base, min, max };
+        return { ...base, min, max, rangeOnRow: dialect === 'sqlite' };
       }
       default:
         throw refuse(`${field.label} cannot be filtered by.`);
@@ -96,13 +99,13 @@ export function resolveFieldSort(fields: readonly FieldDef[], sort: FieldSort | 
 function hasValue(eb: ExpressionBuilder<LDB, 'l'>, f: ResolvedFieldFilter): Expression<SqlBool> {
   let q = eb.selectFrom('lead_values as fv').select(sql<number>`1`.as('one')).where('fv.field_id', '=', f.fieldId).whereRef('fv.lead_id', '=', 'l.id');
   if (f.anyOf) q = f.anyOf.length === 1 ? q.where(`fv.${f.column}`, '=', f.anyOf[0]!) : q.where(`fv.${f.column}`, 'in', f.anyOf);
-  // A range is checked on the lead's own value row (the primary key's seek), never by the value
-  // index: SQLite without statistics chose to read the field's whole index for every lead it
+  // On SQLite a range is checked on the lead's own value row (the primary key's seek), never by
+  // the value index: without statistics it chose to read the field's whole index for every lead it
   // walked. Through coalesce, a comparison no longer says the value is there, which the partial
-  // value indexes need.
-  const unindexed = f.column === 'v_num' ? sql`coalesce(fv.v_num, null)` : sql`coalesce(fv.v_text, '')`;
-  if (f.min !== undefined) q = q.where(unindexed, '>=', f.min);
-  if (f.max !== undefined) q = q.where(unindexed, '<=', f.max);
+  // value indexes need. Postgres keeps the plain comparison: its estimates (migration 0035) need it.
+  const compared = f.rangeOnRow ? (f.column === 'v_num' ? sql`coalesce(fv.v_num, null)` : sql`coalesce(fv.v_text, '')`) : sql.ref(`fv.${f.column}`);
+  if (f.min !== undefined) q = q.where(compared, '>=', f.min);
+  if (f.max !== undefined) q = q.where(compared, '<=', f.max);
   // LIMIT keeps SQLite from turning the EXISTS into a join, for which it built an automatic index
   // of the field's values on every page (5 s at 1,000,000 leads; docs/lead-fields-lists.md)
   return eb.exists(q.limit(1));

@@ -73,7 +73,7 @@ export async function pageQueue(
 ): Promise<Page<QueueCard>> {
   assertQueueAllowed(actor, input.queue);
   const rules = await companyRules(deps.db, actor.subadminId);
-  const fieldFilters = input.fields?.length ? resolveFieldFilters((await companyShape(deps.db, actor.subadminId)).fields, input.fields) : [];
+  const fieldFilters = input.fields?.length ? resolveFieldFilters((await companyShape(deps.db, actor.subadminId)).fields, input.fields, deps.dialect) : [];
   const now = new Date();
   const scope = scopeOf(actor, rules, now);
   // A tallied queue's total is its tile's count (migration 0017), kept by the database: no count or

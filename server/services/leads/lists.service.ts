@@ -71,7 +71,7 @@ async function companyTelecaller(deps: Deps, actor: SubadminActor, id: number): 
 /** The list's field filters and order read against the company's fields (a wrong one refused), and its fields. */
 async function fieldListing(deps: Deps, subadminId: number, input: { fields?: FieldFilter[]; sortField?: FieldSort }) {
   const { fields } = await companyShape(deps.db, subadminId);
-  return { fields, fieldFilters: resolveFieldFilters(fields, input.fields), fieldSort: resolveFieldSort(fields, input.sortField) };
+  return { fields, fieldFilters: resolveFieldFilters(fields, input.fields, deps.dialect), fieldSort: resolveFieldSort(fields, input.sortField) };
 }
 
 /** A page's leads with their field values: one query for the page. */
