@@ -9,9 +9,10 @@ const BENCHES: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   telephony: () => import('./telephony.bench.js'),
   start: () => import('./start.bench.js'),
   scale: () => import('./scale.bench.js'),
+  'lead-fields': () => import('./lead-fields.bench.js'),
 };
-/** Run only when named: 5,000,000 leads take a while to load. */
-const ON_REQUEST = new Set(['scale']);
+/** Run only when named: 5,000,000 leads (scale), 2,000,000 and 10,000,000 values (lead-fields) take a while to load. */
+const ON_REQUEST = new Set(['scale', 'lead-fields']);
 
 const chosen = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 for (const name of chosen.length ? chosen : Object.keys(BENCHES).filter((b) => !ON_REQUEST.has(b))) {

@@ -32,6 +32,7 @@ import { unsettledCalls } from './0030_unsettled_calls.js';
 import { callCosts } from './0031_call_costs.js';
 import { companyShape } from './0032_company_shape.js';
 import { routingByField } from './0033_routing_by_field.js';
+import { leadValueStatistics } from './0035_lead_value_statistics.js';
 
 // Listed by hand, in order: bundlers and tsx break folder scanning. Never edit a landed one.
 export const migrations: Migration[] = [
@@ -68,5 +69,6 @@ export const migrations: Migration[] = [
   callCosts,
   companyShape,
   routingByField,
+  leadValueStatistics,
 ];
 export type { Dialect, Migration } from './types.js';

@@ -7,7 +7,8 @@ import { insertLeads } from '../server/services/leads/leads.repository.js';
 import { nowIso } from '../server/db/dialect.js';
 import { LEAD_STATUS } from '../shared/lead-status.js';
 
-const HEADER = 'Id,Name,Mobile,Requirement,Area,Category,Upload Time';
+/** The original client's columns first, unchanged, then the lead's work (docs/lead-fields-lists.md#exports). */
+const HEADER = 'Id,Name,Mobile,Requirement,Area,Category,Upload Time,Status,Owner,Last outcome,Feedback,Note,Callback,Attempts,Source,Email';
 
 describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
   const t = testAppFor(dialect);
@@ -378,9 +379,9 @@ describe.each(dialects)('sub-admin lead lists on %s', (dialect) => {
       const records = csvRecords(res.body);
       expect(records[0]).toBe(HEADER);
       expect(records.slice(1)).toEqual([
-        `${ids[0]},Plain Name,9876543210,Website,Pune,IndiaMART,2025-03-05 15:30:00`,
+        `${ids[0]},Plain Name,9876543210,Website,Pune,IndiaMART,2025-03-05 15:30:00,New,,,,,,0,,`,
         expect.stringMatching(
-          new RegExp(`^${ids[1]},"Shah, Amit",\\d{10},"Says ""urgent""","Navi\nMumbai",JustDial,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d$`),
+          new RegExp(`^${ids[1]},"Shah, Amit",\\d{10},"Says ""urgent""","Navi\nMumbai",JustDial,\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d,Interested,`),
         ),
         expect.stringMatching(new RegExp(`^${ids[2]},"'=HYPERLINK\\(""http://x""\\)",\\d{10},'\\+91 call,'-5,'@SUM\\(A1\\),`)),
         expect.stringMatching(new RegExp(`^${ids[3]},'\tTabbed,\\d{10},"Line one\n\nLine two",Delhi,Manual,`)),

@@ -75,7 +75,8 @@ describe.each(dialects)("the company's time zone on %s", (dialect) => {
       { name: 'Winter Lead', created_at: WINTER },
       { name: 'Summer Lead', created_at: SUMMER },
     ]);
-    const times = (rows: string[]) => rows.map((r) => [Number(r.split(',')[0]), r.slice(r.lastIndexOf(',') + 1)]);
+    // the upload time is the original client's seventh column
+    const times = (rows: string[]) => rows.map((r) => [Number(r.split(',')[0]), r.split(',')[6]]);
     expect(times(await exportRows(c.session))).toEqual([
       [ids[0], '2025-03-05 05:00:00'],
       [ids[1], '2025-06-30 23:30:00'],

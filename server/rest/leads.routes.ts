@@ -37,7 +37,7 @@ export const leadsRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { dep
     '/leads/export.csv',
     {
       summary: 'Leads as a CSV file',
-      description: `With telecallerId, that telecaller's list named by status (${LEAD_LIST_NAMES}); without it, the uploaded leads filtered by status code, category, search and assigned.`,
+      description: `With telecallerId, that telecaller's list named by status (${LEAD_LIST_NAMES}); without it, the uploaded leads filtered by status code, category, search and assigned. \`fields\` narrows either by the company's fields (JSON: [{"key":"roof","anyOf":["rcc"]}], at most 5). The original client's columns come first, then the lead's work, every company field and the extra details (docs/lead-fields-lists.md).`,
       guard,
       query: LeadExportQuery,
       answers: 'csv',

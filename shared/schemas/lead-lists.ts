@@ -4,6 +4,8 @@ import { ASSIGNED_FILTERS, type AssignedFilter } from '../leads.js';
 import { LEAD_STATUS_CODES, STATUS_LISTS, STATUS_OF_LIST, type LeadStatus, type StatusList } from '../lead-status.js';
 import { PageInput } from './paging.js';
 import { idField } from './users.js';
+import { FieldFiltersParam, fieldListInput, type FieldFilter } from './lead-field-filters.js';
+import type { FieldWireValue } from '../lead-fields.js';
 
 /**
  * The sub-admin's per-telecaller lead lists. "Pending" there means assigned and untouched (status '0'),
@@ -28,7 +30,7 @@ export const ByTelecallerInput = PageInput.extend({ status: LeadListSchema });
 export type ByTelecallerInput = z.input<typeof ByTelecallerInput>;
 
 /** One telecaller's leads of one list; `search` finds a name or a mobile by its start. */
-export const OfTelecallerInput = PageInput.extend({ telecallerId: idField, status: LeadListSchema });
+export const OfTelecallerInput = PageInput.extend({ telecallerId: idField, status: LeadListSchema, ...fieldListInput });
 export type OfTelecallerInput = z.input<typeof OfTelecallerInput>;
 
 const categoryFilter = z
@@ -45,7 +47,7 @@ const uploadedFilters = {
 };
 
 /** The company's uploaded leads; `search` finds a name or a mobile by its start. */
-export const UploadedLeadsInput = PageInput.extend(uploadedFilters);
+export const UploadedLeadsInput = PageInput.extend({ ...uploadedFilters, ...fieldListInput });
 export type UploadedLeadsInput = z.input<typeof UploadedLeadsInput>;
 
 const optionalSearch = z.string().trim().max(100, 'Search must be at most 100 characters.').optional();
@@ -62,23 +64,25 @@ export const LeadExportQuery = z
     search: optionalSearch,
     category: categoryFilter,
     assigned: z.preprocess((v) => (v === '' ? undefined : v), uploadedFilters.assigned),
+    fields: FieldFiltersParam,
   })
   .transform((q, ctx) => {
     const search = q.search || undefined;
+    const fields: FieldFilter[] | undefined = q.fields;
     if (q.telecallerId !== undefined) {
       const list = LeadListSchema.safeParse(q.status);
       if (!list.success) {
         ctx.addIssue({ code: 'custom', path: ['status'], message: `Choose a lead list: ${LEAD_LIST_NAMES}.` });
         return z.NEVER;
       }
-      return { kind: 'telecaller' as const, telecallerId: q.telecallerId, status: list.data, search };
+      return { kind: 'telecaller' as const, telecallerId: q.telecallerId, status: list.data, search, fields };
     }
     const status = LeadStatusSchema.optional().safeParse(q.status);
     if (!status.success) {
       ctx.addIssue({ code: 'custom', path: ['status'], message: 'Choose a valid lead status.' });
       return z.NEVER;
     }
-    return { kind: 'uploaded' as const, search, category: q.category, assigned: q.assigned, status: status.data };
+    return { kind: 'uploaded' as const, search, category: q.category, assigned: q.assigned, status: status.data, fields };
   });
 export type LeadExportQuery = z.output<typeof LeadExportQuery>;
 
@@ -112,7 +116,12 @@ export interface LeadFields {
   upload_date: string;
 }
 
-export interface TelecallerLeadRow extends LeadFields {
+/** The company's fields that have a value on a lead, by key (docs/lead-fields-lists.md). */
+export interface WithFieldValues {
+  fields: Record<string, FieldWireValue>;
+}
+
+export interface TelecallerLeadRow extends LeadFields, WithFieldValues {
   telicaller_send_date: string | null;
   status: LeadStatus;
   lead_quality: string | null;
@@ -125,7 +134,7 @@ export interface TelecallerLeadRow extends LeadFields {
   updated_at: string;
 }
 
-export interface UploadedLeadRow extends LeadFields {
+export interface UploadedLeadRow extends LeadFields, WithFieldValues {
   status: LeadStatus;
   telicaller_id: number | null;
   /** the assignee's name, null when unassigned */

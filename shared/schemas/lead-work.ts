@@ -6,13 +6,15 @@ import { idField, idOf } from './users.js';
 import { numeric } from './fields.js';
 import { NOT_CONNECTED } from '../leads.js';
 import { MAX_FIELDS as MAX_FIELD_KEYS } from '../lead-fields.js';
+import { FieldFilters } from './lead-field-filters.js';
 
 // The list lives with the constants so the web's route guards can read it without the schemas.
 export const QUEUES = LEAD_QUEUES;
 export type Queue = LeadQueue;
 export const QueueField = z.enum(QUEUES, { error: 'Choose a lead queue.' });
 
-export const QueueInput = PageInput.extend({ queue: QueueField });
+/** `fields`: narrowed by the company's fields (lead-field-filters.ts). */
+export const QueueInput = PageInput.extend({ queue: QueueField, fields: FieldFilters.optional() });
 export type QueueInput = z.input<typeof QueueInput>;
 
 /** The statuses a lead form may submit and the feedback each offers: the lead statuses' registry says. */

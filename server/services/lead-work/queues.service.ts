@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.js';
 import type { DB } from '../../db/schema.js';
 import type { UserActor } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
-import { pageWithKnownTotal, paginate } from '../../db/paging.js';
+import { pageLookingAhead, pageWithKnownTotal, paginate } from '../../db/paging.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import type { Queue } from '../../../shared/schemas/lead-work.js';
 import { companyRules, type CompanyRules } from '../company/company.service.js';
@@ -25,6 +25,8 @@ import { callbackState, type CallbackState } from './reminders.service.js';
 import { companyShape } from '../lead-fields/shape.service.js';
 import { fieldValuesOfLeads } from '../lead-fields/values.js';
 import type { FieldWireValue } from '../../../shared/lead-fields.js';
+import type { FieldFilter } from '../../../shared/schemas/lead-field-filters.js';
+import { resolveFieldFilters, withFieldFilters } from '../lead-fields/filters.js';
 
 export interface QueueCard {
   id: number;
@@ -96,22 +98,27 @@ async function withCardFields(db: Kysely<DB>, subadminId: number, cards: QueueCa
 export async function pageQueue(
   deps: Deps,
   actor: UserActor,
-  input: { queue: Queue; page: number; pageSize: number; search?: string },
+  input: { queue: Queue; page: number; pageSize: number; search?: string; fields?: FieldFilter[] },
 ): Promise<Page<QueueCard>> {
   assertQueueAllowed(actor, input.queue);
   const rules = await companyRules(deps.db, actor.subadminId);
+  const fieldFilters = input.fields?.length ? resolveFieldFilters((await companyShape(deps.db, actor.subadminId)).fields, input.fields, deps.dialect) : [];
   const now = new Date();
   const scope = scopeOf(actor, rules, now);
   // A tallied queue's total is its tile's count (migration 0017), kept by the database: no count or
-  // probe of the queue's rows, whose cost grows with them. A search, or junior leads, are counted.
+  // probe of the queue's rows, whose cost grows with them. A search, a field filter, or junior leads, are counted.
   const page =
-    input.queue !== 'junior' && !input.search
+    input.queue !== 'junior' && !input.search && !fieldFilters.length
       ? await pageWithKnownTotal(
           input,
           (offset) => queueCardsPage(deps.db, input.queue, scope, input.pageSize, offset),
           queueCounts(deps.db, scope).then((c) => c[input.queue as TalliedQueue]),
         )
-      : await paginate(queueLeads(deps.db, input.queue, scope, input.search), input, (q) => orderQueue(selectQueueCard(q), input.queue));
+      : await (fieldFilters.length ? pageLookingAhead : paginate)(
+          withFieldFilters(queueLeads(deps.db, input.queue, scope, input.search), fieldFilters),
+          input,
+          (q) => orderQueue(selectQueueCard(q), input.queue),
+        );
   const assigners =
     input.queue === 'junior'
       ? await namesOf(

@@ -3,9 +3,11 @@ import type { Dialect } from '../../db/database.js';
 import type { DB, LeadsTable } from '../../db/schema.js';
 import type { LeadStatus } from '../../../shared/lead-status.js';
 import type { AssignedFilter, LeadFields } from '../../../shared/schemas/lead-lists.js';
-import { paginate } from '../../db/paging.js';
+import { pageLookingAhead, paginate } from '../../db/paging.js';
 import { containsPattern } from '../users/users.repository.js';
 import { MAX_ID } from '../../../shared/schemas/users.js';
+import { EXPORT_WORK_COLUMNS, type ExportWorkRow } from './export-columns.js';
+import { orderByField, withFieldFilters, type ResolvedFieldFilter, type ResolvedFieldSort } from '../lead-fields/filters.js';
 
 /** The database as a query on `leads as l` sees it. */
 type LDB = DB & { l: DB['leads'] };
@@ -123,12 +125,19 @@ export function countByTelecaller(db: Kysely<DB>, subadminId: number, status: Le
     .execute();
 }
 
-/** One telecaller's leads of one status, optionally searched. */
-export function leadsOfTelecaller(db: Kysely<DB>, subadminId: number, telecallerId: number, status: LeadStatus, search?: string) {
+/** One telecaller's leads of one status, optionally searched and narrowed by the company's fields. */
+export function leadsOfTelecaller(
+  db: Kysely<DB>,
+  subadminId: number,
+  telecallerId: number,
+  status: LeadStatus,
+  search?: string,
+  fieldFilters: readonly ResolvedFieldFilter[] = [],
+) {
   let q = visibleLeads(db, subadminId).where('l.telicaller_id', '=', telecallerId).where('l.status', '=', status);
   const cond = leadSearch(search);
   if (cond) q = q.where(cond);
-  return q;
+  return withFieldFilters(q, fieldFilters);
 }
 
 export interface UploadedFilter {
@@ -136,6 +145,7 @@ export interface UploadedFilter {
   category?: string;
   assigned: AssignedFilter;
   status?: LeadStatus;
+  fieldFilters?: readonly ResolvedFieldFilter[];
 }
 
 export function uploadedLeads(db: Kysely<DB>, subadminId: number, f: UploadedFilter) {
@@ -150,7 +160,7 @@ export function uploadedLeads(db: Kysely<DB>, subadminId: number, f: UploadedFil
   if (f.assigned === 'assigned') q = q.where('l.telicaller_id', 'is not', null);
   if (f.assigned === 'unassigned') q = q.where('l.telicaller_id', 'is', null);
   if (f.status) q = q.where('l.status', '=', f.status);
-  return q;
+  return withFieldFilters(q, f.fieldFilters ?? []);
 }
 
 /** The lead fields every list and the export start with (shared/schemas/lead-lists.ts LeadFields), typed from the schema. */
@@ -212,11 +222,24 @@ const selectUploadedLead = (q: LeadsQuery) =>
   ]);
 
 type PageInput = { page: number; pageSize: number };
+/** A list's field filters and field order, read against the company's fields. */
+export type FieldListing = { fieldFilters?: readonly ResolvedFieldFilter[]; fieldSort?: ResolvedFieldSort | null };
 
-/** One page of a telecaller's leads of one status, searched, latest change first. */
-export function pageOfTelecallerLeads(db: Kysely<DB>, subadminId: number, telecallerId: number, status: LeadStatus, input: PageInput & { search?: string }) {
-  const base = leadsOfTelecaller(db, subadminId, telecallerId, status, input.search);
-  return paginate(base, input, (q) => selectTelecallerLead(q).orderBy('l.updated_at', 'desc').orderBy('l.id', 'desc'));
+/** Counted, or (narrowed by a field) looking one row ahead instead. */
+const pagerOf = (input: FieldListing) => (input.fieldFilters?.length ? pageLookingAhead : paginate);
+
+const fieldOrdered = <O>(q: SelectQueryBuilder<LDB, 'l', O>, sort: ResolvedFieldSort | null | undefined) => (sort ? orderByField(q, sort) : q);
+
+/** One page of a telecaller's leads of one status, searched, latest change first (or by a field). */
+export function pageOfTelecallerLeads(
+  db: Kysely<DB>,
+  subadminId: number,
+  telecallerId: number,
+  status: LeadStatus,
+  input: PageInput & { search?: string } & FieldListing,
+) {
+  const base = leadsOfTelecaller(db, subadminId, telecallerId, status, input.search, input.fieldFilters);
+  return pagerOf(input)(base, input, (q) => fieldOrdered(selectTelecallerLead(q), input.fieldSort).orderBy('l.updated_at', 'desc').orderBy('l.id', 'desc'));
 }
 
 /** The original API's fields of a telecaller's leads of one status: the `cap` latest changed, with the full count. */
@@ -227,8 +250,8 @@ export function latestLegacyLeads(db: Kysely<DB>, subadminId: number, telecaller
 }
 
 /** One page of the company's uploaded leads, filtered, newest first. */
-export function pageOfUploadedLeads(db: Kysely<DB>, subadminId: number, input: PageInput & UploadedFilter) {
-  return paginate(uploadedLeads(db, subadminId, input), input, (q) => selectUploadedLead(q).orderBy('l.id', 'desc'));
+export function pageOfUploadedLeads(db: Kysely<DB>, subadminId: number, input: PageInput & UploadedFilter & FieldListing) {
+  return pagerOf(input)(uploadedLeads(db, subadminId, input), input, (q) => fieldOrdered(selectUploadedLead(q), input.fieldSort).orderBy('l.id', 'desc'));
 }
 
 const FROM_LEADS = 'from "leads" as "l"';
@@ -239,13 +262,19 @@ const FROM_LEADS = 'from "leads" as "l"';
  * through - after rows, and a plan that sorts sorts no more). SQLite is told to walk the primary key
  * (NOT INDEXED; rowid ranges stay allowed), which it cannot get wrong without table statistics.
  */
-export async function exportPage(db: Kysely<DB>, dialect: Dialect, base: LeadsQuery, after: number, through: number, limit: number): Promise<ExportLeadRow[]> {
-  const compiled = base.select(LEAD_FIELDS).where('l.id', '>', after).where('l.id', '<=', through).orderBy('l.id').limit(limit).compile();
+export async function exportPage(db: Kysely<DB>, dialect: Dialect, base: LeadsQuery, after: number, through: number, limit: number): Promise<ExportWorkRow[]> {
+  const compiled = base
+    .select([...LEAD_FIELDS, ...EXPORT_WORK_COLUMNS])
+    .where('l.id', '>', after)
+    .where('l.id', '<=', through)
+    .orderBy('l.id')
+    .limit(limit)
+    .compile();
   if (dialect === 'sqlite') {
     const text = compiled.sql.replace(FROM_LEADS, `${FROM_LEADS} not indexed`);
-    return (await db.executeQuery<ExportLeadRow>(CompiledQuery.raw(text, [...compiled.parameters]))).rows;
+    return (await db.executeQuery<ExportWorkRow>(CompiledQuery.raw(text, [...compiled.parameters]))).rows;
   }
-  return (await db.executeQuery<ExportLeadRow>(compiled)).rows;
+  return (await db.executeQuery<ExportWorkRow>(compiled)).rows;
 }
 
 /** The highest lead id of any company (the primary key's last entry): where an export stops. */

@@ -19,6 +19,11 @@ import {
 import { companyTimeZone } from '../company/company.service.js';
 import { countByTelecaller, distinctCategories, findCompanyUser, latestLegacyLeads, pageOfTelecallerLeads, pageOfUploadedLeads } from './lists.repository.js';
 import { leadExportChunks, type LeadExportJob } from './lead-export-chunks.js';
+import { companyShape } from '../lead-fields/shape.service.js';
+import { resolveFieldFilters, resolveFieldSort } from '../lead-fields/filters.js';
+import { fieldValuesOfLeads } from '../lead-fields/values.js';
+import type { FieldFilter, FieldSort } from '../../../shared/schemas/lead-field-filters.js';
+import type { FieldDef, FieldWireValue } from '../../../shared/lead-fields.js';
 
 type Out<S extends z.ZodType> = z.output<S>;
 
@@ -63,14 +68,38 @@ async function companyTelecaller(deps: Deps, actor: SubadminActor, id: number): 
   return toSummary(user);
 }
 
+/** The list's field filters and order read against the company's fields (a wrong one refused), and its fields. */
+async function fieldListing(deps: Deps, subadminId: number, input: { fields?: FieldFilter[]; sortField?: FieldSort }) {
+  const { fields } = await companyShape(deps.db, subadminId);
+  return { fields, fieldFilters: resolveFieldFilters(fields, input.fields, deps.dialect), fieldSort: resolveFieldSort(fields, input.sortField) };
+}
+
+/** A page's leads with their field values: one query for the page. */
+async function withValues<R extends { id: number }>(
+  deps: Deps,
+  subadminId: number,
+  fields: readonly FieldDef[],
+  items: R[],
+): Promise<Array<R & { fields: Record<string, FieldWireValue> }>> {
+  const values = await fieldValuesOfLeads(
+    deps.db,
+    subadminId,
+    fields,
+    items.map((r) => r.id),
+  );
+  return items.map((r) => ({ ...r, fields: values.get(r.id) ?? {} }));
+}
+
 export async function pageLeadsOfTelecaller(
   deps: Deps,
   actor: SubadminActor,
   input: Out<typeof OfTelecallerInput>,
 ): Promise<Page<TelecallerLeadRow> & { telecaller: TelecallerSummary }> {
   const telecaller = await companyTelecaller(deps, actor, input.telecallerId);
-  const page = await pageOfTelecallerLeads(deps.db, actor.subadminId, telecaller.id, LEAD_LIST_STATUS[input.status], input);
-  return { ...page, items: page.items.map((r) => ({ ...r, status: r.status as LeadStatus })), telecaller };
+  const listing = await fieldListing(deps, actor.subadminId, input);
+  const page = await pageOfTelecallerLeads(deps.db, actor.subadminId, telecaller.id, LEAD_LIST_STATUS[input.status], { ...input, ...listing });
+  const items = await withValues(deps, actor.subadminId, listing.fields, page.items);
+  return { ...page, items: items.map((r) => ({ ...r, status: r.status as LeadStatus })), telecaller };
 }
 
 /** The original API's lead list of one telecaller: the newest LEGACY_LEADS_CAP, with the full count. */
@@ -81,10 +110,12 @@ export async function legacyLeadsOfTelecaller(deps: Deps, actor: SubadminActor, 
 }
 
 export async function pageUploadedLeads(deps: Deps, actor: SubadminActor, input: Out<typeof UploadedLeadsInput>): Promise<Page<UploadedLeadRow>> {
-  const page = await pageOfUploadedLeads(deps.db, actor.subadminId, input);
+  const listing = await fieldListing(deps, actor.subadminId, input);
+  const page = await pageOfUploadedLeads(deps.db, actor.subadminId, { ...input, ...listing });
+  const items = await withValues(deps, actor.subadminId, listing.fields, page.items);
   return {
     ...page,
-    items: page.items.map(({ route_waiting, ...r }) => ({
+    items: items.map(({ route_waiting, ...r }) => ({
       ...r,
       status: r.status as LeadStatus,
       assignee_name: r.assignee_name ?? null,
@@ -107,6 +138,7 @@ export function listCategories(deps: Deps, actor: SubadminActor) {
 export async function openLeadExport(deps: Deps, actor: SubadminActor, query: LeadExportQuery): Promise<AsyncIterable<Buffer>> {
   const timeZone = await companyTimeZone(deps.db, actor.subadminId);
   if (query.kind === 'telecaller') await companyTelecaller(deps, actor, query.telecallerId);
-  const job: LeadExportJob = { subadminId: actor.subadminId, timeZone, query };
+  const { fields, fieldFilters } = await fieldListing(deps, actor.subadminId, { fields: query.fields });
+  const job: LeadExportJob = { subadminId: actor.subadminId, timeZone, query, fields, fieldFilters };
   return leadExportChunks(deps.db, deps.dialect, job);
 }

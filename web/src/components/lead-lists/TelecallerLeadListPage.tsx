@@ -10,6 +10,10 @@ import { LEAD_LIST_PAGES, telecallerCountsInput, telecallerLeadsInput, type Lead
 import { useSearchText } from '../../lib/useSearchText';
 import { TelecallerLeadsTable } from './TelecallerLeadsTable';
 import { ExportCsvButton } from './ExportCsvButton';
+import { useState } from 'react';
+import { useCompanyShape } from '../../lib/useCompanyShape';
+import type { TelecallerLeadRow } from '../../../../shared/schemas/lead-lists';
+import { completeFilter, fieldColumns, FieldListControls, useFieldColumns, type FieldListState } from './FieldListControls';
 import { formatCount } from '../../lib/format';
 
 /** A sub-admin lead list: telecallers with their count, drilling into one telecaller's leads. */
@@ -120,9 +124,14 @@ function TelecallerLeads({ list, telecallerId }: { list: LeadList; telecallerId:
   const config = LEAD_LIST_PAGES[list];
   const { search, setSearch, setPage, keepInRange } = useListPage<LeadListSearch>();
   const [text, setText] = useSearchText(search.q ?? '', (q) => setSearch({ telecaller: telecallerId, q: q || undefined }, 'replace'));
-  const leads = trpc.leads.ofTelecaller.useQuery(telecallerLeadsInput(list, telecallerId, search), {
-    placeholderData: (prev) => (prev?.telecaller.id === telecallerId ? prev : undefined),
-  });
+  const fields = useCompanyShape().data?.fields ?? [];
+  const [columnKeys, setColumnKeys] = useFieldColumns(list);
+  const [fieldState, setFieldState] = useState<FieldListState>({ filter: null, sort: null });
+  const fieldFilters = completeFilter(fieldState.filter);
+  const leads = trpc.leads.ofTelecaller.useQuery(
+    { ...telecallerLeadsInput(list, telecallerId, search), fields: fieldFilters, sortField: fieldState.sort ?? undefined },
+    { placeholderData: (prev) => (prev?.telecaller.id === telecallerId ? prev : undefined) },
+  );
 
   // A page beyond the end (leads were worked meanwhile) falls back to the last page with rows.
   keepInRange(leads.data, LIST_PAGE_SIZE);
@@ -131,7 +140,11 @@ function TelecallerLeads({ list, telecallerId }: { list: LeadList; telecallerId:
   const telecaller = leads.data?.telecaller;
   const actions = (fullWidth: boolean) => (
     <>
-      <ExportCsvButton params={{ telecallerId, status: list, search: search.q }} disabled={!leads.data || leads.data.total === 0} fullWidth={fullWidth} />
+      <ExportCsvButton
+        params={{ telecallerId, status: list, search: search.q, fields: fieldFilters ? JSON.stringify(fieldFilters) : undefined }}
+        disabled={!leads.data || leads.data.total === 0}
+        fullWidth={fullWidth}
+      />
       <Button variant="default" onClick={back} fullWidth={fullWidth}>
         Back to Telecallers List
       </Button>
@@ -149,7 +162,7 @@ function TelecallerLeads({ list, telecallerId }: { list: LeadList; telecallerId:
           </Group>
           <Text size="sm" c="dimmed">
             {leads.data
-              ? `Telecaller ID ${telecallerId} · ${formatCount(leads.data.total)} ${(leads.data.total === 1 ? config.title.replace(/s$/, '') : config.title).toLowerCase()}${search.q ? ' matching the search' : ''}`
+              ? `Telecaller ID ${telecallerId} · ${formatCount(leads.data.total)}${leads.data.totalCapped ? '+' : ''} ${(leads.data.total === 1 ? config.title.replace(/s$/, '') : config.title).toLowerCase()}${search.q || fieldFilters ? ' matching the search' : ''}`
               : `Telecaller ID ${telecallerId}`}
           </Text>
         </div>
@@ -169,7 +182,23 @@ function TelecallerLeads({ list, telecallerId }: { list: LeadList; telecallerId:
         maxLength={100}
         maw={360}
       />
-      <TelecallerLeadsTable list={list} query={leads} empty={search.q ? 'No leads found' : config.emptyLeads} paging={pagingOf(leads.data, setPage)} />
+      <FieldListControls
+        fields={fields}
+        columns={columnKeys}
+        onColumns={setColumnKeys}
+        state={fieldState}
+        onState={(next) => {
+          setFieldState(next);
+          setPage(1);
+        }}
+      />
+      <TelecallerLeadsTable
+        list={list}
+        query={leads}
+        empty={search.q || fieldFilters ? 'No leads found' : config.emptyLeads}
+        paging={pagingOf(leads.data, setPage)}
+        extraColumns={fieldColumns<TelecallerLeadRow>(fields, columnKeys)}
+      />
     </Paper>
   );
 }

@@ -37,10 +37,12 @@ interface Props {
   paging?: Paging;
   /** the original app's empty text */
   empty: string;
+  /** the company's field columns chosen for the list */
+  extraColumns?: AppColumn<TelecallerLeadRow>[];
 }
 
 /** One telecaller's leads of a list. */
-export function TelecallerLeadsTable({ list, query, paging, empty }: Props) {
+export function TelecallerLeadsTable({ list, query, paging, empty, extraColumns = [] }: Props) {
   const columns: AppColumn<TelecallerLeadRow>[] = [
     ...leadIdentityColumns<TelecallerLeadRow>(260),
     { accessor: 'area', title: 'Area' },
@@ -84,7 +86,7 @@ export function TelecallerLeadsTable({ list, query, paging, empty }: Props) {
       aria-label="Leads"
       query={query}
       records={query.data?.items}
-      columns={columns}
+      columns={[...columns, ...extraColumns]}
       empty={empty}
       errorText="Error fetching leads."
       paging={paging}

@@ -12,6 +12,9 @@ import { leadIdentityColumns, LeadStatusBadge, StackedTime } from './LeadCells';
 import { ExportCsvButton } from './ExportCsvButton';
 import { useSearchText } from '../../lib/useSearchText';
 import { formatCount } from '../../lib/format';
+import { useState } from 'react';
+import { useCompanyShape } from '../../lib/useCompanyShape';
+import { completeFilter, fieldColumns, FieldListControls, useFieldColumns, type FieldListState } from './FieldListControls';
 
 const UPLOAD_PATH = '/subadmin/uploaddata';
 // Stands for "no category filter" in the select; no upload names a category like this.
@@ -32,7 +35,15 @@ export function UploadedLeadsPage() {
   const [text, setText] = useSearchText(search.q ?? '', (q) => setFilter({ q: q || undefined }));
 
   const categories = trpc.leads.categories.useQuery();
-  const leads = trpc.leads.uploaded.useQuery(uploadedLeadsInput(search), { placeholderData: (prev) => prev });
+  const shape = useCompanyShape();
+  const fields = shape.data?.fields ?? [];
+  const [columnKeys, setColumnKeys] = useFieldColumns('uploaded');
+  const [fieldState, setFieldState] = useState<FieldListState>({ filter: null, sort: null });
+  const fieldFilters = completeFilter(fieldState.filter);
+  const leads = trpc.leads.uploaded.useQuery(
+    { ...uploadedLeadsInput(search), fields: fieldFilters, sortField: fieldState.sort ?? undefined },
+    { placeholderData: (prev) => prev },
+  );
 
   keepInRange(leads.data, LIST_PAGE_SIZE);
 
@@ -42,7 +53,7 @@ export function UploadedLeadsPage() {
     // A category in the URL that has no leads any more still shows as chosen.
     ...(search.category && !categories.data?.some((c) => c.category === search.category) ? [{ value: search.category, label: search.category }] : []),
   ];
-  const filtered = Boolean(search.q || search.category || search.assigned || search.status);
+  const filtered = Boolean(search.q || search.category || search.assigned || search.status || fieldFilters);
 
   return (
     <Stack>
@@ -54,7 +65,13 @@ export function UploadedLeadsPage() {
           </Text>
         </div>
         <ExportCsvButton
-          params={{ search: search.q, category: search.category, assigned: search.assigned, status: search.status }}
+          params={{
+            search: search.q,
+            category: search.category,
+            assigned: search.assigned,
+            status: search.status,
+            fields: fieldFilters ? JSON.stringify(fieldFilters) : undefined,
+          }}
           disabled={!leads.data || leads.data.total === 0}
         />
       </Group>
@@ -95,6 +112,16 @@ export function UploadedLeadsPage() {
             style={{ flex: '1 1 160px' }}
           />
         </Group>
+        <FieldListControls
+          fields={fields}
+          columns={columnKeys}
+          onColumns={setColumnKeys}
+          state={fieldState}
+          onState={(next) => {
+            setFieldState(next);
+            setPage(1);
+          }}
+        />
         <AppTable
           aria-label="Uploaded leads"
           query={leads}
@@ -102,7 +129,15 @@ export function UploadedLeadsPage() {
           empty="No leads found"
           emptyAction={
             filtered ? (
-              <Anchor component="button" type="button" size="sm" onClick={() => setSearch({}, 'replace')}>
+              <Anchor
+                component="button"
+                type="button"
+                size="sm"
+                onClick={() => {
+                  setFieldState({ filter: null, sort: null });
+                  setSearch({}, 'replace');
+                }}
+              >
                 Clear the filters
               </Anchor>
             ) : (
@@ -116,7 +151,7 @@ export function UploadedLeadsPage() {
           errorText="Error fetching leads."
           minWidth={900}
           paging={pagingOf(leads.data, setPage)}
-          columns={UPLOADED_LEAD_COLUMNS}
+          columns={[...UPLOADED_LEAD_COLUMNS, ...fieldColumns<UploadedLeadRow>(fields, columnKeys)]}
         />
       </Paper>
     </Stack>
