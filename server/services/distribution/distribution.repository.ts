@@ -81,9 +81,9 @@ export interface AssignSpec {
   now: string;
 }
 
-/** One category's oldest unassigned leads: a range of leads_pool_unassigned, already in id order. */
+/** One category's oldest unassigned leads: a range of leads_pool_unassigned, already in id order; a do-not-call lead is never distributed. */
 const oldestOf = (subadminId: number, category: string, limit: number) =>
-  sql`select id from leads where ${unassigned(subadminId)} and category = ${category} order by id limit ${limit}`;
+  sql`select id from leads where ${unassigned(subadminId)} and category = ${category} and dnc = 0 order by id limit ${limit}`;
 
 /**
  * The ids to assign: the oldest `limit` unassigned visible leads of the category, or of any. On
