@@ -173,7 +173,9 @@ export function guessMapping(header: readonly string[], fields: readonly FieldDe
   });
   // An address is the area only when no city or area column says it more briefly: then it is an extra detail.
   const hasPlace = header.some((c, i) => targets[i] === 'area' && ROLE_OF.get(headerKey(c)) !== 'address');
-  if (hasPlace) header.forEach((c, i) => targets[i] === 'area' && ROLE_OF.get(headerKey(c)) === 'address' && (targets[i] = 'extra'));
+  if (hasPlace) {
+    for (let i = 0; i < header.length; i++) if (targets[i] === 'area' && ROLE_OF.get(headerKey(header[i])) === 'address') targets[i] = 'extra';
+  }
   return { targets, layout };
 }
 

@@ -208,8 +208,6 @@ interface ChunkRow extends UploadRow {
 const sameEnquiry = (lead: { name: string; requirement: string; area: string }, [name, , requirement, area]: LeadTuple) =>
   lead.name === name && lead.requirement === requirement && lead.area === area;
 
-const cellAt = (rec: string[], i: number): string | undefined => (i >= 0 ? rec[i] : undefined);
-
 /** A refused row (or the header) as kept for its download: its cells, cut to a bounded size, storable. */
 function keptCells(rec: string[]): string[] {
   let left = REFUSED_KEEP_CHARS;
