@@ -33,14 +33,22 @@ export interface FileLead {
 export type ReadRow = { ok: true; lead: FileLead } | { ok: false; reason: string };
 
 /**
- * A landline written with its STD code (020-26123456, 0712 2561234, +91 20 2612 3456): its 10 digits
- * once the 0 (or +91) is gone. Only codes starting 1 to 5: after a 0, 6 to 9 is read as a mobile
- * (08012345678 is one), and 10 digits without the 0 are not taken for a landline.
+ * A cell's number: a mobile (the forms people send: +91-98230 11001, 919822022001, 098..., spaces), or
+ * a landline with its STD code, kept as its 10 digits once the 0 (or +91) is gone. A landline's code
+ * may start 6 to 8 as a mobile does (0712 is Nagpur's): written apart from the number after a 0 or
+ * +91 (0712 2561234, 020-26123456) it is a landline; run together, only a code starting 1 to 5 is.
  */
-function landline(raw: string | undefined): string | null {
-  const compact = (raw ?? '').replace(/[\s\-().]/g, '');
-  const m = /^(?:0|\+?910?)([1-5]\d{9})$/.exec(compact);
-  return m ? m[1]! : null;
+function phoneOf(raw: string | undefined): { number: string; kind: 'landline' | null } | null {
+  const v = (raw ?? '').trim();
+  const grouped = /^(?:0|\+91[\s-]*0?)(\d{2,4})[\s-]+(\d[\d\s-]*)$/.exec(v);
+  if (grouped) {
+    const digits = grouped[1]! + grouped[2]!.replace(/[\s-]/g, '');
+    if (/^[1-9]\d{9}$/.test(digits)) return { number: digits, kind: 'landline' };
+  }
+  const mobile = normalizeIndianMobile(v);
+  if (mobile) return { number: mobile, kind: null };
+  const run = /^(?:0|\+?910?)([1-5]\d{9})$/.exec(v.replace(/[\s\-().]/g, ''));
+  return run ? { number: run[1]!, kind: 'landline' } : null;
 }
 
 const cell = (rec: readonly string[], i: number) => (rec[i] ?? '').trim();
@@ -59,23 +67,14 @@ function invalidReason(raw: string | undefined): string {
 export function readFileRow(rec: readonly string[], cols: Columns): ReadRow {
   let mobile: string | null = null;
   let from = -1;
+  let phoneKind: FileLead['phoneKind'] = null;
   for (const i of cols.mobile) {
-    mobile = normalizeIndianMobile(rec[i]);
-    if (mobile) {
+    const phone = phoneOf(rec[i]);
+    if (phone) {
+      mobile = phone.number;
+      phoneKind = phone.kind;
       from = i;
       break;
-    }
-  }
-  let phoneKind: FileLead['phoneKind'] = null;
-  if (!mobile) {
-    for (const i of cols.mobile) {
-      const n = landline(rec[i]);
-      if (n) {
-        mobile = n;
-        from = i;
-        phoneKind = 'landline';
-        break;
-      }
     }
   }
   if (!mobile) return { ok: false, reason: invalidReason(cols.mobile.map((i) => rec[i]).find((v) => v?.trim())) };
