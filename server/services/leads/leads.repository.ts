@@ -1,3 +1,4 @@
+import type { ExtraDetails } from '../../../shared/lead-fields.js';
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { LEAD_STATUS } from '../../../shared/lead-status.js';
@@ -12,6 +13,9 @@ export interface LeadInput {
   sourceRef?: string | null;
   /** the enquirer's language, when the source said */
   language?: string | null;
+  email?: string | null;
+  /** what the source gave that no part of the lead holds (label: value) */
+  extraDetails?: ExtraDetails | null;
 }
 
 /**
