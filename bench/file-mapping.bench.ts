@@ -18,7 +18,15 @@ const TARGET_SHARE = 0.7;
 const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 
 const FIELDS = [
-  { key: 'roof', label: 'Roof type', type: 'choice', choices: [{ key: 'rcc', label: 'RCC' }, { key: 'tin', label: 'Tin sheet' }] },
+  {
+    key: 'roof',
+    label: 'Roof type',
+    type: 'choice',
+    choices: [
+      { key: 'rcc', label: 'RCC' },
+      { key: 'tin', label: 'Tin sheet' },
+    ],
+  },
   { key: 'family_size', label: 'Family size', type: 'number' },
   { key: 'budget', label: 'Budget', type: 'money' },
   { key: 'visit_date', label: 'Visit date', type: 'date' },
@@ -27,7 +35,15 @@ const FIELDS = [
   { key: 'alt_phone', label: 'Alternate phone', type: 'phone' },
   { key: 'website', label: 'Website', type: 'link' },
   { key: 'landmark', label: 'Landmark', type: 'text' },
-  { key: 'interests', label: 'Interests', type: 'multiChoice', choices: [{ key: 'solar', label: 'Solar' }, { key: 'battery', label: 'Battery' }] },
+  {
+    key: 'interests',
+    label: 'Interests',
+    type: 'multiChoice',
+    choices: [
+      { key: 'solar', label: 'Solar' },
+      { key: 'battery', label: 'Battery' },
+    ],
+  },
 ] as const;
 
 const cellsOf = (i: number) => [

@@ -21,7 +21,8 @@ import { planColumns, type Columns } from './csv-columns.js';
 import { readFileRow } from './file-rows.js';
 import { mappingFor } from './import-mappings.js';
 import { companyShape } from '../lead-fields/shape.service.js';
-import { insertValueRows, newLeadValueRows, type FieldValues } from '../lead-fields/values.js';
+import { newLeadValueRows, type FieldValues } from '../lead-fields/values.js';
+import { insertValueRowsBulk } from './value-rows-bulk.js';
 import type { ColumnTarget } from '../../../shared/file-layouts.js';
 import { sniffDelimiter, type Delimiter } from './csv-delimiter.js';
 import { insertRefusedRows } from './refused-rows.repository.js';
@@ -367,7 +368,7 @@ async function importNow(deps: Deps, actor: SubadminActor, input: CsvImportInput
           const values = valuesOf.get(mobile);
           return values?.size ? newLeadValueRows(actor.subadminId, Number(id), fieldDefs, values) : [];
         });
-        if (valueRows.length) await insertValueRows(trx, valueRows);
+        if (valueRows.length) await insertValueRowsBulk(trx, valueRows);
       } else {
         added = await insertLeadTuples(
           trx,
