@@ -12,11 +12,11 @@ export const LEAD_TARGET_LABELS: Record<LeadTarget, string> = {
   name: 'Name',
   mobile: 'Mobile',
   altMobile: 'Alternate mobile',
-  requirement: 'Requirement (a line)',
-  area: 'Area (a part)',
+  requirement: 'Requirement',
+  area: 'Area',
   category: 'Category',
   email: 'Email',
-  dnc: 'Do not call (yes/no)',
+  dnc: 'Do not call',
 };
 
 export const fieldTarget = (key: string): ColumnTarget => `field:${key}`;

@@ -35,7 +35,7 @@ export function FileMappingStep({ fileId, fileName, category, routeNow, onImport
       {
         group: 'Other',
         items: [
-          { value: 'extra', label: 'Extra detail (kept on the lead)' },
+          { value: 'extra', label: 'Extra detail' },
           { value: 'ignore', label: 'Ignore' },
         ],
       },
@@ -135,7 +135,7 @@ export function FileMappingStep({ fileId, fileName, category, routeNow, onImport
           </Group>
         </div>
         {analysis.isError && <Alert color="red">{errorMessage(analysis.error)}</Alert>}
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" aria-label="Columns of the file">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" aria-label="Columns of the file">
           {(data?.columns ?? []).map((c, i) => (
             // A file's columns keep their places: the position is the column.
             // biome-ignore lint/suspicious/noArrayIndexKey: columns never move

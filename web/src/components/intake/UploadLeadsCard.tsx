@@ -74,8 +74,8 @@ export function UploadLeadsCard() {
     setStaged(null);
     setFile(null);
     setInputKey((k) => k + 1);
-    // The history shows the upload; lead counts elsewhere change.
-    void utils.invalidate();
+    // The history shows the upload; lead counts elsewhere change. The imported file is gone: its analysis is not asked again.
+    void utils.invalidate(undefined, { predicate: (q) => !JSON.stringify(q.queryKey).includes('analyseFile') });
   }
 
   if (staged)
