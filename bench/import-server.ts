@@ -9,12 +9,17 @@ import { createDatabase } from '../server/db/database.js';
 import { insertBenchSubadmin } from './company-fixture.js';
 import { hashPassword } from '../server/auth/passwords.js';
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../server/db/schema.js';
 
 export interface ImportServer {
   url: string;
   email: string;
   password: string;
   app: FastifyInstance;
+  /** the company's id and the app's database (a bench adds the company's fields) */
+  subadminId: number;
+  db: Kysely<DB>;
   close(): Promise<void>;
 }
 
@@ -31,13 +36,15 @@ export async function startImportServer(opts: { databaseUrl: string; pgSchema?: 
   const { app, deps } = await buildApp(config, { database, logger: false });
   const email = `bench${Date.now()}@bench.local`;
   const password = 'bench-password';
-  await insertBenchSubadmin(deps.db, { email, passwordHash: await hashPassword(password) });
+  const { id: subadminId } = await insertBenchSubadmin(deps.db, { email, passwordHash: await hashPassword(password) });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     url: address,
     email,
     password,
     app,
+    subadminId,
+    db: deps.db,
     async close() {
       await app.close();
       await database.close();

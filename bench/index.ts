@@ -3,6 +3,7 @@
 // `npm run bench -- scale` (the costs at 100,000 to 5,000,000 leads) runs only when named.
 const BENCHES: Record<string, () => Promise<{ run(): Promise<void> }>> = {
   import: () => import('./import.bench.js'),
+  'file-mapping': () => import('./file-mapping.bench.js'),
   distribution: () => import('./distribution.bench.js'),
   'lead-work': () => import('./lead-work.bench.js'),
   routing: () => import('./routing.bench.js'),

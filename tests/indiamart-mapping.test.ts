@@ -75,7 +75,7 @@ describe('IndiaMART row to lead', () => {
     QUERY_MESSAGE: 'I want to buy CCTV Camera.<br><br>Quantity: 10 Piece<br/>Usage: Office &amp; shop<p>Please call after 5 pm</p>',
   };
 
-  it('maps name, normalised mobile, requirement lines without markup, area and source ref', () => {
+  it('maps name, normalised mobile, requirement lines without markup, area and source ref; the query id and time kept as extra details', () => {
     expect(mapIndiamartRow(row)).toEqual({
       ok: true,
       lead: {
@@ -84,6 +84,8 @@ describe('IndiaMART row to lead', () => {
         requirement: 'CCTV Camera\nRequirement for CCTV Camera\nI want to buy CCTV Camera.\nQuantity: 10 Piece\nUsage: Office & shop\nPlease call after 5 pm',
         area: 'Pune, Maharashtra',
         sourceRef: '2718281828',
+        email: null,
+        extraDetails: { 'Query ID': '2718281828', 'Enquiry time': '2026-11-22 10:15:32' },
       },
     });
   });

@@ -9,6 +9,9 @@ import { pullCompany } from '../server/services/indiamart/pull.service.js';
 import { runIndiamartTick, startIndiamartScheduler } from '../server/services/indiamart/scheduler.js';
 import { formatIndiamartTime } from '../server/services/indiamart/client.js';
 import { addDays, todayIn } from '../shared/dates.js';
+import { insertField } from './helpers/lead-fields.js';
+import { companyShape } from '../server/services/lead-fields/shape.service.js';
+import { fieldValuesOfLeads } from '../server/services/lead-fields/values.js';
 
 const MIN = 60_000;
 let keySeq = 0;
@@ -146,6 +149,24 @@ describe.each(dialects)('IndiaMART pull on %s', (dialect) => {
     expect(batch!.report).not.toContain(key);
 
     expect(await settingsOf(company.id)).toMatchObject({ last_pull_at: now.toISOString(), last_pull_code: '200', last_window_end: now.toISOString() });
+  });
+
+  it('keeps the email, enquiry time, query id, pincode and alternate mobile: a field when the company has one, else an extra detail', async () => {
+    const { company, key } = await companyWithLink();
+    await insertField(db(), company.id, { key: 'pincode', label: 'Pincode', type: 'text' });
+    const now = new Date('2026-11-22T04:30:00Z');
+    const lead = fakeLead(new Date(now.getTime() - 60 * MIN), { SENDER_EMAIL: 'Ravi@Example.com', SENDER_MOBILE_ALT: '+91-9822022001' });
+    fake.setLeads(key, [lead]);
+    expect(await pull(company.id, now)).toMatchObject({ kind: 'pulled', result: { inserted: 1 } });
+    const [row] = await leadsOf(company.id);
+    expect(row!.email).toBe('ravi@example.com');
+    expect(JSON.parse(row!.extra_details!)).toEqual({
+      'Query ID': lead.UNIQUE_QUERY_ID,
+      'Enquiry time': lead.QUERY_TIME,
+      'Alternate mobile': '+91-9822022001',
+    });
+    const { fields } = await companyShape(db(), company.id);
+    expect((await fieldValuesOfLeads(db(), company.id, fields, [row!.id])).get(row!.id)).toEqual({ pincode: '411001' });
   });
 
   it('records a pull with no leads (204) and advances the window', async () => {

@@ -167,7 +167,7 @@ describe.each(dialects)('lead intake on %s', (dialect) => {
     });
   });
 
-  it("reads IndiaMART's own export: its columns fill the lead as the API pull does; the columns nothing reads are named", async () => {
+  it("reads IndiaMART's own export: its columns fill the lead as the API pull does; the columns nothing reads are kept as extra details, named", async () => {
     const c = await company();
     const [m1, m2, m3] = [nextMobile(), nextMobile(), nextMobile()];
     const header =
@@ -185,8 +185,20 @@ with WhatsApp"`,
     const res = await csv(c.session, content, 'IndiaMART');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ rows: 4, inserted: 3, invalid: 1, invalidRows: [{ line: 6, reason: 'Invalid mobile number "12345"' }] });
-    expect(res.body.ignoredColumns).toEqual(['UNIQUE_QUERY_ID', 'QUERY_TYPE', 'QUERY_TIME', 'SENDER_EMAIL', 'SENDER_PINCODE', 'SENDER_ADDRESS']);
+    expect(res.body.ignoredColumns).toEqual([]);
+    expect(res.body.extraColumns).toEqual(['UNIQUE_QUERY_ID', 'QUERY_TYPE', 'QUERY_TIME', 'SENDER_ADDRESS', 'SENDER_PINCODE']);
     const leads = await leadsOf(c.id);
+    const kept = await db().selectFrom('leads').select(['email', 'extra_details']).where('subadmin_id', '=', c.id).orderBy('id').execute();
+    expect(kept[0]).toEqual({
+      email: 'r@x.in',
+      extra_details: JSON.stringify({
+        UNIQUE_QUERY_ID: 'Q1',
+        QUERY_TYPE: 'W',
+        QUERY_TIME: '2026-11-20 10:00:00',
+        SENDER_ADDRESS: '12 MG Road, Pune',
+        SENDER_PINCODE: '411001',
+      }),
+    });
     expect(leads.map((l) => ({ name: l.name, mobile: l.mobile, requirement: l.requirement, area: l.area }))).toEqual([
       { name: 'Rahul Verma', mobile: m1, requirement: 'CRM Software\nRequirement for CRM\nNeed 5 users\nwith WhatsApp', area: 'Pune, Maharashtra' },
       { name: 'Asha Stores', mobile: m2, requirement: 'ERP', area: 'Delhi' },
@@ -194,6 +206,7 @@ with WhatsApp"`,
     ]);
     const report = await query(t.app, 'intake.batch', { id: res.body.batchId }, c.session);
     expect(report.data.ignoredColumns).toEqual(res.body.ignoredColumns);
+    expect(report.data.extraColumns).toEqual(res.body.extraColumns);
   });
 
   it("takes an export's second enquiry of a mobile as a repeat enquiry on its lead; the same file again changes nothing", async () => {
@@ -280,7 +293,7 @@ with WhatsApp"`,
     const [a, b] = [nextMobile(), nextMobile()];
     const semi = await csv(c.session, `Name;Mobile;Requirement;City;Budget\n"Verma, Rahul";${a};Website, SEO;Pune;"1,50,000"\n`, 'JustDial', 'excel.csv');
     expect(semi.status).toBe(200);
-    expect(semi.body).toMatchObject({ inserted: 1, ignoredColumns: ['Budget'] });
+    expect(semi.body).toMatchObject({ inserted: 1, ignoredColumns: [], extraColumns: ['Budget'] });
     const tab = await csv(c.session, `Name\tMobile\tRequirement\nAsha; Delhi\t${b}\tCRM; ERP\n`, 'JustDial', 'export.tsv');
     expect(tab.status).toBe(200);
     expect(tab.body).toMatchObject({ inserted: 1, ignoredColumns: [] });
@@ -433,6 +446,7 @@ with WhatsApp"`,
       invalid: 0,
       invalidRows: [],
       ignoredColumns: [],
+      extraColumns: [],
     });
     const parts: Part[] = [
       ['category', 'JustDial'],

@@ -10,6 +10,7 @@ import { AppError } from '../errors.js';
 import * as intake from '../services/leads/intake.service.js';
 import { UploadTooLargeError } from '../services/leads/csv-import.js';
 import { openRefusedRowsExport } from '../services/leads/refused-rows.js';
+import { stageFile } from '../services/leads/staged-files.js';
 import { UPLOAD_INCOMPLETE } from '../services/uploads/uploads.service.js';
 import { BatchIdInput, MISSING_FILE_OR_CATEGORY, UploadCategoryInput } from '../../shared/schemas/intake.js';
 import { failure, parseInput, requireRole, subadminOf } from './legacy.js';
@@ -166,6 +167,46 @@ export const intakeRoutes: FastifyPluginAsync<{ deps: Deps }> = async (app, { de
         if (spoolDir) await fs.promises.rm(spoolDir, { recursive: true, force: true });
       }
       return { status: true, success: true, message: 'File uploaded successfully!', ...result };
+    },
+  );
+  /**
+   * POST /upload-csv/file, multipart `csvFile`: keeps a chosen file (an hour) for the web's mapping
+   * step; tRPC intake.analyseFile reads its columns and intake.importFile imports it, without sending it again.
+   */
+  r.post(
+    '/upload-csv/file',
+    {
+      summary: 'Keep a CSV file for the mapping step',
+      description:
+        'The file waits an hour under the returned fileId: its columns are read and mapped (intake.analyseFile) and it is imported (intake.importFile) without being sent again.',
+      guard: requireRole('subadmin'),
+      form: { schema: z.object({}), files: { csvFile: { kind: 'csv', required: 'Please select a file.' } } },
+      errors: [413],
+    },
+    async (req, _input, reply) => {
+      const actor = subadminOf(req);
+      if (!req.isMultipart()) throw new AppError('BAD_REQUEST', 'Please select a file.');
+      const length = Number(req.headers['content-length']);
+      if (Number.isFinite(length) && length > maxBytes + MULTIPART_OVERHEAD) return tooLarge(reply);
+      let fileId: string | undefined;
+      let fileName: string | undefined;
+      try {
+        for await (const part of req.parts()) {
+          if (part.type === 'field') continue;
+          if (part.fieldname !== 'csvFile' || fileId !== undefined || !part.filename) {
+            part.file.resume();
+            continue;
+          }
+          fileName = cleanFileName(part.filename);
+          fileId = await stageFile(deps, actor.subadminId, withinLimit(part.file, maxBytes));
+        }
+      } catch (err) {
+        if (isTooLarge(err)) return tooLarge(reply);
+        if (err instanceof AppError) throw err;
+        throw new AppError('BAD_REQUEST', UPLOAD_INCOMPLETE);
+      }
+      if (!fileId || !fileName) throw new AppError('BAD_REQUEST', 'Please select a file.');
+      return { status: true, success: true, message: 'File received.', fileId, fileName };
     },
   );
   // Every row the upload refused, as CSV: Line, Reason, then the file's own columns.

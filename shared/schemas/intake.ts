@@ -70,8 +70,10 @@ export interface UploadResult {
   invalid: number;
   /** the first invalid rows (at most INVALID_REPORT_LIMIT); every one is in the batch's refused-rows file */
   invalidRows: InvalidRow[];
-  /** the file's columns that no part of a lead is read from, as the header names them */
+  /** the file's columns the company chose to ignore, as the header names them */
   ignoredColumns: string[];
+  /** the file's columns kept on each lead as extra details (no part of the lead or field reads them) */
+  extraColumns: string[];
 }
 
 export const INVALID_REPORT_LIMIT = 50;
@@ -103,6 +105,7 @@ export interface BatchReport extends UploadHistoryRow {
   repeats: number | null;
   invalidRows: InvalidRow[];
   ignoredColumns: string[];
+  extraColumns: string[];
   /** every refused row can be downloaded (refusedRowsPath) */
   refusedRowsFile: boolean;
 }

@@ -46,6 +46,7 @@ export interface Entry {
 const PLATFORM = 'The platform admin manages every company: its ids are not scoped to one.';
 const input = (...inputs: unknown[]): Probe[] => inputs.map((i) => ({ input: i }));
 const probeField = { label: 'Probe', type: 'text', choices: null, required: false, statuses: null, callersEdit: true, onCards: false, hidden: false };
+const STRANGER_FILE = '00000000-0000-4000-8000-000000000000';
 const projectFields = {
   project_name: 'Probe',
   clint_name: 'Probe Client',
@@ -127,6 +128,9 @@ export const PROCEDURES: Record<string, Entry> = {
   'intake.batch': { allow: OWNER, probes: (o) => input({ id: o.batch }) },
   'intake.limits': { allow: OWNER },
   'intake.addLead': { allow: ['subadmin', ...CALLERS] },
+  // A staged file's id names no other company's file: its path carries the company (server/services/leads/staged-files.ts).
+  'intake.analyseFile': { allow: OWNER, probes: () => input({ fileId: STRANGER_FILE }) },
+  'intake.importFile': { allow: OWNER, probes: () => input({ fileId: STRANGER_FILE, fileName: 'x.csv', category: 'JustDial', targets: ['mobile'] }) },
   'distribution.pool': { allow: OWNER },
   'distribution.assignees': { allow: OWNER },
   'distribution.distribute': { allow: OWNER, probes: (o) => input({ userIds: [o.telecaller], count: 1, category: 'Local Leads' }) },
@@ -299,6 +303,7 @@ export const ROUTES: Record<string, Entry> = {
   'GET /getInvalidLeadsByTelecaller/:id': leadListOf('Invalid'),
   'GET /leads/export.csv': { allow: OWNER, probes: (o) => url(`/leads/export.csv?telecallerId=${o.telecaller}&status=notSubmitted`) },
   'POST /upload-csv': { allow: OWNER },
+  'POST /upload-csv/file': { allow: OWNER },
   'GET /upload-batches/:id/refused.csv': { allow: OWNER, probes: (o) => url(`/upload-batches/${o.batch}/refused.csv`) },
   'GET /unassignedLeads': { allow: ['subadmin', 'Telicaller-hade'] },
   'POST /distributeLeads': { allow: OWNER, probes: (o) => body('/distributeLeads', { id: o.telecaller, sendleads: 1, category: 'Local Leads' }) },

@@ -1,6 +1,7 @@
 import { normalizeIndianMobile } from '../../../shared/mobile.js';
 import { requirementText } from '../../../shared/leads.js';
 import { storableText } from '../../../shared/storable-text.js';
+import { boundedExtras, type ExtraDetails } from '../../../shared/lead-fields.js';
 import type { LeadInput } from '../leads/leads.repository.js';
 import type { IndiamartRow } from './client.js';
 
@@ -36,9 +37,33 @@ export function indiamartArea(row: IndiamartRow): string {
 
 export type MappedRow = { ok: true; lead: LeadInput } | { ok: false; ref: string; reason: string };
 
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The buyer's email, when IndiaMART gave a usable one (else it is kept as an extra detail). */
+function emailOf(row: IndiamartRow): string | null {
+  const v = plain(row.SENDER_EMAIL).toLowerCase();
+  return v && v.length <= 254 && EMAIL.test(v) ? v : null;
+}
+
+/**
+ * What the lead's own parts do not hold, kept on it as extra details (docs/file-import.md): the query
+ * id, the enquiry time, the pincode, the alternate mobile (when not the lead's own), another email.
+ */
+function indiamartExtras(row: IndiamartRow, mobileFromAlt: boolean): ExtraDetails | null {
+  const email = plain(row.SENDER_EMAIL);
+  return boundedExtras([
+    ['Query ID', plain(row.UNIQUE_QUERY_ID)],
+    ['Enquiry time', plain(row.QUERY_TIME)],
+    ['Pincode', plain(row.SENDER_PINCODE)],
+    ['Alternate mobile', mobileFromAlt ? '' : plain(row.SENDER_MOBILE_ALT)],
+    ['Email', email && !emailOf(row) ? email : ''],
+  ]);
+}
+
 export function mapIndiamartRow(row: IndiamartRow): MappedRow {
   const ref = plain(row.UNIQUE_QUERY_ID);
-  const mobile = normalizeIndianMobile(text(row.SENDER_MOBILE)) ?? normalizeIndianMobile(text(row.SENDER_MOBILE_ALT));
+  const own = normalizeIndianMobile(text(row.SENDER_MOBILE));
+  const mobile = own ?? normalizeIndianMobile(text(row.SENDER_MOBILE_ALT));
   if (!mobile) {
     const given = plain(row.SENDER_MOBILE) || plain(row.SENDER_MOBILE_ALT);
     return { ok: false, ref, reason: given ? `Not a valid Indian mobile: ${given.slice(0, 20)}` : 'No mobile number' };
@@ -51,6 +76,8 @@ export function mapIndiamartRow(row: IndiamartRow): MappedRow {
       requirement: indiamartRequirement(row),
       area: indiamartArea(row),
       sourceRef: ref ? ref.slice(0, MAX_FIELD) : null,
+      email: emailOf(row),
+      extraDetails: indiamartExtras(row, !own),
     },
   };
 }

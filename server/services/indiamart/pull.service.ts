@@ -8,6 +8,9 @@ import { whileRunning } from '../../metrics/metrics.js';
 import { receiveLeadsIn } from '../routing/arrivals.service.js';
 import { buildPullUrl, fetchIndiamartLeads, parseApiLink, type FetchFn } from './client.js';
 import { mapIndiamartRows } from './mapping.js';
+import { companyShape } from '../lead-fields/shape.service.js';
+import { extrasToFields } from '../lead-fields/extras-to-fields.js';
+import { insertValueRows, newLeadValueRows } from '../lead-fields/values.js';
 import { insertBatch, setBatchCounts } from '../leads/upload-batches.repository.js';
 import { claimPull, findPullSettings, recordPullAnswer, recordPullError } from './indiamart.repository.js';
 
@@ -100,6 +103,8 @@ async function pullClaimed(
   const by = opts.by ?? { kind: 'subadmin' as const, id: subadminId };
 
   let alerts: LeadAlert[] = [];
+  // Read before the transaction: on SQLite it holds the one connection.
+  const { fields } = mapped.leads.length ? await companyShape(db, subadminId) : { fields: [] };
   try {
     const outcome = await db.transaction().execute(async (trx) => {
       const batchId = await insertBatch(trx, {
@@ -123,8 +128,14 @@ async function pullClaimed(
       let inserted = 0;
       let repeats = 0;
       if (answer.code === '200' && mapped.leads.length > 0) {
-        const arriving = mapped.leads.map((l) => ({ ...l, category: INDIAMART_CATEGORY }));
+        // An extra detail the company has a field for (a "Pincode" field) is that field's value.
+        const split = mapped.leads.map((l) => extrasToFields(fields, l.extraDetails));
+        const arriving = mapped.leads.map((l, i) => ({ ...l, extraDetails: split[i]!.extras, category: INDIAMART_CATEGORY }));
         const received = await receiveLeadsIn(trx, deps.dialect, { subadminId, source: 'indiamart', batchId, now }, arriving);
+        const valueRows = received.arrivals.flatMap((a, i) =>
+          a.outcome === 'new' && split[i]!.values.size ? newLeadValueRows(subadminId, a.leadId, fields, split[i]!.values) : [],
+        );
+        if (valueRows.length) await insertValueRows(trx, valueRows);
         inserted = received.arrivals.filter((a) => a.outcome === 'new').length;
         repeats = received.arrivals.filter((a) => a.outcome === 'repeat').length;
         alerts = received.alerts;

@@ -6,7 +6,7 @@ import type { Dialect } from '../../db/database.js';
 import type { SubadminActor } from '../../auth/actor.js';
 import { AppError } from '../../errors.js';
 import { nowIso } from '../../db/dialect.js';
-import { insertLeadTuples, relaxCommitDurability, type LeadTuple } from './leads.repository.js';
+import { insertLeadTuples, insertLeadTuplesReturning, relaxCommitDurability, type LeadTuple } from './leads.repository.js';
 import {
   ABANDONED_MESSAGE,
   BATCH_RENEW_MS,
@@ -17,7 +17,13 @@ import {
   renewBatchLease,
   type BatchReportJson,
 } from './upload-batches.js';
-import { firstCell, joinedLines, joinedParts, mapColumns, type Columns } from './csv-columns.js';
+import { planColumns, type Columns } from './csv-columns.js';
+import { readFileRow } from './file-rows.js';
+import { mappingFor } from './import-mappings.js';
+import { companyShape } from '../lead-fields/shape.service.js';
+import { newLeadValueRows, type FieldValues } from '../lead-fields/values.js';
+import { insertValueRowsBulk } from './value-rows-bulk.js';
+import type { ColumnTarget } from '../../../shared/file-layouts.js';
 import { sniffDelimiter, type Delimiter } from './csv-delimiter.js';
 import { insertRefusedRows } from './refused-rows.repository.js';
 import { insertUploadRepeats, recordedEnquiryRefs, visibleLeadEnquiries, type UploadRow } from './upload-repeats.repository.js';
@@ -25,7 +31,6 @@ import { rowEnquiryRef } from '../routing/enquiry-ref.js';
 import { finishUploadArrivals } from '../routing/upload-arrivals.js';
 import { whileRunning } from '../../metrics/metrics.js';
 import type { RefusedRow } from './refused-rows.js';
-import { normalizeIndianMobile } from '../../../shared/mobile.js';
 import { storableText } from '../../../shared/storable-text.js';
 import { INVALID_REPORT_LIMIT, type InvalidRow, type UploadResult } from '../../../shared/schemas/intake.js';
 
@@ -52,10 +57,6 @@ const SNIFF_BYTES = 8192;
  * character on a line without breaks, so a 20 MB one held the CPU for ten seconds.
  */
 export const MAX_RECORD_CHARS = 32_768;
-
-const NAME_MAX = 200;
-const AREA_MAX = 200;
-const REQUIREMENT_MAX = 5000;
 
 /** A refused row's cells, as kept for the download: past this a row is cut (a real lead row is far shorter). */
 const REFUSED_KEEP_CHARS = 8192;
@@ -90,7 +91,11 @@ export interface CsvImportInput {
   signal?: AbortSignal;
   /** "route these leads now": the leads go to routing as the upload completes */
   routeNow?: boolean;
+  /** the target of each column, as the company chose it; left out: its saved mapping for these columns, else the guess */
+  targets?: readonly ColumnTarget[];
 }
+
+export const MAPPING_MISMATCH_MESSAGE = "The mapping does not match the file's columns. Choose the file again.";
 
 /** Stops a binary or non-UTF-8 file at its first bytes, before anything is written. */
 async function* guardText(source: Readable | AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
@@ -125,12 +130,24 @@ class FileEnquiries {
   private mask = (1 << 16) - 1;
   private count = 0;
   private later = new Map<number, Set<number>>();
+  /** landlines (below 6,000,000,000, few in a file): their rows' fingerprints, the first one's first */
+  private landlines = new Map<string, number[]>();
 
   /** 'first': the mobile's first row; 'same': the same row as one before it; 'another': another enquiry of a mobile seen before */
   add(mobile: string, content: string): 'first' | 'same' | 'another' {
+    const print = fingerprint(content);
+    if (mobile < '6') {
+      const prints = this.landlines.get(mobile);
+      if (!prints) {
+        this.landlines.set(mobile, [print]);
+        return 'first';
+      }
+      if (prints.includes(print)) return 'same';
+      prints.push(print);
+      return 'another';
+    }
     if ((this.count + 1) * 2 > this.table.length) this.grow();
     const key = Number(mobile) - 6e9;
-    const print = fingerprint(content);
     const i = this.slotOf(key);
     if (this.table[i] === FileEnquiries.EMPTY) {
       this.put(i, key, print);
@@ -185,12 +202,12 @@ function fingerprint(s: string): number {
 /** A row of the file going in: a mobile's first row (a lead, unless the company has it), or a later, different one. */
 interface ChunkRow extends UploadRow {
   first: boolean;
+  /** the row's company field values, when the mapping reads any */
+  values?: FieldValues;
 }
 
 const sameEnquiry = (lead: { name: string; requirement: string; area: string }, [name, , requirement, area]: LeadTuple) =>
   lead.name === name && lead.requirement === requirement && lead.area === area;
-
-const cellAt = (rec: string[], i: number): string | undefined => (i >= 0 ? rec[i] : undefined);
 
 /** A refused row (or the header) as kept for its download: its cells, cut to a bounded size, storable. */
 function keptCells(rec: string[]): string[] {
@@ -218,12 +235,6 @@ function breaksIn(rec: string[]): number {
 function isBlank(rec: string[]): boolean {
   for (let i = 0; i < rec.length; i++) if (rec[i]!.trim() !== '') return false;
   return true;
-}
-
-function invalidReason(raw: string | undefined): string {
-  const v = (raw ?? '').trim();
-  if (!v) return 'No mobile number';
-  return `Invalid mobile number "${v.length > 30 ? `${v.slice(0, 30)}…` : v}"`;
 }
 
 /**
@@ -283,6 +294,7 @@ async function importNow(deps: Deps, actor: SubadminActor, input: CsvImportInput
   pipeline(Readable.from(bytes), parser, () => {});
 
   let cols: Columns | null = null;
+  let fieldDefs: Awaited<ReturnType<typeof companyShape>>['fields'] = [];
   let batchId: number | null = null;
   let now = '';
   let rows: ChunkRow[] = [];
@@ -330,6 +342,7 @@ async function importNow(deps: Deps, actor: SubadminActor, input: CsvImportInput
     invalidRows,
     columns: header,
     ignoredColumns: cols?.ignored ?? [],
+    extraColumns: cols?.extraColumns ?? [],
     refusedKept: true,
   });
 
@@ -341,11 +354,28 @@ async function importNow(deps: Deps, actor: SubadminActor, input: CsvImportInput
       if (deps.dialect === 'postgres') await relaxCommitDurability(trx);
       if (refusedChunk.length) await insertRefusedRows(trx, actor.subadminId, batchId!, refusedChunk);
       const firsts = chunk.filter((r) => r.first);
-      const added = await insertLeadTuples(
-        trx,
-        ctx,
-        firsts.map((r) => r.row),
-      );
+      let added: number;
+      if (cols?.fields.length) {
+        // The new leads' ids, for their field values (written in the same transaction).
+        const ids = await insertLeadTuplesReturning(
+          trx,
+          ctx,
+          firsts.map((r) => r.row),
+        );
+        added = ids.length;
+        const valuesOf = new Map(firsts.map((r) => [r.row[1], r.values]));
+        const valueRows = ids.flatMap(({ id, mobile }) => {
+          const values = valuesOf.get(mobile);
+          return values?.size ? newLeadValueRows(actor.subadminId, Number(id), fieldDefs, values) : [];
+        });
+        if (valueRows.length) await insertValueRowsBulk(trx, valueRows);
+      } else {
+        added = await insertLeadTuples(
+          trx,
+          ctx,
+          firsts.map((r) => r.row),
+        );
+      }
       // A row not inserted, or a mobile's later one, is an enquiry of a lead: of one the company has
       // (a repeat enquiry, unless the lead already has this very row), of this upload's (a repeat
       // enquiry), or of one in an upload still running (a duplicate: that upload decides).
@@ -397,7 +427,11 @@ async function importNow(deps: Deps, actor: SubadminActor, input: CsvImportInput
       line = startLine + breaksIn(record);
       if (isBlank(record)) continue;
       if (!cols) {
-        cols = mapColumns(record.map(storableText));
+        const cells = record.map(storableText);
+        fieldDefs = (await companyShape(deps.db, actor.subadminId)).fields;
+        if (input.targets && input.targets.length !== cells.length) throw new AppError('BAD_REQUEST', MAPPING_MISMATCH_MESSAGE);
+        const targets = input.targets ?? (await mappingFor(deps.db, actor.subadminId, cells, fieldDefs)).targets;
+        cols = planColumns(cells, targets, fieldDefs);
         if (!cols) throw new AppError('BAD_REQUEST', EXPECTED_COLUMNS_MESSAGE);
         header = keptCells(record.map((c) => c.replace(/^\uFEFF/, '').trim()));
         continue;
@@ -417,14 +451,10 @@ async function importNow(deps: Deps, actor: SubadminActor, input: CsvImportInput
         keepLease(batchId);
       }
       dataRows++;
-      let mobile: string | null = null;
-      for (const i of cols.mobile) {
-        mobile = normalizeIndianMobile(cellAt(record, i));
-        if (mobile) break;
-      }
-      if (!mobile) {
+      const read = readFileRow(record, cols);
+      if (!read.ok) {
         invalid++;
-        const reason = invalidReason(cols.mobile.map((i) => cellAt(record, i)).find((v) => v?.trim()));
+        const reason = read.reason;
         if (invalidRows.length < INVALID_REPORT_LIMIT) invalidRows.push({ line: startLine, reason });
         const cells = keptCells(record);
         refused.push({ line: startLine, reason, cells });
@@ -432,18 +462,27 @@ async function importNow(deps: Deps, actor: SubadminActor, input: CsvImportInput
         if (rows.length + refused.length >= chunkRows || refusedChars >= REFUSED_FLUSH_CHARS) await flush();
         continue;
       }
+      const lead = read.lead;
+      const mobile = lead.mobile;
       const row: LeadTuple = [
-        firstCell(record, cols.name, NAME_MAX),
+        lead.name,
         mobile,
-        joinedLines(record, cols.requirement, REQUIREMENT_MAX),
-        joinedParts(record, cols.area, AREA_MAX),
+        lead.requirement,
+        lead.area,
+        null,
+        null,
+        lead.email,
+        lead.extras ? JSON.stringify(lead.extras) : null,
+        lead.dnc ? 1 : 0,
+        lead.phoneKind,
+        lead.category,
       ];
       const seenAs = seen.add(mobile, `${row[0]}\u0000${row[2]}\u0000${row[3]}`);
       if (seenAs === 'same') {
         duplicatesInFile++;
         continue;
       }
-      rows.push({ row, line: startLine, first: seenAs === 'first' });
+      rows.push({ row, line: startLine, first: seenAs === 'first', values: lead.values.size ? lead.values : undefined });
       if (rows.length + refused.length >= chunkRows) await flush();
     }
     if (!cols) throw new AppError('BAD_REQUEST', EMPTY_FILE_MESSAGE);
@@ -468,6 +507,7 @@ async function importNow(deps: Deps, actor: SubadminActor, input: CsvImportInput
       invalid,
       invalidRows,
       ignoredColumns: cols.ignored,
+      extraColumns: cols.extraColumns,
     };
   } catch (caught) {
     const err =

@@ -8,6 +8,11 @@ import { findLeadIdByMobile, findLeadOwnerByMobile, insertLeads } from './leads.
 import { importLeadsCsv, type CsvImportInput } from './csv-import.js';
 import { receiveLead } from '../routing/arrivals.service.js';
 import { getBatchReport, listUploadHistory } from './upload-batches.js';
+import fs from 'node:fs';
+import { removeStaged, stagedPath } from './staged-files.js';
+import { saveMapping } from './import-mappings.js';
+import { analyseFile as analyse } from './file-analysis.js';
+import type { AnalyseFileInput, FileAnalysis, ImportFileInput } from '../../../shared/schemas/file-import.js';
 import type { Page } from '../../../shared/schemas/paging.js';
 import type { AddLeadInput, AddedLead, BatchIdInput, BatchReport, UploadHistoryInput, UploadHistoryRow, UploadResult } from '../../../shared/schemas/intake.js';
 
@@ -24,6 +29,39 @@ type AddLeadValues = Omit<Out<typeof AddLeadInput>, 'email'> & { email?: string 
 /** CSV upload by a sub-admin (see csv-import.ts for the rules). */
 export function uploadCsv(deps: Deps, actor: SubadminActor, input: CsvImportInput): Promise<UploadResult> {
   return importLeadsCsv(deps, actor, input);
+}
+
+/** A chosen file's columns, their targets and its first rows as they would be stored (file-analysis.ts). */
+export function analyseFile(deps: Deps, actor: SubadminActor, input: Out<typeof AnalyseFileInput>): Promise<FileAnalysis> {
+  return analyse(deps, actor, input);
+}
+
+/**
+ * Imports a chosen (staged) file with the company's mapping, saving the mapping for files with the
+ * same columns when asked. The staged file is removed once the import has read it, whatever came of it.
+ */
+export async function importFile(deps: Deps, actor: SubadminActor, input: Out<typeof ImportFileInput>): Promise<UploadResult> {
+  const file = await stagedPath(deps, actor.subadminId, input.fileId);
+  const { columns } = await analyse(deps, actor, { fileId: input.fileId, targets: input.targets });
+  if (input.save)
+    await saveMapping(
+      deps.db,
+      actor.subadminId,
+      columns.map((c) => c.header),
+      input.targets,
+      input.fileName,
+    );
+  try {
+    return await importLeadsCsv(deps, actor, {
+      category: input.category,
+      fileName: input.fileName,
+      source: fs.createReadStream(file),
+      routeNow: input.routeNow,
+      targets: input.targets,
+    });
+  } finally {
+    await removeStaged(deps, actor.subadminId, input.fileId);
+  }
 }
 
 export function uploadHistory(deps: Deps, actor: SubadminActor, input: Out<typeof UploadHistoryInput>): Promise<Page<UploadHistoryRow>> {

@@ -1,3 +1,4 @@
+import type { ExtraDetails } from '../../../shared/lead-fields.js';
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { LEAD_STATUS } from '../../../shared/lead-status.js';
@@ -12,10 +13,29 @@ export interface LeadInput {
   sourceRef?: string | null;
   /** the enquirer's language, when the source said */
   language?: string | null;
+  email?: string | null;
+  /** what the source gave that no part of the lead holds (label: value) */
+  extraDetails?: ExtraDetails | null;
 }
 
-/** A lead as the bulk paths carry it: name, mobile (normalised), requirement, area, source ref. */
-export type LeadTuple = [name: string, mobile: string, requirement: string, area: string, sourceRef?: string | null, language?: string | null];
+/**
+ * A lead as the bulk paths carry it: name, mobile (normalised), requirement, area, source ref, and
+ * what a file may add (docs/file-import.md): email, extra details (JSON), do-not-call (1), phone kind,
+ * the row's own category (else the batch's).
+ */
+export type LeadTuple = [
+  name: string,
+  mobile: string,
+  requirement: string,
+  area: string,
+  sourceRef?: string | null,
+  language?: string | null,
+  email?: string | null,
+  extraDetails?: string | null,
+  dnc?: 0 | 1,
+  phoneKind?: string | null,
+  category?: string | null,
+];
 
 export interface LeadBatchContext {
   subadminId: number;
@@ -61,19 +81,22 @@ export function insertStatement(db: Kysely<DB> | Transaction<DB>, ctx: LeadBatch
   const assignTo = ctx.assignTo ?? null;
   const sentAt = assignTo ? ctx.now : null;
   const source = isPostgres(db)
-    ? sql`select e ->> 0 as name, e ->> 1 as mobile, e ->> 2 as requirement, e ->> 3 as area, e ->> 4 as source_ref, e ->> 5 as language
+    ? sql`select e ->> 0 as name, e ->> 1 as mobile, e ->> 2 as requirement, e ->> 3 as area, e ->> 4 as source_ref, e ->> 5 as language,
+                 e ->> 6 as email, e ->> 7 as extra_details, coalesce(cast(e ->> 8 as integer), 0) as dnc, e ->> 9 as phone_kind, e ->> 10 as category
           from json_array_elements(cast(${json} as json)) e`
     : sql`select j.value ->> 0 as name, j.value ->> 1 as mobile, j.value ->> 2 as requirement, j.value ->> 3 as area,
-                 j.value ->> 4 as source_ref, j.value ->> 5 as language from json_each(${json}) j`;
+                 j.value ->> 4 as source_ref, j.value ->> 5 as language, j.value ->> 6 as email, j.value ->> 7 as extra_details,
+                 coalesce(j.value ->> 8, 0) as dnc, j.value ->> 9 as phone_kind, j.value ->> 10 as category from json_each(${json}) j`;
   // Casts type the parameters for Postgres (an INSERT ... SELECT list does not); `where true` lets
   // SQLite tell the upsert clause from a join constraint.
   return sql<{ id: number; mobile: string }>`
     insert into leads (subadmin_id, batch_id, visible, source_ref, name, mobile, requirement, area, category, upload_date,
-                       telicaller_id, telicaller_send_date, status, language, route_source, created_at, updated_at)
+                       telicaller_id, telicaller_send_date, status, language, route_source, created_at, updated_at,
+                       email, extra_details, dnc, phone_kind)
     select cast(${ctx.subadminId} as integer), cast(${ctx.batchId} as integer), cast(${ctx.visible} as integer), s.source_ref,
-           s.name, s.mobile, s.requirement, s.area, cast(${ctx.category} as text), cast(${ctx.now} as text),
+           s.name, s.mobile, s.requirement, s.area, coalesce(s.category, cast(${ctx.category} as text)), cast(${ctx.now} as text),
            cast(${assignTo} as integer), cast(${sentAt} as text), '0', s.language, cast(${ctx.routeSource ?? null} as text),
-           cast(${ctx.now} as text), cast(${ctx.now} as text)
+           cast(${ctx.now} as text), cast(${ctx.now} as text), s.email, s.extra_details, s.dnc, s.phone_kind
     from (${source}) s
     where true
     on conflict do nothing${returning ? sql` returning id, mobile` : sql``}`;

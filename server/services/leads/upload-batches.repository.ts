@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { DB, UploadBatchesTable } from '../../db/schema.js';
 import { nowIso } from '../../db/dialect.js';
 import { paginate } from '../../db/paging.js';
@@ -42,7 +42,10 @@ export async function invisibleLeadIdRange(trx: Transaction<DB>, batchId: number
  * asked to route them, they become visible waiting for routing (routed next, in short rounds).
  */
 export async function showBatchLeads(trx: Transaction<DB>, batchId: number, route: boolean, ids?: { from: number; to: number }): Promise<void> {
-  let q = trx.updateTable('leads').set(route ? { visible: 1, route_waiting: 1, route_source: 'csv' } : { visible: 1 });
+  // A do-not-call lead becomes visible but never waits for routing.
+  let q = trx
+    .updateTable('leads')
+    .set(route ? { visible: 1, route_waiting: sql<number>`case when dnc = 1 then 0 else 1 end`, route_source: 'csv' } : { visible: 1 });
   if (ids) q = q.where('id', '>=', ids.from).where('id', '<', ids.to);
   await q.where('batch_id', '=', batchId).where('visible', '=', 0).execute();
 }

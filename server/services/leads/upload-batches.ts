@@ -40,6 +40,7 @@ export interface BatchReportJson {
   /** a CSV upload: its header row as read, the columns nothing read, and whether every refused row is kept (upload_refused_rows) */
   columns?: string[];
   ignoredColumns?: string[];
+  extraColumns?: string[];
   refusedKept?: boolean;
   error?: string;
   /** IndiaMART pulls: the API's message and the enquiries skipped */
@@ -231,6 +232,7 @@ export async function getBatchReport(deps: Deps, actor: SubadminActor, id: numbe
     repeats: num(report.repeats),
     invalidRows: invalidRowsOf(report),
     ignoredColumns: Array.isArray(report.ignoredColumns) ? report.ignoredColumns.filter((c): c is string => typeof c === 'string') : [],
+    extraColumns: Array.isArray(report.extraColumns) ? report.extraColumns.filter((c): c is string => typeof c === 'string') : [],
     refusedRowsFile: r.status === 'complete' && report.refusedKept === true && Number(r.invalid) > 0,
   };
 }

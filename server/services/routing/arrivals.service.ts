@@ -1,3 +1,4 @@
+import type { ExtraDetails } from '../../../shared/lead-fields.js';
 import type { Transaction } from 'kysely';
 import type { Deps } from '../../deps.js';
 import type { Dialect } from '../../db/database.js';
@@ -36,6 +37,9 @@ export interface ArrivingLead extends ArrivingDetails {
   language?: string | null;
   /** the source's own id for the enquiry: the same id again is a retry, not a new lead */
   sourceRef?: string | null;
+  email?: string | null;
+  /** what the source gave that no part of the lead holds (label: value) */
+  extraDetails?: ExtraDetails | null;
 }
 
 /**
@@ -106,7 +110,16 @@ export async function receiveLeadsIn(
   for (const l of firsts) {
     const rows = byCategory.get(l.category) ?? [];
     byCategory.set(l.category, rows);
-    rows.push([l.name, l.mobile, l.requirement, l.area, l.sourceRef ?? null, l.language ?? null]);
+    rows.push([
+      l.name,
+      l.mobile,
+      l.requirement,
+      l.area,
+      l.sourceRef ?? null,
+      l.language ?? null,
+      l.email ?? null,
+      l.extraDetails ? JSON.stringify(l.extraDetails) : null,
+    ]);
   }
   const batch = (category: string) => ({
     subadminId: ctx.subadminId,

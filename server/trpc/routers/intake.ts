@@ -3,6 +3,7 @@ import { authedProcedure, router, subadminProcedure } from '../trpc.js';
 import * as intake from '../../services/leads/intake.service.js';
 import { isTelecallerType, type SubadminActor, type UserActor } from '../../auth/actor.js';
 import { AddLeadInput, BatchIdInput, UploadHistoryInput } from '../../../shared/schemas/intake.js';
+import { AnalyseFileInput, ImportFileInput } from '../../../shared/schemas/file-import.js';
 
 /** A sub-admin (lead to the pool) or a telecaller / head (lead to their own queue); not developers. */
 const leadAdderProcedure = authedProcedure.use(({ ctx, next }) => {
@@ -22,6 +23,12 @@ export const intakeRouter = router({
 
   /** The largest file the upload accepts, so the page can say so before sending it. */
   limits: subadminProcedure.query(({ ctx }) => ({ maxBytes: ctx.deps.config.uploadMaxBytes })),
+
+  /** A chosen file (sent to POST /upload-csv/file): its columns, the guessed or saved mapping, and its first rows as they would be stored. */
+  analyseFile: subadminProcedure.input(AnalyseFileInput).query(({ ctx, input }) => intake.analyseFile(ctx.deps, ctx.actor, input)),
+
+  /** Imports a chosen file with the mapping (optionally saved for files with the same columns). */
+  importFile: subadminProcedure.input(ImportFileInput).mutation(({ ctx, input }) => intake.importFile(ctx.deps, ctx.actor, input)),
 
   addLead: leadAdderProcedure.input(AddLeadInput).mutation(({ ctx, input }) => intake.addLead(ctx.deps, ctx.actor, input)),
 });

@@ -5,11 +5,13 @@ import { notifications } from '@mantine/notifications';
 import { trpc } from '../../trpc';
 import { MISSING_FILE_OR_CATEGORY } from '../../../../shared/schemas/intake';
 import { CategoryField, categoryOf, EMPTY_CATEGORY, type CategoryValue } from './CategoryField';
-import { formatMb, uploadCsv, UploadRefused, type UploadAnswer, type UploadProgress } from './uploadCsv';
+import { formatMb, stageCsv, UploadRefused, type UploadProgress } from './uploadCsv';
+import { FileMappingStep } from './FileMappingStep';
+import type { UploadResult } from '../../../../shared/schemas/intake';
 import { UploadResultCard } from './UploadResultCard';
 
 interface Done {
-  answer: UploadAnswer;
+  answer: UploadResult;
   fileName: string;
   category: string;
 }
@@ -28,6 +30,8 @@ export function UploadLeadsCard() {
   const [errors, setErrors] = useState<{ file?: string; category?: string }>({});
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [done, setDone] = useState<Done | null>(null);
+  // The chosen file, sent once and kept on the server for the mapping step.
+  const [staged, setStaged] = useState<{ fileId: string; fileName: string; category: string; routeNow: boolean } | null>(null);
   // Remounts the file input so it clears after an upload.
   const [inputKey, setInputKey] = useState(0);
 
@@ -50,11 +54,8 @@ export function UploadLeadsCard() {
     setDone(null);
     setProgress({ percent: 0, processing: false });
     try {
-      const answer = await uploadCsv(file, name, routeNow, setProgress).promise;
-      notifications.show({ message: answer.message || 'File uploaded successfully!', color: 'green', autoClose: 3000 });
-      setDone({ answer, fileName: file.name, category: name });
-      setFile(null);
-      setInputKey((k) => k + 1);
+      const kept = await stageCsv(file, setProgress).promise;
+      setStaged({ fileId: kept.fileId, fileName: kept.fileName, category: name, routeNow });
     } catch (err) {
       if (err instanceof UploadRefused) {
         setErrors({ file: err.message });
@@ -64,10 +65,30 @@ export function UploadLeadsCard() {
       }
     } finally {
       setProgress(null);
-      // The history shows the upload either way (a failed one says why); lead counts elsewhere change.
-      void utils.invalidate();
     }
   }
+
+  function imported(answer: UploadResult) {
+    notifications.show({ message: 'File uploaded successfully!', color: 'green', autoClose: 3000 });
+    setDone({ answer, fileName: staged?.fileName ?? '', category: staged?.category ?? '' });
+    setStaged(null);
+    setFile(null);
+    setInputKey((k) => k + 1);
+    // The history shows the upload; lead counts elsewhere change. The imported file is gone: its analysis is not asked again.
+    void utils.invalidate(undefined, { predicate: (q) => !JSON.stringify(q.queryKey).includes('analyseFile') });
+  }
+
+  if (staged)
+    return (
+      <FileMappingStep
+        fileId={staged.fileId}
+        fileName={staged.fileName}
+        category={staged.category}
+        routeNow={staged.routeNow}
+        onImported={imported}
+        onCancel={() => setStaged(null)}
+      />
+    );
 
   return (
     <Stack>
@@ -83,9 +104,10 @@ export function UploadLeadsCard() {
             <div>
               <Title order={4}>Upload a CSV file</Title>
               <Text size="sm" c="dimmed">
-                The first row names the columns: Name, Mobile (or Phone, Number, Contact), Requirement (or Enquiry, Product), Area (or City, State);
-                IndiaMART&apos;s own export is read as it is. Commas, semicolons or tabs between the columns. Mobiles are read as 10-digit Indian numbers; a row
-                you already have and a row without a valid mobile are skipped and counted; another row of a known mobile is a repeat enquiry on its lead.
+                The first row names the columns: Name, Mobile (or Phone, Number, Contact), Requirement (or Enquiry, Product), Area (or City, State); IndiaMART,
+                JustDial, 99acres, MagicBricks, Facebook lead ads and Google Sheets exports are recognised; you check the match before the import. Commas,
+                semicolons or tabs between the columns. Mobiles are read as 10-digit Indian numbers; a row you already have and a row without a valid mobile are
+                skipped and counted; another row of a known mobile is a repeat enquiry on its lead.
                 {maxBytes ? ` Up to ${formatMb(maxBytes)} MB.` : ''}
               </Text>
             </div>
@@ -149,6 +171,7 @@ export function UploadLeadsCard() {
           invalid={done.answer.invalid}
           invalidRows={done.answer.invalidRows}
           ignoredColumns={done.answer.ignoredColumns}
+          extraColumns={done.answer.extraColumns}
           refusedRowsHref={done.answer.invalid > 0 ? refusedRowsPath(done.answer.batchId) : undefined}
           onDismiss={() => setDone(null)}
         />

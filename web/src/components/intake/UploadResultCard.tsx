@@ -24,6 +24,18 @@ function Figure({ label, value, detail, color }: { label: string; value: number;
 }
 
 /** The columns of the file that nothing was read from: said, so that a misnamed column is not lost unseen. */
+/** The columns kept on each lead as extra details. */
+export function ExtraColumns({ columns }: { columns: string[] }) {
+  if (!columns.length) return null;
+  return (
+    <Alert color="gray" variant="light" title={columns.length === 1 ? '1 column kept as extra details' : `${columns.length} columns kept as extra details`}>
+      <Text size="sm" style={{ wordBreak: 'break-word' }}>
+        {columns.join(', ')}
+      </Text>
+    </Alert>
+  );
+}
+
 export function IgnoredColumns({ columns }: { columns: string[] }) {
   if (!columns.length) return null;
   return (
@@ -32,7 +44,7 @@ export function IgnoredColumns({ columns }: { columns: string[] }) {
         {columns.join(', ')}
       </Text>
       <Text size="xs" c="dimmed" mt={4}>
-        A lead keeps its name, mobile, requirement and area. Rename a column (for example to Requirement or City) to have it read.
+        You chose to ignore these columns.
       </Text>
     </Alert>
   );
@@ -81,6 +93,7 @@ interface Props {
   invalid: number;
   invalidRows: InvalidRow[];
   ignoredColumns: string[];
+  extraColumns?: string[];
   /** every refused row as CSV */
   refusedRowsHref?: string;
   onDismiss?: () => void;
@@ -134,6 +147,7 @@ export function UploadResultCard(r: Props) {
           </Alert>
         )}
         <IgnoredColumns columns={r.ignoredColumns} />
+        <ExtraColumns columns={r.extraColumns ?? []} />
         <InvalidRowsTable rows={r.invalidRows} total={r.invalid} downloadHref={r.refusedRowsHref} />
       </Stack>
     </Paper>

@@ -20,13 +20,29 @@ export interface UploadProgress {
  * first so the server streams the file straight into the import.
  */
 export function uploadCsv(file: File, category: string, routeNow: boolean, onProgress: (p: UploadProgress) => void) {
+  const form = new FormData();
+  form.append('category', category);
+  form.append('routeNow', routeNow ? '1' : '0');
+  form.append('csvFile', file, file.name);
+  return postForm<UploadAnswer>('/api/webapi/upload-csv', form, onProgress);
+}
+
+export interface StagedFile {
+  fileId: string;
+  fileName: string;
+}
+
+/** Sends a chosen file once, to be kept for the mapping step (it is imported from there, not sent again). */
+export function stageCsv(file: File, onProgress: (p: UploadProgress) => void) {
+  const form = new FormData();
+  form.append('csvFile', file, file.name);
+  return postForm<StagedFile>('/api/webapi/upload-csv/file', form, onProgress);
+}
+
+function postForm<T>(url: string, form: FormData, onProgress: (p: UploadProgress) => void) {
   const xhr = new XMLHttpRequest();
-  const promise = new Promise<UploadAnswer>((resolve, reject) => {
-    const form = new FormData();
-    form.append('category', category);
-    form.append('routeNow', routeNow ? '1' : '0');
-    form.append('csvFile', file, file.name);
-    xhr.open('POST', '/api/webapi/upload-csv');
+  const promise = new Promise<T>((resolve, reject) => {
+    xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.responseType = 'text';
     xhr.upload.onprogress = (e) => {
@@ -41,7 +57,7 @@ export function uploadCsv(file: File, category: string, routeNow: boolean, onPro
       } catch {
         body = null;
       }
-      if (xhr.status === 200 && body) return resolve(body as UploadAnswer);
+      if (xhr.status === 200 && body) return resolve(body as T);
       const message = body && typeof body.message === 'string' ? body.message : `The server answered ${xhr.status}.`;
       reject(new UploadRefused(message));
     };
