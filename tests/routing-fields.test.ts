@@ -75,6 +75,25 @@ describe.each(dialects)('routing by lead field on %s', (dialect) => {
     ]);
   });
 
+  it("routes the company's Add Lead by a field's value given on the form (the values arrive with the lead)", async () => {
+    const s = await setup(t);
+    await t.deps.db.updateTable('routing_settings').set({ route_add_lead: 1 }).where('subadmin_id', '=', s.company.id).execute();
+    const roof = await insertField(t.deps.db, s.company.id, { key: 'roof', label: 'Roof type', type: 'choice', choices: CHOICES });
+    expect((await rule(t.app, s.owner, { field: 'field', fieldId: roof, match: 'is', value: 'rcc', userIds: [s.d] })).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      const added = await mutate(
+        t.app,
+        'intake.addLead',
+        { name: `Added ${i}`, mobile: uniqueMobile(), category: 'Solar', email: 'lead@example.com', fields: { roof: 'RCC' } },
+        s.owner,
+      );
+      expect(added.status, JSON.stringify(added.error)).toBe(200);
+      expect(added.data).toMatchObject({ telicallerId: s.d });
+      const lead = await t.deps.db.selectFrom('leads').select(['telicaller_id', 'email']).where('id', '=', added.data.id).executeTakeFirstOrThrow();
+      expect(lead).toEqual({ telicaller_id: s.d, email: 'lead@example.com' });
+    }
+  });
+
   it("keeps the rule when its field is renamed; a retired field's rule matches no lead and says so", async () => {
     const s = await setup(t);
     const roof = await insertField(t.deps.db, s.company.id, { key: 'roof', label: 'Roof type', type: 'choice', choices: CHOICES });

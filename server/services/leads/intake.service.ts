@@ -17,7 +17,8 @@ import type { Page } from '../../../shared/schemas/paging.js';
 import type { AddLeadInput, AddedLead, BatchIdInput, BatchReport, UploadHistoryInput, UploadHistoryRow, UploadResult } from '../../../shared/schemas/intake.js';
 
 import { companyShape } from '../lead-fields/shape.service.js';
-import { insertValueRows, newLeadValueRows, readFieldInput } from '../lead-fields/values.js';
+import { readFieldInput } from '../lead-fields/values.js';
+import { writeNewLeadDetails, type ArrivingDetails } from '../routing/arriving-details.js';
 import { addLeadIssues, EMAIL_FIELD } from '../../../shared/lead-form-rules.js';
 import { readFieldValue } from '../../../shared/lead-fields.js';
 import type { CompanyShape } from '../../../shared/company-shape.js';
@@ -97,31 +98,35 @@ export async function addLead(deps: Deps, actor: SubadminActor | UserActor, inpu
   if (actor.kind === 'subadmin') {
     if (await findLeadOwnerByMobile(deps.db, actor.subadminId, input.mobile))
       throw new AppError('CONFLICT', await duplicateMessage(deps, actor.subadminId, input.mobile));
-    const arrival = await receiveLead(deps, actor.subadminId, 'add_lead', { ...lead, category: input.category });
+    // The details arrive with the lead, in its transaction: a routing rule on a field sees its value.
+    const arrival = await receiveLead(
+      deps,
+      actor.subadminId,
+      'add_lead',
+      { ...lead, category: input.category, ...addedDetails(shape, input) },
+      new Date(),
+      shape.fields,
+    );
     if (arrival.outcome !== 'new') throw new AppError('CONFLICT', await duplicateMessage(deps, actor.subadminId, input.mobile));
     const routing = arrival.routedTo ? { to: arrival.routedTo.name } : arrival.waiting ? ('waiting' as const) : null;
-    await saveAddedDetails(deps, actor.subadminId, arrival.leadId, shape, input);
     return { id: arrival.leadId, ...lead, category: input.category, telicallerId: arrival.routedTo?.id ?? null, routing };
   }
-  const inserted = await insertLeads(deps.db, { subadminId: actor.subadminId, category: input.category, batchId: null, visible: 1, now: nowIso(), assignTo }, [
-    lead,
-  ]);
-  if (inserted === 0) throw new AppError('CONFLICT', await duplicateMessage(deps, actor.subadminId, input.mobile));
-  const row = await findLeadIdByMobile(deps.db, actor.subadminId, input.mobile);
-  await saveAddedDetails(deps, actor.subadminId, row.id, shape, input);
+  const details = addedDetails(shape, input);
+  const row = await deps.db.transaction().execute(async (trx) => {
+    const inserted = await insertLeads(trx, { subadminId: actor.subadminId, category: input.category, batchId: null, visible: 1, now: nowIso(), assignTo }, [
+      lead,
+    ]);
+    if (inserted === 0) return null;
+    const added = await findLeadIdByMobile(trx, actor.subadminId, input.mobile);
+    await writeNewLeadDetails(trx, actor.subadminId, shape.fields, [{ leadId: added.id, details }]);
+    return added;
+  });
+  if (!row) throw new AppError('CONFLICT', await duplicateMessage(deps, actor.subadminId, input.mobile));
   return { id: row.id, ...lead, category: input.category, telicallerId: assignTo, routing: null };
 }
 
-/**
- * Add Lead's email and field values, on the lead just made (checked before it was: nothing here can
- * be refused). A new lead has nothing to compare with, so no history line.
- */
-async function saveAddedDetails(deps: Deps, subadminId: number, leadId: number, shape: CompanyShape, input: AddLeadValues) {
-  const { values } = readFieldInput(shape.fields, input.fields);
+/** Add Lead's email and field values, read as they were checked (nothing here can be refused). */
+function addedDetails(shape: CompanyShape, input: AddLeadValues): ArrivingDetails {
   const email = input.email ? readFieldValue(EMAIL_FIELD, input.email) : null;
-  await deps.db.transaction().execute(async (trx) => {
-    if (email?.ok && email.values[0]?.text)
-      await trx.updateTable('leads').set({ email: email.values[0].text }).where('id', '=', leadId).where('subadmin_id', '=', subadminId).execute();
-    await insertValueRows(trx, newLeadValueRows(subadminId, leadId, shape.fields, values));
-  });
+  return { email: email?.ok ? (email.values[0]?.text ?? null) : null, values: readFieldInput(shape.fields, input.fields).values };
 }
