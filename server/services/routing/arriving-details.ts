@@ -31,9 +31,10 @@ export async function writeNewLeadDetails(
   const withDetails = leads.filter((l) => hasDetails(l.details));
   for (const { leadId, details } of withDetails) {
     if (!details.email && !details.extras) continue;
+    // Only what these details carry: the insert may have written the rest already (a file's or IndiaMART's extra details).
     await trx
       .updateTable('leads')
-      .set({ email: details.email ?? null, extra_details: details.extras ? JSON.stringify(details.extras) : null })
+      .set({ ...(details.email ? { email: details.email } : {}), ...(details.extras ? { extra_details: JSON.stringify(details.extras) } : {}) })
       .where('subadmin_id', '=', subadminId)
       .where('id', '=', leadId)
       .execute();
