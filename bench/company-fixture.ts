@@ -3,6 +3,7 @@
 // the sign-up path.
 import type { Kysely } from 'kysely';
 import type { DB } from '../server/db/schema.js';
+import { insertDefaultFeedback } from '../server/services/lead-fields/fields.repository.js';
 
 export interface Fixture {
   subadminId: number;
@@ -12,7 +13,7 @@ export interface Fixture {
 /** A company's sub-admin, named `name` (its company "<name> Co"), signing in with the password `passwordHash` was made from. */
 export async function insertBenchSubadmin(db: Kysely<DB>, { name = 'Bench Owner', email = `bench${Date.now()}@bench.local`, passwordHash = 'x' } = {}) {
   const now = new Date().toISOString();
-  return db
+  const company = await db
     .insertInto('subadmins')
     .values({
       name,
@@ -33,6 +34,9 @@ export async function insertBenchSubadmin(db: Kysely<DB>, { name = 'Bench Owner'
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  // every company has its feedback choices (the spec's to start with): a submit names one
+  await insertDefaultFeedback(db, company.id);
+  return company;
 }
 
 export async function insertCompanyAndUsers(db: Kysely<DB>, telecallers: number): Promise<Fixture> {

@@ -6,6 +6,7 @@
 // feeds both dialects; rows go in with one prepared statement (SQLite) or 10,000 rows a statement
 // through unnest (Postgres), never through the services.
 import type { Kysely } from 'kysely';
+import { insertDefaultFeedback } from '../server/services/lead-fields/fields.repository.js';
 import { sql } from 'kysely';
 import { sqliteDriver } from '../server/db/sqlite-driver.js';
 import type { DB } from '../server/db/schema.js';
@@ -270,6 +271,7 @@ export async function insertCompanies(db: Kysely<DB>): Promise<BenchUser[]> {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await insertDefaultFeedback(db, company.id);
     for (let t = 0; t < TELECALLERS_PER_COMPANY; t++) {
       const n = c * TELECALLERS_PER_COMPANY + t;
       const mobile = String(8_000_000_000 + n);
