@@ -50,6 +50,9 @@ async function submitNotInterested(page: Page) {
   await pick(page, 'Not interested');
   await pick(page, 'Not Relevant Lead');
   await page.getByRole('button', { name: 'Submit' }).click();
+  // A desktop pointer left where Submit was may rest on the toast that opens there, and a hovered toast
+  // does not close (Mantine pauses it); a thumb lifted from the screen hovers nothing.
+  await page.mouse.move(0, 0);
 }
 
 /** Sends the demo telecaller `n` more of the company's unassigned leads today, as a distribution does: the demo has few new ones. */
