@@ -2,6 +2,7 @@ import { normalizePhoneNumber } from './mobile.js';
 import { MAX_PAISE, paiseToRupees, rupeesToPaise } from './money.js';
 import { isCalendarDate } from './dates.js';
 import { storableText } from './storable-text.js';
+import { hasEmailShape } from './email-shape.js';
 
 /*
  * A company's own lead fields (docs/lead-fields.md). What a field may be is this registry of types:
@@ -97,7 +98,6 @@ function dateOf(text: string): string | null {
   return isCalendarDate(iso) ? iso : null;
 }
 const LINK = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const FIELD_TYPES = {
   text: { label: 'Text', indexed: 'text', filter: 'equals', hasChoices: false, read: textOf(TEXT_INDEX_MAX), wire: (r) => r[0]?.text ?? '' },
@@ -204,7 +204,7 @@ export const FIELD_TYPES = {
     hasChoices: false,
     read(raw, field) {
       const text = asText(raw)?.toLowerCase() ?? '';
-      return text.length <= 254 && EMAIL.test(text) ? one({ text }) : refuse(`${field.label} must be an email address.`);
+      return text.length <= 254 && hasEmailShape(text) ? one({ text }) : refuse(`${field.label} must be an email address.`);
     },
     wire: (r) => r[0]?.text ?? '',
   },
@@ -350,6 +350,17 @@ export type ExtraDetails = Record<string, string>;
 export const MAX_EXTRA_DETAILS = 50;
 export const EXTRA_LABEL_MAX = 100;
 export const EXTRA_VALUE_MAX = 1000;
+
+/** Extra details as a lead keeps them (JSON label: value); null when there are none or they cannot be read. */
+export function storedExtras(json: string | null): ExtraDetails | null {
+  if (!json) return null;
+  try {
+    const v: unknown = JSON.parse(json);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as ExtraDetails) : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Extra details bounded as stored: at most MAX_EXTRA_DETAILS, each label and value cut to its limit, blanks left out. */
 export function boundedExtras(entries: Iterable<[string, unknown]>): ExtraDetails | null {

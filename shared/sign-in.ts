@@ -1,4 +1,6 @@
 import { normalizeIndianMobile } from './mobile.js';
+// A quick check of an address's shape; the server's schema has the last word.
+import { hasEmailShape } from './email-shape.js';
 
 // The sign-in fields' rules, without zod: the sign-in page checks with them before it asks the server
 // (it loads no zod), and the server's schemas (schemas/auth.ts) are built on the same messages.
@@ -13,16 +15,6 @@ export const SIGN_IN_MESSAGES = {
 
 const M = SIGN_IN_MESSAGES;
 type Check = (value: string) => string | null;
-
-/** A quick check of an address's shape; the server's schema has the last word. */
-/** As /^[^\s@]+@[^\s@]+\.[^\s@]+$/, whose overlapping runs cost the square of a domain of dots. */
-function hasEmailShape(v: string): boolean {
-  if (/\s/.test(v)) return false;
-  const at = v.indexOf('@');
-  if (at < 1 || v.indexOf('@', at + 1) >= 0) return false;
-  const dot = v.indexOf('.', at + 2);
-  return dot >= 0 && dot < v.length - 1;
-}
 
 const password: Check = (v) => (v ? null : M.passwordRequired);
 

@@ -1,4 +1,5 @@
 import { normalizeIndianMobile } from '../../../shared/mobile.js';
+import { hasEmailShape } from '../../../shared/email-shape.js';
 import { requirementText } from '../../../shared/leads.js';
 import { storableText } from '../../../shared/storable-text.js';
 import { boundedExtras, type ExtraDetails } from '../../../shared/lead-fields.js';
@@ -37,12 +38,10 @@ export function indiamartArea(row: IndiamartRow): string {
 
 export type MappedRow = { ok: true; lead: LeadInput } | { ok: false; ref: string; reason: string };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** The buyer's email, when IndiaMART gave a usable one (else it is kept as an extra detail). */
 function emailOf(row: IndiamartRow): string | null {
   const v = plain(row.SENDER_EMAIL).toLowerCase();
-  return v && v.length <= 254 && EMAIL.test(v) ? v : null;
+  return v && v.length <= 254 && hasEmailShape(v) ? v : null;
 }
 
 /**

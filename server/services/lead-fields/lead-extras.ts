@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { storedExtras } from '../../../shared/lead-fields.js';
 import type { DB } from '../../db/schema.js';
 import type { ExtraDetails, FieldWireValue } from '../../../shared/lead-fields.js';
 import { companyShape } from './shape.service.js';
@@ -20,16 +21,6 @@ export interface LeadExtras {
 
 const NONE: LeadExtras = { email: null, fields: {}, extra_details: {} };
 
-function parsedExtras(json: string | null): ExtraDetails {
-  if (!json) return {};
-  try {
-    const v: unknown = JSON.parse(json);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as ExtraDetails) : {};
-  } catch {
-    return {};
-  }
-}
-
 /** The extras of the company's leads among `leadIds`, by lead id (another company's id has none). */
 export async function leadExtrasOf(db: Kysely<DB>, subadminId: number, leadIds: readonly number[]): Promise<Map<number, LeadExtras>> {
   const out = new Map<number, LeadExtras>();
@@ -40,7 +31,7 @@ export async function leadExtrasOf(db: Kysely<DB>, subadminId: number, leadIds: 
     db.selectFrom('leads').select(['id', 'email', 'extra_details']).where('subadmin_id', '=', subadminId).where('id', 'in', ids).execute(),
     fieldValuesOfLeads(db, subadminId, shape.fields, ids),
   ]);
-  for (const r of rows) out.set(r.id, { email: r.email, fields: values.get(r.id) ?? {}, extra_details: parsedExtras(r.extra_details) });
+  for (const r of rows) out.set(r.id, { email: r.email, fields: values.get(r.id) ?? {}, extra_details: storedExtras(r.extra_details) ?? {} });
   return out;
 }
 

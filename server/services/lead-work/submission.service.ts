@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
+import { storedExtras } from '../../../shared/lead-fields.js';
 import type { Deps } from '../../deps.js';
 import type { DB, LeadHistoryTable } from '../../db/schema.js';
 import type { UserActor } from '../../auth/actor.js';
@@ -76,17 +77,6 @@ export interface LeadDetail {
   attemptLimit: number;
 }
 
-/** The lead's extra details as stored (JSON label: value); unreadable ones are none. */
-function extrasOf(json: string | null): ExtraDetails | null {
-  if (!json) return null;
-  try {
-    const v: unknown = JSON.parse(json);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as ExtraDetails) : null;
-  } catch {
-    return null;
-  }
-}
-
 /** '6', opened but not submitted, remembering the status it was opened from. */
 async function markOpened(db: Kysely<DB>, actor: UserActor, lead: WorkableLead): Promise<WorkableLead> {
   const now = nowIso();
@@ -145,7 +135,7 @@ export async function openLead(deps: Deps, actor: UserActor, input: { leadId: nu
       send_date: lead.telicaller_send_date,
       assigned_by_name: handed ? (lead.handler_assigned_by && assigner?.get(lead.handler_assigned_by)) || 'Unknown' : null,
       email: lead.email,
-      extra_details: extrasOf(lead.extra_details),
+      extra_details: storedExtras(lead.extra_details),
       landline: lead.phone_kind === 'landline',
       dnc: lead.dnc === 1,
     },

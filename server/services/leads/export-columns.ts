@@ -3,7 +3,7 @@ import type { Dialect } from '../../db/database.js';
 import type { DB } from '../../db/schema.js';
 import { yieldToOthers } from '../../db/paging.js';
 import { LEAD_STATUS_LABELS, type LeadStatus } from '../../../shared/lead-status.js';
-import { displayValue, type ExtraDetails, type FieldDef } from '../../../shared/lead-fields.js';
+import { displayValue, storedExtras, type FieldDef } from '../../../shared/lead-fields.js';
 import { fieldValuesOfLeads } from '../lead-fields/values.js';
 import { EXPORT_HEADER, csvLine, exportLine } from './lead-export.js';
 import type { ExportLeadRow } from './lists.repository.js';
@@ -119,16 +119,6 @@ async function lastOutcomes(db: Kysely<DB>, subadminId: number, leadIds: readonl
 
 const statusLabel = (code: string) => LEAD_STATUS_LABELS[code as LeadStatus] ?? code;
 
-function extrasOf(text: string | null): ExtraDetails {
-  if (!text) return {};
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as ExtraDetails) : {};
-  } catch {
-    return {};
-  }
-}
-
 /** A chunk of export rows as CSV lines: its field values and last outcomes read in one query each. */
 export async function exportLines(
   db: Kysely<DB>,
@@ -143,7 +133,7 @@ export async function exportLines(
     .map((r) => {
       const last = outcomes.get(r.id);
       const own = values.get(r.id) ?? {};
-      const extras = extrasOf(r.extra_details);
+      const extras = storedExtras(r.extra_details) ?? {};
       const callback = r.callback_date ? `${r.callback_date}${r.callback_time ? ` ${r.callback_time}` : ''}` : '';
       const work = csvLine([
         statusLabel(r.status),

@@ -1,4 +1,5 @@
 import { normalizeIndianMobile } from '../../../shared/mobile.js';
+import { hasEmailShape } from '../../../shared/email-shape.js';
 import { isDncCell } from '../../../shared/file-layouts.js';
 import { boundedExtras, readFieldValue, type ExtraDetails } from '../../../shared/lead-fields.js';
 import { storableText } from '../../../shared/storable-text.js';
@@ -10,7 +11,6 @@ export const AREA_MAX = 200;
 export const REQUIREMENT_MAX = 5000;
 const CATEGORY_MAX = 60;
 const EMAIL_MAX = 254;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** A row of a file as its lead is stored (docs/file-import.md). */
 export interface FileLead {
@@ -91,9 +91,9 @@ export function readFileRow(rec: readonly string[], cols: Columns): ReadRow {
   for (const i of cols.email) {
     const v = cell(rec, i);
     if (!v) continue;
-    if (!email && EMAIL.test(v) && v.length <= EMAIL_MAX) email = storableText(v.toLowerCase());
+    if (!email && v.length <= EMAIL_MAX && hasEmailShape(v)) email = storableText(v.toLowerCase());
     else if (v.toLowerCase() !== email) {
-      if (!EMAIL.test(v)) problems.push(`"${v.slice(0, 40)}" is not an email: kept as an extra detail`);
+      if (!hasEmailShape(v)) problems.push(`"${v.slice(0, 40)}" is not an email: kept as an extra detail`);
       keep(i, headerLabel(cols, i));
     }
   }

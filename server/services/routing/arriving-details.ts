@@ -1,4 +1,5 @@
 import type { Transaction } from 'kysely';
+import { storedExtras } from '../../../shared/lead-fields.js';
 import type { DB } from '../../db/schema.js';
 import { nowIso } from '../../db/dialect.js';
 import { boundedExtras, type ExtraDetails, type FieldDef } from '../../../shared/lead-fields.js';
@@ -45,16 +46,6 @@ export async function writeNewLeadDetails(
   );
 }
 
-function parsedExtras(json: string | null): ExtraDetails {
-  if (!json) return {};
-  try {
-    const v: unknown = JSON.parse(json);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as ExtraDetails) : {};
-  } catch {
-    return {};
-  }
-}
-
 /**
  * A repeat enquiry's details applied to the lead it reached: field values set (a history line for
  * what changed), an email given replaces the one kept (a history line too), extra details added to
@@ -78,7 +69,7 @@ export async function applyRepeatDetails(
     .executeTakeFirst();
   if (!lead) return changes;
   const email = details.email && details.email !== lead.email ? details.email : null;
-  const extras = details.extras ? boundedExtras(Object.entries({ ...parsedExtras(lead.extra_details), ...details.extras })) : null;
+  const extras = details.extras ? boundedExtras(Object.entries({ ...storedExtras(lead.extra_details), ...details.extras })) : null;
   if (!email && !extras) return changes;
   await trx
     .updateTable('leads')
