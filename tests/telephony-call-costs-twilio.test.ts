@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, testAppFor } from './helpers/app.js';
 import { team } from './helpers/company.js';
 import { insertUploadedLead, uniqueMobile } from './helpers/fixtures.js';
 import { mutate } from './helpers/http.js';
 import { storeTelephony } from './helpers/telephony.js';
-import { type Deliver, type Hook, TwilioStandin } from './helpers/twilio-standin.js';
+import { deliverByInject, TwilioStandin } from './helpers/twilio-standin.js';
 import { nowIso } from '../server/db/dialect.js';
 import { priceEndedCalls } from '../server/services/telephony/call-costs.service.js';
 import { secretBox } from '../server/services/telephony/secret-box.js';
@@ -20,24 +19,11 @@ import { LEAD_STATUS } from '../shared/lead-status.js';
 const PUBLIC_URL = 'https://crm.example.com';
 const COMPANY_NUMBER = '+14155550100';
 
-function injectInto(app: FastifyInstance): Deliver {
-  return async (hook: Hook) => {
-    const url = new URL(hook.url);
-    const res = await app.inject({
-      method: 'POST',
-      url: `${url.pathname}${url.search}`,
-      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8', 'x-twilio-signature': hook.signature ?? '' },
-      payload: new URLSearchParams(hook.params).toString(),
-    });
-    return { status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), body: res.body };
-  };
-}
-
 describe.each(dialects)('call costs from Twilio on %s', (dialect) => {
   const env: Record<string, string> = { PUBLIC_URL };
   let standin: TwilioStandin;
   beforeAll(async () => {
-    standin = await TwilioStandin.start({ deliver: (hook) => injectInto(t.app)(hook) });
+    standin = await TwilioStandin.start({ deliver: deliverByInject(() => t.app, PUBLIC_URL) });
     env.TWILIO_API_URL = standin.url;
   });
   const t = testAppFor(dialect, env);

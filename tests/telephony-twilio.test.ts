@@ -1,11 +1,10 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dialects, testAppFor } from './helpers/app.js';
 import { team } from './helpers/company.js';
 import { insertUploadedLead, uniqueMobile } from './helpers/fixtures.js';
 import { mutate, query } from './helpers/http.js';
 import { storeTelephony } from './helpers/telephony.js';
-import { type Deliver, type Hook, recordingBytes, type StandinAccount, TwilioStandin, twilioSignature } from './helpers/twilio-standin.js';
+import { deliverByInject, type Hook, recordingBytes, type StandinAccount, TwilioStandin, twilioSignature } from './helpers/twilio-standin.js';
 import { nowIso } from '../server/db/dialect.js';
 import { settleEndedCalls } from '../server/services/telephony/calls.service.js';
 import { toE164 } from '../shared/mobile.js';
@@ -22,30 +21,12 @@ const PUBLIC_URL = 'https://crm.example.com';
 // Twilio calls Indian leads from a number of another country (docs/telephony.md#twilio)
 const COMPANY_NUMBER = '+14155550100';
 
-/** Twilio's requests to PUBLIC_URL, handed to the app as they would arrive. */
-function injectInto(app: FastifyInstance): Deliver {
-  return async (hook: Hook) => {
-    const url = new URL(hook.url);
-    expect(url.origin).toBe(PUBLIC_URL);
-    const res = await app.inject({
-      method: 'POST',
-      url: `${url.pathname}${url.search}`,
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
-        ...(hook.signature === undefined ? {} : { 'x-twilio-signature': hook.signature }),
-      },
-      payload: new URLSearchParams(hook.params).toString(),
-    });
-    return { status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), body: res.body };
-  };
-}
-
 describe.each(dialects)('Twilio click-to-call on %s', (dialect) => {
   const env: Record<string, string> = { PUBLIC_URL };
   let standin: TwilioStandin;
   beforeAll(async () => {
     // t.app exists by the time the stand-in first calls the app
-    standin = await TwilioStandin.start({ deliver: (hook) => injectInto(t.app)(hook) });
+    standin = await TwilioStandin.start({ deliver: deliverByInject(() => t.app, PUBLIC_URL) });
     env.TWILIO_API_URL = standin.url;
   });
   const t = testAppFor(dialect, env);

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 
 /**
  * A stand-in for Twilio on 127.0.0.1 (random port), speaking the parts of its REST API the app uses,
@@ -653,4 +654,26 @@ async function deliverOverHttp(hook: Hook): Promise<HookAnswer> {
   if (hook.signature !== undefined) headers['x-twilio-signature'] = hook.signature;
   const res = await fetch(hook.url, { method: 'POST', headers, body: new URLSearchParams(hook.params).toString() });
   return { status: res.status, contentType: res.headers.get('content-type') ?? '', body: await res.text() };
+}
+
+/**
+ * Twilio's requests to the app's public address, handed to an app in the test process (fastify.inject)
+ * as they would arrive: a form POST with its signature header, to the same path and query. A request
+ * to another origin than `publicUrl` is the app giving Twilio a wrong address: it fails the test.
+ */
+export function deliverByInject(app: () => FastifyInstance, publicUrl: string): Deliver {
+  return async (hook: Hook) => {
+    const url = new URL(hook.url);
+    if (url.origin !== publicUrl) throw new Error(`Twilio was given ${url.origin}, not the public address ${publicUrl}`);
+    const res = await app().inject({
+      method: 'POST',
+      url: `${url.pathname}${url.search}`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded; charset=utf-8',
+        ...(hook.signature === undefined ? {} : { 'x-twilio-signature': hook.signature }),
+      },
+      payload: new URLSearchParams(hook.params).toString(),
+    });
+    return { status: res.statusCode, contentType: String(res.headers['content-type'] ?? ''), body: res.body };
+  };
 }
